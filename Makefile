@@ -1,0 +1,32 @@
+# chartview: `make run` shows the demo gallery, `make test` runs every test.
+# Both install the Debian packages they need when missing (as root; otherwise they name them).
+
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFTFLAGS := -Xswiftc -warnings-as-errors
+BIN := .build/debug/chartview
+OUT := out
+
+.PHONY: all build run test bench clean
+
+all: build
+
+build:
+	@.ci/ensure-packages build
+	swift build $(SWIFTFLAGS)
+
+# Until the window lands, the demo gallery is rendered to PNG files.
+run: build
+	@mkdir -p $(OUT)
+	@for chart in $$($(BIN) --list); do \
+		$(BIN) --chart $$chart --output $(OUT)/$$chart.png || exit 1; \
+		echo "$(OUT)/$$chart.png"; \
+	done
+
+test:
+	@.ci/ensure-packages test
+	swift build $(SWIFTFLAGS)
+	CHARTVIEW=$(CURDIR)/$(BIN) .ci/with-xvfb swift test $(SWIFTFLAGS)
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// chartview: a Swift charting library (Core Plot's model) and an X11 chart viewer for Linux.
+///
+/// Module roles (see ARCHITECTURE in the README):
+/// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
+/// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
+/// - `ChartX11`: hosts a graph in an Xlib window.
+/// - `ChartData`: loads data (SQLite read-only, CSV).
+/// - `chartview`: the command-line viewer that wires them together.
+let package = Package(
+    name: "chartview",
+    products: [
+        .library(name: "ChartCore", targets: ["ChartCore"]),
+        .library(name: "ChartCairo", targets: ["ChartCairo"]),
+        .library(name: "ChartX11", targets: ["ChartX11"]),
+        .library(name: "ChartData", targets: ["ChartData"]),
+        .executable(name: "chartview", targets: ["chartview"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        .target(name: "ChartCore"),
+        .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango"]),
+        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11", "CCairo"]),
+        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite"]),
+        .executableTarget(
+            name: "chartview",
+            dependencies: ["ChartCore", "ChartCairo", "ChartX11", "ChartData"]
+        ),
+
+        .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
+        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
+        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+import CCairo
+import Foundation
+
+/// Owns one `cairo_surface_t` and destroys it: an image in memory, or an SVG or PDF file
+/// being written. Sizes are device pixels (image) or points (SVG, PDF: 1 point per pixel).
+public final class CairoSurface {
+    /// The surface pointer, valid for the life of this object.
+    public let pointer: OpaquePointer
+    public let width: Int
+    public let height: Int
+
+    private init(pointer: OpaquePointer, width: Int, height: Int, operation: String) throws(CairoError) {
+        self.pointer = pointer
+        self.width = width
+        self.height = height
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoError.cairo(operation: operation, message: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// An ARGB32 image in memory, cleared to transparent.
+    public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        precondition(width > 0 && height > 0, "An image surface needs a positive size (got \(width)x\(height)).")
+        return try CairoSurface(pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                                width: width, height: height, operation: "creating a \(width)x\(height) image")
+    }
+
+    /// An SVG document written to `path` as it is drawn and completed by `finish()`.
+    public static func svg(path: String, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        try CairoSurface(pointer: cairo_svg_surface_create(path, Double(width), Double(height)),
+                         width: width, height: height, operation: "creating \(path)")
+    }
+
+    /// A one-page PDF document written to `path` as it is drawn and completed by `finish()`.
+    public static func pdf(path: String, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        try CairoSurface(pointer: cairo_pdf_surface_create(path, Double(width), Double(height)),
+                         width: width, height: height, operation: "creating \(path)")
+    }
+
+    /// A PNG file read into an ARGB32 image.
+    public static func png(path: String) throws(CairoError) -> CairoSurface {
+        let pointer = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(pointer)
+            throw CairoError.cannotRead(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        return try CairoSurface(pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
+                                height: Int(cairo_image_surface_get_height(pointer)), operation: "reading \(path)")
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// Completes a file surface (SVG, PDF) and reports any write error.
+    public func finish() throws(CairoError) {
+        cairo_surface_finish(pointer)
+        try check("finishing the surface")
+    }
+
+    /// Writes an image surface as PNG to `path`.
+    public func writePNG(to path: String) throws(CairoError) {
+        let status = cairo_surface_write_to_png(pointer, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// The color at device pixel (x, y) of an image surface, un-premultiplied. O(1).
+    public func pixel(x: Int, y: Int) -> PixelColor {
+        precondition(x >= 0 && y >= 0 && x < width && y < height, "Pixel (\(x), \(y)) is outside the \(width)x\(height) image.")
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { preconditionFailure("pixel(x:y:) needs an image surface.") }
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let a = Int(word >> 24), r = Int((word >> 16) & 0xFF), g = Int((word >> 8) & 0xFF), b = Int(word & 0xFF)
+        guard a > 0 else { return PixelColor(red: 0, green: 0, blue: 0, alpha: 0) }
+        func straight(_ c: Int) -> Int { min(255, (c * 255 + a / 2) / a) }
+        return PixelColor(red: straight(r), green: straight(g), blue: straight(b), alpha: a)
+    }
+
+    func check(_ operation: String) throws(CairoError) {
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoError.cairo(operation: operation, message: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+/// An 8-bit-per-channel color read from an image.
+public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
+    public var red: Int
+    public var green: Int
+    public var blue: Int
+    public var alpha: Int
+
+    public init(red: Int, green: Int, blue: Int, alpha: Int = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// The largest per-channel difference from `other`, 0…255.
+    public func distance(to other: PixelColor) -> Int {
+        max(abs(red - other.red), abs(green - other.green), abs(blue - other.blue), abs(alpha - other.alpha))
+    }
+
+    public var description: String {
+        "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+    }
+}

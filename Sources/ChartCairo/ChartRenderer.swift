@@ -1,0 +1,95 @@
+import ChartCore
+import Foundation
+
+/// Renders graphs headlessly: to an image in memory, or to a PNG, SVG or PDF file.
+///
+/// A file is written under a temporary name beside its destination and renamed into place
+/// when complete, so an interrupted or failed render never leaves a broken file or replaces a
+/// good one.
+public final class ChartRenderer {
+    /// The file formats `render(_:to:)` writes, chosen by the file name's extension.
+    public enum Format: String, CaseIterable, Sendable {
+        case png, svg, pdf
+
+        /// The format for `path`'s extension (case-insensitive); nil for any other.
+        public init?(path: String) {
+            self.init(rawValue: (path as NSString).pathExtension.lowercased())
+        }
+    }
+
+    public let text: PangoText
+
+    public init(text: PangoText = PangoText()) {
+        self.text = text
+    }
+
+    /// Lays `graph` out at `size` (device pixels) and `scale`: the scene a file of that size shows.
+    public func layout(_ graph: Graph, size: Size, scale: Double = 1) -> Scene {
+        graph.layout(size: size, scale: scale, measurer: text)
+    }
+
+    /// Paints `scene` into a new ARGB32 image of the scene's size.
+    public func image(of scene: Scene) throws(CairoError) -> CairoSurface {
+        let surface = try CairoSurface.image(width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded()))
+        let context = try CairoContext(surface: surface)
+        ScenePainter(text: text).paint(scene, into: context)
+        try context.check("painting the chart")
+        return surface
+    }
+
+    /// Writes `scene` to `path` in the format its extension names.
+    public func write(_ scene: Scene, to path: String) throws(CairoError) {
+        guard let format = Format(path: path) else { throw CairoError.unsupportedFormat(path: path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
+        do {
+            try write(scene, format: format, to: temporary)
+        } catch {
+            unlink(temporary)
+            throw Self.explain(error, path: path, temporary: temporary)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CairoError.cannotWrite(path: path, reason: reason)
+        }
+    }
+
+    private func write(_ scene: Scene, format: Format, to path: String) throws(CairoError) {
+        let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
+        switch format {
+        case .png:
+            try image(of: scene).writePNG(to: path)
+        case .svg, .pdf:
+            let surface = format == .svg ? try CairoSurface.svg(path: path, width: width, height: height)
+                                         : try CairoSurface.pdf(path: path, width: width, height: height)
+            do {
+                let context = try CairoContext(surface: surface)
+                ScenePainter(text: text).paint(scene, into: context)
+                try context.check("painting the chart")
+            }
+            try surface.finish()
+        }
+    }
+
+    /// Reports a failure under the user's file name, not the temporary one, with the reason
+    /// the file system gives where Cairo only says "write error".
+    private static func explain(_ error: CairoError, path: String, temporary: String) -> CairoError {
+        let directory = (path as NSString).deletingLastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            return .cannotWrite(path: path, reason: "no such directory '\(dir)'")
+        }
+        if access(dir, W_OK) != 0 {
+            return .cannotWrite(path: path, reason: "permission denied in '\(dir)'")
+        }
+        switch error {
+        case .cannotWrite(_, let reason), .cairo(_, let reason), .cannotRead(_, let reason):
+            return .cannotWrite(path: path, reason: reason)
+        case .unsupportedFormat:
+            return error
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// An axis-aligned rectangle: origin and size. In the scene, device pixels with the origin at the
+/// top-left corner of the surface and y growing downwards.
+///
+/// A rectangle with a negative width or height is never produced by layout; `standardized`
+/// turns one into its positive form.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    /// The same rectangle with a non-negative width and height.
+    public var standardized: Rect {
+        Rect(x: min(minX, maxX), y: min(minY, maxY), width: abs(width), height: abs(height))
+    }
+
+    /// Whether the rectangle has no area.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// Whether `point` lies inside, edges included on the top and left, excluded on the bottom
+    /// and right, so that two rectangles sharing an edge never both contain a point.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// Whether `other` lies wholly inside, edges included.
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// Whether the two rectangles share interior area (touching edges do not count).
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// The rectangle moved inwards by `insets`; the result never has a negative size.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: minX + insets.left, y: minY + insets.top,
+             width: max(0, width - insets.left - insets.right),
+             height: max(0, height - insets.top - insets.bottom))
+    }
+
+    /// The rectangle grown by `amount` on every side (shrunk for a negative amount, never below zero).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The rectangle moved by (dx, dy).
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    /// `[x, y, width, height]`, the form `--dump-layout` writes.
+    public var array: [Double] { [minX, minY, width, height] }
+
+    public var description: String { "[\(minX), \(minY), \(width), \(height)]" }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// Lays out one axis against a plot area: ticks, labels (thinned or rotated so that no two
+/// overlap), title and grid lines. Device pixels throughout; data units only for locations.
+struct AxisLayout {
+    let axis: Axis
+    let transform: CoordinateTransform
+    let scale: Double
+    let theme: Theme
+    let measurer: any TextMeasuring
+    /// Category names by location, from the plots on this axis's plot space.
+    let categoryNames: [(location: Double, name: String)]
+
+    /// The smallest gap between neighbouring labels, in device pixels.
+    var labelGap: Double { 6 * scale }
+
+    private var isHorizontal: Bool { axis.coordinate == .x }
+    private var range: PlotRange { isHorizontal ? transform.xRange : transform.yRange }
+    private var axisScale: Scale { isHorizontal ? transform.xScale : transform.yScale }
+    private var labelStyle: TextStyle { (axis.labelTextStyle ?? theme.labelText).scaled(by: scale) }
+    private var plotArea: Rect { transform.plotArea }
+
+    /// The device coordinate along the axis of data `value`; nil when the scale cannot show it.
+    private func position(_ value: Double) -> Double? {
+        isHorizontal ? transform.deviceX(value) : transform.deviceY(value)
+    }
+
+    /// The length of the axis in device pixels.
+    private var length: Double { isHorizontal ? plotArea.width : plotArea.height }
+
+    // MARK: Tick locations and their texts
+
+    /// A candidate label: where (data units) and what it says.
+    struct Tick {
+        var location: Double
+        var text: String
+    }
+
+    /// Major ticks with label texts, for an automatic policy at about `target` intervals.
+    private func automaticTicks(target: Int) -> [Tick] {
+        switch axisScale {
+        case .category:
+            if !categoryNames.isEmpty {
+                var seen = Set<Double>()
+                return categoryNames.filter { range.contains($0.location) && seen.insert($0.location).inserted }
+                    .sorted { $0.location < $1.location }
+                    .map { Tick(location: $0.location, text: $0.name) }
+            }
+            let step = max(1, TickGenerator.niceStep(span: max(range.length, 1), targetCount: target).rounded())
+            return TickGenerator.ticks(in: range, step: step).map { Tick(location: $0, text: axis.labelFormat.format($0, step: 1)) }
+        case .logarithmic:
+            let values = TickGenerator.logTicks(in: range, targetCount: target)
+            return values.map { Tick(location: $0, text: axis.labelFormat.format($0, step: $0)) }
+        case .linear:
+            let values = TickGenerator.linearTicks(in: range, targetCount: target)
+            let step = values.count > 1 ? values[1] - values[0] : nil
+            return values.map { Tick(location: $0, text: axis.labelFormat.format($0, step: step)) }
+        }
+    }
+
+    /// The ticks the policy gives, before any thinning; `target` only matters for `.automatic`.
+    func ticks(target: Int) -> [Tick] {
+        switch axis.labelingPolicy {
+        case .automatic:
+            return automaticTicks(target: target)
+        case .fixedInterval(let interval):
+            precondition(interval > 0, "Axis '\(axis.identifier)' has a fixed interval of \(interval); it must be positive.")
+            if axisScale == .logarithmic {
+                let decades = TickGenerator.ticks(in: PlotRange(log10(range.lower), log10(range.upper)), step: max(1, interval.rounded()))
+                return decades.map { pow(10, $0) }.map { Tick(location: $0, text: axis.labelFormat.format($0, step: $0)) }
+            }
+            return TickGenerator.ticks(in: range, step: interval)
+                .map { Tick(location: $0, text: axis.labelFormat.format($0, step: interval)) }
+        case .locationsProvided(let locations):
+            let inside = locations.filter { range.contains($0) }.sorted()
+            let step = zip(inside, inside.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min()
+            return inside.map { Tick(location: $0, text: axis.labelFormat.format($0, step: step)) }
+        case .none:
+            return axis.customLabels.filter { range.contains($0.location) }
+                .sorted { $0.location < $1.location }
+                .map { Tick(location: $0.location, text: $0.text) }
+        }
+    }
+
+    // MARK: Placing labels
+
+    /// The level-or-rotated label for `tick` at device coordinate `at` along the axis.
+    private func label(_ text: String, at along: Double, rotation degrees: Double) -> SceneText {
+        let style = labelStyle
+        let size = measurer.size(of: text, style: style)
+        let offset = (axis.majorTickLength + axis.labelOffset) * scale
+        let angle = degrees * .pi / 180
+        switch axis.edge {
+        case .bottom, .top:
+            let down = axis.edge == .bottom
+            let edgeY = down ? plotArea.maxY : plotArea.minY
+            if degrees == 0 {
+                return SceneText(text: text, style: style, size: size,
+                                 at: Point(x: along, y: edgeY + (down ? offset : -offset)),
+                                 anchoredBy: down ? .top : .bottom)
+            }
+            // Rotated labels end at their tick: the end of the text's middle line sits under the
+            // tick, pushed out far enough that the turned box clears the tick.
+            let clearance = size.height / 2 * abs(cos(angle))
+            let y = edgeY + (down ? offset + clearance : -(offset + clearance))
+            let anchorX = (degrees > 0) == down ? size.width : 0
+            return SceneText(text: text, style: style, size: size,
+                             anchor: Point(x: anchorX, y: size.height / 2),
+                             position: Point(x: along, y: y), angle: angle)
+        case .left, .right:
+            let leftSide = axis.edge == .left
+            let edgeX = leftSide ? plotArea.minX : plotArea.maxX
+            if degrees == 0 {
+                return SceneText(text: text, style: style, size: size,
+                                 at: Point(x: edgeX + (leftSide ? -offset : offset), y: along),
+                                 anchoredBy: leftSide ? .right : .left)
+            }
+            let clearance = size.height / 2 * abs(sin(angle))
+            let x = edgeX + (leftSide ? -(offset + clearance) : offset + clearance)
+            return SceneText(text: text, style: style, size: size,
+                             anchor: Point(x: leftSide ? size.width : 0, y: size.height / 2),
+                             position: Point(x: x, y: along), angle: angle)
+        }
+    }
+
+    /// Whether neighbouring labels in `labels` (in axis order) come closer than `labelGap`.
+    func overlaps(_ labels: [SceneText]) -> Bool {
+        zip(labels, labels.dropFirst()).contains { $0.frame.intersects($1.frame, tolerance: labelGap) }
+    }
+
+    /// Chooses ticks, rotation and which labels to draw so that no two labels overlap:
+    /// automatic numeric ticks get fewer until they fit; category and custom labels go level,
+    /// then 45° (unless a rotation is set), then every k-th.
+    func placedLabels() -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
+        let lineHeight = measurer.size(of: "0", style: labelStyle).height
+        let isNumeric = axis.labelingPolicy == .automatic && axisScale != .category
+        if isNumeric {
+            // Start from the spacing a typical label needs and back off until nothing overlaps.
+            let sample = [range.lower, range.upper, range.midpoint].map { axis.labelFormat.format($0, step: range.length / 10) }
+            let typical = sample.map { measurer.size(of: $0, style: labelStyle).width }.max() ?? lineHeight
+            let spacing = isHorizontal ? typical + 3 * labelGap : lineHeight * 2.6
+            var target = max(1, min(12, Int(length / max(spacing, 1))))
+            while true {
+                let ticks = self.ticks(target: target)
+                let labels = place(ticks, rotation: axis.labelRotation ?? 0)
+                if !overlaps(labels) || target == 1 {
+                    return (ticks, labels, axis.labelRotation ?? 0)
+                }
+                target = max(1, Int(Double(target) * 0.7))
+            }
+        }
+        let ticks = self.ticks(target: max(1, Int(length / (lineHeight * 3))))
+        let rotations: [Double] = axis.labelRotation.map { [$0] } ?? (isHorizontal ? [0, 45] : [0])
+        for rotation in rotations {
+            let labels = place(ticks, rotation: rotation)
+            if !overlaps(labels) { return (ticks, labels, rotation) }
+        }
+        // Still crowded at the last rotation: keep every k-th label.
+        let rotation = rotations.last!
+        for k in 2...max(2, ticks.count) {
+            let kept = ticks.enumerated().filter { $0.offset % k == 0 }.map(\.element)
+            let labels = place(kept, rotation: rotation)
+            if !overlaps(labels) || kept.count <= 1 { return (ticks, labels, rotation) }
+        }
+        return (ticks, [], rotation)
+    }
+
+    private func place(_ ticks: [Tick], rotation: Double) -> [SceneText] {
+        ticks.compactMap { tick in position(tick.location).map { label(tick.text, at: $0, rotation: rotation) } }
+    }
+
+    // MARK: The whole axis
+
+    /// The axis scene plus its grid lines.
+    func layout() -> (axis: AxisScene, grid: [SceneLine]) {
+        let placed = placedLabels()
+        let lineStyle = (axis.lineStyle ?? theme.axisLine).scaled(by: scale)
+        let majorStyle = theme.majorTick.scaled(by: scale)
+        let minorStyle = theme.minorTick.scaled(by: scale)
+        let gridStyle = theme.majorGrid.scaled(by: scale)
+        let majorLocations = placed.ticks.map(\.location)
+        var minorLocations: [Double] = []
+        if axis.minorTicksPerInterval != 0 && axisScale != .category {
+            minorLocations = TickGenerator.minorTicks(majors: majorLocations, in: range, scale: axisScale, count: axis.minorTicksPerInterval)
+        }
+
+        let outward: Double = (axis.edge == .bottom || axis.edge == .right) ? 1 : -1
+        let edge: Double
+        let line: SceneLine
+        switch axis.edge {
+        case .bottom: edge = plotArea.maxY
+        case .top: edge = plotArea.minY
+        case .left: edge = plotArea.minX
+        case .right: edge = plotArea.maxX
+        }
+        if isHorizontal {
+            line = .crisp(from: Point(x: plotArea.minX, y: edge), to: Point(x: plotArea.maxX, y: edge), style: lineStyle)
+        } else {
+            line = .crisp(from: Point(x: edge, y: plotArea.minY), to: Point(x: edge, y: plotArea.maxY), style: lineStyle)
+        }
+
+        func tick(_ along: Double, length: Double, style: LineStyle) -> SceneLine {
+            let tip = edge + outward * length * scale
+            return isHorizontal ? .crisp(from: Point(x: along, y: edge), to: Point(x: along, y: tip), style: style)
+                                : .crisp(from: Point(x: edge, y: along), to: Point(x: tip, y: along), style: style)
+        }
+        func gridLine(_ along: Double, style: LineStyle) -> SceneLine {
+            isHorizontal ? .crisp(from: Point(x: along, y: plotArea.minY), to: Point(x: along, y: plotArea.maxY), style: style)
+                         : .crisp(from: Point(x: plotArea.minX, y: along), to: Point(x: plotArea.maxX, y: along), style: style)
+        }
+
+        let majorPositions = majorLocations.compactMap(position)
+        let minorPositions = minorLocations.compactMap(position)
+        var grid: [SceneLine] = []
+        if axis.showsMajorGridLines { grid += majorPositions.map { gridLine($0, style: gridStyle) } }
+        if axis.showsMinorGridLines, let minorGrid = theme.minorGrid {
+            grid += minorPositions.map { gridLine($0, style: minorGrid.scaled(by: scale)) }
+        }
+
+        let scene = AxisScene(
+            axisID: axis.identifier, line: line,
+            majorTicks: majorPositions.map { tick($0, length: axis.majorTickLength, style: majorStyle) },
+            minorTicks: minorPositions.map { tick($0, length: axis.minorTickLength, style: minorStyle) },
+            labels: placed.labels, title: title(after: placed.labels), labelRotation: placed.rotation)
+        return (scene, grid)
+    }
+
+    /// The axis title, centered along the plot area beyond the labels (turned 90° for a
+    /// vertical axis).
+    private func title(after labels: [SceneText]) -> SceneText? {
+        guard let text = axis.title, !text.isEmpty else { return nil }
+        let style = (axis.titleTextStyle ?? theme.axisTitleText).scaled(by: scale)
+        let size = measurer.size(of: text, style: style)
+        let gap = axis.titleOffset * scale
+        let tickReach = (axis.majorTickLength + axis.labelOffset) * scale
+        switch axis.edge {
+        case .bottom:
+            let below = max(labels.map(\.rect.maxY).max() ?? 0, plotArea.maxY + tickReach)
+            return SceneText(text: text, style: style, size: size, at: Point(x: plotArea.midX, y: below + gap), anchoredBy: .top)
+        case .top:
+            let above = min(labels.map(\.rect.minY).min() ?? .infinity, plotArea.minY - tickReach)
+            return SceneText(text: text, style: style, size: size, at: Point(x: plotArea.midX, y: above - gap), anchoredBy: .bottom)
+        case .left:
+            let leftmost = min(labels.map(\.rect.minX).min() ?? .infinity, plotArea.minX - tickReach)
+            // Turned 90° counter-clockwise: reads bottom to top, its top side faces left.
+            return SceneText(text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: 0),
+                             position: Point(x: leftmost - gap - size.height, y: plotArea.midY), angle: .pi / 2)
+        case .right:
+            let rightmost = max(labels.map(\.rect.maxX).max() ?? 0, plotArea.maxX + tickReach)
+            return SceneText(text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: size.height),
+                             position: Point(x: rightmost + gap + size.height, y: plotArea.midY), angle: .pi / 2)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Maps between data units and device pixels for one plot area.
+///
+/// Device pixels have their origin at the surface's top-left corner with y growing downwards;
+/// data y grows upwards, so the lower end of `yRange` maps to the plot area's bottom edge.
+/// Every mapping is O(1).
+public struct CoordinateTransform: Hashable, Sendable {
+    public let plotArea: Rect
+    public let xRange: PlotRange
+    public let yRange: PlotRange
+    public let xScale: Scale
+    public let yScale: Scale
+
+    private let x0: Double, xSpan: Double, y0: Double, ySpan: Double
+
+    public init(plotArea: Rect, xRange: PlotRange, yRange: PlotRange, xScale: Scale = .linear, yScale: Scale = .linear) {
+        self.plotArea = plotArea
+        self.xRange = xRange
+        self.yRange = yRange
+        self.xScale = xScale
+        self.yScale = yScale
+        (x0, xSpan) = Self.span(xRange, xScale)
+        (y0, ySpan) = Self.span(yRange, yScale)
+    }
+
+    private static func span(_ range: PlotRange, _ scale: Scale) -> (Double, Double) {
+        let lo = scale.forward(range.lower) ?? 0
+        let hi = scale.forward(range.upper) ?? 1
+        let span = hi - lo
+        return (lo, span > 0 ? span : 1)
+    }
+
+    /// The device x of data `x`; nil when the scale cannot show it (x <= 0 on a log scale).
+    @inlinable
+    public func deviceX(_ x: Double) -> Double? {
+        guard let t = fractionX(x) else { return nil }
+        return plotArea.minX + t * plotArea.width
+    }
+
+    /// The device y of data `y`; nil when the scale cannot show it. With `clampingToRange`,
+    /// values past the y range map to the plot area's edge (a bar taller than the range is
+    /// cut at the top, not drawn over the title).
+    @inlinable
+    public func deviceY(_ y: Double, clampingToRange: Bool = false) -> Double? {
+        var value = y
+        if clampingToRange {
+            if yScale == .logarithmic, value <= 0 { value = yRange.lower }
+            value = min(max(value, yRange.lower), yRange.upper)
+        }
+        guard let t = fractionY(value) else { return nil }
+        return plotArea.maxY - t * plotArea.height
+    }
+
+    /// The device point of a data point; nil when a scale cannot show it.
+    public func devicePoint(_ data: Point) -> Point? {
+        guard let x = deviceX(data.x), let y = deviceY(data.y) else { return nil }
+        return Point(x: x, y: y)
+    }
+
+    /// The data point at a device point (any point, inside the plot area or not).
+    public func dataPoint(_ device: Point) -> Point {
+        let tx = (device.x - plotArea.minX) / max(plotArea.width, .leastNonzeroMagnitude)
+        let ty = (plotArea.maxY - device.y) / max(plotArea.height, .leastNonzeroMagnitude)
+        return Point(x: xScale.inverse(x0 + tx * xSpan), y: yScale.inverse(y0 + ty * ySpan))
+    }
+
+    /// Where data `x` falls across the x range, 0 at its lower end and 1 at its upper end.
+    @usableFromInline
+    func fractionX(_ x: Double) -> Double? {
+        guard let f = xScale.forward(x) else { return nil }
+        return (f - x0) / xSpan
+    }
+
+    @usableFromInline
+    func fractionY(_ y: Double) -> Double? {
+        guard let f = yScale.forward(y) else { return nil }
+        return (f - y0) / ySpan
+    }
+}

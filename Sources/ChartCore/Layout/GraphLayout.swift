@@ -1,0 +1,146 @@
+/// The one layout pass: graph + size + text metrics → scene.
+///
+/// Steps, each taking room from what is left: padding, title, legend, axis labels and titles
+/// (measured and refitted until the plot area settles), then plots, axes, grid and annotations
+/// against the final plot area. A pure function of its inputs: the graph is not changed.
+extension Graph {
+    /// Lays the graph out at `size` device pixels. `scale` multiplies every length given at
+    /// scale 1 (fonts, lines, paddings): 2 on a HiDPI screen. O(records + labels²).
+    public func layout(size: Size, scale: Double = 1, measurer: any TextMeasuring) -> Scene {
+        precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
+                     "A graph is laid out at a positive finite size (got \(size)).")
+        precondition(scale > 0 && scale.isFinite, "The layout scale must be positive and finite (got \(scale)).")
+        let bounds = Rect(origin: .zero, size: size)
+        var frame = bounds.inset(by: padding.scaled(by: scale))
+
+        // Title.
+        var titleScene: SceneText?
+        if let title, !title.isEmpty {
+            let style = (titleTextStyle ?? theme.titleText).scaled(by: scale)
+            let textSize = measurer.size(of: title, style: style)
+            titleScene = SceneText(text: title, style: style, size: textSize,
+                                   at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
+            let used = textSize.height + 10 * scale
+            frame = Rect(x: frame.minX, y: frame.minY + used, width: frame.width, height: max(0, frame.height - used))
+        }
+
+        // Legend.
+        let legendInputs = plots.enumerated().map { index, plot in
+            LegendLayout.EntryInput(plotID: plot.identifier, title: plot.title,
+                                    fill: plot.legendFill(seriesColor: seriesColor(ofPlotAt: index)),
+                                    isVisible: !plot.isHidden)
+        }
+        let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
+            .layout(entries: legendInputs, graphSize: size, frame: frame)
+
+        let hasData = plots.contains { $0.dataExtent() != nil }
+        let visibleAxes = hasData ? axes.filter { !$0.isHidden } : []
+
+        // Axis room: lay the axes out against a provisional plot area, measure how far they
+        // reach outside it, and refit. Three rounds settle it (label sizes change little).
+        let basePadding = plotAreaPadding.scaled(by: scale)
+        var plotArea = plotFrame.inset(by: basePadding)
+        for _ in 0..<3 {
+            var reach = EdgeInsets()
+            for axis in visibleAxes {
+                let scene = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer).layout().axis
+                reach = reach.union(Self.reach(of: scene, outside: plotArea))
+            }
+            let insets = EdgeInsets(top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
+                                    bottom: max(basePadding.bottom, reach.bottom), right: max(basePadding.right, reach.right))
+            let next = plotFrame.inset(by: insets)
+            let settled = abs(next.width - plotArea.width) < 0.5 && abs(next.height - plotArea.height) < 0.5
+            plotArea = next
+            if settled { break }
+        }
+        plotArea = Rect(x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
+                        width: plotArea.width.rounded(), height: plotArea.height.rounded())
+
+        // Axes and grid.
+        var axisScenes: [AxisScene] = []
+        var grid: [SceneLine] = []
+        for axis in visibleAxes {
+            let laidOut = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer).layout()
+            axisScenes.append(laidOut.axis)
+            grid += laidOut.grid
+        }
+
+        // Plots.
+        let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
+            var items: [PlotItem] = []
+            if !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 {
+                let space = plot.plotSpace ?? defaultPlotSpace
+                let context = PlotLayoutContext(plotArea: plotArea, transform: space.transform(in: plotArea, plots: plots(in: space)),
+                                                scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer)
+                items = plot.layout(in: context)
+            }
+            return PlotScene(plotID: plot.identifier, title: plot.title, kind: plot.kind, isVisible: !plot.isHidden,
+                             items: items, clip: plotArea)
+        }
+
+        // Annotations.
+        let annotationLayout = AnnotationLayout(theme: theme, scale: scale, measurer: measurer, bounds: bounds)
+        let annotationScenes = annotations.compactMap { annotation -> AnnotationScene? in
+            guard let point = anchorPoint(of: annotation, plotArea: plotArea, bounds: bounds) else { return nil }
+            return annotationLayout.layout(annotation, anchorPoint: point)
+        }
+
+        var message: SceneText?
+        if !hasData {
+            let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
+            message = SceneText(text: noDataText, style: style, size: measurer.size(of: noDataText, style: style),
+                                at: plotArea.center, anchoredBy: .center)
+        }
+
+        return Scene(size: size, scale: scale, background: theme.background, plotArea: plotArea,
+                     plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
+                     title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
+                     annotations: annotationScenes, message: message)
+    }
+
+    private func axisLayout(_ axis: Axis, plotArea: Rect, scale: Double, measurer: any TextMeasuring) -> AxisLayout {
+        guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
+            preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
+        }
+        let spacePlots = plots(in: space)
+        let names = axis.coordinate == .x ? spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? [] : []
+        return AxisLayout(axis: axis, transform: space.transform(in: plotArea, plots: spacePlots), scale: scale,
+                          theme: theme, measurer: measurer, categoryNames: names)
+    }
+
+    /// How far an axis's labels and title reach outside `plotArea` on each side (0 where they don't).
+    static func reach(of axis: AxisScene, outside plotArea: Rect) -> EdgeInsets {
+        var reach = EdgeInsets()
+        let tickEnds = axis.majorTicks.flatMap { [$0.from, $0.to] }
+        let rects = axis.labels.map(\.rect) + (axis.title.map { [$0.rect] } ?? [])
+            + tickEnds.map { Rect(origin: $0, size: .zero) }
+        for rect in rects {
+            reach.top = max(reach.top, plotArea.minY - rect.minY)
+            reach.left = max(reach.left, plotArea.minX - rect.minX)
+            reach.bottom = max(reach.bottom, rect.maxY - plotArea.maxY)
+            reach.right = max(reach.right, rect.maxX - plotArea.maxX)
+        }
+        return reach
+    }
+
+    /// The device point an annotation is anchored at; nil when its data point cannot be shown.
+    func anchorPoint(of annotation: Annotation, plotArea: Rect, bounds: Rect) -> Point? {
+        switch annotation.anchor {
+        case .dataPoint(let x, let y, let spaceID):
+            guard let space = plotSpace(identifier: spaceID) else { return nil }
+            return space.transform(in: plotArea, plots: plots(in: space)).devicePoint(Point(x: x, y: y))
+        case .graph(let corner):
+            return corner.point(in: bounds)
+        case .plotArea(let corner):
+            return corner.point(in: plotArea)
+        }
+    }
+}
+
+extension EdgeInsets {
+    /// The larger inset on each side.
+    func union(_ other: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: max(top, other.top), left: max(left, other.left),
+                   bottom: max(bottom, other.bottom), right: max(right, other.right))
+    }
+}

@@ -1,0 +1,111 @@
+/// Places the legend around the plot area frame and says how much room it leaves.
+///
+/// `.automatic` puts it on the right when the graph is wider than tall and at the bottom
+/// otherwise. Entries wrap into as many columns (bottom, top) or rows (right, left) as fit;
+/// the frame shrinks by the legend's size so that the legend never covers data.
+/// Device pixels throughout. O(entries²) at worst for choosing the column count.
+struct LegendLayout {
+    let legend: Legend
+    let theme: Theme
+    let scale: Double
+    let measurer: any TextMeasuring
+
+    struct EntryInput {
+        var plotID: String
+        var title: String
+        var fill: Fill
+        var isVisible: Bool
+    }
+
+    /// The legend scene (nil when hidden or empty) and the frame left for the plot area.
+    func layout(entries inputs: [EntryInput], graphSize: Size, frame: Rect) -> (LegendScene?, Rect) {
+        guard !legend.isHidden, !inputs.isEmpty else { return (nil, frame) }
+        let position: Legend.Position = legend.position == .automatic
+            ? (graphSize.isLandscape ? .right : .bottom) : legend.position
+        let style = (legend.textStyle ?? theme.legendText).scaled(by: scale)
+        let pad = legend.padding * scale, swatch = legend.swatchSize * scale, swatchGap = legend.swatchGap * scale
+        let rowSpacing = legend.rowSpacing * scale, columnSpacing = legend.columnSpacing * scale
+        let margin = legend.margin * scale
+
+        let textSizes = inputs.map { measurer.size(of: $0.title, style: style) }
+        let entryWidths = textSizes.map { swatch + swatchGap + $0.width }
+        let rowHeight = max(swatch, textSizes.map(\.height).max() ?? 0)
+        let n = inputs.count
+        let vertical = position == .right || position == .left
+
+        // Choose the grid: entries fill columns top to bottom in a vertical legend, rows left to
+        // right in a horizontal one.
+        var columns: Int
+        if let fixed = legend.numberOfColumns {
+            columns = max(1, min(fixed, n))
+        } else if vertical {
+            let rowsFit = max(1, Int((frame.height - 2 * pad + rowSpacing) / (rowHeight + rowSpacing)))
+            columns = (n + rowsFit - 1) / rowsFit
+        } else {
+            columns = 1
+            for candidate in stride(from: n, through: 1, by: -1) {
+                let width = Self.gridWidth(entryWidths, columns: candidate, columnMajor: false, spacing: columnSpacing)
+                if width + 2 * pad <= frame.width { columns = candidate; break }
+            }
+        }
+        let rows = (n + columns - 1) / columns
+        func cell(_ i: Int) -> (row: Int, column: Int) {
+            vertical ? (i % rows, i / rows) : (i / columns, i % columns)
+        }
+        var columnWidths = [Double](repeating: 0, count: columns)
+        for i in 0..<n { columnWidths[cell(i).column] = max(columnWidths[cell(i).column], entryWidths[i]) }
+        let width = 2 * pad + columnWidths.reduce(0, +) + Double(columns - 1) * columnSpacing
+        let height = 2 * pad + Double(rows) * rowHeight + Double(rows - 1) * rowSpacing
+
+        var origin: Point
+        var remaining = frame
+        switch position {
+        case .right:
+            origin = Point(x: frame.maxX - width, y: frame.midY - height / 2)
+            remaining.size.width = max(0, frame.width - width - margin)
+        case .left:
+            origin = Point(x: frame.minX, y: frame.midY - height / 2)
+            remaining = Rect(x: frame.minX + width + margin, y: frame.minY, width: max(0, frame.width - width - margin), height: frame.height)
+        case .bottom:
+            origin = Point(x: frame.midX - width / 2, y: frame.maxY - height)
+            remaining.size.height = max(0, frame.height - height - margin)
+        case .top, .automatic:
+            origin = Point(x: frame.midX - width / 2, y: frame.minY)
+            remaining = Rect(x: frame.minX, y: frame.minY + height + margin, width: frame.width, height: max(0, frame.height - height - margin))
+        }
+        origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
+        let rect = Rect(origin: origin, size: Size(width: width.rounded(.up), height: height.rounded(.up)))
+
+        var columnX = [Double](repeating: origin.x + pad, count: columns)
+        for c in 1..<max(1, columns) { columnX[c] = columnX[c - 1] + columnWidths[c - 1] + columnSpacing }
+        let entries = inputs.indices.map { i -> LegendScene.Entry in
+            let (row, column) = cell(i)
+            let x = columnX[column], y = origin.y + pad + Double(row) * (rowHeight + rowSpacing)
+            let swatchRect = Rect(x: x.rounded(), y: (y + (rowHeight - swatch) / 2).rounded(), width: swatch.rounded(), height: swatch.rounded())
+            let textStyle = inputs[i].isVisible ? style : style.withColor(theme.disabledText)
+            let text = SceneText(text: inputs[i].title, style: textStyle, size: textSizes[i],
+                                 at: Point(x: x + swatch + swatchGap, y: y + rowHeight / 2), anchoredBy: .left)
+            return LegendScene.Entry(
+                plotID: inputs[i].plotID, title: inputs[i].title,
+                rect: Rect(x: x, y: y, width: entryWidths[i], height: rowHeight),
+                swatch: swatchRect,
+                swatchFill: inputs[i].isVisible ? inputs[i].fill : .solid(theme.disabledText),
+                text: text, isVisible: inputs[i].isVisible)
+        }
+        let scene = LegendScene(position: position, rect: rect, fill: legend.fill ?? theme.legendFill,
+                                border: (legend.borderLineStyle ?? theme.legendBorder)?.scaled(by: scale),
+                                entries: entries, rows: rows, columns: columns)
+        return (scene, remaining)
+    }
+
+    /// The width of `widths` laid out in `columns` columns (each as wide as its widest entry).
+    static func gridWidth(_ widths: [Double], columns: Int, columnMajor: Bool, spacing: Double) -> Double {
+        let rows = (widths.count + columns - 1) / columns
+        var columnWidths = [Double](repeating: 0, count: columns)
+        for (i, w) in widths.enumerated() {
+            let c = columnMajor ? i / rows : i % columns
+            columnWidths[c] = max(columnWidths[c], w)
+        }
+        return columnWidths.reduce(0, +) + Double(columns - 1) * spacing
+    }
+}

@@ -1,0 +1,66 @@
+/// Text placed on the graph, Core Plot's `CPTAnnotation`: at a data point
+/// (`CPTPlotSpaceAnnotation`) or at a corner of the graph or plot area (`CPTLayerAnnotation`).
+/// The window's value popup is one.
+public struct Annotation: Hashable, Sendable {
+    public enum Anchor: Hashable, Sendable {
+        /// At a data point, in data units of the plot space `plotSpace` ("default" for the graph's).
+        case dataPoint(x: Double, y: Double, plotSpace: String)
+        /// At a point of the graph's frame.
+        case graph(RectAnchor)
+        /// At a point of the plot area's frame.
+        case plotArea(RectAnchor)
+    }
+
+    public var text: String
+    public var anchor: Anchor
+    /// Moves the text from its anchor, in device pixels at scale 1, x right and y down.
+    public var displacement: Point
+    /// Degrees, counter-clockwise.
+    public var rotation: Double
+    /// Text style; nil for the theme's annotation style.
+    public var textStyle: TextStyle?
+    /// Whether the text sits in a filled, bordered box (a popup) or stands alone.
+    public var hasBox: Bool
+    /// Which point of the text's box lands on the anchor (plus displacement).
+    public var contentAnchor: RectAnchor
+    /// Keep the whole box inside the graph, shifting or flipping it as needed.
+    public var staysInside: Bool
+
+    public init(text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
+                textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
+                staysInside: Bool = true) {
+        self.text = text
+        self.anchor = anchor
+        self.displacement = displacement
+        self.rotation = rotation
+        self.textStyle = textStyle
+        self.hasBox = hasBox
+        self.contentAnchor = contentAnchor
+        self.staysInside = staysInside
+    }
+}
+
+/// One of nine points of a rectangle.
+public enum RectAnchor: String, Hashable, Sendable, CaseIterable {
+    case topLeft, top, topRight, left, center, right, bottomLeft, bottom, bottomRight
+
+    /// The point of `rect` this anchor names.
+    public func point(in rect: Rect) -> Point {
+        Point(x: rect.minX + rect.width * fraction.x, y: rect.minY + rect.height * fraction.y)
+    }
+
+    /// Where the anchor sits across a box: 0 left/top to 1 right/bottom.
+    public var fraction: Point {
+        switch self {
+        case .topLeft: Point(x: 0, y: 0)
+        case .top: Point(x: 0.5, y: 0)
+        case .topRight: Point(x: 1, y: 0)
+        case .left: Point(x: 0, y: 0.5)
+        case .center: Point(x: 0.5, y: 0.5)
+        case .right: Point(x: 1, y: 0.5)
+        case .bottomLeft: Point(x: 0, y: 1)
+        case .bottom: Point(x: 0.5, y: 1)
+        case .bottomRight: Point(x: 1, y: 1)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// A chart: a title, a plot area with axes and plots, a legend and annotations, drawn in a
+/// theme. Core Plot's `CPTXYGraph`.
+///
+/// A graph is a description; `layout(size:scale:measurer:)` turns it into a `Scene` of device
+/// pixels, which painters draw and hit tests query. Graphs are used from one thread at a time.
+public final class Graph {
+    /// Shown above the plot area; "\n" separates lines.
+    public var title: String?
+    /// Title style; nil for the theme's.
+    public var titleTextStyle: TextStyle?
+    /// Around everything, in device pixels at scale 1.
+    public var padding = EdgeInsets(all: 16)
+    /// Extra room between the plot area frame and the plot area itself, beyond what the axis
+    /// labels need, in device pixels at scale 1.
+    public var plotAreaPadding = EdgeInsets(top: 8, left: 0, bottom: 0, right: 8)
+    public var theme: Theme
+    /// Drawn in order: later plots on top.
+    public private(set) var plots: [any Plot] = []
+    /// The plot space plots and axes use unless they name another.
+    public let defaultPlotSpace = XYPlotSpace()
+    /// Further plot spaces (a second y axis), by identifier.
+    public private(set) var extraPlotSpaces: [XYPlotSpace] = []
+    public var axes: [Axis] = [.defaultX(), .defaultY()]
+    public var legend = Legend()
+    public var annotations: [Annotation] = []
+    /// Shown in the middle of the plot area when no visible plot has a record.
+    public var noDataText = "No data to display"
+
+    public init(title: String? = nil, theme: Theme = .plainWhite) {
+        self.title = title
+        self.theme = theme
+    }
+
+    /// Adds `plot` on top of the others. Its identifier must be new to the graph.
+    public func add(_ plot: any Plot) {
+        precondition(!plots.contains { $0.identifier == plot.identifier },
+                     "The graph already has a plot '\(plot.identifier)'; identifiers must be unique.")
+        plots.append(plot)
+    }
+
+    /// Removes the plot with `identifier`, if any.
+    public func removePlot(identifier: String) {
+        plots.removeAll { $0.identifier == identifier }
+    }
+
+    /// The plot with `identifier`, if any. O(plots).
+    public func plot(identifier: String) -> (any Plot)? {
+        plots.first { $0.identifier == identifier }
+    }
+
+    /// Adds a plot space for plots and axes that name it (a second y axis).
+    public func add(_ plotSpace: XYPlotSpace) {
+        precondition(plotSpace.identifier != defaultPlotSpace.identifier && self.plotSpace(identifier: plotSpace.identifier) == nil,
+                     "The graph already has a plot space '\(plotSpace.identifier)'.")
+        extraPlotSpaces.append(plotSpace)
+    }
+
+    /// The plot space called `identifier` ("default" for `defaultPlotSpace`).
+    public func plotSpace(identifier: String) -> XYPlotSpace? {
+        identifier == defaultPlotSpace.identifier ? defaultPlotSpace : extraPlotSpaces.first { $0.identifier == identifier }
+    }
+
+    /// The axis called `identifier`, for changing in place: `graph[axis: "x"].title = "Day"`.
+    public subscript(axis identifier: String) -> Axis {
+        get {
+            guard let axis = axes.first(where: { $0.identifier == identifier }) else {
+                preconditionFailure("The graph has no axis '\(identifier)' (it has \(axes.map(\.identifier))).")
+            }
+            return axis
+        }
+        set {
+            guard let index = axes.firstIndex(where: { $0.identifier == identifier }) else {
+                preconditionFailure("The graph has no axis '\(identifier)' (it has \(axes.map(\.identifier))).")
+            }
+            axes[index] = newValue
+        }
+    }
+
+    /// The default x axis.
+    public var xAxis: Axis {
+        get { self[axis: "x"] }
+        set { self[axis: "x"] = newValue }
+    }
+
+    /// The default y axis.
+    public var yAxis: Axis {
+        get { self[axis: "y"] }
+        set { self[axis: "y"] = newValue }
+    }
+
+    /// The plots drawn in `space`.
+    func plots(in space: XYPlotSpace) -> [any Plot] {
+        plots.filter { ($0.plotSpace ?? defaultPlotSpace) === space }
+    }
+
+    /// The palette color of the plot at `index` in `plots`.
+    func seriesColor(ofPlotAt index: Int) -> Color { theme.seriesColor(index) }
+}

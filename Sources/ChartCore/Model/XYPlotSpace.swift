@@ -1,0 +1,88 @@
+import Foundation
+
+/// Maps data coordinates to the plot area, Core Plot's `CPTXYPlotSpace`.
+///
+/// A nil range is fitted to the visible plots at each layout (with `fitMargin`); a set range
+/// stays as set. `scaleToFit(_:)` fixes the fitted ranges, as Core Plot's method does.
+/// Plot spaces are shared by the plots and axes that use them, hence a class.
+public final class XYPlotSpace {
+    /// Unique within a graph ("default" for the graph's own).
+    public let identifier: String
+    /// The x range in data units; nil to fit the data.
+    public var xRange: PlotRange?
+    /// The y range in data units; nil to fit the data.
+    public var yRange: PlotRange?
+    public var xScale: Scale
+    public var yScale: Scale
+    /// The share of the data's span added beyond its ends when fitting, on ends that are not
+    /// anchored to a base. 0.05 leaves 5% free above the tallest bar.
+    public var fitMargin: Double = 0.05 {
+        didSet { precondition(fitMargin >= 0 && fitMargin < 10, "fitMargin must be in 0..<10 (got \(fitMargin)).") }
+    }
+
+    public init(identifier: String = "default", xScale: Scale = .linear, yScale: Scale = .linear,
+                xRange: PlotRange? = nil, yRange: PlotRange? = nil) {
+        self.identifier = identifier
+        self.xScale = xScale
+        self.yScale = yScale
+        self.xRange = xRange
+        self.yRange = yRange
+    }
+
+    /// Fixes both ranges to the data of `plots` (hidden ones are skipped), with `fitMargin`.
+    public func scaleToFit(_ plots: [any Plot]) {
+        let fitted = fittedRanges(for: plots)
+        xRange = fitted.x
+        yRange = fitted.y
+    }
+
+    /// The ranges a layout uses now: the set ones, and fitted ones for those that are nil.
+    /// Pure: changes nothing. O(total records).
+    public func effectiveRanges(for plots: [any Plot]) -> (x: PlotRange, y: PlotRange) {
+        if let xRange, let yRange { return (xRange, yRange) }
+        let fitted = fittedRanges(for: plots)
+        return (xRange ?? fitted.x, yRange ?? fitted.y)
+    }
+
+    private func fittedRanges(for plots: [any Plot]) -> (x: PlotRange, y: PlotRange) {
+        var x: PlotRange?, y: PlotRange?
+        var xAnchors: Set<Double> = [], yAnchors: Set<Double> = []
+        for plot in plots where !plot.isHidden {
+            guard let extent = plot.dataExtent() else { continue }
+            if let ex = extent.x { x = x.map { $0.union(ex) } ?? ex }
+            if let ey = extent.y { y = y.map { $0.union(ey) } ?? ey }
+            xAnchors.formUnion(extent.xAnchors)
+            yAnchors.formUnion(extent.yAnchors)
+        }
+        return (Self.fit(x, scale: xScale, margin: xScale == .category ? 0 : fitMargin, anchors: xAnchors),
+                Self.fit(y, scale: yScale, margin: fitMargin, anchors: yAnchors))
+    }
+
+    /// Grows `range` by `margin` of its span on each end not in `anchors`, and gives an empty or
+    /// zero-width range a usable span. On a log scale margins are ratios and ends stay positive.
+    static func fit(_ range: PlotRange?, scale: Scale, margin: Double, anchors: Set<Double>) -> PlotRange {
+        if scale == .logarithmic {
+            guard let range, range.upper > 0 else { return PlotRange(1, 10) }
+            let lo = range.lower > 0 ? range.lower : range.upper / 10
+            let span = max(log10(range.upper) - log10(lo), 1)
+            return PlotRange(pow(10, log10(lo) - span * margin), pow(10, log10(range.upper) + span * margin))
+        }
+        guard let range else { return PlotRange(0, 1) }
+        guard range.length > 0 else {
+            // One value: center a unit-ish span on it (or start at it when it is an anchor).
+            let pad = range.lower == 0 ? 1 : abs(range.lower) * 0.1
+            if anchors.contains(range.lower) { return PlotRange(range.lower, range.lower + pad) }
+            return PlotRange(range.lower - pad, range.upper + pad)
+        }
+        let pad = range.length * margin
+        return range.expanded(lower: anchors.contains(range.lower) ? 0 : pad,
+                              upper: anchors.contains(range.upper) ? 0 : pad)
+    }
+
+    /// The mapping between data units and device pixels for `plotArea` at the current
+    /// effective ranges of `plots`.
+    public func transform(in plotArea: Rect, plots: [any Plot]) -> CoordinateTransform {
+        let ranges = effectiveRanges(for: plots)
+        return CoordinateTransform(plotArea: plotArea, xRange: ranges.x, yRange: ranges.y, xScale: xScale, yScale: yScale)
+    }
+}

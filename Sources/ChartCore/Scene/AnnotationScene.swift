@@ -1,0 +1,8 @@
+/// An annotation as laid out: its text and, for a popup, its box, in device pixels.
+public struct AnnotationScene: Hashable, Sendable {
+    public var text: SceneText
+    /// The filled, bordered box behind the text; nil for bare text.
+    public var box: Rect?
+    public var fill: Fill
+    public var border: LineStyle?
+}

@@ -1,0 +1,43 @@
+/// Everything one frame draws, in device pixels (origin top-left, y downwards), with each
+/// plot item tagged by its plot and record. Made by one layout pass; the painter draws only
+/// this, hit testing queries only this, and `--dump-layout` prints it.
+///
+/// Paint order: background, plot area fill, grid, plots, axes, title, legend, annotations,
+/// message.
+public struct Scene: Hashable, Sendable {
+    public var size: Size
+    /// Device pixels per layout unit (2 on a HiDPI screen).
+    public var scale: Double
+    public var background: Fill
+    public var plotArea: Rect
+    public var plotAreaFill: Fill
+    public var plotAreaBorder: LineStyle?
+    public var title: SceneText?
+    /// Grid lines, drawn under the plots.
+    public var gridLines: [SceneLine]
+    public var plots: [PlotScene]
+    public var axes: [AxisScene]
+    public var legend: LegendScene?
+    public var annotations: [AnnotationScene]
+    /// A centered message in place of the plots ("No data to display").
+    public var message: SceneText?
+
+    /// Every label of every axis, the title, legend texts and annotation texts: all text drawn.
+    public var allTexts: [SceneText] {
+        var texts: [SceneText] = []
+        if let title { texts.append(title) }
+        for axis in axes {
+            texts += axis.labels
+            if let title = axis.title { texts.append(title) }
+        }
+        if let legend { texts += legend.entries.map(\.text) }
+        texts += annotations.map(\.text)
+        if let message { texts.append(message) }
+        return texts
+    }
+
+    /// The plot scene for `plotID`.
+    public func plot(_ plotID: String) -> PlotScene? {
+        plots.first { $0.plotID == plotID }
+    }
+}

@@ -1,0 +1,113 @@
+/// The colors and fonts a graph is drawn with. A theme never changes data or layout logic:
+/// swapping themes changes paint only (font sizes excepted, which layout measures).
+public struct Theme: Hashable, Sendable {
+    /// The name `--theme` and spec files use.
+    public var name: String
+    /// Behind everything.
+    public var background: Fill
+    /// Behind the plots, inside the plot area.
+    public var plotAreaFill: Fill
+    /// Around the plot area; nil for none.
+    public var plotAreaBorder: LineStyle?
+    public var axisLine: LineStyle
+    public var majorTick: LineStyle
+    public var minorTick: LineStyle
+    public var majorGrid: LineStyle
+    public var minorGrid: LineStyle?
+    public var titleText: TextStyle
+    public var axisTitleText: TextStyle
+    public var labelText: TextStyle
+    public var legendFill: Fill
+    public var legendBorder: LineStyle?
+    public var legendText: TextStyle
+    /// Used for hidden series in the legend.
+    public var disabledText: Color
+    /// Series colors, used in order by plots without a fill of their own.
+    public var palette: [Color]
+    /// Value popups and other annotations with a box.
+    public var annotationFill: Fill
+    public var annotationBorder: LineStyle
+    public var annotationText: TextStyle
+    /// The outline drawn around bars; nil for none.
+    public var barOutline: LineStyle?
+
+    /// The palette color for the `index`th series, cycling.
+    public func seriesColor(_ index: Int) -> Color {
+        precondition(!palette.isEmpty, "Theme '\(name)' has an empty palette.")
+        return palette[((index % palette.count) + palette.count) % palette.count]
+    }
+
+    /// Black text and lines on white.
+    public static let plainWhite: Theme = {
+        let ink = Color(rgb: 0x222222)
+        let label = TextStyle(fontSize: 12, color: Color(rgb: 0x333333))
+        return Theme(
+            name: "light",
+            background: .solid(.white),
+            plotAreaFill: .solid(.white),
+            plotAreaBorder: nil,
+            axisLine: LineStyle(color: ink, width: 1),
+            majorTick: LineStyle(color: ink, width: 1),
+            minorTick: LineStyle(color: Color(rgb: 0x666666), width: 1),
+            majorGrid: LineStyle(color: Color(rgb: 0xDDDDDD), width: 1),
+            minorGrid: nil,
+            titleText: TextStyle(fontSize: 17, isBold: true, color: ink),
+            axisTitleText: TextStyle(fontSize: 13, color: ink),
+            labelText: label,
+            legendFill: .solid(.white),
+            legendBorder: LineStyle(color: Color(rgb: 0xCCCCCC), width: 1),
+            legendText: TextStyle(fontSize: 12, color: ink, alignment: .left),
+            disabledText: Color(rgb: 0xAAAAAA),
+            palette: Theme.tableau,
+            annotationFill: .solid(Color(rgb: 0xFFFFF0)),
+            annotationBorder: LineStyle(color: Color(rgb: 0x555555), width: 1),
+            annotationText: TextStyle(fontSize: 12, color: ink),
+            barOutline: nil)
+    }()
+
+    /// Light text and lines on near-black.
+    public static let plainBlack: Theme = {
+        let ink = Color(rgb: 0xE6E6E6)
+        return Theme(
+            name: "dark",
+            background: .solid(Color(rgb: 0x1E1F22)),
+            plotAreaFill: .solid(Color(rgb: 0x1E1F22)),
+            plotAreaBorder: nil,
+            axisLine: LineStyle(color: ink, width: 1),
+            majorTick: LineStyle(color: ink, width: 1),
+            minorTick: LineStyle(color: Color(rgb: 0x9A9A9A), width: 1),
+            majorGrid: LineStyle(color: Color(rgb: 0x3A3C40), width: 1),
+            minorGrid: nil,
+            titleText: TextStyle(fontSize: 17, isBold: true, color: .white),
+            axisTitleText: TextStyle(fontSize: 13, color: ink),
+            labelText: TextStyle(fontSize: 12, color: Color(rgb: 0xCFCFCF)),
+            legendFill: .solid(Color(rgb: 0x2A2C30)),
+            legendBorder: LineStyle(color: Color(rgb: 0x55585E), width: 1),
+            legendText: TextStyle(fontSize: 12, color: ink, alignment: .left),
+            disabledText: Color(rgb: 0x6A6D72),
+            palette: Theme.bright,
+            annotationFill: .solid(Color(rgb: 0x33363B)),
+            annotationBorder: LineStyle(color: Color(rgb: 0xAAAAAA), width: 1),
+            annotationText: TextStyle(fontSize: 12, color: .white),
+            barOutline: nil)
+    }()
+
+    /// Every built-in theme, in the order `--help` lists them.
+    public static let builtIn: [Theme] = [plainWhite, plainBlack]
+
+    /// The built-in theme called `name` (case-insensitive; "white" and "black" are accepted too).
+    public static func named(_ name: String) -> Theme? {
+        switch name.lowercased() {
+        case "light", "white", "plainwhite", "plain-white": plainWhite
+        case "dark", "black", "plainblack", "plain-black": plainBlack
+        default: nil
+        }
+    }
+
+    /// Ten distinct colors that read on white (after Tableau 10).
+    static let tableau: [Color] = [0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
+                                   0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC].map { Color(rgb: $0) }
+    /// Ten distinct colors that read on near-black.
+    static let bright: [Color] = [0x6CA6E0, 0xFFA94D, 0xFF6B6B, 0x63E6BE, 0x8CE99A,
+                                  0xFFE066, 0xD0A2F7, 0xFFA8C5, 0xC8A27C, 0xCED4DA].map { Color(rgb: $0) }
+}

@@ -1,0 +1,98 @@
+import ChartCore
+import Foundation
+
+/// The `--dump-layout` JSON: the scene as tests and tools read it. Rects are
+/// `[x, y, width, height]` in device pixels, origin top-left. Keep the format stable; add keys,
+/// never rename them.
+struct LayoutDump: Codable {
+    struct Legend: Codable {
+        var position: String
+        var rect: [Double]?
+        var rows: Int
+        var columns: Int
+        var entries: [Entry]
+    }
+
+    struct Entry: Codable {
+        var plot: String
+        var title: String
+        var rect: [Double]
+        var swatch: [Double]
+        var visible: Bool
+    }
+
+    struct Plot: Codable {
+        var id: String
+        var title: String
+        var kind: String
+        var visible: Bool
+        var items: [Item]
+    }
+
+    struct Item: Codable {
+        var record: Int
+        var value: Double
+        var rect: [Double]
+        /// The fill's color as `#rrggbb`, for checking pixels.
+        var color: String
+    }
+
+    struct Axis: Codable {
+        var id: String
+        var rotation: Double
+        var labels: [Label]
+        var title: Label?
+    }
+
+    struct Label: Codable {
+        var text: String
+        var rect: [Double]
+        /// Degrees, counter-clockwise.
+        var angle: Double
+    }
+
+    var size: [Double]
+    var scale: Double
+    var plotArea: [Double]
+    var title: Label?
+    var legend: Legend
+    var plots: [Plot]
+    var axes: [Axis]
+    var annotations: [Label]
+    var message: String?
+
+    init(_ scene: Scene) {
+        func label(_ text: SceneText) -> Label {
+            Label(text: text.text, rect: text.rect.array, angle: text.angle * 180 / .pi)
+        }
+        size = [scene.size.width, scene.size.height]
+        scale = scene.scale
+        plotArea = scene.plotArea.array
+        title = scene.title.map(label)
+        if let legend = scene.legend {
+            self.legend = Legend(position: legend.position.rawValue, rect: legend.rect.array, rows: legend.rows, columns: legend.columns,
+                                 entries: legend.entries.map {
+                                     Entry(plot: $0.plotID, title: $0.title, rect: $0.rect.array, swatch: $0.swatch.array, visible: $0.isVisible)
+                                 })
+        } else {
+            legend = Legend(position: "none", rect: nil, rows: 0, columns: 0, entries: [])
+        }
+        plots = scene.plots.map { plot in
+            Plot(id: plot.plotID, title: plot.title, kind: plot.kind, visible: plot.isVisible,
+                 items: plot.items.map { Item(record: $0.record, value: $0.value, rect: $0.bounds.array,
+                                             color: $0.fill.representativeColor.hexString) })
+        }
+        axes = scene.axes.map { axis in
+            Axis(id: axis.axisID, rotation: axis.labelRotation, labels: axis.labels.map(label), title: axis.title.map(label))
+        }
+        annotations = scene.annotations.map { label($0.text) }
+        message = scene.message?.text
+    }
+
+    /// Pretty-printed JSON with sorted keys, so that dumps diff cleanly.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,97 @@
+import ChartCore
+
+/// The command line, parsed. Every flag takes its value as the next argument or after `=`.
+struct Options {
+    var chart: String?
+    var list = false
+    var output: String?
+    var dumpLayout: String?
+    var size = Size(width: 1024, height: 768)
+    var scale: Double?
+    var theme: Theme?
+    var help = false
+    var version = false
+
+    static let usage = """
+    Usage: chartview [options]
+
+    Shows a chart; with --output, renders it to a file instead and exits.
+
+    Options:
+      --chart NAME         the demo chart to show (default: the first; see --list)
+      --list               print the demo charts' names, one per line, and exit
+      --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display
+      --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
+      --size WxH           size in device pixels (default 1024x768)
+      --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
+      --theme NAME         light or dark (default light)
+      --help               print this help and exit
+      --version            print the version and exit
+
+    Exit status: 0 on success, 2 for bad usage or input, 1 when something failed while running.
+    """
+
+    /// Parses `arguments` (without the program name). Throws a usage error naming the flag.
+    static func parse(_ arguments: [String]) throws(CommandError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(CommandError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = rest.popFirst() else { throw .usage("\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--chart": options.chart = try value()
+            case "--list": options.list = true
+            case "--output", "-o": options.output = try nonEmpty(value(), flag: name)
+            case "--dump-layout": options.dumpLayout = try nonEmpty(value(), flag: name)
+            case "--size": options.size = try parseSize(value())
+            case "--scale": options.scale = try parseScale(value())
+            case "--theme":
+                let text = try value()
+                guard let theme = Theme.named(text) else {
+                    throw .usage("unknown theme '\(text)'; choose one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+                }
+                options.theme = theme
+            case "--help", "-h": options.help = true
+            case "--version": options.version = true
+            default:
+                if argument.hasPrefix("-") { throw .usage("unknown option '\(argument)'") }
+                throw .usage("unexpected argument '\(argument)'")
+            }
+        }
+        return options
+    }
+
+    private static func nonEmpty(_ text: String, flag: String) throws(CommandError) -> String {
+        guard !text.isEmpty else { throw .usage("\(flag) needs a file name") }
+        return text
+    }
+
+    /// `WxH` with whole numbers from 1 to 16384 (Cairo's image limit is 32767; beyond 16384 a
+    /// PNG would take gigabytes).
+    static func parseSize(_ text: String) throws(CommandError) -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw .usage("--size takes WIDTHxHEIGHT in pixels, like 1024x768 (got '\(text)')")
+        }
+        guard (1...16384).contains(width), (1...16384).contains(height) else {
+            throw .usage("--size \(text) is out of range; width and height must be 1 to 16384 pixels")
+        }
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    static func parseScale(_ text: String) throws(CommandError) -> Double {
+        guard let scale = Double(text), scale.isFinite, (0.5...8).contains(scale) else {
+            throw .usage("--scale takes a number from 0.5 to 8 (got '\(text)')")
+        }
+        return scale
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartCore
+
+@Suite struct GeometryTests {
+    @Test func placeholder() { #expect(Rect.zero.isEmpty) }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Flags, help and bad usage: one clear line on stderr and exit status 2, nothing written.
+@Suite struct CommandLineTests {
+    @Test func listsTheDemoCharts() throws {
+        let result = try ChartviewProcess.run(["--list"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "mood", "balance"])
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try ChartviewProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--dump-layout FILE"))
+        let version = try ChartviewProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("chartview "))
+    }
+
+    static let badUsage: [([String], String)] = [
+        (["--frobnicate"], "chartview: unknown option '--frobnicate' (see 'chartview --help')"),
+        (["stray"], "chartview: unexpected argument 'stray' (see 'chartview --help')"),
+        (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
+        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, mood, balance (see 'chartview --help')"),
+        (["--size", "0x0", "--output", "x.png"], "chartview: --size 0x0 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
+        (["--size", "100000x100000", "--output", "x.png"], "chartview: --size 100000x100000 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
+        (["--size", "wide", "--output", "x.png"], "chartview: --size takes WIDTHxHEIGHT in pixels, like 1024x768 (got 'wide') (see 'chartview --help')"),
+        (["--theme", "neon", "--output", "x.png"], "chartview: unknown theme 'neon'; choose one of: light, dark (see 'chartview --help')"),
+        (["--scale", "0", "--output", "x.png"], "chartview: --scale takes a number from 0.5 to 8 (got '0') (see 'chartview --help')"),
+        (["--output", "x.gif"], "chartview: x.gif: unknown output format; use a .png, .svg or .pdf file name (see 'chartview --help')"),
+        (["--output="], "chartview: --output needs a file name (see 'chartview --help')"),
+    ]
+
+    @Test(arguments: badUsage)
+    func badUsageIsOneLineAndStatus2(arguments: [String], message: String) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try ChartviewProcess.run(arguments.map { $0.hasSuffix(".png") || $0.hasSuffix(".gif") ? "\(dir)/\($0)" : $0 })
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let expected = message.replacingOccurrences(of: "x.gif:", with: "\(dir)/x.gif:")
+        #expect(result.stderr == expected + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "bad usage left a file")
+    }
+
+    @Test func anUnwritableOutputIsStatus1WithTheReason() throws {
+        let result = try ChartviewProcess.run(["--output", "/nonexistent-dir/x.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "chartview: /nonexistent-dir/x.png: cannot write: no such directory '/nonexistent-dir'\n")
+    }
+}
