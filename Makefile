@@ -15,13 +15,19 @@ build:
 	@.ci/ensure-packages build
 	swift build $(SWIFTFLAGS)
 
-# Until the window lands, the demo gallery is rendered to PNG files.
+# The demo gallery in a window (Tab for the next chart, h for the keys); with no display,
+# the gallery rendered to PNG files instead.
 run: build
-	@mkdir -p $(OUT)
-	@for chart in $$($(BIN) --list); do \
-		$(BIN) --chart $$chart --output $(OUT)/$$chart.png || exit 1; \
-		echo "$(OUT)/$$chart.png"; \
-	done
+	@if [ -n "$$DISPLAY" ] && $(BIN) --check-display 2>/dev/null; then \
+		exec $(BIN); \
+	else \
+		echo "No X display (DISPLAY='$$DISPLAY'): rendering the demo gallery to PNG files instead."; \
+		mkdir -p $(OUT); \
+		for chart in $$($(BIN) --list); do \
+			$(BIN) --chart $$chart --output $(OUT)/$$chart.png || exit 1; \
+			echo "$(OUT)/$$chart.png"; \
+		done; \
+	fi
 
 test:
 	@.ci/ensure-packages test

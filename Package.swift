@@ -21,12 +21,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "ChartCore"),
         .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango"]),
-        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11", "CCairo"]),
+        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
         .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite"]),
         .executableTarget(
             name: "chartview",

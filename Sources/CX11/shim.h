@@ -5,4 +5,7 @@
 #include <X11/Xatom.h>
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
+// Cairo's Xlib surface: the window's back buffer is a Pixmap painted through it.
+#include <cairo-xlib.h>
+
 #endif

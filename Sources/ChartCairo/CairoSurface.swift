@@ -19,6 +19,12 @@ public final class CairoSurface {
         }
     }
 
+    /// Takes ownership of a surface created elsewhere (an Xlib pixmap surface): it is destroyed
+    /// with this object. Throws if the surface is in an error state.
+    public static func adopting(_ pointer: OpaquePointer, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        try CairoSurface(pointer: pointer, width: width, height: height, operation: "creating a \(width)x\(height) surface")
+    }
+
     /// An ARGB32 image in memory, cleared to transparent.
     public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
         precondition(width > 0 && height > 0, "An image surface needs a positive size (got \(width)x\(height)).")

@@ -38,6 +38,11 @@ public struct ScenePainter {
         if let legend = scene.legend { paint(legend, in: cr) }
         for annotation in scene.annotations { paint(annotation, in: cr) }
         if let message = scene.message { text.draw(message, in: cr) }
+        for overlay in scene.overlays {
+            fill(overlay.box, with: overlay.fill, in: cr)
+            if let border = overlay.border { strokeRect(overlay.box, style: border, in: cr) }
+            for line in overlay.texts { text.draw(line, in: cr) }
+        }
         cairo_restore(cr)
     }
 

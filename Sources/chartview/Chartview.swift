@@ -1,5 +1,6 @@
 import ChartCairo
 import ChartCore
+import ChartX11
 import Foundation
 
 /// The chartview command: picks a chart, then renders it headlessly or shows it.
@@ -26,6 +27,14 @@ struct Chartview {
             print("chartview \(version)")
             return
         }
+        if options.checkDisplay {
+            do {
+                _ = try DisplayConnection()
+            } catch {
+                throw CommandError(message: error.description, status: 1)
+            }
+            return
+        }
         if options.list {
             for demo in DemoGallery.all { print(demo.name) }
             return
@@ -43,7 +52,8 @@ struct Chartview {
         if let theme = options.theme { graph.theme = theme }
 
         guard options.output != nil || options.dumpLayout != nil else {
-            throw .usage("no window yet: give --output FILE or --dump-layout FILE")
+            try showWindow(options, startingAt: demo)
+            return
         }
         if let output = options.output, ChartRenderer.Format(path: output) == nil {
             throw .usage("\(output): unknown output format; use a .png, .svg or .pdf file name")
@@ -59,6 +69,31 @@ struct Chartview {
         }
         if let path = options.dumpLayout {
             try writeDump(LayoutDump(scene), to: path)
+        }
+    }
+
+    /// Opens the window on the demo gallery, starting at `demo`, until the user quits.
+    private static func showWindow(_ options: Options, startingAt demo: DemoGallery.Demo) throws(CommandError) {
+        var windowOptions = HostingWindow.Options()
+        windowOptions.size = options.size
+        windowOptions.scale = options.scale
+        windowOptions.theme = options.theme
+        if options.trace {
+            let trace = TraceWriter()
+            windowOptions.onEvent = { trace.write($0) }
+        } else {
+            windowOptions.onEvent = { event in
+                if case .saved(let path) = event { print("Saved \(path)") }
+            }
+        }
+        let charts = DemoGallery.all.map { demo in HostingWindow.Chart(name: demo.name, make: demo.make) }
+        let index = DemoGallery.all.firstIndex { $0.name == demo.name } ?? 0
+        do {
+            let connection = try DisplayConnection()
+            let window = try HostingWindow(connection: connection, charts: charts, index: index, options: windowOptions)
+            window.run()
+        } catch {
+            throw CommandError(message: error.description, status: 1)
         }
     }
 

@@ -9,13 +9,16 @@ struct Options {
     var size = Size(width: 1024, height: 768)
     var scale: Double?
     var theme: Theme?
+    var trace = false
+    var checkDisplay = false
     var help = false
     var version = false
 
     static let usage = """
     Usage: chartview [options]
 
-    Shows a chart; with --output, renders it to a file instead and exits.
+    Shows a chart in a window; with --output, renders it to a file instead and exits.
+    In the window, press h for the keys.
 
     Options:
       --chart NAME         the demo chart to show (default: the first; see --list)
@@ -25,6 +28,8 @@ struct Options {
       --size WxH           size in device pixels (default 1024x768)
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
       --theme NAME         light or dark (default light)
+      --trace              print what the window does as JSON lines on stdout
+      --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
       --help               print this help and exit
       --version            print the version and exit
 
@@ -50,6 +55,8 @@ struct Options {
             switch name {
             case "--chart": options.chart = try value()
             case "--list": options.list = true
+            case "--trace": options.trace = true
+            case "--check-display": options.checkDisplay = true
             case "--output", "-o": options.output = try nonEmpty(value(), flag: name)
             case "--dump-layout": options.dumpLayout = try nonEmpty(value(), flag: name)
             case "--size": options.size = try parseSize(value())

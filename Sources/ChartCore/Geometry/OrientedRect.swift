@@ -42,7 +42,7 @@ public struct OrientedRect: Hashable, Sendable {
                 guard length > 0 else { continue }
                 let (minA, maxA) = project(corners, on: axis, length: length)
                 let (minB, maxB) = project(other.corners, on: axis, length: length)
-                if maxA <= minB + tolerance || maxB <= minA + tolerance { return false }
+                if maxA + tolerance <= minB || maxB + tolerance <= minA { return false }
             }
         }
         return true

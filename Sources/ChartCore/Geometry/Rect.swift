@@ -47,9 +47,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
-    /// Whether the two rectangles share interior area (touching edges do not count).
+    /// Whether the two rectangles share interior area (touching edges do not count; a
+    /// rectangle with no area shares none).
     public func intersects(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        !isEmpty && !other.isEmpty && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// The rectangle moved inwards by `insets`; the result never has a negative size.
@@ -59,7 +60,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              height: max(0, height - insets.top - insets.bottom))
     }
 
-    /// The rectangle grown by `amount` on every side (shrunk for a negative amount, never below zero).
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown
+    /// for negative values), never below zero size, as `CGRect.insetBy` does.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }

@@ -49,7 +49,7 @@ struct AnnotationLayout {
             text = SceneText(text: annotation.text, style: style, size: size,
                              anchor: Point(x: size.width / 2, y: size.height / 2), position: rect.center, angle: angle)
         }
-        return AnnotationScene(text: text, box: annotation.hasBox ? rect : nil, fill: theme.annotationFill,
+        return AnnotationScene(identifier: annotation.identifier, text: text, box: annotation.hasBox ? rect : nil, fill: theme.annotationFill,
                                border: annotation.hasBox ? theme.annotationBorder.scaled(by: scale) : nil)
     }
 }

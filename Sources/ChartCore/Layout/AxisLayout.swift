@@ -36,7 +36,16 @@ struct AxisLayout {
         var text: String
     }
 
+    /// Ticks at `values`, labeled alike: one notation and one number of decimals for all,
+    /// from their spacing (`step`, or the smallest gap) and their largest magnitude.
+    private func labeled(_ values: [Double], step: Double? = nil) -> [Tick] {
+        let spacing = step ?? zip(values, values.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min()
+        let magnitude = values.map(abs).max()
+        return values.map { Tick(location: $0, text: axis.labelFormat.format($0, step: spacing, magnitude: magnitude)) }
+    }
+
     /// Major ticks with label texts, for an automatic policy at about `target` intervals.
+    /// Never empty for a range that has room for a tick: at worst one nice value inside it.
     private func automaticTicks(target: Int) -> [Tick] {
         switch axisScale {
         case .category:
@@ -47,14 +56,18 @@ struct AxisLayout {
                     .map { Tick(location: $0.location, text: $0.name) }
             }
             let step = max(1, TickGenerator.niceStep(span: max(range.length, 1), targetCount: target).rounded())
-            return TickGenerator.ticks(in: range, step: step).map { Tick(location: $0, text: axis.labelFormat.format($0, step: 1)) }
+            return labeled(TickGenerator.ticks(in: range, step: step), step: step)
         case .logarithmic:
-            let values = TickGenerator.logTicks(in: range, targetCount: target)
-            return values.map { Tick(location: $0, text: axis.labelFormat.format($0, step: $0)) }
+            return labeled(TickGenerator.logTicks(in: range, targetCount: target))
         case .linear:
-            let values = TickGenerator.linearTicks(in: range, targetCount: target)
-            let step = values.count > 1 ? values[1] - values[0] : nil
-            return values.map { Tick(location: $0, text: axis.labelFormat.format($0, step: step)) }
+            // A coarse target can pick a step wider than the range; ask for more until a tick lands.
+            for attempt in [target, target * 2, target * 5, 10] {
+                let values = TickGenerator.linearTicks(in: range, targetCount: max(1, attempt))
+                if !values.isEmpty {
+                    return labeled(values, step: values.count > 1 ? values[1] - values[0] : TickGenerator.niceStep(span: max(range.length, .leastNormalMagnitude), targetCount: max(1, attempt)))
+                }
+            }
+            return []
         }
     }
 
@@ -67,14 +80,11 @@ struct AxisLayout {
             precondition(interval > 0, "Axis '\(axis.identifier)' has a fixed interval of \(interval); it must be positive.")
             if axisScale == .logarithmic {
                 let decades = TickGenerator.ticks(in: PlotRange(log10(range.lower), log10(range.upper)), step: max(1, interval.rounded()))
-                return decades.map { pow(10, $0) }.map { Tick(location: $0, text: axis.labelFormat.format($0, step: $0)) }
+                return labeled(decades.map { pow(10, $0) })
             }
-            return TickGenerator.ticks(in: range, step: interval)
-                .map { Tick(location: $0, text: axis.labelFormat.format($0, step: interval)) }
+            return labeled(TickGenerator.ticks(in: range, step: interval), step: interval)
         case .locationsProvided(let locations):
-            let inside = locations.filter { range.contains($0) }.sorted()
-            let step = zip(inside, inside.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min()
-            return inside.map { Tick(location: $0, text: axis.labelFormat.format($0, step: step)) }
+            return labeled(locations.filter { range.contains($0) }.sorted())
         case .none:
             return axis.customLabels.filter { range.contains($0.location) }
                 .sorted { $0.location < $1.location }
@@ -136,16 +146,17 @@ struct AxisLayout {
         let isNumeric = axis.labelingPolicy == .automatic && axisScale != .category
         if isNumeric {
             // Start from the spacing a typical label needs and back off until nothing overlaps.
-            let sample = [range.lower, range.upper, range.midpoint].map { axis.labelFormat.format($0, step: range.length / 10) }
+            let sample = [range.lower, range.upper, range.midpoint].map {
+                axis.labelFormat.format($0, step: range.length / 10, magnitude: max(abs(range.lower), abs(range.upper)))
+            }
             let typical = sample.map { measurer.size(of: $0, style: labelStyle).width }.max() ?? lineHeight
             let spacing = isHorizontal ? typical + 3 * labelGap : lineHeight * 2.6
             var target = max(1, min(12, Int(length / max(spacing, 1))))
             while true {
                 let ticks = self.ticks(target: target)
                 let labels = place(ticks, rotation: axis.labelRotation ?? 0)
-                if !overlaps(labels) || target == 1 {
-                    return (ticks, labels, axis.labelRotation ?? 0)
-                }
+                if !overlaps(labels) { return (ticks, labels, axis.labelRotation ?? 0) }
+                if target == 1 { return thinned(ticks, rotation: axis.labelRotation ?? 0) }
                 target = max(1, Int(Double(target) * 0.7))
             }
         }
@@ -156,11 +167,16 @@ struct AxisLayout {
             if !overlaps(labels) { return (ticks, labels, rotation) }
         }
         // Still crowded at the last rotation: keep every k-th label.
-        let rotation = rotations.last!
+        return thinned(ticks, rotation: rotations.last!)
+    }
+
+    /// Keeps the labels of every k-th tick, for the smallest k at which none overlap (all the
+    /// ticks stay drawn). A single label that still does not fit is dropped.
+    private func thinned(_ ticks: [Tick], rotation: Double) -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
         for k in 2...max(2, ticks.count) {
             let kept = ticks.enumerated().filter { $0.offset % k == 0 }.map(\.element)
             let labels = place(kept, rotation: rotation)
-            if !overlaps(labels) || kept.count <= 1 { return (ticks, labels, rotation) }
+            if !overlaps(labels) { return (ticks, labels, rotation) }
         }
         return (ticks, [], rotation)
     }

@@ -33,7 +33,7 @@ extension Graph {
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
             .layout(entries: legendInputs, graphSize: size, frame: frame)
 
-        let hasData = plots.contains { $0.dataExtent() != nil }
+        let hasData = plots.contains { !$0.isHidden && $0.dataExtent() != nil }
         let visibleAxes = hasData ? axes.filter { !$0.isHidden } : []
 
         // Axis room: lay the axes out against a provisional plot area, measure how far they
@@ -88,7 +88,9 @@ extension Graph {
         var message: SceneText?
         if !hasData {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
-            message = SceneText(text: noDataText, style: style, size: measurer.size(of: noDataText, style: style),
+            let anyData = plots.contains { $0.dataExtent() != nil }
+            let text = anyData ? allHiddenText : noDataText
+            message = SceneText(text: text, style: style, size: measurer.size(of: text, style: style),
                                 at: plotArea.center, anchoredBy: .center)
         }
 

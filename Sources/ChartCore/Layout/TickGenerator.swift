@@ -10,7 +10,9 @@ public enum TickGenerator {
         let raw = span / Double(max(1, targetCount))
         let magnitude = pow(10, floor(log10(raw)))
         let residual = raw / magnitude
-        let nice: Double = residual <= 1 ? 1 : residual <= 2 ? 2 : residual <= 5 ? 5 : 10
+        // A relative tolerance, so that 1e-5 / 10 (a hair above 1e-6 in binary) still counts as 1e-6.
+        let slack = 1 + 1e-9
+        let nice: Double = residual <= slack ? 1 : residual <= 2 * slack ? 2 : residual <= 5 * slack ? 5 : 10
         return nice * magnitude
     }
 
@@ -75,7 +77,8 @@ public enum TickGenerator {
             for decade in Int(floor(log10(range.lower)))...Int(ceil(log10(range.upper))) {
                 for m in 2...9 {
                     let v = Double(m) * pow(10, Double(decade))
-                    if range.contains(v) { values.append(v) }
+                    let isMajor = majors.contains { abs($0 - v) <= abs(v) * 1e-9 }
+                    if range.contains(v) && !isMajor { values.append(v) }
                 }
             }
             return values

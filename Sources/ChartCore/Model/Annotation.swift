@@ -11,6 +11,8 @@ public struct Annotation: Hashable, Sendable {
         case plotArea(RectAnchor)
     }
 
+    /// Names the annotation so its owner can find and replace it ("selection" for the value popup).
+    public var identifier: String?
     public var text: String
     public var anchor: Anchor
     /// Moves the text from its anchor, in device pixels at scale 1, x right and y down.
@@ -26,9 +28,10 @@ public struct Annotation: Hashable, Sendable {
     /// Keep the whole box inside the graph, shifting or flipping it as needed.
     public var staysInside: Bool
 
-    public init(text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
+    public init(identifier: String? = nil, text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
                 textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
                 staysInside: Bool = true) {
+        self.identifier = identifier
         self.text = text
         self.anchor = anchor
         self.displacement = displacement

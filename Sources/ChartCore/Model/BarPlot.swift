@@ -30,6 +30,8 @@ public final class BarPlot: Plot {
     /// The bars' outline; nil for the theme's (usually none).
     public var lineStyle: LineStyle?
 
+    public var valueFormat: NumberFormat?
+
     /// Pulled from the data source: contiguous, NaN where a value is missing.
     private var cache: Cache?
 
@@ -87,7 +89,7 @@ public final class BarPlot: Plot {
 
     public func dataExtent() -> DataExtent? {
         let data = loaded()
-        guard !data.values.isEmpty else { return nil }
+        guard data.values.contains(where: \.isFinite) else { return nil }
         var x: PlotRange?
         if let centers = PlotRange.enclosing(data.locations) {
             // Half a slot either side of the outermost locations, and at least the bars themselves.
@@ -125,6 +127,12 @@ public final class BarPlot: Plot {
         // A plot whose every bar has its own fill shows the first in its legend swatch.
         if let first = loaded().fills.first, let own = first { return own }
         return .solid(seriesColor)
+    }
+
+    public func popupAnchor(record: Int) -> Point? {
+        let data = loaded()
+        guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
+        return Point(x: data.locations[record] + barOffset, y: data.values[record])
     }
 
     public func notifySelection(record: Int) {

@@ -23,8 +23,10 @@ public final class Graph {
     public var axes: [Axis] = [.defaultX(), .defaultY()]
     public var legend = Legend()
     public var annotations: [Annotation] = []
-    /// Shown in the middle of the plot area when no visible plot has a record.
+    /// Shown in the middle of the plot area, instead of empty axes, when no plot has a record.
     public var noDataText = "No data to display"
+    /// Shown instead when there are records but every plot holding them is hidden.
+    public var allHiddenText = "All series are hidden"
 
     public init(title: String? = nil, theme: Theme = .plainWhite) {
         self.title = title

@@ -3,7 +3,8 @@ import Foundation
 /// How an axis or a popup turns a number into text.
 public enum NumberFormat: Hashable, Sendable {
     /// As many decimals as the tick step needs; scientific notation past 10¹⁵ or below 10⁻⁵;
-    /// thousands separated ("12,500") from 10,000 up.
+    /// thousands separated ("12,500") from 10,000 up. Grouping is written by hand: Foundation's
+    /// NumberFormatter depends on the locale, and labels must not change with it.
     case automatic
     /// Exactly `decimals` decimals.
     case fixed(decimals: Int)
@@ -12,9 +13,13 @@ public enum NumberFormat: Hashable, Sendable {
     /// Mantissa with `digits` decimals and a power of ten ("1.5e+06").
     case scientific(digits: Int)
 
-    /// The text for `value`. `step` is the spacing of the values shown together (tick step),
-    /// used by `.automatic` to choose decimals; pass nil for a lone value.
-    public func format(_ value: Double, step: Double? = nil) -> String {
+    /// The text for `value`.
+    ///
+    /// `step` is the spacing of the values shown together (an axis's tick step) and `magnitude`
+    /// the largest absolute value among them: `.automatic` chooses one notation and one number
+    /// of decimals from them, so that every label of an axis reads alike. Pass nil for both for
+    /// a lone value, which gets up to 2 decimals with trailing zeros dropped.
+    public func format(_ value: Double, step: Double? = nil, magnitude: Double? = nil) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
         switch self {
         case .fixed(let decimals):
@@ -24,45 +29,45 @@ public enum NumberFormat: Hashable, Sendable {
         case .scientific(let digits):
             return String(format: "%.\(max(0, min(digits, 15)))e", value)
         case .automatic:
-            let magnitude = abs(value)
-            if magnitude != 0 && (magnitude >= 1e15 || magnitude < 1e-5) {
-                return Self.trimmedScientific(value, step: step)
+            let scale = magnitude ?? abs(value)
+            let usableStep = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            if scale != 0 && (scale >= 1e15 || scale < 1e-5) {
+                guard let usableStep else { return Self.trimmed(String(format: "%.2e", value)) }
+                // Enough mantissa digits to tell neighbouring ticks apart.
+                let digits = Int(floor(log10(scale))) - Int(floor(log10(usableStep)))
+                return String(format: "%.\(max(0, min(digits, 12)))e", value)
             }
-            let decimals: Int
-            if let step, step > 0, step.isFinite {
-                decimals = max(0, min(12, -Int(floor(log10(step) + 1e-9))))
-            } else {
-                decimals = magnitude == 0 || magnitude >= 100 ? (value == value.rounded() ? 0 : 2) : 2
-            }
-            var text = Self.grouped(value, decimals: decimals)
-            if step == nil, text.contains(".") {
-                while text.hasSuffix("0") { text.removeLast() }
-                if text.hasSuffix(".") { text.removeLast() }
-            }
-            return text
+            guard let usableStep else { return Self.trimmed(Self.grouped(value, decimals: 2)) }
+            return Self.grouped(value, decimals: Self.decimals(for: usableStep))
         }
     }
 
-    private static func trimmedScientific(_ value: Double, step: Double?) -> String {
-        var text = String(format: "%.2e", value)
-        // 1.50e+06 → 1.5e+06; 1.00e+06 → 1e+06.
-        if let e = text.firstIndex(of: "e") {
-            var mantissa = String(text[..<e])
-            let exponent = String(text[e...])
-            if mantissa.contains(".") {
-                while mantissa.hasSuffix("0") { mantissa.removeLast() }
-                if mantissa.hasSuffix(".") { mantissa.removeLast() }
-            }
-            text = mantissa + exponent
+    /// The fewest decimals (at most 12) that show every multiple of `step` exactly:
+    /// 1 for 0.5, 2 for 0.25, 0 for 2.5e3.
+    static func decimals(for step: Double) -> Int {
+        for d in 0...12 {
+            let scaled = step * pow(10, Double(d))
+            if abs(scaled - scaled.rounded()) <= max(1e-9, scaled * 1e-9) { return d }
         }
-        return text
+        return 12
+    }
+
+    /// Drops trailing zeros of the fraction (and a bare point): "1.50" → "1.5", "1.50e+06" → "1.5e+06".
+    private static func trimmed(_ text: String) -> String {
+        let exponentStart = text.firstIndex(of: "e") ?? text.endIndex
+        var mantissa = String(text[..<exponentStart])
+        guard mantissa.contains(".") else { return text }
+        while mantissa.hasSuffix("0") { mantissa.removeLast() }
+        if mantissa.hasSuffix(".") { mantissa.removeLast() }
+        return mantissa + text[exponentStart...]
     }
 
     /// `value` with `decimals` decimals, "," between thousands from 10,000 up.
     private static func grouped(_ value: Double, decimals: Int) -> String {
         var text = String(format: "%.\(decimals)f", value)
         if text.hasPrefix("-"), Double(text) == 0 { text.removeFirst() }
-        guard abs(value) >= 10_000 else { return text }
+        // Grouping follows the printed number, so 9999.7 shown as "10000" groups like 10000.
+        guard let printed = Double(text), abs(printed) >= 10_000 else { return text }
         let negative = text.hasPrefix("-")
         if negative { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1)

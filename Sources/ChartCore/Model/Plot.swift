@@ -30,6 +30,13 @@ public protocol Plot: AnyObject {
     /// The fill its legend swatch shows, given its default series color.
     func legendFill(seriesColor: Color) -> Fill
 
+    /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
+    var valueFormat: NumberFormat? { get set }
+
+    /// The data point a popup for `record` points at (a bar's tip), in data units; nil when the
+    /// record has no finite value.
+    func popupAnchor(record: Int) -> Point?
+
     /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
     func notifySelection(record: Int)
 }

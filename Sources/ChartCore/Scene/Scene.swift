@@ -3,7 +3,7 @@
 /// this, hit testing queries only this, and `--dump-layout` prints it.
 ///
 /// Paint order: background, plot area fill, grid, plots, axes, title, legend, annotations,
-/// message.
+/// message, overlays.
 public struct Scene: Hashable, Sendable {
     public var size: Size
     /// Device pixels per layout unit (2 on a HiDPI screen).
@@ -21,6 +21,8 @@ public struct Scene: Hashable, Sendable {
     public var annotations: [AnnotationScene]
     /// A centered message in place of the plots ("No data to display").
     public var message: SceneText?
+    /// Boxes drawn over everything: the help overlay, a status message. Not part of the chart.
+    public var overlays: [OverlayScene] = []
 
     /// Every label of every axis, the title, legend texts and annotation texts: all text drawn.
     public var allTexts: [SceneText] {
@@ -33,6 +35,7 @@ public struct Scene: Hashable, Sendable {
         if let legend { texts += legend.entries.map(\.text) }
         texts += annotations.map(\.text)
         if let message { texts.append(message) }
+        texts += overlays.flatMap(\.texts)
         return texts
     }
 

@@ -1,0 +1,312 @@
+/// A graph being looked at: its size, its current scene, and the user's selection, help and
+/// toggles. Turns clicks and commands into changes of the graph, and lays out again only when
+/// something changed. Core Plot's hosting view does this on iOS; here it is pure Swift, so the
+/// window (`ChartX11`) stays a thin host and the behaviour is testable without a display.
+///
+/// Used from one thread. Coordinates are device pixels, origin top-left.
+public final class ChartInteraction {
+    /// A selected record of a plot.
+    public struct Selection: Hashable, Sendable {
+        public var plotID: String
+        public var record: Int
+    }
+
+    public let graph: Graph
+    public let measurer: any TextMeasuring
+    public private(set) var size: Size
+    public private(set) var scale: Double
+    /// The scene last laid out: what is on screen, and what clicks are tested against.
+    public private(set) var scene: Scene
+    public private(set) var selection: Selection?
+    public private(set) var isShowingHelp = false
+    /// A line shown at the bottom left over the chart ("Saved chart.png"); nil for none.
+    public var statusMessage: String? {
+        didSet { if statusMessage != oldValue { needsLayout = true } }
+    }
+    /// Whether state changed since the last layout.
+    public private(set) var needsLayout = false
+
+    private var pendingEvents: [InteractionEvent] = []
+    private var pendingSelect = false
+    /// The axes' grid settings while the grid is toggled off; nil while it shows.
+    private var savedGrid: [String: (Bool, Bool)]?
+
+    public static let popupIdentifier = "selection"
+
+    public init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring) {
+        self.graph = graph
+        self.size = size
+        self.scale = scale
+        self.measurer = measurer
+        scene = graph.layout(size: size, scale: scale, measurer: measurer)
+    }
+
+    // MARK: Input
+
+    /// The window's new size in device pixels.
+    public func resize(to newSize: Size) {
+        guard newSize != size, newSize.width > 0, newSize.height > 0 else { return }
+        size = newSize
+        needsLayout = true
+    }
+
+    /// A new device scale (HiDPI).
+    public func rescale(to newScale: Double) {
+        guard newScale != scale, newScale > 0 else { return }
+        scale = newScale
+        needsLayout = true
+    }
+
+    /// A primary-button click at `point`: selects the bar under it, deselects on a second click
+    /// or a click on empty space, and toggles a series from its legend entry.
+    public func click(at point: Point) {
+        switch HitTester(scene: scene).hit(at: point) {
+        case .record(let plotID, let record):
+            if selection == Selection(plotID: plotID, record: record) {
+                select(nil)
+            } else {
+                select(Selection(plotID: plotID, record: record))
+            }
+        case .legendEntry(let plotID):
+            if let index = graph.plots.firstIndex(where: { $0.identifier == plotID }) { toggleSeries(at: index) }
+        case .plotArea, .background:
+            if isShowingHelp {
+                isShowingHelp = false
+                needsLayout = true
+            }
+            select(nil)
+        }
+    }
+
+    public func perform(_ command: InteractionCommand) {
+        switch command {
+        case .toggleSeries(let index):
+            if graph.plots.indices.contains(index) { toggleSeries(at: index) }
+        case .showAllSeries:
+            for plot in graph.plots where plot.isHidden {
+                plot.isHidden = false
+                pendingEvents.append(.toggle(plotID: plot.identifier, visible: true))
+                needsLayout = true
+            }
+        case .toggleLegend:
+            graph.legend.isHidden.toggle()
+            needsLayout = true
+        case .toggleGrid:
+            if let saved = savedGrid {
+                for index in graph.axes.indices {
+                    if let (major, minor) = saved[graph.axes[index].identifier] {
+                        graph.axes[index].showsMajorGridLines = major
+                        graph.axes[index].showsMinorGridLines = minor
+                    }
+                }
+                savedGrid = nil
+            } else {
+                savedGrid = Dictionary(uniqueKeysWithValues: graph.axes.map { ($0.identifier, ($0.showsMajorGridLines, $0.showsMinorGridLines)) })
+                for index in graph.axes.indices {
+                    graph.axes[index].showsMajorGridLines = false
+                    graph.axes[index].showsMinorGridLines = false
+                }
+            }
+            needsLayout = true
+        case .toggleTheme:
+            graph.theme = graph.theme.name == Theme.plainBlack.name ? .plainWhite : .plainBlack
+            needsLayout = true
+        case .selectPreviousRecord, .selectNextRecord:
+            stepRecord(forward: command == .selectNextRecord)
+        case .selectPreviousSeries, .selectNextSeries:
+            stepSeries(forward: command == .selectNextSeries)
+        case .cancel:
+            if isShowingHelp {
+                isShowingHelp = false
+                needsLayout = true
+            } else {
+                select(nil)
+            }
+        case .toggleHelp:
+            isShowingHelp.toggle()
+            needsLayout = true
+        }
+    }
+
+    // MARK: Layout
+
+    /// Lays out again if anything changed since the last layout, and returns whether it did.
+    /// O(layout).
+    @discardableResult
+    public func layoutIfNeeded() -> Bool {
+        guard needsLayout else { return false }
+        needsLayout = false
+        scene = graph.layout(size: size, scale: scale, measurer: measurer)
+        scene.overlays = overlays()
+        if pendingSelect, let selection {
+            pendingSelect = false
+            let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }?.box ?? .zero
+            let value = graph.plot(identifier: selection.plotID)?.popupAnchor(record: selection.record)?.y ?? .nan
+            pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value, popup: popup))
+        }
+        return true
+    }
+
+    /// The events since the last call, in order. Call after `layoutIfNeeded()`.
+    public func takeEvents() -> [InteractionEvent] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    /// Forces the next `layoutIfNeeded()` to lay out (after the graph was changed directly).
+    public func setNeedsLayout() { needsLayout = true }
+
+    // MARK: Selection
+
+    /// Selects `newSelection` (nil to clear), moves the popup, and tells the plot's delegate.
+    public func select(_ newSelection: Selection?) {
+        guard newSelection != selection else { return }
+        graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
+        let hadSelection = selection != nil
+        selection = newSelection
+        needsLayout = true
+        guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
+              let anchor = plot.popupAnchor(record: newSelection.record) else {
+            selection = nil
+            pendingSelect = false
+            if hadSelection { pendingEvents.append(.deselect) }
+            return
+        }
+        let base = (plot as? BarPlot)?.baseValue ?? 0
+        let down = anchor.y < base
+        graph.annotations.append(Annotation(
+            identifier: Self.popupIdentifier, text: popupText(for: newSelection),
+            anchor: .dataPoint(x: anchor.x, y: anchor.y, plotSpace: plot.plotSpace?.identifier ?? "default"),
+            displacement: Point(x: 0, y: down ? 6 : -6), hasBox: true,
+            contentAnchor: down ? .top : .bottom, staysInside: true))
+        pendingSelect = true
+        plot.notifySelection(record: newSelection.record)
+    }
+
+    /// "EUR\n0.91": the plot's title and the record's value.
+    func popupText(for selection: Selection) -> String {
+        guard let plot = graph.plot(identifier: selection.plotID),
+              let value = plot.popupAnchor(record: selection.record)?.y else { return "" }
+        return plot.title + "\n" + valueFormat(of: plot).format(value)
+    }
+
+    private func valueFormat(of plot: any Plot) -> NumberFormat {
+        if let format = plot.valueFormat { return format }
+        let values = scene.plot(plot.identifier)?.items.map(\.value) ?? []
+        let whole = !values.isEmpty && values.allSatisfy { $0 == $0.rounded() && abs($0) < 1e15 }
+        return .fixed(decimals: whole ? 0 : 2)
+    }
+
+    private func toggleSeries(at index: Int) {
+        let plot = graph.plots[index]
+        plot.isHidden.toggle()
+        pendingEvents.append(.toggle(plotID: plot.identifier, visible: !plot.isHidden))
+        if plot.isHidden, selection?.plotID == plot.identifier { select(nil) }
+        needsLayout = true
+    }
+
+    /// The records of a visible plot that have an item in the scene, in record order.
+    private func records(of plotID: String) -> [Int] {
+        guard let plot = scene.plot(plotID), plot.isVisible else { return [] }
+        return plot.items.map(\.record)
+    }
+
+    private var visiblePlotIDs: [String] {
+        scene.plots.filter { $0.isVisible && !$0.items.isEmpty }.map(\.plotID)
+    }
+
+    private func stepRecord(forward: Bool) {
+        guard let selection else {
+            if let first = visiblePlotIDs.first, let record = forward ? records(of: first).first : records(of: first).last {
+                select(Selection(plotID: first, record: record))
+            }
+            return
+        }
+        let records = records(of: selection.plotID)
+        guard let position = records.firstIndex(of: selection.record) else { return }
+        let next = forward ? position + 1 : position - 1
+        if records.indices.contains(next) { select(Selection(plotID: selection.plotID, record: records[next])) }
+    }
+
+    private func stepSeries(forward: Bool) {
+        let plots = visiblePlotIDs
+        guard !plots.isEmpty else { return }
+        guard let selection, let position = plots.firstIndex(of: selection.plotID) else {
+            if let first = plots.first, let record = records(of: first).first { select(Selection(plotID: first, record: record)) }
+            return
+        }
+        let next = plots[(position + (forward ? 1 : plots.count - 1)) % plots.count]
+        let candidates = records(of: next)
+        // The same record, or the nearest one the other plot has.
+        guard let record = candidates.min(by: { abs($0 - selection.record) < abs($1 - selection.record) }) else { return }
+        select(Selection(plotID: next, record: record))
+    }
+
+    // MARK: Overlays
+
+    /// The keys the help overlay lists, in order: (keys, what they do).
+    public static let helpLines: [(String, String)] = [
+        ("Click a bar", "show its value; click again to hide it"),
+        ("Click a legend entry", "hide or show its series"),
+        ("1 … 9", "hide or show series 1 to 9"),
+        ("0", "show every series"),
+        ("← →", "previous / next value of the series"),
+        ("↑ ↓", "same value in the previous / next series"),
+        ("l", "legend on / off"),
+        ("g", "grid on / off"),
+        ("d", "dark / light theme"),
+        ("s, Ctrl+S", "save the view as PNG"),
+        ("Esc", "clear the selection, close this help"),
+        ("h, ?, F1", "show / hide this help"),
+        ("q, Ctrl+W", "quit"),
+    ]
+
+    private func overlays() -> [OverlayScene] {
+        var overlays: [OverlayScene] = []
+        let theme = graph.theme
+        let border = theme.annotationBorder.scaled(by: scale)
+        if isShowingHelp {
+            let keyStyle = theme.annotationText.scaled(by: scale).withSize(13 * scale)
+            var bold = keyStyle
+            bold.isBold = true
+            bold.alignment = .left
+            var plain = keyStyle
+            plain.alignment = .left
+            var titleStyle = bold
+            titleStyle.fontSize = 15 * scale
+            let keys = Self.helpLines.map(\.0).joined(separator: "\n")
+            let actions = Self.helpLines.map(\.1).joined(separator: "\n")
+            let title = "Keys and mouse"
+            let keySize = measurer.size(of: keys, style: bold)
+            let actionSize = measurer.size(of: actions, style: plain)
+            let titleSize = measurer.size(of: title, style: titleStyle)
+            let pad = 16 * scale, gap = 20 * scale
+            let width = max(titleSize.width, keySize.width + gap + actionSize.width) + 2 * pad
+            let height = titleSize.height + 10 * scale + max(keySize.height, actionSize.height) + 2 * pad
+            let box = Rect(x: ((size.width - width) / 2).rounded(), y: max(0, ((size.height - height) / 2).rounded()),
+                           width: width.rounded(.up), height: height.rounded(.up))
+            let top = box.minY + pad
+            let columnsTop = top + titleSize.height + 10 * scale
+            overlays.append(OverlayScene(
+                identifier: "help", box: box, fill: theme.annotationFill, border: border,
+                texts: [
+                    SceneText(text: title, style: titleStyle, size: titleSize, at: Point(x: box.minX + pad, y: top), anchoredBy: .topLeft),
+                    SceneText(text: keys, style: bold, size: keySize, at: Point(x: box.minX + pad, y: columnsTop), anchoredBy: .topLeft),
+                    SceneText(text: actions, style: plain, size: actionSize,
+                              at: Point(x: box.minX + pad + keySize.width + gap, y: columnsTop), anchoredBy: .topLeft),
+                ]))
+        }
+        if let statusMessage, !statusMessage.isEmpty {
+            var style = theme.annotationText.scaled(by: scale)
+            style.alignment = .left
+            let textSize = measurer.size(of: statusMessage, style: style)
+            let pad = 6 * scale
+            let box = Rect(x: (8 * scale).rounded(), y: (size.height - textSize.height - 2 * pad - 8 * scale).rounded(),
+                           width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
+            overlays.append(OverlayScene(
+                identifier: "status", box: box, fill: theme.annotationFill, border: border,
+                texts: [SceneText(text: statusMessage, style: style, size: textSize, at: box.center, anchoredBy: .center)]))
+        }
+        return overlays
+    }
+}

@@ -1,0 +1,28 @@
+/// What a user asks of a chart through keys, independent of the key that asked.
+public enum InteractionCommand: Hashable, Sendable {
+    /// Hide or show the plot at this index of the graph's plots (key `1` is index 0).
+    case toggleSeries(Int)
+    /// Show every plot (key `0`).
+    case showAllSeries
+    case toggleLegend
+    case toggleGrid
+    /// Switch between the light and the dark theme.
+    case toggleTheme
+    /// Select the previous or next record of the selected plot (`Left`, `Right`).
+    case selectPreviousRecord, selectNextRecord
+    /// Select the same record in the previous or next visible plot (`Up`, `Down`).
+    case selectPreviousSeries, selectNextSeries
+    /// Close the help if open, else clear the selection (`Escape`).
+    case cancel
+    /// Show or hide the help overlay (`h`, `?`, `F1`).
+    case toggleHelp
+}
+
+/// What changed because of a click or a command, reported after the next layout (so a
+/// selection's popup rectangle is the one drawn).
+public enum InteractionEvent: Hashable, Sendable {
+    /// A record was selected; `popup` is its value popup in device pixels.
+    case select(plotID: String, record: Int, value: Double, popup: Rect)
+    case deselect
+    case toggle(plotID: String, visible: Bool)
+}

@@ -1,0 +1,303 @@
+import CX11
+import ChartCairo
+import ChartCore
+import Foundation
+
+/// A chart in an X11 window: Core Plot's `CPTGraphHostingView` for Linux.
+///
+/// Owns one Xlib window on one thread. Its loop sleeps in `poll` on the X connection and the
+/// next timer (no CPU while idle), drains every pending event, then lays out and paints at most
+/// once: a storm of resize and expose events gives one frame at the latest size. Frames are
+/// painted into a back buffer and copied to the window in one step.
+public final class HostingWindow {
+    /// A chart the window can show; `make` builds it fresh.
+    public struct Chart {
+        public var name: String
+        public var make: () -> Graph
+
+        public init(name: String, make: @escaping () -> Graph) {
+            self.name = name
+            self.make = make
+        }
+    }
+
+    public struct Options {
+        /// The window's first size in device pixels.
+        public var size = Size(width: 1024, height: 768)
+        /// Device pixels per layout pixel; nil to follow `Xft.dpi`.
+        public var scale: Double?
+        /// A theme for every chart, overriding its own.
+        public var theme: Theme?
+        /// Where `s` saves PNG files.
+        public var saveDirectory = FileManager.default.currentDirectoryPath
+        /// Hears every `WindowEvent`.
+        public var onEvent: (WindowEvent) -> Void = { _ in }
+
+        public init() {}
+    }
+
+    /// The smallest size the window may be given, in layout pixels.
+    public static let minimumSize = Size(width: 240, height: 180)
+
+    private let connection: DisplayConnection
+    private let window: Window
+    private let gc: GC
+    private let deleteAtom: Atom
+    private var options: Options
+    private let charts: [Chart]
+    private var chartIndex: Int
+    private let text = PangoText()
+    private var interaction: ChartInteraction
+    private var backBuffer: BackBuffer?
+    private var scale: Double
+    private var running = true
+    private var isReady = false
+    /// Set by Expose: the window's pixels need the back buffer again.
+    private var needsPaint = false
+    private var frameStart: ContinuousClock.Instant?
+    private var timers: [(deadline: ContinuousClock.Instant, action: () -> Void)] = []
+    private var statusGeneration = 0
+
+    /// Opens the window on `connection` showing `charts[index]`.
+    public init(connection: DisplayConnection, charts: [Chart], index: Int = 0, options: Options) throws(WindowError) {
+        precondition(!charts.isEmpty, "A hosting window needs at least one chart.")
+        precondition(charts.indices.contains(index), "Chart index \(index) is out of range.")
+        self.connection = connection
+        self.charts = charts
+        self.options = options
+        chartIndex = index
+        scale = options.scale ?? connection.resourceScale
+        let graph = Self.makeGraph(charts[index], theme: options.theme)
+        interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text)
+
+        let display = connection.display
+        let root = XRootWindow(display, connection.screen)
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = Pixmap(None)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | ButtonPressMask | KeyPressMask)
+        let window = XCreateWindow(display, root, 0, 0, UInt32(options.size.width), UInt32(options.size.height), 0,
+                                   XDefaultDepth(display, connection.screen), UInt32(InputOutput),
+                                   XDefaultVisual(display, connection.screen),
+                                   UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        guard window != 0 else { throw WindowError.cannotCreate(what: "a window") }
+        self.window = window
+        gc = XCreateGC(display, window, 0, nil)
+        deleteAtom = connection.atom("WM_DELETE_WINDOW")
+        var protocols = [deleteAtom]
+        XSetWMProtocols(display, window, &protocols, 1)
+        setClassAndSizeHints()
+        setTitle(graph.title)
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    deinit {
+        backBuffer = nil
+        XFreeGC(connection.display, gc)
+        XDestroyWindow(connection.display, window)
+        XFlush(connection.display)
+    }
+
+    /// The X window id.
+    public var windowID: UInt { UInt(window) }
+
+    private static func makeGraph(_ chart: Chart, theme: Theme?) -> Graph {
+        let graph = chart.make()
+        if let theme { graph.theme = theme }
+        return graph
+    }
+
+    // MARK: Desktop citizenship
+
+    private func setClassAndSizeHints() {
+        let display = connection.display
+        let name = strdup("chartview"), klass = strdup("chartview")
+        defer { free(name); free(klass) }
+        var classHint = XClassHint(res_name: name, res_class: klass)
+        XSetClassHint(display, window, &classHint)
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = Int(PMinSize)
+            hints.pointee.min_width = Int32(Self.minimumSize.width * scale)
+            hints.pointee.min_height = Int32(Self.minimumSize.height * scale)
+            XSetWMNormalHints(display, window, hints)
+            XFree(hints)
+        }
+    }
+
+    /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers.
+    private func setTitle(_ title: String?) {
+        let display = connection.display
+        let oneLine = (title ?? "").split(separator: "\n").joined(separator: " — ")
+        let text = oneLine.isEmpty ? "chartview" : oneLine + " — chartview"
+        let bytes = Array(text.utf8)
+        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
+                        PropModeReplace, bytes, Int32(bytes.count))
+        let ascii = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
+        XStoreName(display, window, ascii)
+    }
+
+    // MARK: The loop
+
+    /// Runs until the user quits or the window manager closes the window.
+    public func run() {
+        let display = connection.display
+        var event = XEvent()
+        while running {
+            XFlush(display)
+            if XPending(display) == 0 {
+                var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, pollTimeout())
+            }
+            while running && XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if frameStart == nil { frameStart = .now }
+                handle(&event)
+            }
+            fireTimers()
+            if running { renderIfNeeded() }
+        }
+        options.onEvent(.quit)
+    }
+
+    private func pollTimeout() -> Int32 {
+        guard let next = timers.map(\.deadline).min() else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: next)
+        let ms = Double(remaining.components.seconds) * 1000 + Double(remaining.components.attoseconds) / 1e15
+        return Int32(max(0, min(ms.rounded(.up), 60_000)))
+    }
+
+    private func fireTimers() {
+        let now = ContinuousClock.now
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due {
+            if frameStart == nil { frameStart = now }
+            timer.action()
+        }
+    }
+
+    private func after(_ seconds: Double, _ action: @escaping () -> Void) {
+        timers.append((ContinuousClock.now + .milliseconds(Int(seconds * 1000)), action))
+    }
+
+    private func handle(_ event: inout XEvent) {
+        switch event.type {
+        case Expose:
+            needsPaint = true
+        case ConfigureNotify:
+            let configure = event.xconfigure
+            interaction.resize(to: Size(width: Double(configure.width), height: Double(configure.height)))
+        case ButtonPress:
+            let button = event.xbutton
+            if button.button == UInt32(Button1) {
+                interaction.click(at: Point(x: Double(button.x) + 0.5, y: Double(button.y) + 0.5))
+            }
+        case KeyPress:
+            var keysym: KeySym = 0
+            var buffer = [CChar](repeating: 0, count: 16)
+            _ = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
+            if let action = WindowAction.forKey(keysym, state: event.xkey.state) { perform(action) }
+        case ClientMessage:
+            if Atom(event.xclient.data.l.0) == deleteAtom { running = false }
+        case DestroyNotify:
+            if event.xdestroywindow.window == window { running = false }
+        default:
+            break
+        }
+    }
+
+    /// Does what a key asked.
+    public func perform(_ action: WindowAction) {
+        switch action {
+        case .chart(let command): interaction.perform(command)
+        case .save: save()
+        case .quit: running = false
+        case .nextChart: show(chart: (chartIndex + 1) % charts.count)
+        case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
+        }
+    }
+
+    private func show(chart index: Int) {
+        guard index != chartIndex else { return }
+        chartIndex = index
+        let graph = Self.makeGraph(charts[index], theme: interaction.graph.theme == options.theme ? options.theme : interaction.graph.theme)
+        interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
+        interaction.setNeedsLayout()
+        setTitle(graph.title)
+        options.onEvent(.chart(name: charts[index].name))
+    }
+
+    // MARK: Saving
+
+    /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
+    /// the save directory, and says where.
+    private func save() {
+        var scene = interaction.scene
+        scene.overlays = []
+        let base = (options.saveDirectory as NSString).appendingPathComponent("chartview-\(charts[chartIndex].name)")
+        var path = base + ".png"
+        var counter = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = "\(base)-\(counter).png"
+            counter += 1
+        }
+        do {
+            try ChartRenderer(text: text).write(scene, to: path)
+            options.onEvent(.saved(path: path))
+            showStatus("Saved \(path)")
+        } catch {
+            FileHandle.standardError.write(Data("chartview: \(error.description)\n".utf8))
+            showStatus("Could not save: \(error.description)")
+        }
+    }
+
+    private func showStatus(_ message: String) {
+        interaction.statusMessage = message
+        statusGeneration += 1
+        let generation = statusGeneration
+        after(3) { [weak self] in
+            guard let self, self.statusGeneration == generation else { return }
+            self.interaction.statusMessage = nil
+        }
+    }
+
+    // MARK: Painting
+
+    private func renderIfNeeded() {
+        let laidOut = interaction.layoutIfNeeded()
+        if laidOut {
+            options.onEvent(.layout(interaction.scene))
+            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
+        }
+        guard laidOut || needsPaint else {
+            frameStart = nil
+            return
+        }
+        let scene = interaction.scene
+        let width = Int(scene.size.width), height = Int(scene.size.height)
+        if laidOut || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
+            if backBuffer?.width != width || backBuffer?.height != height {
+                backBuffer = nil
+                backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
+            }
+            guard let backBuffer, let context = try? CairoContext(surface: backBuffer.surface) else { return }
+            ScenePainter(text: text).paint(scene, into: context)
+            cairo_surface_flush(backBuffer.surface.pointer)
+        }
+        guard let backBuffer else { return }
+        XCopyArea(connection.display, backBuffer.pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        XSync(connection.display, 0)
+        needsPaint = false
+        if !isReady {
+            isReady = true
+            options.onEvent(.ready(window: windowID, size: scene.size))
+            if !laidOut { options.onEvent(.layout(scene)) }
+        }
+        if let start = frameStart {
+            let elapsed = ContinuousClock.now - start
+            options.onEvent(.frame(milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000))
+        }
+        frameStart = nil
+    }
+}

@@ -1,0 +1,19 @@
+import ChartCore
+
+/// What the window reports as it runs, for `--trace` and tests. Sizes and rects are device pixels.
+public enum WindowEvent: Sendable {
+    /// The first frame is on screen.
+    case ready(window: UInt, size: Size)
+    /// A new layout at `scene.size`.
+    case layout(Scene)
+    /// A selection, deselection or toggle, after the layout that shows it.
+    case interaction(InteractionEvent)
+    /// A frame reached the screen `milliseconds` after the first event that asked for it.
+    case frame(milliseconds: Double)
+    /// The view was saved to `path`.
+    case saved(path: String)
+    /// Another chart of the gallery is shown.
+    case chart(name: String)
+    /// The window is closing.
+    case quit
+}

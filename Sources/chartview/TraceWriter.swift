@@ -1,0 +1,40 @@
+import ChartCore
+import ChartX11
+import Foundation
+
+/// `--trace`: one JSON object per line on stdout, flushed per line, for tests and tools.
+///
+///     {"event":"ready","window":WINDOW_ID,"size":[w,h]}
+///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
+///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h]}
+///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}
+///     {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
+struct TraceWriter {
+    func write(_ event: WindowEvent) {
+        let object: [String: Any]
+        switch event {
+        case .ready(let window, let size):
+            object = ["event": "ready", "window": window, "size": [size.width, size.height]]
+        case .layout(let scene):
+            object = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
+                      "legend": scene.legend?.position.rawValue ?? "none"]
+        case .interaction(.select(let plot, let record, let value, let popup)):
+            object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array]
+        case .interaction(.deselect):
+            object = ["event": "deselect"]
+        case .interaction(.toggle(let plot, let visible)):
+            object = ["event": "toggle", "plot": plot, "visible": visible]
+        case .frame(let milliseconds):
+            object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]
+        case .saved(let path):
+            object = ["event": "saved", "path": path]
+        case .chart(let name):
+            object = ["event": "chart", "name": name]
+        case .quit:
+            object = ["event": "quit"]
+        }
+        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        data.append(0x0A)
+        FileHandle.standardOutput.write(data)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// A real `chartview --trace` window under the test X server (`make test` starts Xvfb and sets
+/// DISPLAY), driven with real input through xdotool (XTest), observed through its trace lines.
+final class TraceSession {
+    let process = Process()
+    let lines: TraceLines
+    /// The X window id, from the `ready` line.
+    let window: String
+
+    /// Whether tests that need a window can run: an X server is reachable.
+    static var hasDisplay: Bool {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else { return false }
+        return (try? run("xdotool", ["getdisplaygeometry"]).status) == 0
+    }
+
+    /// Starts chartview with `arguments` plus `--trace` in `directory`, and waits for its first frame.
+    init(_ arguments: [String], directory: String? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
+        process.arguments = arguments + ["--trace"]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.standardError
+        try process.run()
+        lines = TraceLines(reading: out.fileHandleForReading)
+        let ready = try lines.next("ready")
+        window = "\(ready["window"] as? Int ?? 0)"
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The next trace line of event `name`; see `TraceLines.next`.
+    @discardableResult
+    func next(_ name: String, timeout: Double = 10) throws -> [String: Any] {
+        try lines.next(name, timeout: timeout)
+    }
+
+    /// Every event name up to and including the next `name` event.
+    func events(until name: String, timeout: Double = 10) throws -> [String] {
+        try lines.events(until: name, timeout: timeout)
+    }
+
+    /// A real click (XTest) at window pixel (x, y).
+    func click(_ x: Double, _ y: Double) throws {
+        try xdotool(["mousemove", "--window", window, String(Int(x)), String(Int(y)), "click", "1"])
+    }
+
+    /// A real key press (XTest) with the pointer over the window, which has the focus then.
+    func key(_ name: String) throws {
+        try xdotool(["mousemove", "--window", window, "5", "5", "key", name])
+    }
+
+    func resize(_ width: Int, _ height: Int) throws {
+        try xdotool(["windowsize", window, String(width), String(height)])
+    }
+
+    /// The window's pixels now, as a PNG at `path`.
+    func screenshot(_ path: String) throws {
+        let result = try Self.run("import", ["-window", window, "png:" + path])
+        guard result.status == 0 else { throw TraceError.tool("import", result.output) }
+    }
+
+    func xdotool(_ arguments: [String]) throws {
+        let result = try Self.run("xdotool", arguments)
+        guard result.status == 0 else { throw TraceError.tool("xdotool", result.output) }
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline { throw TraceError.timeout(waitingFor: "exit") }
+            usleep(10_000)
+        }
+        return process.terminationStatus
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+}
+
+/// Trace lines read from a pipe on a thread of their own, handed out in order.
+final class TraceLines: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [[String: Any]] = []
+    private var cursor = 0
+    private var finished = false
+
+    init(reading handle: FileHandle) {
+        Thread { [self] in
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = buffer[buffer.startIndex..<newline]
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                    condition.lock()
+                    lines.append(object)
+                    condition.broadcast()
+                    condition.unlock()
+                }
+            }
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }.start()
+    }
+
+    /// The next line with `"event": name` after those already taken; lines of other events
+    /// before it are passed over (and added to `skipped`). Throws after `timeout` seconds.
+    func next(_ name: String, timeout: Double = 10, skipped: inout [[String: Any]]) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            while cursor < lines.count {
+                let line = lines[cursor]
+                cursor += 1
+                if line["event"] as? String == name { return line }
+                skipped.append(line)
+            }
+            if finished { throw TraceError.ended(waitingFor: name) }
+            if !condition.wait(until: deadline) { throw TraceError.timeout(waitingFor: name) }
+        }
+    }
+
+    func next(_ name: String, timeout: Double = 10) throws -> [String: Any] {
+        var skipped: [[String: Any]] = []
+        return try next(name, timeout: timeout, skipped: &skipped)
+    }
+
+    /// Every event name up to and including the next `name` event.
+    func events(until name: String, timeout: Double = 10) throws -> [String] {
+        var skipped: [[String: Any]] = []
+        let last = try next(name, timeout: timeout, skipped: &skipped)
+        return (skipped + [last]).compactMap { $0["event"] as? String }
+    }
+}
+
+enum TraceError: Error, CustomStringConvertible {
+    case timeout(waitingFor: String)
+    case ended(waitingFor: String)
+    case tool(String, String)
+
+    var description: String {
+        switch self {
+        case .timeout(let name): "no '\(name)' trace line in time"
+        case .ended(let name): "chartview ended before a '\(name)' trace line"
+        case .tool(let tool, let output): "\(tool) failed: \(output)"
+        }
+    }
+}
