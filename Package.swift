@@ -35,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
-        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo"]),
+        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

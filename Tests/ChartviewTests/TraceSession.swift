@@ -6,6 +6,8 @@ import Testing
 final class TraceSession {
     let process = Process()
     let lines: TraceLines
+    /// What chartview wrote on stderr; read it after it exits.
+    let stderr: FileHandle
     /// The X window id, from the `ready` line.
     let window: String
 
@@ -15,14 +17,22 @@ final class TraceSession {
         return (try? run("xdotool", ["getdisplaygeometry"]).status) == 0
     }
 
-    /// Starts chartview with `arguments` plus `--trace` in `directory`, and waits for its first frame.
-    init(_ arguments: [String], directory: String? = nil) throws {
+    /// Starts chartview with `arguments` plus `--trace` in `directory` on `display` (the test
+    /// server when nil), and waits for its first frame.
+    init(_ arguments: [String], directory: String? = nil, display: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
         process.arguments = arguments + ["--trace"]
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let display {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display
+            process.environment = environment
+        }
+        let errors = Pipe()
+        process.standardError = errors
+        stderr = errors.fileHandleForReading
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.standardError
         try process.run()
         lines = TraceLines(reading: out.fileHandleForReading)
         let ready = try lines.next("ready")
@@ -30,7 +40,8 @@ final class TraceSession {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // SIGKILL: a child started from a test thread inherits its blocked SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The next trace line of event `name`; see `TraceLines.next`.

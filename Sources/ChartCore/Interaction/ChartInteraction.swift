@@ -60,6 +60,12 @@ public final class ChartInteraction {
     /// A primary-button click at `point`: selects the bar under it, deselects on a second click
     /// or a click on empty space, and toggles a series from its legend entry.
     public func click(at point: Point) {
+        // The help covers the chart: a click anywhere closes it and selects nothing under it.
+        if isShowingHelp {
+            isShowingHelp = false
+            needsLayout = true
+            return
+        }
         switch HitTester(scene: scene).hit(at: point) {
         case .record(let plotID, let record):
             if selection == Selection(plotID: plotID, record: record) {
@@ -70,10 +76,6 @@ public final class ChartInteraction {
         case .legendEntry(let plotID):
             if let index = graph.plots.firstIndex(where: { $0.identifier == plotID }) { toggleSeries(at: index) }
         case .plotArea, .background:
-            if isShowingHelp {
-                isShowingHelp = false
-                needsLayout = true
-            }
             select(nil)
         }
     }
@@ -261,41 +263,50 @@ public final class ChartInteraction {
         ("q, Ctrl+W", "quit"),
     ]
 
-    private func overlays() -> [OverlayScene] {
-        var overlays: [OverlayScene] = []
+    /// The help box, centered, its text shrunk when the window is too small for it.
+    private func helpOverlay(border: LineStyle) -> OverlayScene {
         let theme = graph.theme
-        let border = theme.annotationBorder.scaled(by: scale)
-        if isShowingHelp {
-            let keyStyle = theme.annotationText.scaled(by: scale).withSize(13 * scale)
-            var bold = keyStyle
-            bold.isBold = true
-            bold.alignment = .left
-            var plain = keyStyle
+        let keys = Self.helpLines.map(\.0).joined(separator: "\n")
+        let actions = Self.helpLines.map(\.1).joined(separator: "\n")
+        let title = "Keys and mouse"
+        let margin = 8 * scale
+        func box(fit: Double) -> OverlayScene {
+            var plain = theme.annotationText.scaled(by: scale)
+            plain.fontSize = 13 * scale * fit
             plain.alignment = .left
+            var bold = plain
+            bold.isBold = true
             var titleStyle = bold
-            titleStyle.fontSize = 15 * scale
-            let keys = Self.helpLines.map(\.0).joined(separator: "\n")
-            let actions = Self.helpLines.map(\.1).joined(separator: "\n")
-            let title = "Keys and mouse"
+            titleStyle.fontSize = 15 * scale * fit
             let keySize = measurer.size(of: keys, style: bold)
             let actionSize = measurer.size(of: actions, style: plain)
             let titleSize = measurer.size(of: title, style: titleStyle)
-            let pad = 16 * scale, gap = 20 * scale
-            let width = max(titleSize.width, keySize.width + gap + actionSize.width) + 2 * pad
-            let height = titleSize.height + 10 * scale + max(keySize.height, actionSize.height) + 2 * pad
-            let box = Rect(x: ((size.width - width) / 2).rounded(), y: max(0, ((size.height - height) / 2).rounded()),
-                           width: width.rounded(.up), height: height.rounded(.up))
-            let top = box.minY + pad
-            let columnsTop = top + titleSize.height + 10 * scale
-            overlays.append(OverlayScene(
+            let pad = 16 * scale * fit, gap = 20 * scale * fit, titleGap = 10 * scale * fit
+            let width = (max(titleSize.width, keySize.width + gap + actionSize.width) + 2 * pad).rounded(.up)
+            let height = (titleSize.height + titleGap + max(keySize.height, actionSize.height) + 2 * pad).rounded(.up)
+            let box = Rect(x: max(0, ((size.width - width) / 2).rounded()), y: max(0, ((size.height - height) / 2).rounded()),
+                           width: width, height: height)
+            let top = box.minY + pad, columnsTop = top + titleSize.height + titleGap
+            return OverlayScene(
                 identifier: "help", box: box, fill: theme.annotationFill, border: border,
                 texts: [
                     SceneText(text: title, style: titleStyle, size: titleSize, at: Point(x: box.minX + pad, y: top), anchoredBy: .topLeft),
                     SceneText(text: keys, style: bold, size: keySize, at: Point(x: box.minX + pad, y: columnsTop), anchoredBy: .topLeft),
                     SceneText(text: actions, style: plain, size: actionSize,
                               at: Point(x: box.minX + pad + keySize.width + gap, y: columnsTop), anchoredBy: .topLeft),
-                ]))
+                ])
         }
+        let full = box(fit: 1)
+        let fit = min(1, (size.width - 2 * margin) / full.box.width, (size.height - 2 * margin) / full.box.height)
+        // Text below a few pixels is unreadable anyway; past that the box may overflow.
+        return fit >= 1 ? full : box(fit: max(fit * 0.98, 0.3))
+    }
+
+    private func overlays() -> [OverlayScene] {
+        var overlays: [OverlayScene] = []
+        let theme = graph.theme
+        let border = theme.annotationBorder.scaled(by: scale)
+        if isShowingHelp { overlays.append(helpOverlay(border: border)) }
         if let statusMessage, !statusMessage.isEmpty {
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left

@@ -13,7 +13,8 @@ struct AnnotationLayout {
         let style = (annotation.textStyle ?? theme.annotationText).scaled(by: scale)
         let size = measurer.size(of: annotation.text, style: style)
         let pad = annotation.hasBox ? boxPadding : 0
-        let boxSize = Size(width: size.width + 2 * pad, height: size.height + 2 * pad)
+        // Whole pixels from the start, so that shifting into the bounds is exact.
+        let boxSize = Size(width: (size.width + 2 * pad).rounded(.up), height: (size.height + 2 * pad).rounded(.up))
         let angle = annotation.rotation * .pi / 180
         var displacement = Point(x: annotation.displacement.x * scale, y: annotation.displacement.y * scale)
         var contentAnchor = annotation.contentAnchor
@@ -41,7 +42,12 @@ struct AnnotationLayout {
             let dy = rect.minY < bounds.minY ? bounds.minY - rect.minY : (rect.maxY > bounds.maxY ? bounds.maxY - rect.maxY : 0)
             rect = rect.offsetBy(dx: dx, dy: dy)
         }
-        rect = Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(.up), height: rect.height.rounded(.up))
+        rect = Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width, height: rect.height)
+        if annotation.staysInside && angle == 0 {
+            // Rounding may have pushed a box that touches an edge half a pixel over it.
+            if rect.maxX > bounds.maxX { rect.origin.x = max(bounds.minX, bounds.maxX - rect.width) }
+            if rect.maxY > bounds.maxY { rect.origin.y = max(bounds.minY, bounds.maxY - rect.height) }
+        }
         let text: SceneText
         if angle == 0 {
             text = SceneText(text: annotation.text, style: style, size: size, at: rect.center, anchoredBy: .center)
