@@ -6,9 +6,13 @@ import Foundation
 /// scene's paint order. Coordinates are the scene's device pixels.
 public struct ScenePainter {
     public let text: PangoText
+    /// How far the show animation has run, 0 to 1 (eased): bars grow from their base, lines
+    /// are revealed left to right, slices sweep open. 1 paints the scene as laid out.
+    public var progress: Double
 
-    public init(text: PangoText) {
+    public init(text: PangoText, progress: Double = 1) {
         self.text = text
+        self.progress = min(max(progress, 0), 1)
     }
 
     /// Paints the whole scene into `context`.
@@ -21,11 +25,7 @@ public struct ScenePainter {
         clipped(to: scene.plotArea, cr) {
             for line in scene.gridLines { stroke(line, in: cr) }
         }
-        for plot in scene.plots where plot.isVisible {
-            clipped(to: plot.clip, cr) {
-                for item in plot.items { paint(item, in: cr) }
-            }
-        }
+        for plot in scene.plots where plot.isVisible { paint(plot, in: cr) }
         if let border = scene.plotAreaBorder { strokeRect(scene.plotArea, style: border, in: cr) }
         for axis in scene.axes {
             for tick in axis.minorTicks { stroke(tick, in: cr) }
@@ -46,19 +46,179 @@ public struct ScenePainter {
         cairo_restore(cr)
     }
 
-    private func paint(_ item: PlotItem, in cr: OpaquePointer) {
-        switch item.shape {
-        case .rect(let rect):
-            fill(rect, with: item.fill, in: cr)
-            if let stroke = item.stroke, stroke.width > 0 { strokeRect(rect, style: stroke, in: cr) }
+    private func paint(_ plot: PlotScene, in cr: OpaquePointer) {
+        // Pies may reach past the plot area (a pulled-out slice); everything else is clipped to it.
+        let clip = plot.kind == "pie" ? plot.clip.insetBy(dx: -plot.clip.minX, dy: -plot.clip.minY) : plot.clip
+        clipped(to: clip, cr) {
+            if progress < 1 && !plot.paths.isEmpty {
+                // Lines draw from left to right.
+                cairo_save(cr)
+                cairo_rectangle(cr, plot.clip.minX, plot.clip.minY, plot.clip.width * progress, plot.clip.height)
+                cairo_clip(cr)
+                for path in plot.paths { paint(path, in: cr) }
+                cairo_restore(cr)
+            } else {
+                for path in plot.paths { paint(path, in: cr) }
+            }
+            let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
+            for item in plot.items { paint(item, revealX: revealX, in: cr) }
         }
+        if progress >= 1 {
+            for leader in plot.leaders { stroke(leader, in: cr) }
+            for label in plot.labels { text.draw(label, in: cr) }
+        }
+    }
+
+    /// Paints one record. While animating, points past `revealX` are not drawn yet.
+    private func paint(_ item: PlotItem, revealX: Double?, in cr: OpaquePointer) {
+        switch item.shape {
+        case .rect(var rect, let radius):
+            if progress < 1, let base = item.base { rect = grown(rect, from: base) }
+            guard rect.width > 0, rect.height > 0 else { return }
+            let clampedRadius = min(radius, rect.width / 2, rect.height / 2)
+            if clampedRadius > 0 {
+                roundedRect(rect, radius: clampedRadius, base: item.base, pointsDown: item.pointsDown, in: cr)
+                fillPath(item.fill, bounds: rect, in: cr)
+            } else {
+                fill(rect, with: item.fill, in: cr)
+            }
+            if let stroke = item.stroke, stroke.width > 0 { strokeRect(rect, style: stroke, in: cr) }
+        case .point(let p, let symbol):
+            guard let symbol else { return }
+            if let revealX, p.x > revealX { return }
+            draw(symbol, at: p, in: cr)
+        case .wedge(let c, let r, let inner, let start, let end):
+            // Each slice sweeps open from its start angle.
+            let from = start, to = start + (end - start) * progress
+            cairo_new_path(cr)
+            cairo_arc(cr, c.x, c.y, r, from, to)
+            if inner > 0 {
+                cairo_arc_negative(cr, c.x, c.y, inner, to, from)
+            } else {
+                cairo_line_to(cr, c.x, c.y)
+            }
+            cairo_close_path(cr)
+            fillPath(item.fill, bounds: item.bounds, preserve: item.stroke != nil, in: cr)
+            if let stroke = item.stroke {
+                apply(stroke, cr)
+                cairo_stroke(cr)
+            }
+        }
+    }
+
+    /// A bar `progress` of the way from its base to its full length.
+    private func grown(_ rect: Rect, from base: PlotItem.Base) -> Rect {
+        if base.isHorizontal {
+            let far = abs(rect.minX - base.position) > abs(rect.maxX - base.position) ? rect.minX : rect.maxX
+            let edge = base.position + (far - base.position) * progress
+            return Rect(x: min(base.position, edge), y: rect.minY, width: abs(edge - base.position), height: rect.height)
+        }
+        let far = abs(rect.minY - base.position) > abs(rect.maxY - base.position) ? rect.minY : rect.maxY
+        let edge = base.position + (far - base.position) * progress
+        return Rect(x: rect.minX, y: min(base.position, edge), width: rect.width, height: abs(edge - base.position))
+    }
+
+    /// A rectangle with its tip's corners rounded (the base end stays square).
+    private func roundedRect(_ rect: Rect, radius r: Double, base: PlotItem.Base?, pointsDown: Bool, in cr: OpaquePointer) {
+        // Which corners round: those away from the base.
+        let horizontal = base?.isHorizontal ?? false
+        let roundTop = !horizontal && !pointsDown, roundBottom = !horizontal && pointsDown
+        let roundRight = horizontal && !pointsDown, roundLeft = horizontal && pointsDown
+        let tl = (roundTop || roundLeft) ? r : 0, tr = (roundTop || roundRight) ? r : 0
+        let br = (roundBottom || roundRight) ? r : 0, bl = (roundBottom || roundLeft) ? r : 0
+        cairo_new_path(cr)
+        cairo_move_to(cr, rect.minX + tl, rect.minY)
+        cairo_line_to(cr, rect.maxX - tr, rect.minY)
+        if tr > 0 { cairo_arc(cr, rect.maxX - tr, rect.minY + tr, tr, -.pi / 2, 0) }
+        cairo_line_to(cr, rect.maxX, rect.maxY - br)
+        if br > 0 { cairo_arc(cr, rect.maxX - br, rect.maxY - br, br, 0, .pi / 2) }
+        cairo_line_to(cr, rect.minX + bl, rect.maxY)
+        if bl > 0 { cairo_arc(cr, rect.minX + bl, rect.maxY - bl, bl, .pi / 2, .pi) }
+        cairo_line_to(cr, rect.minX, rect.minY + tl)
+        if tl > 0 { cairo_arc(cr, rect.minX + tl, rect.minY + tl, tl, .pi, 3 * .pi / 2) }
+        cairo_close_path(cr)
+    }
+
+    private func paint(_ path: ScenePath, in cr: OpaquePointer) {
+        guard !path.elements.isEmpty else { return }
+        cairo_new_path(cr)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        if let fill = path.fill {
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+            fillPath(fill, bounds: Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1), preserve: path.stroke != nil, in: cr)
+        }
+        if let stroke = path.stroke, stroke.width > 0 {
+            apply(stroke, cr)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        } else {
+            cairo_new_path(cr)
+        }
+    }
+
+    /// Draws a plot symbol centered on `p`, `symbol.size` pixels across.
+    private func draw(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
+        let h = symbol.size / 2
+        cairo_new_path(cr)
+        switch symbol.shape {
+        case .ellipse:
+            cairo_arc(cr, p.x, p.y, h, 0, 2 * .pi)
+        case .rectangle:
+            cairo_rectangle(cr, p.x - h, p.y - h, 2 * h, 2 * h)
+        case .diamond:
+            polygon([(0, -h), (h, 0), (0, h), (-h, 0)], at: p, cr)
+        case .triangle:
+            polygon([(0, -h), (h, h), (-h, h)], at: p, cr)
+        case .star:
+            let points = (0..<10).map { k -> (Double, Double) in
+                let radius = k % 2 == 0 ? h : h * 0.45
+                let angle = -Double.pi / 2 + Double(k) * .pi / 5
+                return (cos(angle) * radius, sin(angle) * radius)
+            }
+            polygon(points, at: p, cr)
+        case .cross:
+            cairo_move_to(cr, p.x - h, p.y - h); cairo_line_to(cr, p.x + h, p.y + h)
+            cairo_move_to(cr, p.x + h, p.y - h); cairo_line_to(cr, p.x - h, p.y + h)
+        case .plus:
+            cairo_move_to(cr, p.x - h, p.y); cairo_line_to(cr, p.x + h, p.y)
+            cairo_move_to(cr, p.x, p.y - h); cairo_line_to(cr, p.x, p.y + h)
+        }
+        if let fill = symbol.fill, !symbol.isStrokedOnly {
+            fillPath(fill, bounds: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), preserve: true, in: cr)
+        }
+        if let line = symbol.lineStyle, line.width > 0 {
+            apply(line, cr)
+            cairo_stroke(cr)
+        } else {
+            cairo_new_path(cr)
+        }
+    }
+
+    private func polygon(_ points: [(Double, Double)], at p: Point, _ cr: OpaquePointer) {
+        for (i, (dx, dy)) in points.enumerated() {
+            if i == 0 { cairo_move_to(cr, p.x + dx, p.y + dy) } else { cairo_line_to(cr, p.x + dx, p.y + dy) }
+        }
+        cairo_close_path(cr)
     }
 
     private func paint(_ legend: LegendScene, in cr: OpaquePointer) {
         fill(legend.rect, with: legend.fill, in: cr)
         if let border = legend.border { strokeRect(legend.rect, style: border, in: cr) }
         for entry in legend.entries {
-            fill(entry.swatch, with: entry.swatchFill, in: cr)
+            if let swatchFill = entry.swatchFill { fill(entry.swatch, with: swatchFill, in: cr) }
+            if let line = entry.swatchLine {
+                stroke(SceneLine(from: Point(x: entry.swatch.minX, y: entry.swatch.midY),
+                                 to: Point(x: entry.swatch.maxX, y: entry.swatch.midY), style: line), in: cr)
+            }
+            if let symbol = entry.swatchSymbol { draw(symbol, at: entry.swatch.center, in: cr) }
             text.draw(entry.text, in: cr)
         }
     }
@@ -87,22 +247,27 @@ public struct ScenePainter {
 
     private func fill(_ rect: Rect, with fill: Fill, in cr: OpaquePointer) {
         guard !rect.isEmpty else { return }
+        cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        fillPath(fill, bounds: rect, in: cr)
+    }
+
+    /// Fills the current path; a gradient runs across `bounds` along its angle
+    /// (0 left→right, 90 bottom→top).
+    private func fillPath(_ fill: Fill, bounds rect: Rect, preserve: Bool = false, in cr: OpaquePointer) {
         switch fill {
         case .solid(let color):
             setSource(color, cr)
-            cairo_fill(cr)
         case .linearGradient(let start, let end, let angle):
-            // The gradient runs across the rect along `angle` (0 left→right, 90 bottom→top).
             let radians = angle * .pi / 180
             let dx = cos(radians) * rect.width / 2, dy = -sin(radians) * rect.height / 2
             let pattern = cairo_pattern_create_linear(rect.midX - dx, rect.midY - dy, rect.midX + dx, rect.midY + dy)!
             cairo_pattern_add_color_stop_rgba(pattern, 0, start.red, start.green, start.blue, start.alpha)
             cairo_pattern_add_color_stop_rgba(pattern, 1, end.red, end.green, end.blue, end.alpha)
             cairo_set_source(cr, pattern)
-            cairo_fill(cr)
-            cairo_pattern_destroy(pattern)
+            cairo_pattern_destroy(pattern)   // the context keeps its own reference
         }
+        if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }
 
     private func apply(_ style: LineStyle, _ cr: OpaquePointer) {
@@ -116,6 +281,7 @@ public struct ScenePainter {
     private func stroke(_ line: SceneLine, in cr: OpaquePointer) {
         guard line.style.width > 0 else { return }
         apply(line.style, cr)
+        cairo_new_path(cr)
         cairo_move_to(cr, line.from.x, line.from.y)
         cairo_line_to(cr, line.to.x, line.to.y)
         cairo_stroke(cr)
@@ -126,6 +292,7 @@ public struct ScenePainter {
         guard style.width > 0 else { return }
         apply(style, cr)
         let half = style.width / 2
+        cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX + half, rect.minY + half, max(0, rect.width - style.width), max(0, rect.height - style.width))
         cairo_stroke(cr)
     }

@@ -30,6 +30,10 @@ public final class HostingWindow {
         public var theme: Theme?
         /// Where `s` saves PNG files.
         public var saveDirectory = FileManager.default.currentDirectoryPath
+        /// Animate each chart as it is shown: bars grow, lines draw, slices sweep open.
+        public var animates = true
+        /// How long the show animation runs, in seconds.
+        public var animationDuration = 0.6
         /// Hears every `WindowEvent`.
         public var onEvent: (WindowEvent) -> Void = { _ in }
 
@@ -57,6 +61,8 @@ public final class HostingWindow {
     private var frameStart: ContinuousClock.Instant?
     private var timers: [(deadline: ContinuousClock.Instant, action: () -> Void)] = []
     private var statusGeneration = 0
+    /// When the running show animation started; nil when none runs.
+    private var animationStart: ContinuousClock.Instant?
 
     /// Opens the window on `connection` showing `charts[index]`.
     public init(connection: DisplayConnection, charts: [Chart], index: Int = 0, options: Options) throws(WindowError) {
@@ -225,6 +231,7 @@ public final class HostingWindow {
         interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
         interaction.setNeedsLayout()
         setTitle(graph.title)
+        startAnimation()
         options.onEvent(.chart(name: charts[index].name))
     }
 
@@ -262,6 +269,25 @@ public final class HostingWindow {
         }
     }
 
+    // MARK: Animation
+
+    /// Starts the show animation (when enabled): only painting is animated, so layout, hit
+    /// testing and the trace always see the final geometry.
+    private func startAnimation() {
+        guard options.animates, options.animationDuration > 0 else { return }
+        animationStart = .now
+        needsPaint = true
+    }
+
+    /// The eased progress of the running animation, 0…1; 1 when none runs.
+    private func animationProgress() -> Double {
+        guard let start = animationStart else { return 1 }
+        let elapsed = start.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let t = min(1, seconds / options.animationDuration)
+        return 1 - pow(1 - t, 3)   // ease-out cubic: fast start, gentle landing
+    }
+
     // MARK: Painting
 
     private func renderIfNeeded() {
@@ -276,13 +302,16 @@ public final class HostingWindow {
         }
         let scene = interaction.scene
         let width = Int(scene.size.width), height = Int(scene.size.height)
-        if laidOut || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
+        if !isReady && animationStart == nil { startAnimation() }
+        let progress = animationProgress()
+        let animating = animationStart != nil
+        if laidOut || animating || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
             if backBuffer?.width != width || backBuffer?.height != height {
                 backBuffer = nil
                 backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
             }
             guard let backBuffer, let context = try? CairoContext(surface: backBuffer.surface) else { return }
-            ScenePainter(text: text).paint(scene, into: context)
+            ScenePainter(text: text, progress: progress).paint(scene, into: context)
             cairo_surface_flush(backBuffer.surface.pointer)
         }
         guard let backBuffer else { return }
@@ -299,5 +328,14 @@ public final class HostingWindow {
             options.onEvent(.frame(milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000))
         }
         frameStart = nil
+        if animating {
+            if progress >= 1 {
+                animationStart = nil
+                options.onEvent(.animated)
+            } else {
+                // About 60 frames a second until it lands.
+                after(1.0 / 60) { [weak self] in self?.needsPaint = true }
+            }
+        }
     }
 }

@@ -10,6 +10,8 @@ public enum WindowEvent: Sendable {
     case interaction(InteractionEvent)
     /// A frame reached the screen `milliseconds` after the first event that asked for it.
     case frame(milliseconds: Double)
+    /// The show animation ended.
+    case animated
     /// The view was saved to `path`.
     case saved(path: String)
     /// Another chart of the gallery is shown.

@@ -78,6 +78,7 @@ struct Chartview {
         windowOptions.size = options.size
         windowOptions.scale = options.scale
         windowOptions.theme = options.theme
+        windowOptions.animates = options.animates
         if options.trace {
             let trace = TraceWriter()
             windowOptions.onEvent = { trace.write($0) }

@@ -15,6 +15,8 @@ struct LayoutDump: Codable {
 
     struct Entry: Codable {
         var plot: String
+        /// The record a pie slice's entry stands for.
+        var record: Int?
         var title: String
         var rect: [Double]
         var swatch: [Double]
@@ -27,14 +29,43 @@ struct LayoutDump: Codable {
         var kind: String
         var visible: Bool
         var items: [Item]
+        /// Data labels: values over bars, slice labels.
+        var labels: [Label]
     }
 
+    /// One record: `rect` for a bar; `point` for a line or scatter record; `center`, `radius`,
+    /// `innerRadius`, `startAngle` and `endAngle` (radians from +x towards +y, which points
+    /// down, as Cairo measures; start < end) for a pie slice.
     struct Item: Codable {
         var record: Int
         var value: Double
-        var rect: [Double]
+        var rect: [Double]?
+        var point: [Double]?
+        var center: [Double]?
+        var radius: Double?
+        var innerRadius: Double?
+        var startAngle: Double?
+        var endAngle: Double?
         /// The fill's color as `#rrggbb`, for checking pixels.
         var color: String
+
+        init(_ item: PlotItem) {
+            record = item.record
+            value = item.value
+            color = item.fill.representativeColor.hexString
+            switch item.shape {
+            case .rect(let r, _):
+                rect = r.array
+            case .point(let p, _):
+                point = [p.x, p.y]
+            case .wedge(let c, let r, let inner, let start, let end):
+                center = [c.x, c.y]
+                radius = r
+                innerRadius = inner
+                startAngle = start
+                endAngle = end
+            }
+        }
     }
 
     struct Axis: Codable {
@@ -72,15 +103,14 @@ struct LayoutDump: Codable {
         if let legend = scene.legend {
             self.legend = Legend(position: legend.position.rawValue, rect: legend.rect.array, rows: legend.rows, columns: legend.columns,
                                  entries: legend.entries.map {
-                                     Entry(plot: $0.plotID, title: $0.title, rect: $0.rect.array, swatch: $0.swatch.array, visible: $0.isVisible)
+                                     Entry(plot: $0.plotID, record: $0.record, title: $0.title, rect: $0.rect.array, swatch: $0.swatch.array, visible: $0.isVisible)
                                  })
         } else {
             legend = Legend(position: "none", rect: nil, rows: 0, columns: 0, entries: [])
         }
         plots = scene.plots.map { plot in
             Plot(id: plot.plotID, title: plot.title, kind: plot.kind, visible: plot.isVisible,
-                 items: plot.items.map { Item(record: $0.record, value: $0.value, rect: $0.bounds.array,
-                                             color: $0.fill.representativeColor.hexString) })
+                 items: plot.items.map(Item.init), labels: plot.labels.map(label))
         }
         axes = scene.axes.map { axis in
             Axis(id: axis.axisID, rotation: axis.labelRotation, labels: axis.labels.map(label), title: axis.title.map(label))

@@ -10,6 +10,7 @@ struct Options {
     var scale: Double?
     var theme: Theme?
     var trace = false
+    var animates = true
     var checkDisplay = false
     var help = false
     var version = false
@@ -29,6 +30,7 @@ struct Options {
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
       --theme NAME         light or dark (default light)
       --trace              print what the window does as JSON lines on stdout
+      --no-animation       show charts at once, without growing bars and sweeping slices
       --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
       --help               print this help and exit
       --version            print the version and exit
@@ -56,6 +58,7 @@ struct Options {
             case "--chart": options.chart = try value()
             case "--list": options.list = true
             case "--trace": options.trace = true
+            case "--no-animation": options.animates = false
             case "--check-display": options.checkDisplay = true
             case "--output", "-o": options.output = try nonEmpty(value(), flag: name)
             case "--dump-layout": options.dumpLayout = try nonEmpty(value(), flag: name)

@@ -8,7 +8,7 @@ import Foundation
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h]}
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}
-///     {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
+///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
 struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
@@ -30,6 +30,8 @@ struct TraceWriter {
             object = ["event": "saved", "path": path]
         case .chart(let name):
             object = ["event": "chart", "name": name]
+        case .animated:
+            object = ["event": "animated"]
         case .quit:
             object = ["event": "quit"]
         }

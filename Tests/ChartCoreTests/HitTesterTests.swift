@@ -93,8 +93,8 @@ struct HitTesterTests {
         let legend = try #require(scene.legend)
         let tester = HitTester(scene: scene)
         for entry in legend.entries {
-            #expect(tester.hit(at: entry.rect.center) == .legendEntry(plotID: entry.plotID))
-            #expect(tester.hit(at: entry.swatch.center) == .legendEntry(plotID: entry.plotID))
+            #expect(tester.hit(at: entry.rect.center) == .legendEntry(plotID: entry.plotID, record: nil))
+            #expect(tester.hit(at: entry.swatch.center) == .legendEntry(plotID: entry.plotID, record: nil))
         }
         // Inside the legend's frame but away from every entry: the background.
         let corner = Point(x: legend.rect.maxX - 1, y: legend.rect.maxY - 1)

@@ -6,7 +6,7 @@ import Testing
     @Test func listsTheDemoCharts() throws {
         let result = try ChartviewProcess.run(["--list"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "mood", "balance"])
+        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares"])
     }
 
     @Test func helpAndVersion() throws {
@@ -22,11 +22,11 @@ import Testing
         (["--frobnicate"], "chartview: unknown option '--frobnicate' (see 'chartview --help')"),
         (["stray"], "chartview: unexpected argument 'stray' (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
-        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, mood, balance (see 'chartview --help')"),
+        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares (see 'chartview --help')"),
         (["--size", "0x0", "--output", "x.png"], "chartview: --size 0x0 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
         (["--size", "100000x100000", "--output", "x.png"], "chartview: --size 100000x100000 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
         (["--size", "wide", "--output", "x.png"], "chartview: --size takes WIDTHxHEIGHT in pixels, like 1024x768 (got 'wide') (see 'chartview --help')"),
-        (["--theme", "neon", "--output", "x.png"], "chartview: unknown theme 'neon'; choose one of: light, dark (see 'chartview --help')"),
+        (["--theme", "neon", "--output", "x.png"], "chartview: unknown theme 'neon'; choose one of: light, dark, dark-gradient, slate, stocks (see 'chartview --help')"),
         (["--scale", "0", "--output", "x.png"], "chartview: --scale takes a number from 0.5 to 8 (got '0') (see 'chartview --help')"),
         (["--output", "x.gif"], "chartview: x.gif: unknown output format; use a .png, .svg or .pdf file name (see 'chartview --help')"),
         (["--output="], "chartview: --output needs a file name (see 'chartview --help')"),

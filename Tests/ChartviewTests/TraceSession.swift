@@ -19,9 +19,10 @@ final class TraceSession {
 
     /// Starts chartview with `arguments` plus `--trace` in `directory` on `display` (the test
     /// server when nil), and waits for its first frame.
-    init(_ arguments: [String], directory: String? = nil, display: String? = nil) throws {
+    /// Without `animated`, charts show at once, so screenshots need not wait for the animation.
+    init(_ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
-        process.arguments = arguments + ["--trace"]
+        process.arguments = arguments + ["--trace"] + (animated ? [] : ["--no-animation"])
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if let display {
             var environment = ProcessInfo.processInfo.environment

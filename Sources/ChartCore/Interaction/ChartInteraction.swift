@@ -73,7 +73,12 @@ public final class ChartInteraction {
             } else {
                 select(Selection(plotID: plotID, record: record))
             }
-        case .legendEntry(let plotID):
+        case .legendEntry(let plotID, let record?):
+            // A slice's entry selects the slice (while its pie shows).
+            if graph.plot(identifier: plotID)?.isHidden == false {
+                select(selection == Selection(plotID: plotID, record: record) ? nil : Selection(plotID: plotID, record: record))
+            }
+        case .legendEntry(let plotID, nil):
             if let index = graph.plots.firstIndex(where: { $0.identifier == plotID }) { toggleSeries(at: index) }
         case .plotArea, .background:
             select(nil)
@@ -143,7 +148,7 @@ public final class ChartInteraction {
         if pendingSelect, let selection {
             pendingSelect = false
             let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }?.box ?? .zero
-            let value = graph.plot(identifier: selection.plotID)?.popupAnchor(record: selection.record)?.y ?? .nan
+            let value = scene.plot(selection.plotID)?.items.first { $0.record == selection.record }?.value ?? .nan
             pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value, popup: popup))
         }
         return true
@@ -161,37 +166,35 @@ public final class ChartInteraction {
     // MARK: Selection
 
     /// Selects `newSelection` (nil to clear), moves the popup, and tells the plot's delegate.
+    /// Only a record laid out in the current scene can be selected.
     public func select(_ newSelection: Selection?) {
         guard newSelection != selection else { return }
         graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
+        for plot in graph.plots { (plot as? PieChart)?.selectedRecord = nil }
         let hadSelection = selection != nil
         selection = newSelection
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
-              let anchor = plot.popupAnchor(record: newSelection.record) else {
+              let item = scene.plot(newSelection.plotID)?.items.first(where: { $0.record == newSelection.record }),
+              let text = plot.popupText(record: newSelection.record, format: valueFormat(of: plot)) else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
             return
         }
-        let base = (plot as? BarPlot)?.baseValue ?? 0
-        let down = anchor.y < base
+        let down = item.pointsDown
         graph.annotations.append(Annotation(
-            identifier: Self.popupIdentifier, text: popupText(for: newSelection),
-            anchor: .dataPoint(x: anchor.x, y: anchor.y, plotSpace: plot.plotSpace?.identifier ?? "default"),
+            identifier: Self.popupIdentifier, text: text,
+            anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
             displacement: Point(x: 0, y: down ? 6 : -6), hasBox: true,
             contentAnchor: down ? .top : .bottom, staysInside: true))
+        (plot as? PieChart)?.selectedRecord = newSelection.record
         pendingSelect = true
         plot.notifySelection(record: newSelection.record)
     }
 
-    /// "EUR\n0.91": the plot's title and the record's value.
-    func popupText(for selection: Selection) -> String {
-        guard let plot = graph.plot(identifier: selection.plotID),
-              let value = plot.popupAnchor(record: selection.record)?.y else { return "" }
-        return plot.title + "\n" + valueFormat(of: plot).format(value)
-    }
-
+    /// The format a popup uses for `plot` when it sets none: 2 decimals, none when every value
+    /// shown is whole.
     private func valueFormat(of plot: any Plot) -> NumberFormat {
         if let format = plot.valueFormat { return format }
         let values = scene.plot(plot.identifier)?.items.map(\.value) ?? []

@@ -30,9 +30,15 @@ public struct CoordinateTransform: Hashable, Sendable {
     }
 
     /// The device x of data `x`; nil when the scale cannot show it (x <= 0 on a log scale).
+    /// With `clampingToRange`, values past the x range map to the plot area's edge.
     @inlinable
-    public func deviceX(_ x: Double) -> Double? {
-        guard let t = fractionX(x) else { return nil }
+    public func deviceX(_ x: Double, clampingToRange: Bool = false) -> Double? {
+        var value = x
+        if clampingToRange {
+            if xScale == .logarithmic, value <= 0 { value = xRange.lower }
+            value = min(max(value, xRange.lower), xRange.upper)
+        }
+        guard let t = fractionX(value) else { return nil }
         return plotArea.minX + t * plotArea.width
     }
 

@@ -25,16 +25,18 @@ extension Graph {
         }
 
         // Legend.
-        let legendInputs = plots.enumerated().map { index, plot in
-            LegendLayout.EntryInput(plotID: plot.identifier, title: plot.title,
-                                    fill: plot.legendFill(seriesColor: seriesColor(ofPlotAt: index)),
-                                    isVisible: !plot.isHidden)
+        let legendInputs = plots.enumerated().flatMap { index, plot in
+            plot.legendEntries(seriesColor: seriesColor(ofPlotAt: index), theme: theme).map {
+                LegendLayout.EntryInput(plotID: plot.identifier, item: $0, isVisible: !plot.isHidden)
+            }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
             .layout(entries: legendInputs, graphSize: size, frame: frame)
 
-        let hasData = plots.contains { !$0.isHidden && $0.dataExtent() != nil }
-        let visibleAxes = hasData ? axes.filter { !$0.isHidden } : []
+        let hasData = plots.contains { !$0.isHidden && $0.hasData }
+        // Axes only for plots that use them: a graph of pies alone has none.
+        let wantsAxes = hasData && plots.contains { !$0.isHidden && $0.usesAxes && $0.hasData }
+        let visibleAxes = wantsAxes ? axes.filter { !$0.isHidden } : []
 
         // Axis room: lay the axes out against a provisional plot area, measure how far they
         // reach outside it, and refit. Three rounds settle it (label sizes change little).
@@ -67,28 +69,29 @@ extension Graph {
 
         // Plots.
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
-            var items: [PlotItem] = []
-            if !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 {
-                let space = plot.plotSpace ?? defaultPlotSpace
-                let context = PlotLayoutContext(plotArea: plotArea, transform: space.transform(in: plotArea, plots: plots(in: space)),
-                                                scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer)
-                items = plot.layout(in: context)
+            guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 else {
+                return PlotScene(plotID: plot.identifier, title: plot.title, kind: plot.kind, isVisible: !plot.isHidden,
+                                 items: [], clip: plotArea)
             }
-            return PlotScene(plotID: plot.identifier, title: plot.title, kind: plot.kind, isVisible: !plot.isHidden,
-                             items: items, clip: plotArea)
+            let space = plot.plotSpace ?? defaultPlotSpace
+            let context = PlotLayoutContext(plotArea: plotArea, transform: transform(of: space, in: plotArea),
+                                            scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer)
+            var scene = plot.layout(in: context)
+            scene.clip = plotArea
+            return scene
         }
 
         // Annotations.
         let annotationLayout = AnnotationLayout(theme: theme, scale: scale, measurer: measurer, bounds: bounds)
         let annotationScenes = annotations.compactMap { annotation -> AnnotationScene? in
-            guard let point = anchorPoint(of: annotation, plotArea: plotArea, bounds: bounds) else { return nil }
+            guard let point = anchorPoint(of: annotation, plotArea: plotArea, bounds: bounds, plots: plotScenes) else { return nil }
             return annotationLayout.layout(annotation, anchorPoint: point)
         }
 
         var message: SceneText?
         if !hasData {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
-            let anyData = plots.contains { $0.dataExtent() != nil }
+            let anyData = plots.contains { $0.hasData }
             let text = anyData ? allHiddenText : noDataText
             message = SceneText(text: text, style: style, size: measurer.size(of: text, style: style),
                                 at: plotArea.center, anchoredBy: .center)
@@ -104,10 +107,18 @@ extension Graph {
         guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
             preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
         }
-        let spacePlots = plots(in: space)
-        let names = axis.coordinate == .x ? spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? [] : []
-        return AxisLayout(axis: axis, transform: space.transform(in: plotArea, plots: spacePlots), scale: scale,
+        let spacePlots = plots(in: space).filter { $0.categoryAxis == axis.coordinate }
+        let names = spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
+        return AxisLayout(axis: axis, transform: transform(of: space, in: plotArea), scale: scale,
                           theme: theme, measurer: measurer, categoryNames: names)
+    }
+
+    /// The mapping of `space` in `plotArea`. Plot spaces share the x axis: an unset x range is
+    /// fitted to the plots of every space, so that a second y axis's line lines up with the bars.
+    func transform(of space: XYPlotSpace, in plotArea: Rect) -> CoordinateTransform {
+        let own = space.effectiveRanges(for: plots(in: space))
+        let x = space.xRange ?? (extraPlotSpaces.isEmpty ? own.x : defaultPlotSpace.effectiveRanges(for: plots).x)
+        return CoordinateTransform(plotArea: plotArea, xRange: x, yRange: own.y, xScale: space.xScale, yScale: space.yScale)
     }
 
     /// How far an axis's labels and title reach outside `plotArea` on each side (0 where they don't).
@@ -126,11 +137,13 @@ extension Graph {
     }
 
     /// The device point an annotation is anchored at; nil when its data point cannot be shown.
-    func anchorPoint(of annotation: Annotation, plotArea: Rect, bounds: Rect) -> Point? {
+    func anchorPoint(of annotation: Annotation, plotArea: Rect, bounds: Rect, plots scenes: [PlotScene]) -> Point? {
         switch annotation.anchor {
         case .dataPoint(let x, let y, let spaceID):
             guard let space = plotSpace(identifier: spaceID) else { return nil }
-            return space.transform(in: plotArea, plots: plots(in: space)).devicePoint(Point(x: x, y: y))
+            return transform(of: space, in: plotArea).devicePoint(Point(x: x, y: y))
+        case .record(let plotID, let record):
+            return scenes.first { $0.plotID == plotID }?.items.first { $0.record == record }?.anchor
         case .graph(let corner):
             return corner.point(in: bounds)
         case .plotArea(let corner):

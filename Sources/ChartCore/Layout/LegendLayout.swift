@@ -12,8 +12,7 @@ struct LegendLayout {
 
     struct EntryInput {
         var plotID: String
-        var title: String
-        var fill: Fill
+        var item: LegendItem
         var isVisible: Bool
     }
 
@@ -27,7 +26,7 @@ struct LegendLayout {
         let rowSpacing = legend.rowSpacing * scale, columnSpacing = legend.columnSpacing * scale
         let margin = legend.margin * scale
 
-        let textSizes = inputs.map { measurer.size(of: $0.title, style: style) }
+        let textSizes = inputs.map { measurer.size(of: $0.item.title, style: style) }
         let entryWidths = textSizes.map { swatch + swatchGap + $0.width }
         let rowHeight = max(swatch, textSizes.map(\.height).max() ?? 0)
         let n = inputs.count
@@ -83,14 +82,25 @@ struct LegendLayout {
             let x = columnX[column], y = origin.y + pad + Double(row) * (rowHeight + rowSpacing)
             let swatchRect = Rect(x: x.rounded(), y: (y + (rowHeight - swatch) / 2).rounded(), width: swatch.rounded(), height: swatch.rounded())
             let textStyle = inputs[i].isVisible ? style : style.withColor(theme.disabledText)
-            let text = SceneText(text: inputs[i].title, style: textStyle, size: textSizes[i],
+            let item = inputs[i].item, visible = inputs[i].isVisible
+            let text = SceneText(text: item.title, style: textStyle, size: textSizes[i],
                                  at: Point(x: x + swatch + swatchGap, y: y + rowHeight / 2), anchoredBy: .left)
+            let grey = theme.disabledText
+            var symbol = item.symbol
+            if var marker = symbol {
+                marker.size = min(marker.size * scale, swatch)
+                marker.lineStyle = marker.lineStyle.map { (visible ? $0 : $0.withColor(grey)).scaled(by: scale) }
+                if !visible, marker.fill != nil { marker.fill = .solid(grey) }
+                symbol = marker
+            }
             return LegendScene.Entry(
-                plotID: inputs[i].plotID, title: inputs[i].title,
+                plotID: inputs[i].plotID, title: item.title,
                 rect: Rect(x: x, y: y, width: entryWidths[i], height: rowHeight),
                 swatch: swatchRect,
-                swatchFill: inputs[i].isVisible ? inputs[i].fill : .solid(theme.disabledText),
-                text: text, isVisible: inputs[i].isVisible)
+                swatchFill: item.fill.map { visible ? $0 : .solid(grey) },
+                swatchLine: item.line.map { (visible ? $0 : $0.withColor(grey)).scaled(by: scale) },
+                swatchSymbol: symbol,
+                text: text, isVisible: visible, record: item.record)
         }
         let scene = LegendScene(position: position, rect: rect, fill: legend.fill ?? theme.legendFill,
                                 border: (legend.borderLineStyle ?? theme.legendBorder)?.scaled(by: scale),

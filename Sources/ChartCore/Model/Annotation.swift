@@ -9,6 +9,9 @@ public struct Annotation: Hashable, Sendable {
         case graph(RectAnchor)
         /// At a point of the plot area's frame.
         case plotArea(RectAnchor)
+        /// At the point a plot's record is laid out at (a bar's tip, a point, a slice's rim):
+        /// the value popup's anchor, which follows the record through every layout.
+        case record(plotID: String, record: Int)
     }
 
     /// Names the annotation so its owner can find and replace it ("selection" for the value popup).

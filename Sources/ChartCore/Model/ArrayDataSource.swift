@@ -9,8 +9,10 @@ public final class ArrayDataSource: PlotDataSource {
     public var locations: [Double]?
     public var categories: [String]?
     public var fills: [Fill]?
+    public var labels: [String]?
 
-    public init(values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil) {
+    public init(values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
+                labels: [String]? = nil) {
         if let locations {
             precondition(locations.count == values.count,
                          "ArrayDataSource needs one location per value (\(locations.count) locations, \(values.count) values).")
@@ -19,6 +21,7 @@ public final class ArrayDataSource: PlotDataSource {
         self.locations = locations
         self.categories = categories
         self.fills = fills
+        self.labels = labels
     }
 
     public func numberOfRecords(for plot: any Plot) -> Int { values.count }
@@ -42,6 +45,11 @@ public final class ArrayDataSource: PlotDataSource {
     public func fill(for plot: any Plot, record: Int) -> Fill? {
         guard let fills, !fills.isEmpty else { return nil }
         return fills[record % fills.count]
+    }
+
+    public func dataLabel(for plot: any Plot, record: Int) -> String? {
+        guard let labels, record < labels.count else { return nil }
+        return labels[record]
     }
 
     public func categoryName(for plot: any Plot, record: Int) -> String? {

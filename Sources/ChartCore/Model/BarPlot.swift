@@ -2,13 +2,15 @@
 ///
 /// Widths and offsets are in data units along the location axis, so that grouped bars from
 /// several plots line up the way the exchange-rate tutorial sets them: `barWidth` 0.25 and a
-/// `barOffset` of -0.25, 0 and 0.25 for three plots.
+/// `barOffset` of -0.25, 0 and 0.25 for three plots. A plot stacked on another starts each bar
+/// where the other's ends (positive values upwards, negative downwards).
 public final class BarPlot: Plot {
     public let identifier: String
     public var title: String
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
     public var kind: String { "bar" }
+    public var valueFormat: NumberFormat?
 
     /// Retained (unlike Core Plot's weak data source), so that an array-backed plot owns its data.
     public var dataSource: (any PlotDataSource)? {
@@ -25,23 +27,30 @@ public final class BarPlot: Plot {
     /// Where bars start when the data source gives no base, in data units. Values below it
     /// draw downwards.
     public var baseValue: Double = 0
+    /// Bars run left to right from the y axis, locations along y (Core Plot's `barsAreHorizontal`).
+    public var barsAreHorizontal = false
+    /// The plot whose bars this one's stack on, record by record; nil for none.
+    public weak var stackedOn: BarPlot? {
+        didSet {
+            var link = stackedOn
+            while let plot = link {
+                precondition(plot !== self, "Bar plot '\(identifier)' cannot be stacked on itself.")
+                link = plot.stackedOn
+            }
+        }
+    }
     /// The bars' fill when the data source gives none per record; nil for the theme's series color.
     public var fill: Fill?
     /// The bars' outline; nil for the theme's (usually none).
     public var lineStyle: LineStyle?
+    /// Rounds the corners at each bar's tip, in device pixels at scale 1.
+    public var barCornerRadius: Double = 0
+    /// Writes each bar's value (or its data label) beyond its tip (Charts' `drawValues`).
+    public var showsValueLabels = false
+    /// The value labels' style; nil for the theme's label style.
+    public var valueLabelTextStyle: TextStyle?
 
-    public var valueFormat: NumberFormat?
-
-    /// Pulled from the data source: contiguous, NaN where a value is missing.
-    private var cache: Cache?
-
-    private struct Cache {
-        var locations: [Double]
-        var values: [Double]
-        var bases: [Double]
-        var fills: [Fill?]
-        var names: [String?]
-    }
+    private var cache: SeriesData?
 
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -59,8 +68,15 @@ public final class BarPlot: Plot {
 
     public func reloadData() { cache = nil }
 
+    private func loaded() -> SeriesData {
+        if let cache { return cache }
+        let fresh = SeriesData(plot: self, source: dataSource, wantsBases: true)
+        cache = fresh
+        return fresh
+    }
+
     /// The number of records, pulling from the data source if needed.
-    public var recordCount: Int { loaded().values.count }
+    public var recordCount: Int { loaded().count }
 
     /// The value of `record` in data units; NaN when it is missing.
     public func value(at record: Int) -> Double { loaded().values[record] }
@@ -68,43 +84,62 @@ public final class BarPlot: Plot {
     /// The location of `record` in data units.
     public func location(at record: Int) -> Double { loaded().locations[record] }
 
-    private func loaded() -> Cache {
-        if let cache { return cache }
-        var fresh = Cache(locations: [], values: [], bases: [], fills: [], names: [])
-        if let source = dataSource {
-            let count = max(0, source.numberOfRecords(for: self))
-            let all = 0..<count
-            fresh.values = source.numbers(for: self, field: .value, records: all)
-            fresh.locations = source.numbers(for: self, field: .location, records: all)
-            fresh.bases = source.numbers(for: self, field: .base, records: all)
-            precondition(fresh.values.count == count && fresh.locations.count == count && fresh.bases.count == count,
-                         "The data source of plot '\(identifier)' returned a bulk buffer of the wrong length.")
-            for i in all where !fresh.locations[i].isFinite { fresh.locations[i] = Double(i) }
-            fresh.fills = all.map { source.fill(for: self, record: $0) }
-            fresh.names = all.map { source.categoryName(for: self, record: $0) }
+    public var hasData: Bool { loaded().hasFiniteValue }
+
+    public var categoryAxis: Axis.Coordinate { barsAreHorizontal ? .y : .x }
+
+    /// Each record's bar as data-unit ends along the value axis, after stacking: NaN ends for a
+    /// missing value. O(n × plots stacked below).
+    func segments() -> [(start: Double, end: Double)] {
+        let data = loaded()
+        guard let below = stackedOn else {
+            return data.values.indices.map { i in
+                guard data.values[i].isFinite else { return (.nan, .nan) }
+                return (data.bases[i].isFinite ? data.bases[i] : baseValue, data.values[i])
+            }
         }
-        cache = fresh
-        return fresh
+        // Stack tops of everything below, positive and negative apart.
+        var positive = [Double](repeating: baseValue, count: data.count)
+        var negative = [Double](repeating: baseValue, count: data.count)
+        var chain: [BarPlot] = []
+        var link: BarPlot? = below
+        while let plot = link {
+            chain.append(plot)
+            link = plot.stackedOn
+        }
+        for plot in chain.reversed() {
+            let values = plot.loaded().values
+            for i in 0..<min(values.count, data.count) where values[i].isFinite {
+                if values[i] >= 0 { positive[i] += values[i] } else { negative[i] += values[i] }
+            }
+        }
+        return data.values.indices.map { i in
+            let v = data.values[i]
+            guard v.isFinite else { return (.nan, .nan) }
+            return v >= 0 ? (positive[i], positive[i] + v) : (negative[i], negative[i] + v)
+        }
     }
 
     public func dataExtent() -> DataExtent? {
         let data = loaded()
-        guard data.values.contains(where: \.isFinite) else { return nil }
-        var x: PlotRange?
+        guard data.hasFiniteValue else { return nil }
+        var along: PlotRange?
         if let centers = PlotRange.enclosing(data.locations) {
             // Half a slot either side of the outermost locations, and at least the bars themselves.
             let slot = Self.slotWidth(sortedLocations: data.locations.sorted())
             let half = max(slot / 2, abs(barOffset) + barWidth / 2)
-            x = PlotRange(centers.lower - half, centers.upper + half)
+            along = PlotRange(centers.lower - half, centers.upper + half)
         }
-        var y: PlotRange?
+        var values: PlotRange?
         var bases: Set<Double> = []
-        for i in data.values.indices where data.values[i].isFinite {
-            let base = data.bases[i].isFinite ? data.bases[i] : baseValue
-            y = (y ?? PlotRange(base, base)).including(base).including(data.values[i])
-            bases.insert(base)
+        for (i, segment) in segments().enumerated() where data.values[i].isFinite {
+            values = (values ?? PlotRange(segment.start, segment.start)).including(segment.start).including(segment.end)
+            if stackedOn == nil { bases.insert(segment.start) } else { bases.insert(baseValue) }
         }
-        return DataExtent(x: x, y: y, xAnchors: x.map { [$0.lower, $0.upper] } ?? [], yAnchors: Array(bases))
+        let alongAnchors = along.map { [$0.lower, $0.upper] } ?? []
+        return barsAreHorizontal
+            ? DataExtent(x: values, y: along, xAnchors: Array(bases), yAnchors: alongAnchors)
+            : DataExtent(x: along, y: values, xAnchors: alongAnchors, yAnchors: Array(bases))
     }
 
     /// The smallest gap between neighbouring locations (1 when there is only one).
@@ -117,55 +152,101 @@ public final class BarPlot: Plot {
         return slot.isFinite ? slot : 1
     }
 
-    public func categoryLabels() -> [(location: Double, name: String)] {
-        let data = loaded()
-        return data.names.indices.compactMap { i in data.names[i].map { (data.locations[i], $0) } }
+    public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
+
+    public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
+        // A plot whose every bar has its own fill shows the first in its swatch.
+        let swatch = fill ?? loaded().fills.first.flatMap { $0 } ?? .solid(seriesColor)
+        return [LegendItem(title: title, fill: swatch)]
     }
 
-    public func legendFill(seriesColor: Color) -> Fill {
-        if let fill { return fill }
-        // A plot whose every bar has its own fill shows the first in its legend swatch.
-        if let first = loaded().fills.first, let own = first { return own }
-        return .solid(seriesColor)
-    }
-
-    public func popupAnchor(record: Int) -> Point? {
+    public func popupText(record: Int, format: NumberFormat) -> String? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        return Point(x: data.locations[record] + barOffset, y: data.values[record])
+        return title + "\n" + (valueFormat ?? format).format(data.values[record])
     }
+
+    /// The default popup format: 2 decimals, or none when every value is whole.
+    var defaultFormat: NumberFormat { valueFormat ?? loaded().defaultFormat }
 
     public func notifySelection(record: Int) {
         delegate?.barPlot(self, barWasSelectedAtRecord: record)
     }
 
     /// Lays out one rectangle per record with a finite value, snapped to whole device pixels so
-    /// that the painted bar and its hit area are exactly the scene's rectangle. O(n).
-    public func layout(in context: PlotLayoutContext) -> [PlotItem] {
+    /// that the painted bar and its hit area are exactly the scene's rectangle, and its value
+    /// label where there is room for it. O(n).
+    public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         let transform = context.transform
-        let outline = lineStyle ?? context.theme.barOutline
+        let outline = (lineStyle ?? context.theme.barOutline)?.scaled(by: context.scale)
         let defaultFill = fill ?? .solid(context.seriesColor)
+        let segments = segments()
         var items: [PlotItem] = []
-        items.reserveCapacity(data.values.count)
-        for i in data.values.indices {
-            let value = data.values[i]
-            guard value.isFinite else { continue }
-            let base = data.bases[i].isFinite ? data.bases[i] : baseValue
+        items.reserveCapacity(data.count)
+        for i in 0..<data.count {
+            let (start, end) = segments[i]
+            guard start.isFinite, end.isFinite else { continue }
             let center = data.locations[i] + barOffset
-            guard let left = transform.deviceX(center - barWidth / 2),
-                  let right = transform.deviceX(center + barWidth / 2),
-                  let tip = transform.deviceY(value, clampingToRange: true),
-                  let bottom = transform.deviceY(base, clampingToRange: true) else { continue }
-            let x0 = left.rounded(), x1 = max(right.rounded(), x0 + 1)
-            let y0 = min(tip, bottom).rounded(), y1 = max(tip, bottom).rounded()
-            let rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            guard rect.maxX > context.plotArea.minX, rect.minX < context.plotArea.maxX else { continue }
-            let anchor = Point(x: (x0 + x1) / 2, y: value >= base ? y0 : y1)
-            items.append(PlotItem(record: i, value: value, shape: .rect(rect),
-                                  fill: data.fills[i] ?? defaultFill, stroke: outline,
-                                  anchor: anchor, pointsDown: value < base))
+            let a: Double?, b: Double?, s: Double?, e: Double?
+            if barsAreHorizontal {
+                a = transform.deviceY(center - barWidth / 2); b = transform.deviceY(center + barWidth / 2)
+                s = transform.deviceX(start, clampingToRange: true); e = transform.deviceX(end, clampingToRange: true)
+            } else {
+                a = transform.deviceX(center - barWidth / 2); b = transform.deviceX(center + barWidth / 2)
+                s = transform.deviceY(start, clampingToRange: true); e = transform.deviceY(end, clampingToRange: true)
+            }
+            guard let a, let b, let s, let e else { continue }
+            // Across the bar: at least one pixel wide. Along it: from base to tip.
+            let across0 = min(a, b).rounded(), across1 = max(max(a, b).rounded(), across0 + 1)
+            let along0 = min(s, e).rounded(), along1 = max(s, e).rounded()
+            let rect = barsAreHorizontal
+                ? Rect(x: along0, y: across0, width: along1 - along0, height: across1 - across0)
+                : Rect(x: across0, y: along0, width: across1 - across0, height: along1 - along0)
+            guard rect.intersects(context.plotArea) || rect.isEmpty else { continue }
+            let down = end < start
+            let tip = e.rounded(), mid = (across0 + across1) / 2
+            let anchor = barsAreHorizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip)
+            items.append(PlotItem(record: i, value: data.values[i],
+                                  shape: .rect(rect, cornerRadius: barCornerRadius * context.scale),
+                                  fill: data.fills[i] ?? defaultFill, stroke: outline, anchor: anchor,
+                                  pointsDown: down, base: PlotItem.Base(position: s.rounded(), isHorizontal: barsAreHorizontal)))
         }
-        return items
+        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
+        if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }
+        return scene
+    }
+
+    /// A label beyond each bar's tip, kept inside the plot area; a label that would overlap an
+    /// earlier one is left out.
+    private func valueLabels(for items: [PlotItem], data: SeriesData, context: PlotLayoutContext) -> [SceneText] {
+        let style = (valueLabelTextStyle ?? context.theme.labelText).scaled(by: context.scale)
+        let gap = 3 * context.scale
+        let format = defaultFormat
+        var placed: [SceneText] = []
+        for item in items {
+            let text = data.labels[item.record] ?? format.format(item.value)
+            let size = context.measurer.size(of: text, style: style)
+            var label: SceneText
+            if barsAreHorizontal {
+                let x = item.pointsDown ? item.anchor.x - gap : item.anchor.x + gap
+                label = SceneText(text: text, style: style, size: size, at: Point(x: x, y: item.anchor.y),
+                                  anchoredBy: item.pointsDown ? .right : .left)
+            } else {
+                let y = item.pointsDown ? item.anchor.y + gap : item.anchor.y - gap
+                label = SceneText(text: text, style: style, size: size, at: Point(x: item.anchor.x, y: y),
+                                  anchoredBy: item.pointsDown ? .top : .bottom)
+            }
+            // Inside the plot area: a label that would stick out goes just inside the bar's tip.
+            if !context.plotArea.contains(label.rect) {
+                let r = label.rect
+                let dx = r.minX < context.plotArea.minX ? context.plotArea.minX - r.minX : min(0, context.plotArea.maxX - r.maxX)
+                let dy = r.minY < context.plotArea.minY ? context.plotArea.minY - r.minY : min(0, context.plotArea.maxY - r.maxY)
+                label.position = Point(x: label.position.x + dx, y: label.position.y + dy)
+            }
+            if placed.contains(where: { $0.rect.insetBy(dx: -1, dy: -1).intersects(label.rect) }) { continue }
+            placed.append(label)
+        }
+        return placed
     }
 }

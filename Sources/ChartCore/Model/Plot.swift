@@ -1,6 +1,6 @@
 /// One series drawn in a plot area: bars, a line, a pie. Core Plot's `CPTPlot`.
 ///
-/// A plot pulls its numbers from its `dataSource` and lays itself out into scene items;
+/// A plot pulls its numbers from its data source and lays itself out into a `PlotScene`;
 /// it never draws. Plots are reference types: a data source, a delegate and the window's
 /// selection all refer to the same plot.
 public protocol Plot: AnyObject {
@@ -12,33 +12,65 @@ public protocol Plot: AnyObject {
     var isHidden: Bool { get set }
     /// The plot space the plot is drawn in; nil for the graph's default plot space.
     var plotSpace: XYPlotSpace? { get set }
-    /// A short kind name for the scene: "bar", "line", "pie"…
+    /// A short kind name for the scene: "bar", "line", "scatter", "pie".
     var kind: String { get }
+    /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
+    var valueFormat: NumberFormat? { get set }
+    /// Whether the plot is drawn against axes (a pie is not).
+    var usesAxes: Bool { get }
+    /// Which axis names the plot's categories (the y axis for horizontal bars).
+    var categoryAxis: Axis.Coordinate { get }
+    /// Whether the plot has at least one record with a finite value.
+    var hasData: Bool { get }
 
     /// Forgets what was pulled from the data source; the next layout pulls again.
     func reloadData()
 
-    /// The extent of the plot's data in data units, for `scaleToFit`; nil when it has none.
+    /// The extent of the plot's data in data units, for fitting ranges; nil when it has none
+    /// or does not use axes.
     func dataExtent() -> DataExtent?
 
     /// The category names its records stand for, by location, for a category axis.
     func categoryLabels() -> [(location: Double, name: String)]
 
-    /// Lays the plot out into device-pixel items. Called only for visible plots.
-    func layout(in context: PlotLayoutContext) -> [PlotItem]
+    /// Lays the plot out into device-pixel items, paths and labels. Called only for visible plots.
+    func layout(in context: PlotLayoutContext) -> PlotScene
 
-    /// The fill its legend swatch shows, given its default series color.
-    func legendFill(seriesColor: Color) -> Fill
+    /// The legend entries the plot contributes (one for most plots, one per slice for a pie),
+    /// given its default series color.
+    func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem]
 
-    /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
-    var valueFormat: NumberFormat? { get set }
-
-    /// The data point a popup for `record` points at (a bar's tip), in data units; nil when the
-    /// record has no finite value.
-    func popupAnchor(record: Int) -> Point?
+    /// The text of the value popup for `record` ("EUR\n0.91"), using `format` for numbers;
+    /// nil when the record has no value.
+    func popupText(record: Int, format: NumberFormat) -> String?
 
     /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
     func notifySelection(record: Int)
+}
+
+extension Plot {
+    public var usesAxes: Bool { true }
+    public var categoryAxis: Axis.Coordinate { .x }
+}
+
+/// What a plot shows in the legend for one entry.
+public struct LegendItem: Hashable, Sendable {
+    public var title: String
+    public var fill: Fill?
+    /// A line drawn across the swatch (line plots).
+    public var line: LineStyle?
+    /// A marker drawn in the middle of the swatch (scatter plots).
+    public var symbol: PlotSymbol?
+    /// The record the entry stands for (a pie slice); nil for the whole plot.
+    public var record: Int?
+
+    public init(title: String, fill: Fill? = nil, line: LineStyle? = nil, symbol: PlotSymbol? = nil, record: Int? = nil) {
+        self.title = title
+        self.fill = fill
+        self.line = line
+        self.symbol = symbol
+        self.record = record
+    }
 }
 
 /// Where a plot's data lies, in data units, for fitting ranges to it.

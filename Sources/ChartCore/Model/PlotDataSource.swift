@@ -16,13 +16,17 @@ public protocol PlotDataSource: AnyObject {
     /// record. The default implementation calls `number(for:field:record:)` per record. O(n).
     func numbers(for plot: any Plot, field: PlotField, records: Range<Int>) -> [Double]
 
-    /// A fill of its own for one record (the enrollment tutorial's one color per bar);
-    /// nil for the plot's fill. Default: nil.
+    /// A fill of its own for one record (the enrollment tutorial's one color per bar, a pie
+    /// slice's color); nil for the plot's fill. Default: nil.
     func fill(for plot: any Plot, record: Int) -> Fill?
 
-    /// The name of the category a record stands for, which a category axis shows under it.
-    /// Default: nil.
+    /// The name of the category a record stands for, which a category axis shows under it and a
+    /// pie's legend shows beside its slice. Default: nil.
     func categoryName(for plot: any Plot, record: Int) -> String?
+
+    /// A data label of the record's own ("EUR\n0.91" on a slice); nil for the plot's default
+    /// label (the formatted value) where the plot shows labels. Default: nil.
+    func dataLabel(for plot: any Plot, record: Int) -> String?
 }
 
 extension PlotDataSource {
@@ -33,4 +37,6 @@ extension PlotDataSource {
     public func fill(for plot: any Plot, record: Int) -> Fill? { nil }
 
     public func categoryName(for plot: any Plot, record: Int) -> String? { nil }
+
+    public func dataLabel(for plot: any Plot, record: Int) -> String? { nil }
 }

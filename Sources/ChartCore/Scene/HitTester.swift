@@ -1,12 +1,14 @@
+import Foundation
+
 /// Answers "what is under this point?" from a scene: the same geometry the painter drew,
 /// so what a user clicks is what they see.
 public struct HitTester: Sendable {
     /// What a point lands on, topmost first.
     public enum Hit: Hashable, Sendable {
-        /// A plot's record (a bar).
+        /// A plot's record (a bar, a point, a slice).
         case record(plotID: String, record: Int)
-        /// A legend entry, which toggles its plot.
-        case legendEntry(plotID: String)
+        /// A legend entry: a whole plot (which toggles it) or one record of it (a pie slice).
+        case legendEntry(plotID: String, record: Int?)
         /// Empty space inside the plot area.
         case plotArea
         /// Anywhere else.
@@ -17,10 +19,13 @@ public struct HitTester: Sendable {
     /// The least extent, in device pixels, a bar's hit area has along its value axis, so a
     /// zero-height bar can still be clicked. Scaled with the scene.
     public var minimumExtent: Double
+    /// How far from a point or a line a click still selects it, in device pixels (scaled).
+    public var pointSlop: Double
 
-    public init(scene: Scene, minimumExtent: Double = 4) {
+    public init(scene: Scene, minimumExtent: Double = 4, pointSlop: Double = 5) {
         self.scene = scene
         self.minimumExtent = minimumExtent * scene.scale
+        self.pointSlop = pointSlop * scene.scale
     }
 
     /// What is at `point` (device pixels). Legend entries win over plots; later plots over
@@ -28,27 +33,70 @@ public struct HitTester: Sendable {
     public func hit(at point: Point) -> Hit {
         if let legend = scene.legend, legend.rect.contains(point) {
             if let entry = legend.entries.first(where: { $0.rect.insetBy(dx: -2, dy: -2).contains(point) }) {
-                return .legendEntry(plotID: entry.plotID)
+                return .legendEntry(plotID: entry.plotID, record: entry.record)
             }
             return .background
         }
         for plot in scene.plots.reversed() where plot.isVisible {
-            guard plot.clip.contains(point) else { continue }
-            for item in plot.items.reversed() where hitArea(of: item).contains(point) {
-                return .record(plotID: plot.plotID, record: item.record)
-            }
+            guard plot.clip.contains(point) || plot.kind == "pie" else { continue }
+            if let record = hitRecord(in: plot, at: point) { return .record(plotID: plot.plotID, record: record) }
         }
         return scene.plotArea.contains(point) ? .plotArea : .background
     }
 
-    /// The area that selects `item`: its rectangle, grown to `minimumExtent` tall around its
-    /// base when it is shorter.
-    public func hitArea(of item: PlotItem) -> Rect {
-        switch item.shape {
-        case .rect(let rect):
-            guard rect.height < minimumExtent else { return rect }
-            let grow = (minimumExtent - rect.height) / 2
-            return Rect(x: rect.minX, y: rect.minY - grow, width: rect.width, height: minimumExtent)
+    /// The record of `plot` under `point`: the bar or slice containing it, else the nearest
+    /// point within `pointSlop` (its symbol's radius counts), else, on a line, the record
+    /// nearest in x when the click is within `pointSlop` of the line.
+    func hitRecord(in plot: PlotScene, at point: Point) -> Int? {
+        var nearest: (record: Int, distance: Double)?
+        for item in plot.items.reversed() {
+            switch item.shape {
+            case .rect:
+                if hitArea(of: item).contains(point) { return item.record }
+            case .wedge(let c, let r, let inner, let start, let end):
+                let d = point.distance(to: c)
+                guard d <= r, d >= inner else { continue }
+                var angle = atan2(point.y - c.y, point.x - c.x)
+                while angle < start { angle += 2 * .pi }
+                while angle >= start + 2 * .pi { angle -= 2 * .pi }
+                if angle <= end { return item.record }
+            case .point(let p, let symbol):
+                let reach = max(pointSlop, (symbol?.size ?? 0) / 2 + 2 * scene.scale)
+                let d = point.distance(to: p)
+                if d <= reach, d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
+            }
         }
+        if let nearest { return nearest.record }
+        // Near the line between points: the record nearest in x.
+        for path in plot.paths where path.stroke != nil {
+            let vertices = path.vertices
+            let near = zip(vertices, vertices.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= pointSlop }
+            if near {
+                return plot.items.min { abs($0.anchor.x - point.x) < abs($1.anchor.x - point.x) }?.record
+            }
+        }
+        return nil
+    }
+
+    /// The area that selects a bar: its rectangle, grown to `minimumExtent` along its value
+    /// axis around its middle when it is thinner.
+    public func hitArea(of item: PlotItem) -> Rect {
+        guard case .rect(let rect, _) = item.shape else { return item.bounds }
+        if item.base?.isHorizontal == true {
+            guard rect.width < minimumExtent else { return rect }
+            let grow = (minimumExtent - rect.width) / 2
+            return Rect(x: rect.minX - grow, y: rect.minY, width: minimumExtent, height: rect.height)
+        }
+        guard rect.height < minimumExtent else { return rect }
+        let grow = (minimumExtent - rect.height) / 2
+        return Rect(x: rect.minX, y: rect.minY - grow, width: rect.width, height: minimumExtent)
+    }
+
+    static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        guard lengthSquared > 0 else { return p.distance(to: a) }
+        let t = min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared))
+        return p.distance(to: Point(x: a.x + t * dx, y: a.y + t * dy))
     }
 }

@@ -7,9 +7,16 @@ public struct LegendScene: Hashable, Sendable {
         /// The whole entry, swatch and text: what a click on the entry hits.
         public var rect: Rect
         public var swatch: Rect
-        public var swatchFill: Fill
+        /// The swatch's fill; nil for a line or marker swatch without one.
+        public var swatchFill: Fill?
+        /// A line across the swatch (line plots).
+        public var swatchLine: LineStyle?
+        /// A marker in the middle of the swatch (scatter plots), already scaled.
+        public var swatchSymbol: PlotSymbol?
         public var text: SceneText
         public var isVisible: Bool
+        /// The record the entry stands for (a pie slice); nil for the whole plot.
+        public var record: Int?
     }
 
     /// Where it ended up: never `.automatic`.

@@ -1,8 +1,21 @@
-/// One record of one plot as laid out: the shape drawn for it and the area a click selects it by.
+/// One record of one plot as laid out: the shape drawn for it and where its popup points.
 public struct PlotItem: Hashable, Sendable {
     /// The shape, in device pixels.
     public enum Shape: Hashable, Sendable {
-        case rect(Rect)
+        /// A bar. `cornerRadius` rounds the corners away from the base.
+        case rect(Rect, cornerRadius: Double)
+        /// A point of a line or scatter plot, with its marker (nil: the point is not marked).
+        case point(Point, symbol: PlotSymbol?)
+        /// A pie slice: the ring between `innerRadius` and `radius` from `startAngle` to
+        /// `endAngle`, in radians from +x towards +y (down), as Cairo measures; start < end.
+        case wedge(center: Point, radius: Double, innerRadius: Double, startAngle: Double, endAngle: Double)
+    }
+
+    /// Where a bar starts, for animating its growth: the device coordinate of its base, along y
+    /// for vertical bars and x for horizontal ones.
+    public struct Base: Hashable, Sendable {
+        public var position: Double
+        public var isHorizontal: Bool
     }
 
     /// The record's index in the plot's data source.
@@ -12,12 +25,14 @@ public struct PlotItem: Hashable, Sendable {
     public var shape: Shape
     public var fill: Fill
     public var stroke: LineStyle?
-    /// Where a value popup for this record points: the middle of a bar's tip.
+    /// Where a value popup for this record points: a bar's tip, a point, a slice's outer middle.
     public var anchor: Point
-    /// Whether the record extends downwards from its base (a negative bar), so its popup goes below.
+    /// Whether the popup goes below the anchor (a negative bar).
     public var pointsDown: Bool
+    public var base: Base?
 
-    public init(record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point, pointsDown: Bool = false) {
+    public init(record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point,
+                pointsDown: Bool = false, base: Base? = nil) {
         self.record = record
         self.value = value
         self.shape = shape
@@ -25,32 +40,49 @@ public struct PlotItem: Hashable, Sendable {
         self.stroke = stroke
         self.anchor = anchor
         self.pointsDown = pointsDown
+        self.base = base
     }
 
-    /// The bounds of the shape.
+    /// The bounds of the shape (a point's marker, a slice's whole disc).
     public var bounds: Rect {
         switch shape {
-        case .rect(let rect): rect
+        case .rect(let rect, _):
+            return rect
+        case .point(let p, let symbol):
+            let half = (symbol?.size ?? 0) / 2
+            return Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half)
+        case .wedge(let c, let r, _, _, _):
+            return Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
         }
     }
 }
 
-/// A plot as laid out: its items in record order.
+/// A plot as laid out: its paths (lines, areas), its items in record order, its data labels.
 public struct PlotScene: Hashable, Sendable {
     public var plotID: String
     public var title: String
     public var kind: String
     public var isVisible: Bool
+    /// Areas and lines, drawn before the items.
+    public var paths: [ScenePath]
     public var items: [PlotItem]
+    /// Data labels (values above bars, slice labels), drawn after the items.
+    public var labels: [SceneText]
+    /// Leader lines from slices to their outside labels.
+    public var leaders: [SceneLine]
     /// The clip the plot is drawn in (its plot area), in device pixels.
     public var clip: Rect
 
-    public init(plotID: String, title: String, kind: String, isVisible: Bool, items: [PlotItem], clip: Rect) {
+    public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
+                items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.plotID = plotID
         self.title = title
         self.kind = kind
         self.isVisible = isVisible
+        self.paths = paths
         self.items = items
+        self.labels = labels
+        self.leaders = leaders
         self.clip = clip
     }
 }

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Slices of a disc (or a ring) in proportion to each record's value, Core Plot's `CPTPieChart`.
+///
+/// Angles are degrees in the model, measured counter-clockwise from the +x axis as Core Plot
+/// measures them; the scene gives radians as Cairo measures them (clockwise on screen).
+/// Records with a missing, zero or negative value get no slice.
+public final class PieChart: Plot {
+    public enum Direction: String, Hashable, Sendable { case clockwise, counterClockwise }
+
+    public let identifier: String
+    public var title: String
+    public var isHidden = false
+    public var plotSpace: XYPlotSpace?
+    public var kind: String { "pie" }
+    public var valueFormat: NumberFormat?
+    public var usesAxes: Bool { false }
+
+    /// Retained, so that an array-backed plot owns its data. `.value` sizes the slices;
+    /// `categoryName` titles their legend entries; `dataLabel` gives their labels.
+    public var dataSource: (any PlotDataSource)? {
+        didSet { reloadData() }
+    }
+    public weak var delegate: (any PieChartDelegate)?
+
+    /// The radius in device pixels at scale 1; nil to fit the plot area (with room for labels).
+    public var pieRadius: Double?
+    /// The hole's radius as a share of the radius: 0 for a pie, 0.5 for a donut.
+    public var innerRadiusFraction: Double = 0 {
+        didSet { precondition((0..<1).contains(innerRadiusFraction), "innerRadiusFraction must be in 0..<1 (got \(innerRadiusFraction)).") }
+    }
+    /// Where the first slice starts, degrees counter-clockwise from +x (90 is 12 o'clock).
+    public var startAngle: Double = 90
+    public var sliceDirection: Direction = .clockwise
+    /// The line around each slice; nil for the theme's background color, 1.5 pixels (slices
+    /// read apart, as the tutorial's white borders do).
+    public var borderLineStyle: LineStyle?
+    /// Whether each slice carries a label: its data label, or its value.
+    public var showsLabels = true
+    /// Where labels sit from the rim, in device pixels at scale 1: positive outside (with a
+    /// leader line), negative inside the slice.
+    public var labelOffset: Double = 14
+    public var labelTextStyle: TextStyle?
+    /// How far the selected slice pulls out, in device pixels at scale 1.
+    public var selectedOffset: Double = 8
+    /// The record drawn pulled out (the window sets it to the selection); nil for none.
+    public var selectedRecord: Int?
+
+    private var cache: SeriesData?
+
+    public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
+        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
+        self.identifier = identifier
+        self.title = title ?? identifier
+        self.dataSource = dataSource
+    }
+
+    /// A pie over arrays: `names` title the slices, `labels` are their own labels.
+    public convenience init(identifier: String, title: String? = nil, values: [Double?], names: [String]? = nil,
+                            fills: [Fill]? = nil, labels: [String]? = nil) {
+        self.init(identifier: identifier, title: title,
+                  dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
+    }
+
+    public func reloadData() { cache = nil }
+
+    private func loaded() -> SeriesData {
+        if let cache { return cache }
+        let fresh = SeriesData(plot: self, source: dataSource)
+        cache = fresh
+        return fresh
+    }
+
+    public var hasData: Bool { loaded().values.contains { $0.isFinite && $0 > 0 } }
+
+    public func dataExtent() -> DataExtent? { nil }
+
+    public func categoryLabels() -> [(location: Double, name: String)] { [] }
+
+    /// The sum of the positive values.
+    private var total: Double { loaded().values.reduce(0) { $1.isFinite && $1 > 0 ? $0 + $1 : $0 } }
+
+    private func sliceFill(_ record: Int, theme: Theme) -> Fill {
+        loaded().fills[record] ?? .solid(theme.seriesColor(record))
+    }
+
+    public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
+        let data = loaded()
+        return data.values.indices.filter { data.values[$0].isFinite && data.values[$0] > 0 }.map { i in
+            LegendItem(title: data.names[i] ?? "\(title) \(i + 1)", fill: sliceFill(i, theme: theme), record: i)
+        }
+    }
+
+    public func popupText(record: Int, format: NumberFormat) -> String? {
+        let data = loaded()
+        guard data.values.indices.contains(record), data.values[record].isFinite, data.values[record] > 0 else { return nil }
+        let share = NumberFormat.percent(decimals: 1).format(data.values[record] / total)
+        return (data.names[record] ?? title) + "\n" + (valueFormat ?? format).format(data.values[record]) + " (\(share))"
+    }
+
+    public func notifySelection(record: Int) {
+        delegate?.pieChart(self, sliceWasSelectedAtRecord: record)
+    }
+
+    /// Lays out one wedge per positive record around the plot area's center, and the labels,
+    /// outside ones moved apart so that none overlap. O(n log n).
+    public func layout(in context: PlotLayoutContext) -> PlotScene {
+        let data = loaded()
+        let area = context.plotArea
+        let scale = context.scale
+        let center = Point(x: area.midX.rounded(), y: area.midY.rounded())
+        let labelStyle = (labelTextStyle ?? context.theme.labelText).scaled(by: scale)
+        let texts = data.values.indices.map { i -> String in
+            data.labels[i] ?? (valueFormat ?? data.defaultFormat).format(data.values[i])
+        }
+        let outside = showsLabels && labelOffset > 0
+        // Fit: leave room for the labels outside the rim.
+        var reserve = 0.0
+        if outside {
+            let widest = texts.map { context.measurer.size(of: $0, style: labelStyle) }.map { max($0.width, $0.height) }.max() ?? 0
+            reserve = labelOffset * scale + widest
+        }
+        let fitted = max(4 * scale, min(area.width, area.height) / 2 - reserve - selectedOffset * scale)
+        let radius = pieRadius.map { $0 * scale } ?? fitted
+        let inner = radius * innerRadiusFraction
+        let sum = total
+        let border = (borderLineStyle ?? LineStyle(color: context.theme.background.representativeColor, width: 1.5)).scaled(by: scale)
+
+        var items: [PlotItem] = []
+        var angle = -startAngle * .pi / 180   // Cairo measures clockwise on screen
+        let clockwise = sliceDirection == .clockwise
+        for i in 0..<data.count {
+            let v = data.values[i]
+            guard v.isFinite, v > 0, sum > 0 else { continue }
+            let sweep = 2 * .pi * v / sum
+            let start = clockwise ? angle : angle - sweep
+            let end = clockwise ? angle + sweep : angle
+            angle = clockwise ? end : start
+            let mid = (start + end) / 2
+            let pull = selectedRecord == i ? selectedOffset * scale : 0
+            let c = Point(x: center.x + cos(mid) * pull, y: center.y + sin(mid) * pull)
+            let anchor = Point(x: c.x + cos(mid) * radius, y: c.y + sin(mid) * radius)
+            items.append(PlotItem(record: i, value: v,
+                                  shape: .wedge(center: c, radius: radius, innerRadius: inner, startAngle: start, endAngle: end),
+                                  fill: sliceFill(i, theme: context.theme), stroke: border, anchor: anchor,
+                                  pointsDown: sin(mid) > 0.3))
+        }
+        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
+        if showsLabels {
+            (scene.labels, scene.leaders) = labels(for: items, texts: texts, style: labelStyle, context: context)
+        }
+        return scene
+    }
+
+    /// Slice labels. Inside labels that do not fit their slice, and all outside labels, are
+    /// set beyond the rim on their side, spread vertically so that none overlap, with a
+    /// leader line from the rim.
+    private func labels(for items: [PlotItem], texts: [String], style: TextStyle,
+                        context: PlotLayoutContext) -> ([SceneText], [SceneLine]) {
+        let scale = context.scale
+        let gap = 2 * scale
+        var labels: [SceneText] = []
+        var outsiders: [(item: PlotItem, size: Size, mid: Double)] = []
+        for item in items {
+            guard case .wedge(let c, let r, let inner, let start, let end) = item.shape else { continue }
+            let mid = (start + end) / 2
+            let size = context.measurer.size(of: texts[item.record], style: style)
+            if labelOffset <= 0 {
+                let distance = max(inner, r + labelOffset * scale - max(size.width, size.height) / 2)
+                let p = Point(x: c.x + cos(mid) * distance, y: c.y + sin(mid) * distance)
+                let label = SceneText(text: texts[item.record], style: style, size: size, at: p, anchoredBy: .center)
+                // Fits if the label's corners lie within the slice's angle and the ring.
+                if fits(label.rect, center: c, radius: r, inner: inner, start: start, end: end) {
+                    labels.append(label)
+                    continue
+                }
+            }
+            outsiders.append((item, size, mid))
+        }
+        var leaders: [SceneLine] = []
+        let offset = max(labelOffset, 10) * scale
+        for rightSide in [true, false] {
+            var side = outsiders.filter { (cos($0.mid) >= 0) == rightSide }
+            side.sort { sin($0.mid) < sin($1.mid) }
+            var placed: [(SceneText, Point)] = []
+            var floor = -Double.infinity
+            for (item, size, mid) in side {
+                guard case .wedge(let c, let r, _, _, _) = item.shape else { continue }
+                let rim = Point(x: c.x + cos(mid) * r, y: c.y + sin(mid) * r)
+                let ideal = Point(x: c.x + cos(mid) * (r + offset), y: c.y + sin(mid) * (r + offset))
+                let y = max(ideal.y - size.height / 2, floor)
+                floor = y + size.height + gap
+                let x = rightSide ? ideal.x : ideal.x - size.width
+                placed.append((SceneText(text: texts[item.record], style: style, size: size,
+                                         at: Point(x: x, y: y), anchoredBy: .topLeft), rim))
+            }
+            // Pushed past the plot area's bottom: shift the column up, keeping the order.
+            if let last = placed.last?.0.rect, last.maxY > context.plotArea.maxY {
+                let shift = last.maxY - context.plotArea.maxY
+                var ceiling = context.plotArea.minY
+                for index in placed.indices {
+                    var text = placed[index].0
+                    let newY = max(text.rect.minY - shift, ceiling)
+                    text.position.y = newY
+                    ceiling = newY + text.size.height + gap
+                    placed[index].0 = text
+                }
+            }
+            for (text, rim) in placed {
+                labels.append(text)
+                let r = text.rect
+                let end = Point(x: rightSide ? r.minX - gap : r.maxX + gap, y: r.midY)
+                leaders.append(SceneLine(from: rim, to: end, style: context.theme.minorTick.scaled(by: scale)))
+            }
+        }
+        return (labels, leaders)
+    }
+
+    private func fits(_ rect: Rect, center: Point, radius: Double, inner: Double, start: Double, end: Double) -> Bool {
+        let corners = [rect.origin, Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)]
+        return corners.allSatisfy { p in
+            let d = p.distance(to: center)
+            guard d <= radius && d >= inner else { return false }
+            var a = atan2(p.y - center.y, p.x - center.x)
+            while a < start { a += 2 * .pi }
+            while a > start + 2 * .pi { a -= 2 * .pi }
+            return a <= end
+        }
+    }
+}
+
+/// Hears about a pie chart's slices being selected, Core Plot's `CPTPieChartDelegate`.
+public protocol PieChartDelegate: AnyObject {
+    func pieChart(_ plot: PieChart, sliceWasSelectedAtRecord record: Int)
+}

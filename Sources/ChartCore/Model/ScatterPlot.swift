@@ -1,0 +1,212 @@
+/// Points joined by a line, marked with symbols, optionally filled down to a base:
+/// Core Plot's `CPTScatterPlot`, which draws both line charts and scatter charts.
+///
+/// Missing values (NaN or nil from the data source) break the line: a gap, never a drop to zero.
+public final class ScatterPlot: Plot {
+    /// How the line runs between neighbouring points.
+    public enum Interpolation: String, Hashable, Sendable {
+        /// Straight lines.
+        case linear
+        /// Level to the next point's x, then up or down to it.
+        case stepped
+        /// A smooth curve through every point that never overshoots them (monotone cubic).
+        case curved
+    }
+
+    public let identifier: String
+    public var title: String
+    public var isHidden = false
+    public var plotSpace: XYPlotSpace?
+    public var kind: String { showsLine ? "line" : "scatter" }
+    public var valueFormat: NumberFormat?
+
+    /// Retained, so that an array-backed plot owns its data. `.location` is x, `.value` is y.
+    public var dataSource: (any PlotDataSource)? {
+        didSet { reloadData() }
+    }
+    public weak var delegate: (any ScatterPlotDelegate)?
+
+    /// Whether the points are joined by a line.
+    public var showsLine = true
+    /// The line; nil for the theme's series color, 2 pixels wide.
+    public var lineStyle: LineStyle?
+    public var interpolation: Interpolation = .linear
+    /// A marker at each point; nil for none.
+    public var symbol: PlotSymbol?
+    /// Fills between the line and `areaBaseValue`; nil for no fill.
+    public var areaFill: Fill?
+    /// Where the area fill ends, in data units along y.
+    public var areaBaseValue: Double = 0
+
+    private var cache: SeriesData?
+
+    public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
+        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
+        self.identifier = identifier
+        self.title = title ?? identifier
+        self.dataSource = dataSource
+    }
+
+    /// A line over arrays: point `i` at (`x[i]` or `i`, `y[i]`); nil in `y` is a gap.
+    public convenience init(identifier: String, title: String? = nil, x: [Double]? = nil, y: [Double?], categories: [String]? = nil) {
+        self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
+    }
+
+    public func reloadData() { cache = nil }
+
+    private func loaded() -> SeriesData {
+        if let cache { return cache }
+        let fresh = SeriesData(plot: self, source: dataSource)
+        cache = fresh
+        return fresh
+    }
+
+    public var hasData: Bool { loaded().hasFiniteValue }
+
+    /// The number of records.
+    public var recordCount: Int { loaded().count }
+
+    public func dataExtent() -> DataExtent? {
+        let data = loaded()
+        guard data.hasFiniteValue else { return nil }
+        let xs = data.values.indices.lazy.filter { data.values[$0].isFinite }.map { data.locations[$0] }
+        var y = PlotRange.enclosing(data.values)
+        var anchors: [Double] = []
+        if areaFill != nil, let range = y {
+            y = range.including(areaBaseValue)
+            anchors.append(areaBaseValue)
+        }
+        return DataExtent(x: PlotRange.enclosing(xs), y: y, yAnchors: anchors)
+    }
+
+    public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
+
+    public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
+        let line = showsLine ? (lineStyle ?? LineStyle(color: seriesColor, width: 2)) : nil
+        let marker = symbol.map { resolved($0, color: line?.color ?? seriesColor) }
+        return [LegendItem(title: title, fill: line == nil && marker == nil ? .solid(seriesColor) : nil, line: line, symbol: marker)]
+    }
+
+    /// The symbol with its fill and outline filled in from the plot's color.
+    private func resolved(_ symbol: PlotSymbol, color: Color) -> PlotSymbol {
+        var resolved = symbol
+        if resolved.fill == nil && !symbol.isStrokedOnly { resolved.fill = .solid(color) }
+        if resolved.lineStyle == nil && symbol.isStrokedOnly { resolved.lineStyle = LineStyle(color: color, width: 1.5) }
+        return resolved
+    }
+
+    public func popupText(record: Int, format: NumberFormat) -> String? {
+        let data = loaded()
+        guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
+        let yFormat = valueFormat ?? format
+        let x = data.names[record] ?? NumberFormat.automatic.format(data.locations[record])
+        return "\(title)\nx: \(x)\ny: \(yFormat.format(data.values[record]))"
+    }
+
+    public func notifySelection(record: Int) {
+        delegate?.scatterPlot(self, plotSymbolWasSelectedAtRecord: record)
+    }
+
+    /// Lays out a point per record with a finite value, the line through them (broken at
+    /// missing values) and the area under it. O(n).
+    public func layout(in context: PlotLayoutContext) -> PlotScene {
+        let data = loaded()
+        let transform = context.transform
+        let color = context.seriesColor
+        let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
+        let marker = symbol.map { sym -> PlotSymbol in
+            var scaled = resolved(sym, color: line?.color ?? color)
+            scaled.size *= context.scale
+            scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
+            return scaled
+        }
+        var items: [PlotItem] = []
+        var runs: [[Point]] = [[]]
+        items.reserveCapacity(data.count)
+        for i in 0..<data.count {
+            guard data.values[i].isFinite, let p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
+                if !(runs.last?.isEmpty ?? true) { runs.append([]) }
+                continue
+            }
+            runs[runs.count - 1].append(p)
+            items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
+                                  fill: marker?.fill ?? .solid(line?.color ?? color), stroke: marker?.lineStyle, anchor: p))
+        }
+        runs.removeAll { $0.isEmpty }
+        var paths: [ScenePath] = []
+        if let areaFill {
+            let base = transform.deviceY(areaBaseValue, clampingToRange: true) ?? context.plotArea.maxY
+            for run in runs where run.count > 1 {
+                var elements = outline(of: run)
+                elements.append(.line(Point(x: run.last!.x, y: base)))
+                elements.append(.line(Point(x: run.first!.x, y: base)))
+                elements.append(.close)
+                paths.append(ScenePath(elements: elements, fill: areaFill))
+            }
+        }
+        if let line {
+            for run in runs where run.count > 1 {
+                paths.append(ScenePath(elements: outline(of: run), stroke: line))
+            }
+        }
+        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
+    }
+
+    /// The path through one unbroken run of device points, by the plot's interpolation.
+    func outline(of run: [Point]) -> [ScenePath.Element] {
+        var elements: [ScenePath.Element] = [.move(run[0])]
+        switch interpolation {
+        case .linear:
+            elements += run.dropFirst().map { .line($0) }
+        case .stepped:
+            for (a, b) in zip(run, run.dropFirst()) {
+                elements.append(.line(Point(x: b.x, y: a.y)))
+                elements.append(.line(b))
+            }
+        case .curved:
+            elements += Self.monotoneCurve(through: run)
+        }
+        return elements
+    }
+
+    /// Cubic Bézier segments through `points` that never overshoot them between neighbours:
+    /// Fritsch–Carlson monotone cubic interpolation, written here because neither Cairo nor
+    /// Foundation provides it. Falls back to straight lines where x does not increase. O(n).
+    static func monotoneCurve(through points: [Point]) -> [ScenePath.Element] {
+        let n = points.count
+        guard n > 2, zip(points, points.dropFirst()).allSatisfy({ $1.x > $0.x }) else {
+            return points.dropFirst().map { .line($0) }
+        }
+        var slopes = [Double](repeating: 0, count: n - 1)
+        for i in 0..<(n - 1) { slopes[i] = (points[i + 1].y - points[i].y) / (points[i + 1].x - points[i].x) }
+        var tangents = [Double](repeating: 0, count: n)
+        tangents[0] = slopes[0]
+        tangents[n - 1] = slopes[n - 2]
+        for i in 1..<(n - 1) {
+            tangents[i] = slopes[i - 1] * slopes[i] <= 0 ? 0 : (slopes[i - 1] + slopes[i]) / 2
+        }
+        for i in 0..<(n - 1) {
+            if slopes[i] == 0 {
+                tangents[i] = 0
+                tangents[i + 1] = 0
+                continue
+            }
+            let a = tangents[i] / slopes[i], b = tangents[i + 1] / slopes[i]
+            let h = a * a + b * b
+            if h > 9 {
+                let t = 3 / h.squareRoot()
+                tangents[i] = t * a * slopes[i]
+                tangents[i + 1] = t * b * slopes[i]
+            }
+        }
+        return (0..<(n - 1)).map { i in
+            let p = points[i], q = points[i + 1], dx = (q.x - p.x) / 3
+            return .curve(Point(x: p.x + dx, y: p.y + tangents[i] * dx), Point(x: q.x - dx, y: q.y - tangents[i + 1] * dx), q)
+        }
+    }
+}
+
+/// Hears about a scatter plot's points being selected, Core Plot's `CPTScatterPlotDelegate`.
+public protocol ScatterPlotDelegate: AnyObject {
+    func scatterPlot(_ plot: ScatterPlot, plotSymbolWasSelectedAtRecord record: Int)
+}
