@@ -16,9 +16,9 @@ extension Graph {
         // Title.
         var titleScene: SceneText?
         if let title, !title.isEmpty {
-            let style = (titleTextStyle ?? theme.titleText).scaled(by: scale)
-            let textSize = measurer.size(of: title, style: style)
-            titleScene = SceneText(text: title, style: style, size: textSize,
+            let (text, style, textSize) = fitted(title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
+                                                 width: frame.width, measurer: measurer)
+            titleScene = SceneText(text: text, style: style, size: textSize,
                                    at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
             let used = textSize.height + 10 * scale
             frame = Rect(x: frame.minX, y: frame.minY + used, width: frame.width, height: max(0, frame.height - used))
@@ -101,6 +101,23 @@ extension Graph {
                      plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
                      title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
                      annotations: annotationScenes, message: message)
+    }
+
+    /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…".
+    private func fitted(_ text: String, style: TextStyle, width: Double, measurer: any TextMeasuring) -> (String, TextStyle, Size) {
+        var style = style
+        var size = measurer.size(of: text, style: style)
+        guard size.width > width, width > 0 else { return (text, style, size) }
+        style.fontSize = max(style.fontSize * 0.7, style.fontSize * width / size.width)
+        size = measurer.size(of: text, style: style)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            while lines[index].count > 1 && measurer.size(of: lines[index], style: style).width > width {
+                lines[index] = String(lines[index].dropLast(lines[index].hasSuffix("…") ? 2 : 1)) + "…"
+            }
+        }
+        let cut = lines.joined(separator: "\n")
+        return (cut, style, measurer.size(of: cut, style: style))
     }
 
     private func axisLayout(_ axis: Axis, plotArea: Rect, scale: Double, measurer: any TextMeasuring) -> AxisLayout {

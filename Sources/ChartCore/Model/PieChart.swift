@@ -179,6 +179,9 @@ public final class PieChart: Plot {
         }
         var leaders: [SceneLine] = []
         let offset = max(labelOffset, 10) * scale
+        // A label meant for inside a slice (white on color, say) moves out onto the background:
+        // it takes the theme's label color there.
+        let outsideStyle = labelOffset <= 0 ? style.withColor(context.theme.labelText.color) : style
         for rightSide in [true, false] {
             var side = outsiders.filter { (cos($0.mid) >= 0) == rightSide }
             side.sort { sin($0.mid) < sin($1.mid) }
@@ -191,7 +194,7 @@ public final class PieChart: Plot {
                 let y = max(ideal.y - size.height / 2, floor)
                 floor = y + size.height + gap
                 let x = rightSide ? ideal.x : ideal.x - size.width
-                placed.append((SceneText(text: texts[item.record], style: style, size: size,
+                placed.append((SceneText(text: texts[item.record], style: outsideStyle, size: size,
                                          at: Point(x: x, y: y), anchoredBy: .topLeft), rim))
             }
             // Pushed past the plot area's bottom: shift the column up, keeping the order.
