@@ -1,0 +1,54 @@
+/// Rows of data by column, as loaded from a CSV file or a SQLite query: what charts are built from.
+public struct DataTable: Sendable, Equatable {
+    public var columns: [DataColumn]
+
+    public init(columns: [DataColumn]) {
+        precondition(Set(columns.map(\.count)).count <= 1, "Every column of a table has the same number of rows.")
+        self.columns = columns
+    }
+
+    /// The number of rows.
+    public var rowCount: Int { columns.first?.count ?? 0 }
+
+    /// The column called `name` (exact match first, then case-insensitive).
+    public func column(named name: String) -> DataColumn? {
+        columns.first { $0.name == name } ?? columns.first { $0.name.lowercased() == name.lowercased() }
+    }
+}
+
+/// One column: a name and its values, all of one kind.
+public struct DataColumn: Sendable, Equatable {
+    /// The values. Missing values are NaN in `number` and `date`, nil in `text`.
+    public enum Values: Sendable, Equatable {
+        case number([Double])
+        /// Seconds since 1970-01-01T00:00:00Z.
+        case date([Double])
+        case text([String?])
+    }
+
+    public var name: String
+    public var values: Values
+
+    public init(name: String, values: Values) {
+        self.name = name
+        self.values = values
+    }
+
+    public var count: Int {
+        switch values {
+        case .number(let v), .date(let v): v.count
+        case .text(let v): v.count
+        }
+    }
+
+    /// The values as numbers (dates as seconds), NaN where missing; nil for a text column.
+    public var numbers: [Double]? {
+        switch values {
+        case .number(let v), .date(let v): v
+        case .text: nil
+        }
+    }
+
+    public var isText: Bool { if case .text = values { true } else { false } }
+    public var isDate: Bool { if case .date = values { true } else { false } }
+}
