@@ -59,6 +59,9 @@ struct AxisLayout {
             return labeled(TickGenerator.ticks(in: range, step: step), step: step)
         case .logarithmic:
             return labeled(TickGenerator.logTicks(in: range, targetCount: target))
+        case .date:
+            let (step, values) = DateTickGenerator.ticks(in: range, targetCount: target)
+            return zip(values, DateTickGenerator.labels(for: values, step: step)).map { Tick(location: $0, text: $1) }
         case .linear:
             // A coarse target can pick a step wider than the range; ask for more until a tick lands.
             for attempt in [target, target * 2, target * 5, 10] {
@@ -146,7 +149,7 @@ struct AxisLayout {
         let isNumeric = axis.labelingPolicy == .automatic && axisScale != .category
         if isNumeric {
             // Start from the spacing a typical label needs and back off until nothing overlaps.
-            let sample = [range.lower, range.upper, range.midpoint].map {
+            let sample = axisScale == .date ? ["Sep 30", "00:00:00"] : [range.lower, range.upper, range.midpoint].map {
                 axis.labelFormat.format($0, step: range.length / 10, magnitude: max(abs(range.lower), abs(range.upper)))
             }
             let typical = sample.map { measurer.size(of: $0, style: labelStyle).width }.max() ?? lineHeight

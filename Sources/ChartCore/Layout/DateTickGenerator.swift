@@ -94,7 +94,8 @@ public enum DateTickGenerator {
     /// Months of 28 days or 23-hour days can make a step give more ticks than its mean length
     /// suggests: past 1000 ticks, the next longer step is used. When the chosen step has no
     /// tick inside a range of positive width (a range shorter than the step), shorter steps are
-    /// tried until one has a tick; a range without any whole second, like a zero-width range at
+    /// tried until one has a tick (so a target of 1 can give up to 5 ticks: a 28-day range
+    /// without a 1st of the month gets Mondays); a range without any whole second, like a zero-width range at
     /// a fractional second, gives none. A zero-width range at a whole second gives that one
     /// tick (step 1 second). Parts of `range` outside `supportedRange` get no ticks.
     ///

@@ -93,13 +93,16 @@ public struct Theme: Hashable, Sendable {
     }()
 
     /// Every built-in theme, in the order `--help` lists them.
-    public static let builtIn: [Theme] = [plainWhite, plainBlack]
+    public static let builtIn: [Theme] = [plainWhite, plainBlack, darkGradient, slate, stocks]
 
     /// The built-in theme called `name` (case-insensitive; "white" and "black" are accepted too).
     public static func named(_ name: String) -> Theme? {
         switch name.lowercased() {
         case "light", "white", "plainwhite", "plain-white": plainWhite
         case "dark", "black", "plainblack", "plain-black": plainBlack
+        case "dark-gradient", "darkgradient": darkGradient
+        case "slate": slate
+        case "stocks": stocks
         default: nil
         }
     }
