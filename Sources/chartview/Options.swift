@@ -28,7 +28,7 @@ struct Options {
       --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
       --size WxH           size in device pixels (default 1024x768)
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
-      --theme NAME         light or dark (default light)
+      --theme NAME         light, dark, dark-gradient, slate or stocks (default: the chart's own)
       --trace              print what the window does as JSON lines on stdout
       --no-animation       show charts at once, without growing bars and sweeping slices
       --check-display      exit 0 if a window can be opened, 1 (with the reason) if not

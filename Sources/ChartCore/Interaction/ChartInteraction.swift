@@ -32,12 +32,15 @@ public final class ChartInteraction {
     private var savedGrid: [String: (Bool, Bool)]?
 
     public static let popupIdentifier = "selection"
+    /// The theme the graph came with, which `d` returns to.
+    private let originalTheme: Theme
 
     public init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring) {
         self.graph = graph
         self.size = size
         self.scale = scale
         self.measurer = measurer
+        originalTheme = graph.theme
         scene = graph.layout(size: size, scale: scale, measurer: measurer)
     }
 
@@ -116,7 +119,12 @@ public final class ChartInteraction {
             }
             needsLayout = true
         case .toggleTheme:
-            graph.theme = graph.theme.name == Theme.plainBlack.name ? .plainWhite : .plainBlack
+            // Between the chart's own theme and its opposite (dark for a light one, light for a dark one).
+            if graph.theme.name == originalTheme.name {
+                graph.theme = originalTheme.background.representativeColor.luminance < 0.3 ? .plainWhite : .plainBlack
+            } else {
+                graph.theme = originalTheme
+            }
             needsLayout = true
         case .selectPreviousRecord, .selectNextRecord:
             stepRecord(forward: command == .selectNextRecord)
