@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
     ],
     swiftLanguageModes: [.v6]
 )

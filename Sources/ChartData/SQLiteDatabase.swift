@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A SQLite database opened read-only: chartview never creates, locks for writing or changes
 /// a user's file. Owns the `sqlite3` handle and closes it.
@@ -12,7 +13,9 @@ public final class SQLiteDatabase {
     /// Opens `path` read-only. Throws when it is missing or not a database.
     public init(path: String) throws(DataError) {
         self.path = path
+        guard FileManager.default.fileExists(atPath: path) else { throw DataError.cannotOpen(path: path, reason: "no such file") }
         var db: OpaquePointer?
+        // Read-only: never create, never write, never take a write lock.
         let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
@@ -20,15 +23,43 @@ public final class SQLiteDatabase {
             throw DataError.cannotOpen(path: path, reason: reason)
         }
         handle = db
-        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
-        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
-        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
+        Self.harden(db)
         // Reading the schema now turns "file is not a database" into an error at open.
         do {
             _ = try rows("SELECT count(*) FROM sqlite_master")
         } catch {
             throw DataError.cannotOpen(path: path, reason: "not a SQLite database")
         }
+    }
+
+    /// A private in-memory database filled by `script` (the demo gallery's data): nothing on disk.
+    /// `name` stands for it in messages.
+    public init(memoryNamed name: String, script: String) throws(DataError) {
+        path = name
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            sqlite3_close(db)
+            throw DataError.cannotOpen(path: name, reason: "cannot create an in-memory database")
+        }
+        handle = db
+        Self.harden(db)
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(db, script, nil, nil, &error) == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(error)
+            throw DataError.query(path: name, message: message)
+        }
+    }
+
+    /// SQLite's advice for untrusted files: defensive mode, no schema functions with side
+    /// effects, no extensions, and bounded sizes.
+    private static func harden(_ db: OpaquePointer) {
+        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
+        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
+        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 100_000_000)
+        sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 1_000_000)
+        sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
     }
 
     deinit { sqlite3_close(handle) }
@@ -43,29 +74,119 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one read-only statement and returns every row. O(rows × columns).
-    public func rows(_ sql: String) throws(DataError) -> [[Value]] {
+    public func rows(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> [[Value]] {
+        var result: [[Value]] = []
+        _ = try run(sql, parameters: parameters) { statement, columns in
+            result.append((0..<columns).map { Self.value(statement, $0) })
+        }
+        return result
+    }
+
+    /// Runs one read-only statement into a table: a column per result column, typed by its
+    /// values (numbers; text that reads as dates; else text). NULL is a missing value.
+    /// O(rows × columns).
+    public func table(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> DataTable {
+        var names: [String] = []
+        var cells: [[Value]] = []
+        names = try run(sql, parameters: parameters) { statement, columns in
+            if cells.isEmpty { cells = Array(repeating: [], count: Int(columns)) }
+            for c in 0..<Int(columns) { cells[c].append(Self.value(statement, Int32(c))) }
+        }
+        if cells.isEmpty { cells = Array(repeating: [], count: names.count) }
+        return DataTable(columns: zip(names, cells).map { name, values in DataColumn(name: name, values: Self.typed(values)) })
+    }
+
+    /// The value SQLite's `PRAGMA data_version` gives: it changes when another connection
+    /// commits a change to the file, for live reload.
+    public func dataVersion() -> Int64 {
+        guard let rows = try? rows("PRAGMA data_version"), case .integer(let version)? = rows.first?.first else { return 0 }
+        return version
+    }
+
+    /// Interrupts a running query from another thread (it then fails as cancelled).
+    public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// Prepares `sql`, refuses it unless read-only, binds `parameters` by name (":period"),
+    /// and calls `row` per result row. Returns the column names.
+    private func run(_ sql: String, parameters: [String: String],
+                     row: (OpaquePointer, Int32) -> Void) throws(DataError) -> [String] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        var tail: UnsafePointer<CChar>?
+        let prepared = sql.withCString { text in
+            let status = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            let rest = tail.map { String(cString: $0) } ?? ""
+            return (status, rest)
+        }
+        guard prepared.0 == SQLITE_OK, let statement else {
             throw DataError.query(path: path, message: String(cString: sqlite3_errmsg(handle)))
         }
         defer { sqlite3_finalize(statement) }
-        guard sqlite3_stmt_readonly(statement) != 0 else { throw DataError.notReadOnly(path: path, sql: sql) }
-        var result: [[Value]] = []
+        guard prepared.1.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n;")).isEmpty else {
+            throw DataError.query(path: path, message: "give one statement, not several")
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            throw DataError.notReadOnly(path: path, sql: sql.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        for index in 0..<sqlite3_bind_parameter_count(statement) {
+            guard let cName = sqlite3_bind_parameter_name(statement, index + 1) else {
+                throw DataError.query(path: path, message: "use named parameters such as :period, not '?'")
+            }
+            let name = String(String(cString: cName).dropFirst())
+            guard let value = parameters[name] else {
+                throw DataError.query(path: path, message: "the query needs a value for :\(name)")
+            }
+            // SQLITE_TRANSIENT (a macro Swift cannot import) is the destructor value -1.
+            sqlite3_bind_text(statement, index + 1, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
         let columns = sqlite3_column_count(statement)
+        let names = (0..<columns).map { String(cString: sqlite3_column_name(statement, $0)) }
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
+            if step == SQLITE_INTERRUPT { throw DataError.cancelled(path: path) }
             guard step == SQLITE_ROW else { throw DataError.query(path: path, message: String(cString: sqlite3_errmsg(handle))) }
-            result.append((0..<columns).map { column in
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-                case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-                case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
-                case SQLITE_BLOB: .blob(Int(sqlite3_column_bytes(statement, column)))
-                default: .null
-                }
-            })
+            row(statement, columns)
         }
-        return result
+        return names
+    }
+
+    private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
+        case SQLITE_BLOB: .blob(Int(sqlite3_column_bytes(statement, column)))
+        default: .null
+        }
+    }
+
+    /// Numbers when every value is a number or NULL; dates when every text reads as a date;
+    /// text otherwise. Infinities and NaN become missing values.
+    static func typed(_ values: [Value]) -> DataColumn.Values {
+        var numbers: [Double] = []
+        numbers.reserveCapacity(values.count)
+        var allNumbers = true
+        for value in values {
+            switch value {
+            case .integer(let v): numbers.append(Double(v))
+            case .real(let v): numbers.append(v.isFinite ? v : .nan)
+            case .null: numbers.append(.nan)
+            case .text, .blob: allNumbers = false
+            }
+            if !allNumbers { break }
+        }
+        if allNumbers { return .number(numbers) }
+        let texts: [String?] = values.map {
+            switch $0 {
+            case .null: nil
+            case .text(let t): t
+            case .integer(let v): String(v)
+            case .real(let v): String(v)
+            case .blob(let n): "<\(n) bytes>"
+            }
+        }
+        let present = texts.compactMap { $0 }
+        if !present.isEmpty, let dates = DateText.parseAll(texts) { return .date(dates) }
+        return .text(texts)
     }
 }

@@ -10,17 +10,6 @@ import Foundation
 /// once: a storm of resize and expose events gives one frame at the latest size. Frames are
 /// painted into a back buffer and copied to the window in one step.
 public final class HostingWindow {
-    /// A chart the window can show; `make` builds it fresh.
-    public struct Chart {
-        public var name: String
-        public var make: () -> Graph
-
-        public init(name: String, make: @escaping () -> Graph) {
-            self.name = name
-            self.make = make
-        }
-    }
-
     public struct Options {
         /// The window's first size in device pixels.
         public var size = Size(width: 1024, height: 768)
@@ -28,6 +17,8 @@ public final class HostingWindow {
         public var scale: Double?
         /// A theme for every chart, overriding its own.
         public var theme: Theme?
+        /// Rebuild the chart when its data changes on disk (polled twice a second).
+        public var watches = true
         /// Where `s` saves PNG files.
         public var saveDirectory = FileManager.default.currentDirectoryPath
         /// Animate each chart as it is shown: bars grow, lines draw, slices sweep open.
@@ -48,7 +39,7 @@ public final class HostingWindow {
     private let gc: GC
     private let deleteAtom: Atom
     private var options: Options
-    private let charts: [Chart]
+    private let charts: [any ChartProvider]
     private var chartIndex: Int
     private let text = PangoText()
     private var interaction: ChartInteraction
@@ -65,7 +56,7 @@ public final class HostingWindow {
     private var animationStart: ContinuousClock.Instant?
 
     /// Opens the window on `connection` showing `charts[index]`.
-    public init(connection: DisplayConnection, charts: [Chart], index: Int = 0, options: Options) throws(WindowError) {
+    public init(connection: DisplayConnection, charts: [any ChartProvider], index: Int = 0, options: Options) throws(WindowError) {
         precondition(!charts.isEmpty, "A hosting window needs at least one chart.")
         precondition(charts.indices.contains(index), "Chart index \(index) is out of range.")
         self.connection = connection
@@ -96,6 +87,7 @@ public final class HostingWindow {
         setTitle(graph.title)
         XMapWindow(display, window)
         XFlush(display)
+        if options.watches { scheduleWatch() }
     }
 
     deinit {
@@ -108,8 +100,8 @@ public final class HostingWindow {
     /// The X window id.
     public var windowID: UInt { UInt(window) }
 
-    private static func makeGraph(_ chart: Chart, theme: Theme?) -> Graph {
-        let graph = chart.make()
+    private static func makeGraph(_ chart: any ChartProvider, theme: Theme?) -> Graph {
+        let graph = chart.makeGraph()
         if let theme { graph.theme = theme }
         return graph
     }
@@ -221,6 +213,36 @@ public final class HostingWindow {
         case .quit: running = false
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
+        case .previousPeriod, .nextPeriod:
+            guard let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
+            rebuild(keepSelection: false)
+            options.onEvent(.period(value: period))
+            startAnimation()
+        }
+    }
+
+    /// Builds the shown chart again from its data, in the theme shown now; keeps the selection
+    /// when its record still exists.
+    private func rebuild(keepSelection: Bool) {
+        let selection = interaction.selection
+        let graph = charts[chartIndex].makeGraph()
+        graph.theme = interaction.graph.theme
+        interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
+        interaction.setNeedsLayout()
+        setTitle(graph.title)
+        if keepSelection, let selection { interaction.select(selection) }
+    }
+
+    /// Polls the shown chart's data twice a second and rebuilds it when it changed.
+    private func scheduleWatch() {
+        after(0.5) { [weak self] in
+            guard let self, self.running else { return }
+            if self.charts[self.chartIndex].dataChanged() {
+                self.rebuild(keepSelection: true)
+                let records = self.interaction.graph.plots.map { self.interaction.scene.plot($0.identifier)?.items.count ?? 0 }.max() ?? 0
+                self.options.onEvent(.reload(records: records))
+            }
+            self.scheduleWatch()
         }
     }
 

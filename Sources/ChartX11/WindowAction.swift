@@ -7,6 +7,8 @@ public enum WindowAction: Hashable, Sendable {
     case chart(InteractionCommand)
     case save
     case nextChart, previousChart
+    /// Step the chart's period (the journal's previous/next month).
+    case previousPeriod, nextPeriod
     case quit
 
     /// The action bound to `keysym` with modifier `state` (an X key event's state bits); nil
@@ -30,6 +32,8 @@ public enum WindowAction: Hashable, Sendable {
         case XK_s, XK_S: return .save
         case XK_q, XK_Q: return control ? nil : .quit
         case XK_w, XK_W: return control ? .quit : nil
+        case XK_bracketleft: return .previousPeriod
+        case XK_bracketright: return .nextPeriod
         case XK_Tab: return shift ? .previousChart : .nextChart
         case XK_ISO_Left_Tab: return .previousChart
         default: return nil

@@ -10,6 +10,10 @@ public enum WindowEvent: Sendable {
     case interaction(InteractionEvent)
     /// A frame reached the screen `milliseconds` after the first event that asked for it.
     case frame(milliseconds: Double)
+    /// The chart moved to another period.
+    case period(value: String)
+    /// The chart was rebuilt because its data changed; `records` is the largest plot's count.
+    case reload(records: Int)
     /// The show animation ended.
     case animated
     /// The view was saved to `path`.

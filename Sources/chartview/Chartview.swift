@@ -1,12 +1,13 @@
 import ChartCairo
 import ChartCore
+import ChartData
 import ChartX11
 import Foundation
 
-/// The chartview command: picks a chart, then renders it headlessly or shows it.
+/// The chartview command: loads charts, then renders one headlessly or shows them in a window.
 @main
 struct Chartview {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static func main() {
         do {
@@ -35,29 +36,33 @@ struct Chartview {
             }
             return
         }
-        if options.list {
-            for demo in DemoGallery.all { print(demo.name) }
-            return
-        }
-        let demo: DemoGallery.Demo
-        if let name = options.chart {
-            guard let found = DemoGallery.demo(named: name) else {
-                throw .usage("no chart named '\(name)'; the charts are: \(DemoGallery.all.map(\.name).joined(separator: ", "))")
-            }
-            demo = found
-        } else {
-            demo = DemoGallery.all[0]
-        }
-        let graph = demo.make()
-        if let theme = options.theme { graph.theme = theme }
-
-        guard options.output != nil || options.dumpLayout != nil else {
-            try showWindow(options, startingAt: demo)
-            return
-        }
         if let output = options.output, ChartRenderer.Format(path: output) == nil {
             throw .usage("\(output): unknown output format; use a .png, .svg or .pdf file name")
         }
+        let catalog = try ChartCatalog(options)
+        if options.list {
+            for name in catalog.names { print(name) }
+            return
+        }
+        let first = try catalog.source(named: options.chart)
+        guard options.output != nil || options.dumpLayout != nil else {
+            try showWindow(options, catalog: catalog, startingAt: first)
+            return
+        }
+        let graph: Graph
+        do throws(DataError) {
+            let table = try first.table()
+            if table.rowCount == 0 && first.period == nil {
+                throw DataError.unusable(path: first.sourceName, message: "the query returned no rows")
+            }
+            graph = try ChartBuilder.graph(from: table, spec: first.spec, source: first.sourceName, period: first.period)
+        } catch {
+            throw CommandError.input(error.description)
+        }
+        if first.skippedRows > 0 {
+            FileHandle.standardError.write(Data("chartview: \(first.sourceName): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
+        }
+        if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let scene = renderer.layout(graph, size: options.size, scale: options.scale ?? 1)
         if let output = options.output {
@@ -72,13 +77,13 @@ struct Chartview {
         }
     }
 
-    /// Opens the window on the demo gallery, starting at `demo`, until the user quits.
-    private static func showWindow(_ options: Options, startingAt demo: DemoGallery.Demo) throws(CommandError) {
+    /// Opens the window on the catalog's charts, starting at `first`, until the user quits.
+    private static func showWindow(_ options: Options, catalog: ChartCatalog, startingAt first: ChartSource) throws(CommandError) {
         var windowOptions = HostingWindow.Options()
         windowOptions.size = options.size
         windowOptions.scale = options.scale
-        windowOptions.theme = options.theme
         windowOptions.animates = options.animates
+        windowOptions.watches = options.watches
         if options.trace {
             let trace = TraceWriter()
             windowOptions.onEvent = { trace.write($0) }
@@ -87,8 +92,8 @@ struct Chartview {
                 if case .saved(let path) = event { print("Saved \(path)") }
             }
         }
-        let charts = DemoGallery.all.map { demo in HostingWindow.Chart(name: demo.name, make: demo.make) }
-        let index = DemoGallery.all.firstIndex { $0.name == demo.name } ?? 0
+        let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
+        let index = catalog.sources.firstIndex { $0 === first } ?? 0
         do {
             let connection = try DisplayConnection()
             let window = try HostingWindow(connection: connection, charts: charts, index: index, options: windowOptions)

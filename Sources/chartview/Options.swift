@@ -3,6 +3,15 @@ import ChartCore
 /// The command line, parsed. Every flag takes its value as the next argument or after `=`.
 struct Options {
     var chart: String?
+    /// A data file: SQLite database, CSV file or chart spec (.json); nil for the demo gallery.
+    var file: String?
+    var query: String?
+    var table: String?
+    var x: String?
+    var y: [String]?
+    var kind: String?
+    var skipBadRows = false
+    var watches = true
     var list = false
     var output: String?
     var dumpLayout: String?
@@ -16,14 +25,25 @@ struct Options {
     var version = false
 
     static let usage = """
-    Usage: chartview [options]
+    Usage: chartview [FILE] [options]
 
-    Shows a chart in a window; with --output, renders it to a file instead and exits.
-    In the window, press h for the keys.
+    Shows charts in a window; with --output, renders one to a file instead and exits.
+    FILE is a SQLite database (with --query or --table), a CSV file, or a chart spec (.json);
+    without it, the demo gallery. In the window, press h for the keys.
+
+    Data:
+      --query SQL          a read-only query; may use :period (see the README)
+      --table NAME         all rows of a table
+      --x COLUMN           the column of categories or x values (default: the first)
+      --y COL[,COL…]       the series columns (default: every other column)
+      --kind KIND          bar, hbar, stacked, line, scatter, pie or combined
+                           (default: bars for text categories, a line for numbers or dates)
+      --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
+      --no-watch           do not reload when the data file changes
 
     Options:
-      --chart NAME         the demo chart to show (default: the first; see --list)
-      --list               print the demo charts' names, one per line, and exit
+      --chart NAME         the chart to show first (default: the first; see --list)
+      --list               print the charts' names, one per line, and exit
       --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display
       --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
       --size WxH           size in device pixels (default 1024x768)
@@ -70,11 +90,23 @@ struct Options {
                     throw .usage("unknown theme '\(text)'; choose one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
                 }
                 options.theme = theme
+            case "--query": options.query = try value()
+            case "--table": options.table = try value()
+            case "--x": options.x = try value()
+            case "--y": options.y = try value().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            case "--kind":
+                let kind = try value()
+                let kinds = ["bar", "hbar", "stacked", "line", "scatter", "pie", "combined"]
+                guard kinds.contains(kind) else { throw .usage("unknown kind '\(kind)'; choose one of: \(kinds.joined(separator: ", "))") }
+                options.kind = kind
+            case "--skip-bad-rows": options.skipBadRows = true
+            case "--no-watch": options.watches = false
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
-                if argument.hasPrefix("-") { throw .usage("unknown option '\(argument)'") }
-                throw .usage("unexpected argument '\(argument)'")
+                if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option '\(argument)'") }
+                guard options.file == nil else { throw .usage("unexpected argument '\(argument)'; give one data file") }
+                options.file = argument
             }
         }
         return options

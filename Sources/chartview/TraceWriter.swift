@@ -30,6 +30,10 @@ struct TraceWriter {
             object = ["event": "saved", "path": path]
         case .chart(let name):
             object = ["event": "chart", "name": name]
+        case .period(let value):
+            object = ["event": "period", "value": value]
+        case .reload(let records):
+            object = ["event": "reload", "records": records]
         case .animated:
             object = ["event": "animated"]
         case .quit:

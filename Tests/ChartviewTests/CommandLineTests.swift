@@ -20,7 +20,8 @@ import Testing
 
     static let badUsage: [([String], String)] = [
         (["--frobnicate"], "chartview: unknown option '--frobnicate' (see 'chartview --help')"),
-        (["stray"], "chartview: unexpected argument 'stray' (see 'chartview --help')"),
+        (["stray"], "chartview: stray: cannot open: no such file"),
+        (["a.csv", "b.csv"], "chartview: unexpected argument 'b.csv'; give one data file (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
         (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares (see 'chartview --help')"),
         (["--size", "0x0", "--output", "x.png"], "chartview: --size 0x0 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),

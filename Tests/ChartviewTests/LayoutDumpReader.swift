@@ -13,6 +13,8 @@ struct LayoutDumpReader: Decodable {
         var title: String
         var rect: [Double]
         var visible: Bool
+        /// The record a pie slice's entry stands for.
+        var record: Int?
     }
 
     struct Plot: Decodable {
@@ -21,23 +23,54 @@ struct LayoutDumpReader: Decodable {
         var kind: String
         var visible: Bool
         var items: [Item]
+        /// Data labels: values over bars, slice labels.
+        var labels: [Label]?
     }
 
+    /// One record: `rect` for a bar (empty for other kinds); `point` for a line or scatter
+    /// record; `center`, `radius`, `innerRadius`, `startAngle`, `endAngle` for a pie slice.
     struct Item: Decodable {
         var record: Int
         var value: Double
         var rect: [Double]
         var color: String
+        var point: [Double]?
+        var center: [Double]?
+        var radius: Double?
+        var innerRadius: Double?
+        var startAngle: Double?
+        var endAngle: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            record = try container.decode(Int.self, forKey: .record)
+            value = try container.decode(Double.self, forKey: .value)
+            rect = try container.decodeIfPresent([Double].self, forKey: .rect) ?? []
+            color = try container.decode(String.self, forKey: .color)
+            point = try container.decodeIfPresent([Double].self, forKey: .point)
+            center = try container.decodeIfPresent([Double].self, forKey: .center)
+            radius = try container.decodeIfPresent(Double.self, forKey: .radius)
+            innerRadius = try container.decodeIfPresent(Double.self, forKey: .innerRadius)
+            startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)
+            endAngle = try container.decodeIfPresent(Double.self, forKey: .endAngle)
+        }
     }
 
     struct Axis: Decodable {
         var id: String
         var labels: [Label]
+        var title: Label?
     }
 
     struct Label: Decodable {
         var text: String
         var rect: [Double]
+        /// Degrees, counter-clockwise.
+        var angle: Double?
     }
 
     var size: [Double]
@@ -45,6 +78,8 @@ struct LayoutDumpReader: Decodable {
     var legend: Legend
     var plots: [Plot]
     var axes: [Axis]
+    var title: Label?
+    var annotations: [Label]?
 
     static func read(_ path: String) throws -> LayoutDumpReader {
         try JSONDecoder().decode(LayoutDumpReader.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

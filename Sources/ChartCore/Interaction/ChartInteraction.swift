@@ -268,6 +268,8 @@ public final class ChartInteraction {
         ("l", "legend on / off"),
         ("g", "grid on / off"),
         ("d", "dark / light theme"),
+        ("[ ]", "previous / next period (month)"),
+        ("Tab, Shift+Tab", "next / previous chart"),
         ("s, Ctrl+S", "save the view as PNG"),
         ("Esc", "clear the selection, close this help"),
         ("h, ?, F1", "show / hide this help"),

@@ -1,0 +1,137 @@
+import ChartCore
+import Foundation
+
+/// One chart of a spec bound to its data: runs its query (or reads its CSV file), knows its
+/// periods, builds its graph, and notices when the data changed on disk.
+///
+/// Databases are opened read-only and shared by the charts of one spec file; a `.sql` script
+/// (the demo gallery's) is loaded into a private in-memory database instead.
+public final class ChartSource {
+    public let spec: ChartSpec
+    /// What errors and titles call the data: the database or CSV path.
+    public let sourceName: String
+    private let database: SQLiteDatabase?
+    private let csvPath: String?
+    private let skipBadRows: Bool
+    /// The periods a `:period` query steps through, oldest first; empty without a period.
+    public private(set) var periods: [String] = []
+    /// The index in `periods` shown now.
+    public private(set) var periodIndex = 0
+    /// Rows skipped as bad in the last CSV read.
+    public private(set) var skippedRows = 0
+    private var lastVersion: Int64 = 0
+    private var lastModified: Date?
+
+    /// Binds `spec` to its data. `baseDirectory` resolves relative paths; `databases` caches
+    /// databases already open by path (shared between the charts of one file).
+    public init(spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
+                skipBadRows: Bool = false) throws(DataError) {
+        self.spec = spec
+        self.skipBadRows = skipBadRows
+        func resolve(_ path: String) -> String {
+            path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+        }
+        if let csv = spec.data.csv {
+            csvPath = resolve(csv)
+            database = nil
+            sourceName = csvPath!
+        } else {
+            guard let path = spec.data.database ?? defaultDatabase else {
+                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, or a csv file")
+            }
+            guard spec.data.query != nil || spec.data.table != nil else {
+                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a query or a table")
+            }
+            let resolved = resolve(path)
+            database = try databases.database(at: resolved)
+            csvPath = nil
+            sourceName = resolved
+        }
+        if let periodQuery = spec.period?.query, let database {
+            periods = try database.rows(periodQuery).compactMap { row -> String? in
+                switch row.first {
+                case .text(let t)?: t
+                case .integer(let v)?: String(v)
+                case .real(let v)?: String(v)
+                default: nil
+                }
+            }
+            // Start at the latest period with data.
+            periodIndex = max(0, periods.count - 1)
+        }
+        lastVersion = database?.dataVersion() ?? 0
+        lastModified = csvPath.flatMap(Self.modificationDate)
+    }
+
+    /// The period shown now ("2026-11"); nil for a chart without periods.
+    public var period: String? { periods.isEmpty ? nil : periods[periodIndex] }
+
+    /// Moves `delta` periods on; false (and no change) past either end.
+    @discardableResult
+    public func step(by delta: Int) -> Bool {
+        let next = periodIndex + delta
+        guard periods.indices.contains(next) else { return false }
+        periodIndex = next
+        return true
+    }
+
+    /// The chart's rows now.
+    public func table() throws(DataError) -> DataTable {
+        if let csvPath {
+            let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows)
+            skippedRows = result.skippedRows
+            lastModified = Self.modificationDate(csvPath)
+            return result.table
+        }
+        guard let database else { preconditionFailure("A chart source has a database or a CSV file.") }
+        lastVersion = database.dataVersion()
+        let sql = spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
+        let needsPeriod = sql.contains(":period")
+        if needsPeriod && period == nil && spec.period == nil {
+            throw DataError.spec(path: sourceName, keyPath: "charts[\(spec.name)].period",
+                                 message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
+        }
+        return try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:])
+    }
+
+    /// The chart's graph now: its rows through `ChartBuilder`.
+    public func graph() throws(DataError) -> Graph {
+        try ChartBuilder.graph(from: table(), spec: spec, source: sourceName, period: period)
+    }
+
+    /// Whether the data changed since it was last read: another connection committed to the
+    /// database (`PRAGMA data_version`), or the CSV file's modification time moved. O(1).
+    public func hasChanged() -> Bool {
+        if let csvPath { return Self.modificationDate(csvPath) != lastModified }
+        return (database?.dataVersion() ?? lastVersion) != lastVersion
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}
+
+/// Databases opened once per path and shared (read-only files, or `.sql` scripts in memory).
+public final class DatabaseCache {
+    private var open: [String: SQLiteDatabase] = [:]
+
+    public init() {}
+
+    public func database(at path: String) throws(DataError) -> SQLiteDatabase {
+        if let database = open[path] { return database }
+        let database: SQLiteDatabase
+        if path.hasSuffix(".sql") {
+            let script: String
+            do {
+                script = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not a UTF-8 text file" : "no such file")
+            }
+            database = try SQLiteDatabase(memoryNamed: path, script: script)
+        } else {
+            database = try SQLiteDatabase(path: path)
+        }
+        open[path] = database
+        return database
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension ChartSpec.File {
+    /// Reads and decodes a spec file; an error names the file and the key path
+    /// ("charts[2].kind: expected a string").
+    public static func load(path: String) throws(DataError) -> ChartSpec.File {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
+        }
+        let file: ChartSpec.File
+        do {
+            file = try JSONDecoder().decode(ChartSpec.File.self, from: data)
+        } catch let error as DecodingError {
+            throw explain(error, path: path)
+        } catch {
+            throw DataError.spec(path: path, keyPath: "", message: "not a chart spec: \(error.localizedDescription)")
+        }
+        guard !file.charts.isEmpty else { throw DataError.spec(path: path, keyPath: "charts", message: "lists no charts") }
+        var seen = Set<String>()
+        for (index, chart) in file.charts.enumerated() {
+            guard !chart.name.isEmpty else { throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "must not be empty") }
+            guard seen.insert(chart.name).inserted else {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
+            }
+        }
+        return file
+    }
+
+    /// "charts[2].kind: expected a string" from a decoding error.
+    static func explain(_ error: DecodingError, path: String) -> DataError {
+        func keyPath(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .spec(path: path, keyPath: keyPath(context.codingPath), message: "expected \(describe(type))")
+        case .valueNotFound(let type, let context):
+            return .spec(path: path, keyPath: keyPath(context.codingPath), message: "expected \(describe(type)), found null")
+        case .keyNotFound(let key, let context):
+            return .spec(path: path, keyPath: keyPath(context.codingPath + [key]), message: "is missing")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return .spec(path: path, keyPath: keyPath(context.codingPath), message: "not valid JSON" + (underlying.map { ": \($0)" } ?? ""))
+        @unknown default:
+            return .spec(path: path, keyPath: "", message: "not a chart spec")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [String].Type, is [ChartSpec].Type, is [ChartSpec.Series].Type: "a list"
+        default: "an object"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// A chart described in a spec file (JSON): where its data comes from and how it looks.
+/// Decoded with Foundation's `JSONDecoder`; every key but `name` and `data` is optional.
+///
+///     {"charts": [{"name": "mood", "title": "Mood", "kind": "bar",
+///                  "data": {"query": "SELECT day, mood FROM days WHERE strftime('%Y-%m', day) = :period"},
+///                  "period": {"query": "SELECT DISTINCT strftime('%Y-%m', day) FROM days ORDER BY 1"}}]}
+public struct ChartSpec: Decodable, Sendable, Equatable {
+    /// The file's top level.
+    public struct File: Decodable, Sendable, Equatable {
+        /// A database every chart without its own uses, relative to the spec file.
+        public var database: String?
+        public var charts: [ChartSpec]
+    }
+
+    /// Where the rows come from: a query or a table of a database, or a CSV file. Paths are
+    /// relative to the spec file.
+    public struct DataSource: Decodable, Sendable, Equatable {
+        public var database: String?
+        public var query: String?
+        public var table: String?
+        public var csv: String?
+
+        public init(database: String? = nil, query: String? = nil, table: String? = nil, csv: String? = nil) {
+            self.database = database
+            self.query = query
+            self.table = table
+            self.csv = csv
+        }
+    }
+
+    /// Per series: its column, and how it is drawn.
+    public struct Series: Decodable, Sendable, Equatable {
+        public var column: String
+        public var title: String?
+        /// "#rrggbb".
+        public var color: String?
+        /// For combined charts: "bar", "line" or "scatter".
+        public var kind: String?
+        /// "y" (default) or "y2", the axis on the right.
+        public var axis: String?
+        /// ellipse, rectangle, diamond, triangle, cross, plus, star.
+        public var symbol: String?
+        public var symbolSize: Double?
+        public var lineWidth: Double?
+        /// linear, stepped, curved.
+        public var interpolation: String?
+    }
+
+    public struct AxisSpec: Decodable, Sendable, Equatable {
+        public var title: String?
+        public var min: Double?
+        public var max: Double?
+        /// A tick every `interval` data units.
+        public var interval: Double?
+        /// Label rotation in degrees.
+        public var rotation: Double?
+        /// Decimals of the labels.
+        public var decimals: Int?
+        public var grid: Bool?
+        /// "linear", "log" or "date".
+        public var scale: String?
+    }
+
+    public struct PieSpec: Decodable, Sendable, Equatable {
+        /// Degrees counter-clockwise from +x.
+        public var startAngle: Double?
+        /// "clockwise" or "counterClockwise".
+        public var direction: String?
+        /// 0 for a pie, 0.5 for a donut.
+        public var innerRadius: Double?
+        /// Pixels from the rim: positive outside, negative inside.
+        public var labelOffset: Double?
+        /// "#rrggbb" of the line between slices.
+        public var borderColor: String?
+        /// "#rrggbb" of the slice labels.
+        public var labelColor: String?
+    }
+
+    /// A chart whose query has a `:period` parameter steps through the values this query lists.
+    public struct PeriodSpec: Decodable, Sendable, Equatable {
+        public var query: String
+    }
+
+    public var name: String
+    public var title: String?
+    /// bar, hbar, stacked, line, scatter, pie, combined; nil to choose from the data.
+    public var kind: String?
+    public var data: DataSource
+    /// The column of categories or x values; nil for the first.
+    public var x: String?
+    /// The series columns; nil for every other column.
+    public var y: [String]?
+    public var series: [Series]?
+    /// A column holding each record's data label (a pie's "EUR\n0.91").
+    public var labels: String?
+    /// Write each bar's value above it.
+    public var showValues: Bool?
+    /// Give every bar of a one-series bar chart its own color.
+    public var colorByRecord: Bool?
+    public var barWidth: Double?
+    /// Fit the top of the y range to this many times the largest value (the rates tutorial's 1.4).
+    public var yMaxFactor: Double?
+    public var xAxis: AxisSpec?
+    public var yAxis: AxisSpec?
+    public var y2Axis: AxisSpec?
+    public var pie: PieSpec?
+    public var period: PeriodSpec?
+    /// light, dark, dark-gradient, slate, stocks.
+    public var theme: String?
+    public var legend: Bool?
+    /// The text shown when the data has no rows.
+    public var noDataText: String?
+
+    /// A chart of `data` with everything else chosen from the data.
+    public init(name: String, data: DataSource) {
+        self.name = name
+        self.data = data
+    }
+}

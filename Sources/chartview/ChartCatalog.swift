@@ -1,0 +1,136 @@
+import ChartCore
+import ChartData
+import ChartX11
+import Foundation
+
+/// The charts chartview was asked for: the demo gallery, a spec file's charts, or one chart
+/// over a database or CSV file given on the command line.
+struct ChartCatalog {
+    let sources: [ChartSource]
+
+    /// Loads what `options` names. Throws a data error (exit status 2) for any bad input.
+    init(_ options: Options) throws(CommandError) {
+        do {
+            sources = try Self.load(options)
+        } catch {
+            throw CommandError.input(error.description)
+        }
+    }
+
+    private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
+        let databases = DatabaseCache()
+        guard let file = options.file else {
+            let gallery = try galleryPath()
+            return try specSources(path: gallery, options: options, databases: databases)
+        }
+        let lower = file.lowercased()
+        if lower.hasSuffix(".json") {
+            return try specSources(path: file, options: options, databases: databases)
+        }
+        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
+        spec.title = (file as NSString).lastPathComponent
+        spec.kind = options.kind
+        spec.x = options.x
+        spec.y = options.y
+        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt") {
+            guard options.query == nil && options.table == nil else {
+                throw DataError.unusable(path: file, message: "--query and --table are for SQLite databases, not CSV files")
+            }
+            spec.data.csv = file
+        } else {
+            spec.data.database = file
+            spec.data.query = options.query
+            spec.data.table = options.table
+            if options.query == nil && options.table == nil {
+                let database = try databases.database(at: file)
+                let tables = try database.rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                    .compactMap { row -> String? in if case .text(let t)? = row.first { return t } else { return nil } }
+                throw DataError.unusable(path: file, message: tables.isEmpty
+                    ? "the database has no tables"
+                    : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
+            }
+            if options.query != nil && options.table != nil {
+                throw DataError.unusable(path: file, message: "give --query or --table, not both")
+            }
+        }
+        if spec.data.query?.contains(":period") == true {
+            throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")
+        }
+        return [try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
+                                databases: databases, skipBadRows: options.skipBadRows)]
+    }
+
+    private static func specSources(path: String, options: Options, databases: DatabaseCache) throws(DataError) -> [ChartSource] {
+        let file = try ChartSpec.File.load(path: path)
+        let base = (path as NSString).deletingLastPathComponent
+        var sources: [ChartSource] = []
+        for spec in file.charts {
+            sources.append(try ChartSource(spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
+                                           databases: databases, skipBadRows: options.skipBadRows))
+        }
+        return sources
+    }
+
+    /// The demo gallery: `$CHARTVIEW_ASSETS/gallery.json`, else `assets/gallery.json` in a folder
+    /// above the executable (a build tree), else the installed copy.
+    static func galleryPath() throws(DataError) -> String {
+        let fm = FileManager.default
+        if let assets = ProcessInfo.processInfo.environment["CHARTVIEW_ASSETS"], !assets.isEmpty {
+            return (assets as NSString).appendingPathComponent("gallery.json")
+        }
+        let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = (executable as NSString).deletingLastPathComponent
+        while directory.count > 1 {
+            let candidate = (directory as NSString).appendingPathComponent("assets/gallery.json")
+            if fm.fileExists(atPath: candidate) { return candidate }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        let installed = "/usr/share/chartview/gallery.json"
+        if fm.fileExists(atPath: installed) { return installed }
+        throw DataError.cannotOpen(path: "assets/gallery.json", reason: "cannot find the demo gallery; set CHARTVIEW_ASSETS to the assets folder")
+    }
+
+    var names: [String] { sources.map(\.spec.name) }
+
+    /// The source called `name`, or a usage error listing the names.
+    func source(named name: String?) throws(CommandError) -> ChartSource {
+        guard let name else { return sources[0] }
+        guard let source = sources.first(where: { $0.spec.name == name }) else {
+            throw CommandError.usage("no chart named '\(name)'; the charts are: \(names.joined(separator: ", "))")
+        }
+        return source
+    }
+}
+
+/// A chart source as the window sees it.
+final class DataChart: ChartProvider {
+    let source: ChartSource
+    let theme: Theme?
+
+    init(_ source: ChartSource, theme: Theme?) {
+        self.source = source
+        self.theme = theme
+    }
+
+    var name: String { source.spec.name }
+
+    func makeGraph() -> Graph {
+        do {
+            let graph = try source.graph()
+            if let theme { graph.theme = theme }
+            return graph
+        } catch {
+            // The window stays up: the failure is the chart's message.
+            let graph = Graph(title: source.spec.title ?? source.spec.name, theme: theme ?? .plainWhite)
+            graph.noDataText = error.description
+            return graph
+        }
+    }
+
+    func stepPeriod(by delta: Int) -> String? {
+        source.step(by: delta) ? source.period : nil
+    }
+
+    func dataChanged() -> Bool { source.hasChanged() }
+}
