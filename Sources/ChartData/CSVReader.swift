@@ -12,8 +12,9 @@ import Darwin
 /// - Fields may be quoted with `"`; `""` inside quotes is one quote; delimiters and line ends
 ///   (LF, CRLF or a lone CR) inside quotes belong to the field. Spaces before an opening quote
 ///   and after a closing quote are ignored; other text after a closing quote is kept literally.
-/// - A UTF-8 byte order mark is dropped. Blank lines (nothing, or only spaces) are skipped
-///   anywhere, so a last line without a line end and trailing blank lines are fine.
+/// - A UTF-8 byte order mark is dropped. Blank lines (nothing, or only spaces, and tabs unless
+///   tab is the delimiter) are skipped anywhere, so trailing blank lines are fine; so is a last
+///   line without a line end.
 /// - The delimiter is `,`, `;` or tab: the one that splits the header into the most fields
 ///   while the next ten records split into as many (ties go to that order).
 /// - The first record is the header. Names are trimmed; an empty name becomes "column N"
@@ -116,7 +117,8 @@ public enum CSVReader {
     /// The delimiter among `,` `;` and tab that splits the header into the most fields while
     /// the next ten records split into as many. Candidates that split the header are preferred,
     /// then those the sample agrees with fully, then the most agreeing records, then the most
-    /// fields; ties go to the earlier candidate. O(size of the first eleven records) per candidate.
+    /// fields; ties go to the earlier candidate. O(size of the first eleven records) per candidate
+    /// (the whole input when a quote is never closed).
     static func detectDelimiter(_ base: UnsafePointer<UInt8>, count: Int, start: Int) -> UInt8 {
         var best: UInt8 = CSVByte.comma
         var bestScore = (splitsHeader: -1, consistent: 0, agreeing: 0, fields: 0)
@@ -458,8 +460,9 @@ enum CSVCell {
     /// optional point (at least one digit), optional exponent. nil for anything else, including
     /// "inf", "nan" and hexadecimal. Correctly rounded: up to 15 significant digits and
     /// exponents within ±22 are computed exactly in one operation (Clinger's fast path); longer
-    /// numbers go to `strtod`. Overflow gives ±infinity, as in pandas. O(length), no allocation
-    /// for cells under 128 bytes.
+    /// numbers go to `strtod` (with a NUL-terminated copy in a temporary buffer, on the stack for
+    /// ordinary lengths). Overflow gives ±infinity, as in pandas. O(length), no heap allocation
+    /// for ordinary cells.
     static func number(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let p = cell.baseAddress else { return nil }
         let n = cell.count
