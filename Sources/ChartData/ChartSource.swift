@@ -99,6 +99,10 @@ public final class ChartSource {
         try ChartBuilder.graph(from: table(), spec: spec, source: sourceName, period: period)
     }
 
+    /// Stops a query running on another thread (it then throws `DataError.cancelled`).
+    /// Safe to call from any thread.
+    public func cancel() { database?.interrupt() }
+
     /// Whether the data changed since it was last read: another connection committed to the
     /// database (`PRAGMA data_version`), or the CSV file's modification time moved. O(1).
     public func hasChanged() -> Bool {

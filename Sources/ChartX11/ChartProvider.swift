@@ -11,6 +11,13 @@ public protocol ChartProvider: AnyObject {
     func stepPeriod(by delta: Int) -> String?
     /// Whether the data changed since the last `makeGraph()`. Polled about twice a second.
     func dataChanged() -> Bool
+    /// Stops a `makeGraph()` running on another thread as soon as it can (it then returns a
+    /// graph saying so). Called from the window's thread; must be safe to call from any thread.
+    func cancelLoading()
+}
+
+extension ChartProvider {
+    public func cancelLoading() {}
 }
 
 /// A chart built by a closure, with no periods and data that never changes.

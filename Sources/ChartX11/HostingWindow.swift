@@ -54,6 +54,12 @@ public final class HostingWindow {
     private var statusGeneration = 0
     /// When the running show animation started; nil when none runs.
     private var animationStart: ContinuousClock.Instant?
+    /// The chart being built on another thread; nil when none is.
+    private var load: ChartLoad?
+    /// A pipe the loading thread writes to, to wake the loop: (read end, write end).
+    private let wakePipe: (Int32, Int32)
+    /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
+    private var hasShownChart = false
 
     /// Opens the window on `connection` showing `charts[index]`.
     public init(connection: DisplayConnection, charts: [any ChartProvider], index: Int = 0, options: Options) throws(WindowError) {
@@ -64,7 +70,11 @@ public final class HostingWindow {
         self.options = options
         chartIndex = index
         scale = options.scale ?? connection.resourceScale
-        let graph = Self.makeGraph(charts[index], theme: options.theme)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        wakePipe = (fds[0], fds[1])
+        let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text)
 
         let display = connection.display
@@ -87,10 +97,14 @@ public final class HostingWindow {
         setTitle(graph.title)
         XMapWindow(display, window)
         XFlush(display)
+        startLoading(.show)
         if options.watches { scheduleWatch() }
     }
 
     deinit {
+        load?.cancelAndWait()
+        close(wakePipe.0)
+        close(wakePipe.1)
         backBuffer = nil
         XFreeGC(connection.display, gc)
         XDestroyWindow(connection.display, window)
@@ -100,9 +114,10 @@ public final class HostingWindow {
     /// The X window id.
     public var windowID: UInt { UInt(window) }
 
-    private static func makeGraph(_ chart: any ChartProvider, theme: Theme?) -> Graph {
-        let graph = chart.makeGraph()
-        if let theme { graph.theme = theme }
+    /// What shows while a chart loads: its name and how to cancel.
+    private static func placeholder(for chart: any ChartProvider, theme: Theme?) -> Graph {
+        let graph = Graph(title: chart.name, theme: theme ?? .plainWhite)
+        graph.noDataText = "Loading… (Esc cancels)"
         return graph
     }
 
@@ -144,9 +159,11 @@ public final class HostingWindow {
         while running {
             XFlush(display)
             if XPending(display) == 0 {
-                var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, pollTimeout())
+                var descriptors = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                                   pollfd(fd: wakePipe.0, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&descriptors, 2, pollTimeout())
             }
+            finishLoadingIfDone()
             while running && XPending(display) > 0 {
                 XNextEvent(display, &event)
                 if frameStart == nil { frameStart = .now }
@@ -207,6 +224,15 @@ public final class HostingWindow {
 
     /// Does what a key asked.
     public func perform(_ action: WindowAction) {
+        if load != nil {
+            // While a chart loads, Escape cancels it and quitting still works; other keys wait.
+            switch action {
+            case .chart(.cancel): load?.provider.cancelLoading()
+            case .quit: running = false
+            default: break
+            }
+            return
+        }
         switch action {
         case .chart(let command): interaction.perform(command)
         case .save: save()
@@ -215,33 +241,76 @@ public final class HostingWindow {
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
             guard let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
-            rebuild(keepSelection: false)
-            options.onEvent(.period(value: period))
-            startAnimation()
+            startLoading(.period(period))
         }
     }
 
-    /// Builds the shown chart again from its data, in the theme shown now; keeps the selection
-    /// when its record still exists.
-    private func rebuild(keepSelection: Bool) {
+    // MARK: Loading
+
+    /// Builds the shown chart on a loading thread. For a new chart the window shows a
+    /// placeholder meanwhile; a period step or a reload keeps the current chart up.
+    private func startLoading(_ purpose: ChartLoad.Purpose) {
+        load?.cancelAndWait()
+        if case .show = purpose {
+            let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
+            interaction = ChartInteraction(graph: placeholder, size: interaction.size, scale: scale, measurer: text)
+            interaction.setNeedsLayout()
+            setTitle(placeholder.title)
+        }
+        let job = ChartLoad(provider: charts[chartIndex], purpose: purpose, wake: wakePipe.1)
+        load = job
+        job.start()
+        showProgress(of: job)
+    }
+
+    /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled.
+    private func showProgress(of job: ChartLoad) {
+        after(1) { [weak self] in
+            guard let self, self.load === job else { return }
+            let elapsed = job.started.duration(to: .now).components.seconds
+            self.interaction.statusMessage = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
+            self.showProgress(of: job)
+        }
+    }
+
+    /// Installs the chart the loading thread built, once it has.
+    private func finishLoadingIfDone() {
+        var byte: UInt8 = 0
+        while read(wakePipe.0, &byte, 1) > 0 {}
+        guard let job = load, let graph = job.take() else { return }
+        load = nil
+        interaction.statusMessage = nil
+        if frameStart == nil { frameStart = job.started }
         let selection = interaction.selection
-        let graph = charts[chartIndex].makeGraph()
-        graph.theme = interaction.graph.theme
+        // A new chart comes in its own theme (or --theme); a new period or a reload keeps the
+        // theme on screen, which `d` may have changed.
+        switch job.purpose {
+        case .show: if let theme = options.theme { graph.theme = theme }
+        case .period, .reload: graph.theme = interaction.graph.theme
+        }
         interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
         interaction.setNeedsLayout()
         setTitle(graph.title)
-        if keepSelection, let selection { interaction.select(selection) }
+        switch job.purpose {
+        case .show:
+            startAnimation()
+        case .period(let value):
+            options.onEvent(.period(value: value))
+            startAnimation()
+        case .reload:
+            if let selection { interaction.select(selection) }
+            interaction.layoutIfNeeded()
+            let records = graph.plots.map { interaction.scene.plot($0.identifier)?.items.count ?? 0 }.max() ?? 0
+            options.onEvent(.reload(records: records))
+        }
+        hasShownChart = true
     }
 
     /// Polls the shown chart's data twice a second and rebuilds it when it changed.
     private func scheduleWatch() {
         after(0.5) { [weak self] in
             guard let self, self.running else { return }
-            if self.charts[self.chartIndex].dataChanged() {
-                self.rebuild(keepSelection: true)
-                let records = self.interaction.graph.plots.map { self.interaction.scene.plot($0.identifier)?.items.count ?? 0 }.max() ?? 0
-                self.options.onEvent(.reload(records: records))
-            }
+            if self.load == nil, self.charts[self.chartIndex].dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
         }
     }
@@ -249,12 +318,8 @@ public final class HostingWindow {
     private func show(chart index: Int) {
         guard index != chartIndex else { return }
         chartIndex = index
-        let graph = Self.makeGraph(charts[index], theme: interaction.graph.theme == options.theme ? options.theme : interaction.graph.theme)
-        interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
-        interaction.setNeedsLayout()
-        setTitle(graph.title)
-        startAnimation()
         options.onEvent(.chart(name: charts[index].name))
+        startLoading(.show)
     }
 
     // MARK: Saving
@@ -324,7 +389,6 @@ public final class HostingWindow {
         }
         let scene = interaction.scene
         let width = Int(scene.size.width), height = Int(scene.size.height)
-        if !isReady && animationStart == nil { startAnimation() }
         let progress = animationProgress()
         let animating = animationStart != nil
         if laidOut || animating || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
@@ -340,10 +404,10 @@ public final class HostingWindow {
         XCopyArea(connection.display, backBuffer.pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
         XSync(connection.display, 0)
         needsPaint = false
-        if !isReady {
+        if !isReady && hasShownChart {
             isReady = true
             options.onEvent(.ready(window: windowID, size: scene.size))
-            if !laidOut { options.onEvent(.layout(scene)) }
+            options.onEvent(.layout(scene))
         }
         if let start = frameStart {
             let elapsed = ContinuousClock.now - start

@@ -120,6 +120,10 @@ final class DataChart: ChartProvider {
             let graph = try source.graph()
             if let theme { graph.theme = theme }
             return graph
+        } catch .cancelled {
+            let graph = Graph(title: source.spec.title ?? source.spec.name, theme: theme ?? .plainWhite)
+            graph.noDataText = "Query cancelled"
+            return graph
         } catch {
             // The window stays up: the failure is the chart's message.
             let graph = Graph(title: source.spec.title ?? source.spec.name, theme: theme ?? .plainWhite)
@@ -133,4 +137,6 @@ final class DataChart: ChartProvider {
     }
 
     func dataChanged() -> Bool { source.hasChanged() }
+
+    func cancelLoading() { source.cancel() }
 }

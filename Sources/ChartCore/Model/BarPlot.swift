@@ -107,7 +107,8 @@ public final class BarPlot: Plot {
             chain.append(plot)
             link = plot.stackedOn
         }
-        for plot in chain.reversed() {
+        // A hidden plot below is not drawn, so nothing stacks on it.
+        for plot in chain.reversed() where !plot.isHidden {
             let values = plot.loaded().values
             for i in 0..<min(values.count, data.count) where values[i].isFinite {
                 if values[i] >= 0 { positive[i] += values[i] } else { negative[i] += values[i] }
@@ -134,7 +135,12 @@ public final class BarPlot: Plot {
         var bases: Set<Double> = []
         for (i, segment) in segments().enumerated() where data.values[i].isFinite {
             values = (values ?? PlotRange(segment.start, segment.start)).including(segment.start).including(segment.end)
-            if stackedOn == nil { bases.insert(segment.start) } else { bases.insert(baseValue) }
+            if stackedOn == nil {
+                bases.insert(segment.start)
+            } else {
+                values = values?.including(baseValue)
+                bases.insert(baseValue)
+            }
         }
         let alongAnchors = along.map { [$0.lower, $0.upper] } ?? []
         return barsAreHorizontal

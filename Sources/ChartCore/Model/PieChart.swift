@@ -209,10 +209,18 @@ public final class PieChart: Plot {
                     placed[index].0 = text
                 }
             }
-            for (text, rim) in placed {
+            for (var text, rim) in placed {
+                // Spreading moved the label up or down: slide it out so it clears the rim there.
+                guard case .wedge(let c, let r, _, _, _) = side.first?.item.shape else { continue }
+                let box = text.rect
+                let dy = box.maxY < c.y ? c.y - box.maxY : (box.minY > c.y ? box.minY - c.y : 0)
+                let reach = r + offset
+                let dx = (max(0, reach * reach - dy * dy)).squareRoot()
+                let x = rightSide ? max(box.minX, c.x + dx) : min(box.minX, c.x - dx - box.width)
+                text.position.x += x - box.minX
                 labels.append(text)
-                let r = text.rect
-                let end = Point(x: rightSide ? r.minX - gap : r.maxX + gap, y: r.midY)
+                let placedBox = text.rect
+                let end = Point(x: rightSide ? placedBox.minX - gap : placedBox.maxX + gap, y: placedBox.midY)
                 leaders.append(SceneLine(from: rim, to: end, style: context.theme.minorTick.scaled(by: scale)))
             }
         }

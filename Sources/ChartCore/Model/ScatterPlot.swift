@@ -130,7 +130,8 @@ public final class ScatterPlot: Plot {
             }
             runs[runs.count - 1].append(p)
             items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
-                                  fill: marker?.fill ?? .solid(line?.color ?? color), stroke: marker?.lineStyle, anchor: p))
+                                  fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
+                                  stroke: marker?.lineStyle, anchor: p))
         }
         runs.removeAll { $0.isEmpty }
         var paths: [ScenePath] = []
