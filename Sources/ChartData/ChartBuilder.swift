@@ -4,6 +4,9 @@ import Foundation
 /// Turns a table and a chart spec into a graph: which column gives the categories or x values,
 /// which give series, what kind of plot each series is, and how the axes look.
 public enum ChartBuilder {
+    /// The chart kinds, as `--kind` and spec files name them.
+    public static let kinds = ["bar", "hbar", "stacked", "line", "scatter", "pie", "combined"]
+
     /// The graph for `table` as `spec` describes it. `source` names the data in errors;
     /// `period` is shown in the title. Throws for a column that does not exist or that holds
     /// text where numbers are needed.
@@ -23,9 +26,8 @@ public enum ChartBuilder {
             return (c, numbers)
         }
         let kind = spec.kind ?? (xColumn.isText ? "bar" : "line")
-        let validKinds = ["bar", "hbar", "stacked", "line", "scatter", "pie", "combined"]
-        guard validKinds.contains(kind) else {
-            throw DataError.unusable(path: source, message: "unknown chart kind '\(kind)'; use one of: \(validKinds.joined(separator: ", "))")
+        guard kinds.contains(kind) else {
+            throw DataError.unusable(path: source, message: "unknown chart kind '\(kind)'; use one of: \(kinds.joined(separator: ", "))")
         }
 
         var title = spec.title ?? spec.name

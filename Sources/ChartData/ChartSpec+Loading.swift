@@ -1,3 +1,4 @@
+import ChartCore
 import Foundation
 
 extension ChartSpec.File {
@@ -14,6 +15,15 @@ extension ChartSpec.File {
         do {
             file = try JSONDecoder().decode(ChartSpec.File.self, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted = error {
+                // Foundation's JSON parser says where the syntax breaks; the decoder on Linux does not.
+                do {
+                    _ = try JSONSerialization.jsonObject(with: data)
+                } catch {
+                    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                    throw DataError.spec(path: path, keyPath: "", message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+                }
+            }
             throw explain(error, path: path)
         } catch {
             throw DataError.spec(path: path, keyPath: "", message: "not a chart spec: \(error.localizedDescription)")
@@ -24,6 +34,20 @@ extension ChartSpec.File {
             guard !chart.name.isEmpty else { throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "must not be empty") }
             guard seen.insert(chart.name).inserted else {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
+            }
+            if let kind = chart.kind, !ChartBuilder.kinds.contains(kind) {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].kind",
+                                     message: "unknown kind '\(kind)'; use one of: \(ChartBuilder.kinds.joined(separator: ", "))")
+            }
+            if let theme = chart.theme, Theme.named(theme) == nil {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].theme",
+                                     message: "unknown theme '\(theme)'; use one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+            }
+            if chart.data.csv == nil && chart.data.query == nil && chart.data.table == nil {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a query or a table of a database, or a csv file")
+            }
+            if chart.data.csv == nil && chart.data.database == nil && file.database == nil {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database)")
             }
         }
         return file

@@ -117,9 +117,10 @@ public final class SQLiteDatabase {
             let rest = tail.map { String(cString: $0) } ?? ""
             return (status, rest)
         }
-        guard prepared.0 == SQLITE_OK, let statement else {
+        guard prepared.0 == SQLITE_OK else {
             throw DataError.query(path: path, message: String(cString: sqlite3_errmsg(handle)))
         }
+        guard let statement else { throw DataError.query(path: path, message: "the query is empty") }
         defer { sqlite3_finalize(statement) }
         guard prepared.1.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n;")).isEmpty else {
             throw DataError.query(path: path, message: "give one statement, not several")

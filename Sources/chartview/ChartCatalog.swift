@@ -86,6 +86,13 @@ struct ChartCatalog {
             if fm.fileExists(atPath: candidate) { return candidate }
             directory = (directory as NSString).deletingLastPathComponent
         }
+        // A binary built elsewhere (a scratch path) run from the source tree.
+        directory = fm.currentDirectoryPath
+        while directory.count > 1 {
+            let candidate = (directory as NSString).appendingPathComponent("assets/gallery.json")
+            if fm.fileExists(atPath: candidate) { return candidate }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
         let installed = "/usr/share/chartview/gallery.json"
         if fm.fileExists(atPath: installed) { return installed }
         throw DataError.cannotOpen(path: "assets/gallery.json", reason: "cannot find the demo gallery; set CHARTVIEW_ASSETS to the assets folder")

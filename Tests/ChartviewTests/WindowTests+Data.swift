@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Data in the real window: stepping a chart's periods, reloading when another program changes
+/// the database, and never changing the database. Part of `WindowTests`, so serialized with them.
+extension WindowTests {
+    /// The demo gallery's spec in this source tree, named explicitly so the window finds it
+    /// wherever the binary was built.
+    var gallery: String { DataFixture.assets + "/gallery.json" }
+
+    /// A fresh directory holding db.sqlite with table t of three rows.
+    func threeRowDatabase() throws -> (dir: String, db: String) {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        let db = dir + "/db.sqlite"
+        try DataFixture.sqlite(db, "CREATE TABLE t (name TEXT, value REAL); INSERT INTO t VALUES ('a', 1), ('b', 2), ('c', 3);")
+        return (dir, db)
+    }
+
+    @Test func bracketsStepTheMoodChartsPeriodsAndStopAtTheOldest() throws {
+        let session = try TraceSession([gallery, "--chart", "mood", "--size", "800x600"])
+        try session.key("bracketleft")
+        #expect(try session.next("period")["value"] as? String == "2026-10")
+        try session.next("layout")
+        try session.key("bracketleft")
+        #expect(try session.next("period")["value"] as? String == "2026-09")
+        try session.next("layout")
+        // September is the oldest: nothing happens. "l" (the legend: a layout) marks the end of
+        // whatever the key caused.
+        try session.key("bracketleft")
+        try session.key("l")
+        let events = try session.events(until: "layout")
+        #expect(!events.contains("period"), "events: \(events)")
+        try session.key("bracketright")
+        #expect(try session.next("period")["value"] as? String == "2026-10")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func aRowInsertedByAnotherProgramReloadsTheWindow() throws {
+        let (dir, db) = try threeRowDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
+        #expect(try session.next("reload", timeout: 10)["records"] as? Int == 4)
+
+        // The window now shows the scene --dump-layout gives for four rows: its fourth bar
+        // answers a click.
+        let result = try ChartviewProcess.run([db, "--table", "t", "--size", "800x600", "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        try #require(layout.plots.count == 1 && layout.plots[0].items.count == 4)
+        let (x, y) = center(layout.plots[0].items[3].rect)
+        try session.click(x, y)
+        let select = try session.next("select")
+        #expect(select["record"] as? Int == 3)
+        #expect(select["value"] as? Double == 4)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func withNoWatchAChangedDatabaseIsNotReloaded() throws {
+        let (dir, db) = try threeRowDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = try TraceSession([db, "--table", "t", "--size", "800x600", "--no-watch"])
+        try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
+        // Watching polls twice a second: three polls' time, then a key with a known answer.
+        usleep(1_500_000)
+        try session.key("l")
+        let events = try session.events(until: "layout")
+        #expect(!events.contains("reload"), "events: \(events)")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func aWindowSessionLeavesTheDatabaseAsItWas() throws {
+        let (dir, db) = try threeRowDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: db)
+        let before = try FileSnapshot(db)
+        let saves = dir + "/saves"
+        try FileManager.default.createDirectory(atPath: saves, withIntermediateDirectories: true)
+        let session = try TraceSession([db, "--table", "t", "--size", "800x600"], directory: saves)
+        try session.key("Right")
+        try session.next("select")
+        try session.key("1")
+        try session.next("toggle")
+        try session.key("0")
+        try session.next("toggle")
+        for key in ["l", "g", "d"] {
+            try session.key(key)
+            try session.next("layout")
+        }
+        try session.key("s")
+        let saved = try #require(try session.next("saved")["path"] as? String)
+        #expect(saved.hasPrefix(saves + "/"))
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try FileSnapshot(db) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["db.sqlite", "saves"], "no journal or lock files")
+    }
+}
