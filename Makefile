@@ -34,5 +34,12 @@ test:
 	swift build $(SWIFTFLAGS)
 	CHARTVIEW=$(CURDIR)/$(BIN) .ci/with-xvfb swift test $(SWIFTFLAGS)
 
+# Performance side by side with matplotlib and gnuplot (installed when missing): a table on
+# stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
+bench:
+	@.ci/ensure-packages bench
+	swift build -c release
+	.ci/with-xvfb /usr/bin/python3 .ci/bench.py
+
 clean:
 	rm -rf .build $(OUT)

@@ -61,7 +61,11 @@ public struct ScenePainter {
                 for path in plot.paths { paint(path, in: cr) }
             }
             let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
-            for item in plot.items { paint(item, revealX: revealX, in: cr) }
+            if let symbol = Self.sharedSymbol(of: plot) {
+                drawSymbols(symbol, at: plot.items.lazy.map(\.anchor).filter { revealX == nil || $0.x <= revealX! }, in: cr)
+            } else {
+                for item in plot.items { paint(item, revealX: revealX, in: cr) }
+            }
         }
         if progress >= 1 {
             for leader in plot.leaders { stroke(leader, in: cr) }
@@ -165,11 +169,68 @@ public struct ScenePainter {
     }
 
     /// Draws a plot symbol centered on `p`, `symbol.size` pixels across.
-    private func draw(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
-        let h = symbol.size / 2
+    /// The symbol every item of `plot` is marked with, when they all share one with a solid
+    /// fill: then they are drawn as a few long paths instead of a fill per point.
+    private static func sharedSymbol(of plot: PlotScene) -> PlotSymbol? {
+        guard plot.items.count > 64, case .point(_, let first?)? = plot.items.first?.shape else { return nil }
+        if case .linearGradient? = first.fill { return nil }
+        for item in plot.items {
+            guard case .point(_, let symbol?) = item.shape, symbol == first else { return nil }
+        }
+        return first
+    }
+
+    /// Many markers of one style: filled and stroked 2,000 at a time (Cairo slows down on very
+    /// long paths), the same pixels as one at a time.
+    private func drawSymbols<S: Sequence>(_ symbol: PlotSymbol, at points: S, in cr: OpaquePointer) where S.Element == Point {
+        var pending = 0
+        func flush() {
+            guard pending > 0 else { return }
+            let h = symbol.size / 2
+            if let fill = symbol.fill, !symbol.isStrokedOnly {
+                fillPath(fill, bounds: Rect(x: 0, y: 0, width: 2 * h, height: 2 * h), preserve: true, in: cr)
+            }
+            if let line = symbol.lineStyle, line.width > 0 {
+                apply(line, cr)
+                cairo_stroke(cr)
+            } else {
+                cairo_new_path(cr)
+            }
+            pending = 0
+        }
         cairo_new_path(cr)
+        for p in points {
+            addSymbolPath(symbol, at: p, in: cr)
+            pending += 1
+            if pending == 2000 { flush() }
+        }
+        flush()
+    }
+
+    private func draw(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
+        cairo_new_path(cr)
+        addSymbolPath(symbol, at: p, in: cr)
+        let h = symbol.size / 2
+        if let fill = symbol.fill, !symbol.isStrokedOnly {
+            fillPath(fill, bounds: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), preserve: true, in: cr)
+        }
+        if let line = symbol.lineStyle, line.width > 0 {
+            apply(line, cr)
+            cairo_stroke(cr)
+        } else {
+            cairo_new_path(cr)
+        }
+    }
+
+    /// Adds the outline of `symbol` centered on `p` to the current path, `symbol.size` across.
+    private func addSymbolPath(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
+        let h = symbol.size / 2
         switch symbol.shape {
+        case .ellipse where symbol.size <= 2.5:
+            // A disc this small rasterizes as its square.
+            cairo_rectangle(cr, p.x - h, p.y - h, 2 * h, 2 * h)
         case .ellipse:
+            cairo_new_sub_path(cr)
             cairo_arc(cr, p.x, p.y, h, 0, 2 * .pi)
         case .rectangle:
             cairo_rectangle(cr, p.x - h, p.y - h, 2 * h, 2 * h)
@@ -190,15 +251,6 @@ public struct ScenePainter {
         case .plus:
             cairo_move_to(cr, p.x - h, p.y); cairo_line_to(cr, p.x + h, p.y)
             cairo_move_to(cr, p.x, p.y - h); cairo_line_to(cr, p.x, p.y + h)
-        }
-        if let fill = symbol.fill, !symbol.isStrokedOnly {
-            fillPath(fill, bounds: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), preserve: true, in: cr)
-        }
-        if let line = symbol.lineStyle, line.width > 0 {
-            apply(line, cr)
-            cairo_stroke(cr)
-        } else {
-            cairo_new_path(cr)
         }
     }
 

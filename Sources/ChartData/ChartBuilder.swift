@@ -100,12 +100,11 @@ public enum ChartBuilder {
             let options = seriesSpecs.first { $0.column == c.name }
             let seriesKind = kind == "combined" ? (options?.kind ?? (index == 0 ? "bar" : "line")) : kind
             let plot: any Plot
-            let ys = values.map { $0.isFinite ? Optional($0) : nil }
             let color = options?.color.flatMap(Color.init(hex:))
             if barKinds.contains(seriesKind) {
                 let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
-                let bars = BarPlot(identifier: unique(c.name), title: options?.title ?? c.name, values: ys, locations: locations,
-                                   categories: categories, fills: fills)
+                let bars = BarPlot(identifier: unique(c.name), title: options?.title ?? c.name,
+                                   dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills))
                 bars.barsAreHorizontal = kind == "hbar"
                 if grouped && barCount > 1 {
                     bars.barWidth = slot / Double(barCount)
@@ -121,14 +120,17 @@ public enum ChartBuilder {
                 barIndex += 1
                 plot = bars
             } else {
-                let line = ScatterPlot(identifier: unique(c.name), title: options?.title ?? c.name, x: locations, y: ys, categories: categories)
+                let line = ScatterPlot(identifier: unique(c.name), title: options?.title ?? c.name,
+                                       dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories))
                 line.showsLine = seriesKind != "scatter"
                 if let color { line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2) }
                 else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
                 let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (seriesKind == "scatter" ? .ellipse : nil)
+                // Many points: smaller markers, so the cloud shows its density instead of a blot.
+                let defaultSize: Double = values.count > 100_000 ? 2 : values.count > 10_000 ? 4 : 8
                 if let shape {
                     let symbolColor = color ?? theme.seriesColor(index)
-                    line.symbol = PlotSymbol(shape, size: options?.symbolSize ?? 8,
+                    line.symbol = PlotSymbol(shape, size: options?.symbolSize ?? defaultSize,
                                              fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
                                              lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
                 }

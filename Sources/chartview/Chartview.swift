@@ -45,6 +45,10 @@ struct Chartview {
             return
         }
         let first = try catalog.source(named: options.chart)
+        if options.profile {
+            try Profiler.run(first, options: options)
+            return
+        }
         guard options.output != nil || options.dumpLayout != nil else {
             try showWindow(options, catalog: catalog, startingAt: first)
             return

@@ -21,6 +21,7 @@ struct Options {
     var trace = false
     var animates = true
     var checkDisplay = false
+    var profile = false
     var help = false
     var version = false
 
@@ -52,6 +53,7 @@ struct Options {
       --trace              print what the window does as JSON lines on stdout
       --no-animation       show charts at once, without growing bars and sweeping slices
       --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
+      --profile            time loading, layout, painting and hit testing (JSON on stdout)
       --help               print this help and exit
       --version            print the version and exit
 
@@ -80,6 +82,7 @@ struct Options {
             case "--trace": options.trace = true
             case "--no-animation": options.animates = false
             case "--check-display": options.checkDisplay = true
+            case "--profile": options.profile = true
             case "--output", "-o": options.output = try nonEmpty(value(), flag: name)
             case "--dump-layout": options.dumpLayout = try nonEmpty(value(), flag: name)
             case "--size": options.size = try parseSize(value())

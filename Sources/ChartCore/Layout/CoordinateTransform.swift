@@ -56,6 +56,21 @@ public struct CoordinateTransform: Hashable, Sendable {
         return plotArea.maxY - t * plotArea.height
     }
 
+    /// `deviceX(x) == x * factor + offset` for every x, when the x scale is not logarithmic:
+    /// the form hot loops over millions of points use. nil on a log scale.
+    public var linearX: (factor: Double, offset: Double)? {
+        guard xScale != .logarithmic else { return nil }
+        let factor = plotArea.width / xSpan
+        return (factor, plotArea.minX - x0 * factor)
+    }
+
+    /// `deviceY(y) == y * factor + offset` for every y, when the y scale is not logarithmic.
+    public var linearY: (factor: Double, offset: Double)? {
+        guard yScale != .logarithmic else { return nil }
+        let factor = -plotArea.height / ySpan
+        return (factor, plotArea.maxY - y0 * factor)
+    }
+
     /// The device point of a data point; nil when a scale cannot show it.
     public func devicePoint(_ data: Point) -> Point? {
         guard let x = deviceX(data.x), let y = deviceY(data.y) else { return nil }

@@ -2,43 +2,56 @@
 ///
 ///     let plot = BarPlot(identifier: "eur", title: "EUR", values: [0.91, 0.92, 0.90])
 ///
-/// `values` are in data units; `nil` marks a missing value. `locations`, when given, must have
-/// one entry per value; without it record `i` sits at `i`.
+/// Values are in data units, kept as one contiguous `[Double]` with NaN for a missing value, and
+/// handed to plots without a copy. `locations`, when given, must have one entry per value;
+/// without it record `i` sits at `i`.
 public final class ArrayDataSource: PlotDataSource {
-    public var values: [Double?]
+    /// The values, NaN where missing.
+    public var numbers: [Double]
     public var locations: [Double]?
     public var categories: [String]?
     public var fills: [Fill]?
     public var labels: [String]?
 
-    public init(values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
+    /// Values as numbers with NaN for a missing value: the form large data comes in.
+    public init(numbers: [Double], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
                 labels: [String]? = nil) {
         if let locations {
-            precondition(locations.count == values.count,
-                         "ArrayDataSource needs one location per value (\(locations.count) locations, \(values.count) values).")
+            precondition(locations.count == numbers.count,
+                         "ArrayDataSource needs one location per value (\(locations.count) locations, \(numbers.count) values).")
         }
-        self.values = values
+        self.numbers = numbers
         self.locations = locations
         self.categories = categories
         self.fills = fills
         self.labels = labels
     }
 
-    public func numberOfRecords(for plot: any Plot) -> Int { values.count }
+    /// Values with nil for a missing value.
+    public convenience init(values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
+                            labels: [String]? = nil) {
+        self.init(numbers: values.map { $0 ?? .nan }, locations: locations, categories: categories, fills: fills, labels: labels)
+    }
+
+    public func numberOfRecords(for plot: any Plot) -> Int { numbers.count }
 
     public func number(for plot: any Plot, field: PlotField, record: Int) -> Double? {
         switch field {
-        case .value: values[record]
+        case .value: numbers[record].isNaN ? nil : numbers[record]
         case .location: locations?[record] ?? Double(record)
         case .base: nil
         }
     }
 
+    /// The arrays themselves for the whole range: no copy. O(1) then, O(n) for a part.
     public func numbers(for plot: any Plot, field: PlotField, records: Range<Int>) -> [Double] {
+        let whole = records == 0..<numbers.count
         switch field {
-        case .value: values[records].map { $0 ?? .nan }
-        case .location: locations.map { Array($0[records]) } ?? records.map(Double.init)
-        case .base: [Double](repeating: .nan, count: records.count)
+        case .value: return whole ? numbers : Array(numbers[records])
+        case .location:
+            guard let locations else { return records.map(Double.init) }
+            return whole ? locations : Array(locations[records])
+        case .base: return [Double](repeating: .nan, count: records.count)
         }
     }
 
@@ -56,4 +69,6 @@ public final class ArrayDataSource: PlotDataSource {
         guard let categories, record < categories.count else { return nil }
         return categories[record]
     }
+
+    public var providesRecordExtras: Bool { fills != nil || labels != nil || categories != nil }
 }

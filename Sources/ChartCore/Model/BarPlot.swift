@@ -162,7 +162,7 @@ public final class BarPlot: Plot {
 
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
         // A plot whose every bar has its own fill shows the first in its swatch.
-        let swatch = fill ?? loaded().fills.first.flatMap { $0 } ?? .solid(seriesColor)
+        let swatch = fill ?? loaded().fill(0) ?? .solid(seriesColor)
         return [LegendItem(title: title, fill: swatch)]
     }
 
@@ -215,12 +215,35 @@ public final class BarPlot: Plot {
             let anchor = barsAreHorizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip)
             items.append(PlotItem(record: i, value: data.values[i],
                                   shape: .rect(rect, cornerRadius: barCornerRadius * context.scale),
-                                  fill: data.fills[i] ?? defaultFill, stroke: outline, anchor: anchor,
+                                  fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: anchor,
                                   pointsDown: down, base: PlotItem.Base(position: s.rounded(), isHorizontal: barsAreHorizontal)))
+        }
+        if items.count > 2 * Int(barsAreHorizontal ? context.plotArea.height : context.plotArea.width) {
+            items = Self.mergedPerPixel(items, horizontal: barsAreHorizontal)
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
         if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }
         return scene
+    }
+
+    /// Bars thinner than a pixel, merged per pixel column (row, for horizontal bars): the
+    /// longest bar up and the longest bar down of each column stay, which paints the same pixels
+    /// as all of them. Hit testing then finds exactly the bars drawn. O(n).
+    static func mergedPerPixel(_ items: [PlotItem], horizontal: Bool) -> [PlotItem] {
+        var up: [Int: Int] = [:], down: [Int: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let rect = item.bounds
+            let column = Int(horizontal ? rect.minY : rect.minX)
+            let length = horizontal ? rect.width : rect.height
+            if item.pointsDown {
+                if let other = down[column], (horizontal ? items[other].bounds.width : items[other].bounds.height) >= length { continue }
+                down[column] = index
+            } else {
+                if let other = up[column], (horizontal ? items[other].bounds.width : items[other].bounds.height) >= length { continue }
+                up[column] = index
+            }
+        }
+        return Set(up.values).union(down.values).sorted().map { items[$0] }
     }
 
     /// A label beyond each bar's tip, kept inside the plot area; a label that would overlap an
@@ -231,7 +254,7 @@ public final class BarPlot: Plot {
         let format = defaultFormat
         var placed: [SceneText] = []
         for item in items {
-            let text = data.labels[item.record] ?? format.format(item.value)
+            let text = data.label(item.record) ?? format.format(item.value)
             let size = context.measurer.size(of: text, style: style)
             var label: SceneText
             if barsAreHorizontal {

@@ -81,13 +81,13 @@ public final class PieChart: Plot {
     private var total: Double { loaded().values.reduce(0) { $1.isFinite && $1 > 0 ? $0 + $1 : $0 } }
 
     private func sliceFill(_ record: Int, theme: Theme) -> Fill {
-        loaded().fills[record] ?? .solid(theme.seriesColor(record))
+        loaded().fill(record) ?? .solid(theme.seriesColor(record))
     }
 
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
         let data = loaded()
         return data.values.indices.filter { data.values[$0].isFinite && data.values[$0] > 0 }.map { i in
-            LegendItem(title: data.names[i] ?? "\(title) \(i + 1)", fill: sliceFill(i, theme: theme), record: i)
+            LegendItem(title: data.name(i) ?? "\(title) \(i + 1)", fill: sliceFill(i, theme: theme), record: i)
         }
     }
 
@@ -95,7 +95,7 @@ public final class PieChart: Plot {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite, data.values[record] > 0 else { return nil }
         let share = NumberFormat.percent(decimals: 1).format(data.values[record] / total)
-        return (data.names[record] ?? title) + "\n" + (valueFormat ?? format).format(data.values[record]) + " (\(share))"
+        return (data.name(record) ?? title) + "\n" + (valueFormat ?? format).format(data.values[record]) + " (\(share))"
     }
 
     public func notifySelection(record: Int) {
@@ -111,7 +111,7 @@ public final class PieChart: Plot {
         let center = Point(x: area.midX.rounded(), y: area.midY.rounded())
         let labelStyle = (labelTextStyle ?? context.theme.labelText).scaled(by: scale)
         let texts = data.values.indices.map { i -> String in
-            data.labels[i] ?? (valueFormat ?? data.defaultFormat).format(data.values[i])
+            data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i])
         }
         let outside = showsLabels && labelOffset > 0
         // Fit: leave room for the labels outside the rim.

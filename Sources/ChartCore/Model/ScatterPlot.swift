@@ -33,6 +33,11 @@ public final class ScatterPlot: Plot {
     public var interpolation: Interpolation = .linear
     /// A marker at each point; nil for none.
     public var symbol: PlotSymbol?
+    /// Draw only what can be seen: with far more points than pixel columns, a sorted line keeps
+    /// per column the first, lowest, highest and last point (M4), which draws the same pixels as
+    /// every point; scattered points keep one per device pixel. Hit testing then sees exactly
+    /// the points drawn. Turn off to lay out every point (tests compare the two).
+    public var thinsToPixels = true
     /// Fills between the line and `areaBaseValue`; nil for no fill.
     public var areaFill: Fill?
     /// Where the area fill ends, in data units along y.
@@ -69,14 +74,13 @@ public final class ScatterPlot: Plot {
     public func dataExtent() -> DataExtent? {
         let data = loaded()
         guard data.hasFiniteValue else { return nil }
-        let xs = data.values.indices.lazy.filter { data.values[$0].isFinite }.map { data.locations[$0] }
-        var y = PlotRange.enclosing(data.values)
+        var y = data.valueRange
         var anchors: [Double] = []
         if areaFill != nil, let range = y {
             y = range.including(areaBaseValue)
             anchors.append(areaBaseValue)
         }
-        return DataExtent(x: PlotRange.enclosing(xs), y: y, yAnchors: anchors)
+        return DataExtent(x: data.locationRange, y: y, yAnchors: anchors)
     }
 
     public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
@@ -99,7 +103,7 @@ public final class ScatterPlot: Plot {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
         let yFormat = valueFormat ?? format
-        let x = data.names[record] ?? NumberFormat.automatic.format(data.locations[record])
+        let x = data.name(record) ?? NumberFormat.automatic.format(data.locations[record])
         return "\(title)\nx: \(x)\ny: \(yFormat.format(data.values[record]))"
     }
 
@@ -111,6 +115,7 @@ public final class ScatterPlot: Plot {
     /// missing values) and the area under it. O(n).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
+        if thinsToPixels, let fast = thinnedLayout(data, context: context) { return fast }
         let transform = context.transform
         let color = context.seriesColor
         let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
@@ -151,6 +156,135 @@ public final class ScatterPlot: Plot {
             }
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
+    }
+
+    /// The line or points thinned to what the plot area's pixels can show, when there are many
+    /// more records than pixel columns; nil to lay out every point. O(visible records) with
+    /// no allocation per record.
+    private func thinnedLayout(_ data: SeriesData, context: PlotLayoutContext) -> PlotScene? {
+        let area = context.plotArea
+        let columns = max(1, Int(area.width.rounded(.up)))
+        guard data.count > 4 * columns, areaFill == nil,
+              let mx = context.transform.linearX, let my = context.transform.linearY else { return nil }
+        let color = context.seriesColor
+        let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
+        let marker = symbol.map { sym -> PlotSymbol in
+            var scaled = resolved(sym, color: line?.color ?? color)
+            scaled.size *= context.scale
+            scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
+            return scaled
+        }
+        let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
+        var kept: [Int] = []
+        var breaks: [Int] = []   // positions in `kept` where a new run starts
+        if showsLine {
+            guard data.isSortedByLocation else { return nil }
+            // The visible records, with one beyond each side so the line runs off the edge.
+            let xs = data.locations
+            let lowX = (area.minX - 1 - mx.offset) / mx.factor, highX = (area.maxX + 1 - mx.offset) / mx.factor
+            var lo = Self.firstIndex(in: xs, notBelow: min(lowX, highX)), hi = Self.firstIndex(in: xs, notBelow: max(lowX, highX).nextUp)
+            lo = max(0, lo - 1)
+            hi = min(xs.count, hi + 1)
+            kept.reserveCapacity(4 * columns + 16)
+            data.values.withUnsafeBufferPointer { ys in
+                xs.withUnsafeBufferPointer { xs in
+                    var column = Int.min
+                    var first = -1, lowest = -1, highest = -1, last = -1
+                    func flush() {
+                        guard first >= 0 else { return }
+                        // The column's extremes in record order, each once.
+                        var four = [first, lowest, highest, last]
+                        four.sort()
+                        for (k, index) in four.enumerated() where k == 0 || index != four[k - 1] { kept.append(index) }
+                        first = -1
+                    }
+                    let blockSize = SeriesData.blockSize
+                    var i = lo
+                    while i < hi {
+                        // A whole block inside one pixel column counts by its extremes alone.
+                        if i % blockSize == 0, i + blockSize <= hi, !data.blockLowest.isEmpty {
+                            let b = i / blockSize
+                            let low = Int(data.blockLowest[b]), high = Int(data.blockHighest[b])
+                            let end = i + blockSize - 1
+                            if low >= 0, Int((xs[i] * mx.factor + mx.offset).rounded(.down)) == column,
+                               Int((xs[end] * mx.factor + mx.offset).rounded(.down)) == column {
+                                last = end
+                                if ys[low] < ys[lowest] { lowest = low }
+                                if ys[high] > ys[highest] { highest = high }
+                                i += blockSize
+                                continue
+                            }
+                        }
+                        defer { i += 1 }
+                        let y = ys[i]
+                        guard y.isFinite else {
+                            flush()
+                            column = Int.min
+                            if breaks.last != kept.count { breaks.append(kept.count) }
+                            continue
+                        }
+                        let c = Int((xs[i] * mx.factor + mx.offset).rounded(.down))
+                        if c != column {
+                            flush()
+                            column = c
+                            first = i; lowest = i; highest = i; last = i
+                        } else {
+                            last = i
+                            if y < ys[lowest] { lowest = i }
+                            if y > ys[highest] { highest = i }
+                        }
+                    }
+                    flush()
+                }
+            }
+        } else {
+            // One point per device pixel: the first record drawn there.
+            let width = columns, height = max(1, Int(area.height.rounded(.up)))
+            var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
+            data.values.withUnsafeBufferPointer { ys in
+                data.locations.withUnsafeBufferPointer { xs in
+                    for i in 0..<ys.count where ys[i].isFinite {
+                        let px = Int((xs[i] * mx.factor + mx.offset - area.minX).rounded(.down))
+                        let py = Int((ys[i] * my.factor + my.offset - area.minY).rounded(.down))
+                        guard px >= 0, py >= 0, px < width, py < height else { continue }
+                        let bit = py * width + px
+                        if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
+                            taken[bit >> 6] |= 1 << UInt64(bit & 63)
+                            kept.append(i)
+                        }
+                    }
+                }
+            }
+        }
+        var items: [PlotItem] = []
+        items.reserveCapacity(kept.count)
+        var runs: [[Point]] = []
+        var run: [Point] = []
+        var nextBreak = 0
+        for (position, i) in kept.enumerated() {
+            if nextBreak < breaks.count, breaks[nextBreak] == position {
+                if run.count > 1 { runs.append(run) }
+                run = []
+                nextBreak += 1
+            }
+            let p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
+            run.append(p)
+            items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker), fill: itemFill,
+                                  stroke: marker?.lineStyle, anchor: p))
+        }
+        if run.count > 1 { runs.append(run) }
+        let paths = line.map { style in runs.map { ScenePath(elements: outline(of: $0), stroke: style) } } ?? []
+        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: area)
+    }
+
+    /// The first index whose value is not below `value` in ascending `values` (binary search).
+    static func firstIndex(in values: [Double], notBelow value: Double) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The path through one unbroken run of device points, by the plot's interpolation.

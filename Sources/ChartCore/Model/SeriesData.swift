@@ -5,11 +5,26 @@ struct SeriesData {
     var values: [Double] = []
     /// Per-record bases (bars); NaN where the plot's base value applies.
     var bases: [Double] = []
+    /// Per-record fills, names and labels; empty when the data source has none.
     var fills: [Fill?] = []
     var names: [String?] = []
     var labels: [String?] = []
 
     var count: Int { values.count }
+    /// Whether some value is finite; computed once at load.
+    private(set) var hasFiniteValue = false
+    /// Whether the locations never decrease (a time series): then the visible part is found
+    /// by binary search and a line can be thinned per pixel column. Computed once at load.
+    private(set) var isSortedByLocation = true
+    /// The finite values' range and the range of their locations; computed once at load.
+    private(set) var valueRange: PlotRange?
+    private(set) var locationRange: PlotRange?
+    /// For long sorted series: per block of `blockSize` records, the index of its lowest and
+    /// highest value, or -1 when the block holds a missing value. A line thinned per pixel
+    /// column then reads one entry per block instead of every record. Built once at load.
+    private(set) var blockLowest: [Int32] = []
+    private(set) var blockHighest: [Int32] = []
+    static let blockSize = 64
 
     /// Pulls every record of `plot` from `source` through the bulk path. O(n).
     init(plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) {
@@ -21,21 +36,87 @@ struct SeriesData {
         bases = wantsBases ? source.numbers(for: plot, field: .base, records: all) : [Double](repeating: .nan, count: count)
         precondition(values.count == count && locations.count == count && bases.count == count,
                      "The data source of plot '\(plot.identifier)' returned a bulk buffer of the wrong length.")
-        for i in all where !locations[i].isFinite { locations[i] = Double(i) }
+        // Copied only if something must change: usually the buffers stay shared with the source.
+        if locations.contains(where: { !$0.isFinite }) {
+            for i in all where !locations[i].isFinite { locations[i] = Double(i) }
+        }
         // Infinities never reach layout: they are as unplottable as a missing value.
-        for i in all where values[i].isInfinite { values[i] = .nan }
-        fills = all.map { source.fill(for: plot, record: $0) }
-        names = all.map { source.categoryName(for: plot, record: $0) }
-        labels = all.map { source.dataLabel(for: plot, record: $0) }
+        if values.contains(where: \.isInfinite) {
+            for i in all where values[i].isInfinite { values[i] = .nan }
+        }
+        summarize()
+        if source.providesRecordExtras {
+            fills = all.map { source.fill(for: plot, record: $0) }
+            names = all.map { source.categoryName(for: plot, record: $0) }
+            labels = all.map { source.dataLabel(for: plot, record: $0) }
+            if fills.allSatisfy({ $0 == nil }) { fills = [] }
+            if names.allSatisfy({ $0 == nil }) { names = [] }
+            if labels.allSatisfy({ $0 == nil }) { labels = [] }
+        }
     }
+
+    /// The record's own fill, name or label; nil when it has none.
+    func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }
+    func name(_ record: Int) -> String? { names.isEmpty ? nil : names[record] }
+    func label(_ record: Int) -> String? { labels.isEmpty ? nil : labels[record] }
 
     init() {}
 
-    var hasFiniteValue: Bool { values.contains { $0.isFinite } }
+    /// The per-block extremes (see `blockLowest`). O(n).
+    private mutating func buildBlocks() {
+        let size = Self.blockSize
+        let blocks = (values.count + size - 1) / size
+        var lows = [Int32](repeating: -1, count: blocks), highs = [Int32](repeating: -1, count: blocks)
+        values.withUnsafeBufferPointer { v in
+            for b in 0..<blocks {
+                let start = b * size, end = min(start + size, v.count)
+                var low = start, high = start, complete = true
+                for i in start..<end {
+                    let y = v[i]
+                    guard y.isFinite else { complete = false; break }
+                    if y < v[low] { low = i }
+                    if y > v[high] { high = i }
+                }
+                if complete {
+                    lows[b] = Int32(low)
+                    highs[b] = Int32(high)
+                }
+            }
+        }
+        blockLowest = lows
+        blockHighest = highs
+    }
+
+    /// The summaries layout asks for every frame, in one pass over the data. O(n).
+    private mutating func summarize() {
+        var lo = Double.infinity, hi = -Double.infinity, xlo = Double.infinity, xhi = -Double.infinity
+        var previous = -Double.infinity
+        var sorted = true
+        values.withUnsafeBufferPointer { v in
+            locations.withUnsafeBufferPointer { x in
+                for i in 0..<v.count {
+                    let xi = x[i]
+                    if xi < previous { sorted = false }
+                    previous = xi
+                    let vi = v[i]
+                    guard vi.isFinite else { continue }
+                    if vi < lo { lo = vi }
+                    if vi > hi { hi = vi }
+                    if xi < xlo { xlo = xi }
+                    if xi > xhi { xhi = xi }
+                }
+            }
+        }
+        isSortedByLocation = sorted
+        if sorted && values.count >= 100_000 && values.count < Int(Int32.max) { buildBlocks() }
+        hasFiniteValue = lo <= hi
+        valueRange = lo <= hi ? PlotRange(lo, hi) : nil
+        locationRange = xlo <= xhi ? PlotRange(xlo, xhi) : nil
+    }
 
     /// The category names by location.
     var categoryLabels: [(location: Double, name: String)] {
-        names.indices.compactMap { i in names[i].map { (locations[i], $0) } }
+        names.indices.compactMap { i in names[i].map { (locations[i], $0) } }  // empty when there are none
     }
 
     /// The format popups use when the plot sets none: 2 decimals, none when every value is whole.

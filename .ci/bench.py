@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""make bench: chartview against matplotlib and gnuplot on the same files, in the same run.
+
+Whole-process figures (CSV in, 1024x768 PNG out): wall time and peak memory (max RSS), the
+median of RUNS runs each, and chartview's ratio to the faster (or leaner) peer. In-process
+figures from `chartview --profile`, and window figures from a real window under Xvfb.
+Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
+runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
+"""
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, ".build/release/chartview")
+OUT = os.path.join(ROOT, "out")
+DATA = os.path.join(OUT, "bench-data")
+RUNS = int(os.environ.get("RUNS", "3"))
+PY = "/usr/bin/python3"   # Debian's, with the numpy and matplotlib that make bench installs
+
+def find_shared():
+    for candidate in [os.environ.get("CHARTVIEW_SHARED", ""), os.path.join(ROOT, "../shared"), os.path.join(ROOT, "../../shared")]:
+        if candidate and os.path.exists(os.path.join(candidate, "bench/mpl.py")):
+            return os.path.abspath(os.path.join(candidate, "bench"))
+    return None
+
+SHARED = find_shared()
+WORKLOADS = [("line1m", "line", "line"), ("line10m", "line", "line"), ("scatter1m", "scatter", "scatter"),
+             ("bars10k", "bar", "bars"), ("rates", "line", None)]
+
+def timed(cmd):
+    """(wall seconds, peak KB) of one run of cmd, from GNU time."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", t.name] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)} failed: {result.stderr.decode()[-300:]}")
+        return wall, int(t.read().strip().splitlines()[-1])
+
+def measure(cmd):
+    runs = [timed(cmd) for _ in range(RUNS)]
+    return {"wall_s": statistics.median(r[0] for r in runs), "peak_mb": statistics.median(r[1] for r in runs) / 1024,
+            "runs": [{"wall_s": w, "peak_kb": k} for w, k in runs]}
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    if not SHARED:
+        print("make bench: ../shared/bench (the peers' scripts) not found; set CHARTVIEW_SHARED", file=sys.stderr)
+        return 2
+    subprocess.run([PY, os.path.join(SHARED, "gen_data.py"), DATA], check=True, stdout=subprocess.DEVNULL)
+    png = os.path.join(OUT, "bench.png")
+    report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
+    print(f"{'workload':<10} {'chartview':>16} {'matplotlib':>16} {'gnuplot':>16} {'time ratio':>11} {'memory ratio':>13}")
+    for name, kind, peer_kind in WORKLOADS:
+        csv = os.path.join(DATA, name + ".csv")
+        row = {"chartview": measure([BIN, csv, "--kind", kind, "--output", png])}
+        if peer_kind:
+            row["matplotlib"] = measure([PY, os.path.join(SHARED, "mpl.py"), peer_kind, csv, png])
+            row["gnuplot"] = measure(["gnuplot", "-c", os.path.join(SHARED, "gnuplot.gp"), peer_kind, csv, png])
+            fastest = min(row["matplotlib"]["wall_s"], row["gnuplot"]["wall_s"])
+            leanest = min(row["matplotlib"]["peak_mb"], row["gnuplot"]["peak_mb"])
+            row["speedup_vs_faster_peer"] = fastest / row["chartview"]["wall_s"]
+            row["memory_vs_leaner_peer"] = row["chartview"]["peak_mb"] / leanest
+        report["workloads"][name] = row
+        def cell(tool):
+            r = row.get(tool)
+            return f"{r['wall_s']:6.2f}s {r['peak_mb']:6.0f}MB" if r else f"{'n/a':>16}"
+        ratio = f"{row['speedup_vs_faster_peer']:9.1f}x" if peer_kind else f"{'n/a':>10}"
+        memory = f"{row['memory_vs_leaner_peer']:11.2f}x" if peer_kind else f"{'n/a':>12}"
+        print(f"{name:<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} {ratio:>11} {memory:>13}")
+
+    print("\nin process (ms; hit test in µs per click):")
+    for name in ["line1m", "line10m"]:
+        result = subprocess.run([BIN, os.path.join(DATA, name + ".csv"), "--profile"], capture_output=True, text=True, check=True)
+        figures = json.loads(result.stdout)
+        report["inProcess"][name] = figures
+        print(f"  {name:<8} load {figures['loadMs']:8.1f}  layout {figures['layoutMs']:6.1f}  paint {figures['paintMs']:6.1f}  "
+              f"redraw at a new size {figures['redrawAtNewSizeMs']:6.1f}  hit test {figures['hitTestUs']:6.1f} µs")
+
+    if os.environ.get("DISPLAY"):
+        report["window"] = window_figures()
+        w = report["window"]
+        print(f"\nwindow: redraw at a new size (line10m) {w['resizeFrameMs']:.1f} ms, click to popup {w['clickFrameMs']:.1f} ms, "
+              f"start to first frame (gallery) {w['firstFrameMs']:.0f} ms")
+    with open(os.path.join(OUT, "bench.json"), "w") as f:
+        json.dump(report, f, indent=2)
+    print(f"\nwrote {os.path.join(OUT, 'bench.json')}")
+    return 0
+
+def trace(args):
+    process = subprocess.Popen([BIN] + args + ["--trace", "--no-animation"], stdout=subprocess.PIPE, text=True)
+    def next_event(name):
+        for line in process.stdout:
+            event = json.loads(line)
+            if event["event"] == name:
+                return event
+        raise RuntimeError(f"chartview ended before {name}")
+    return process, next_event
+
+def window_figures():
+    figures = {}
+    starts = []
+    for _ in range(RUNS):
+        begin = time.perf_counter()
+        process, next_event = trace([])
+        next_event("ready")
+        starts.append((time.perf_counter() - begin) * 1000)
+        process.kill(); process.wait()
+    figures["firstFrameMs"] = statistics.median(starts)
+    process, next_event = trace([os.path.join(DATA, "line10m.csv")])
+    window = str(next_event("ready")["window"])
+    frames = []
+    for i in range(5):
+        subprocess.run(["xdotool", "windowsize", window, str(900 + 20 * i), str(700 - 10 * i)], check=True)
+        next_event("layout")
+        frames.append(next_event("frame")["ms"])
+    figures["resizeFrameMs"] = statistics.median(frames)
+    # Clicks on drawn points, taken from the scene at the window's size.
+    subprocess.run(["xdotool", "windowsize", window, "1024", "768"], check=True)
+    while next_event("layout")["size"] != [1024, 768]:
+        pass
+    dump = json.loads(subprocess.run([BIN, os.path.join(DATA, "line10m.csv"), "--dump-layout", "-"], capture_output=True, text=True, check=True).stdout)
+    points = [item["point"] for item in dump["plots"][0]["items"]]
+    clicks = []
+    for i in range(5):
+        x, y = points[(i + 1) * len(points) // 7]
+        subprocess.run(["xdotool", "mousemove", "--window", window, str(int(x)), str(int(y)), "click", "--delay", "0", "1"], check=True)
+        next_event("select")
+        clicks.append(next_event("frame")["ms"])
+    figures["clickFrameMs"] = statistics.median(clicks)
+    process.kill(); process.wait()
+    return figures
+
+if __name__ == "__main__":
+    sys.exit(main())

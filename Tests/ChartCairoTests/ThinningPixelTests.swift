@@ -1,0 +1,89 @@
+import ChartCairo
+import ChartCore
+import Testing
+
+/// Drawing only what the pixels can show must not change the picture: a long line thinned per
+/// pixel column (M4), and a dense scatter merged per pixel, render like every point drawn. The
+/// two differ only in anti-aliased edge pixels (measured: 0.3-0.7% of the plot area past a
+/// difference of 64 in a channel); a wrong thinning differs in whole strokes (tens of percent).
+@Suite struct ThinningPixelTests {
+    /// A seeded random walk: deterministic, and as jagged as real sensor data.
+    static func walk(_ count: Int, seed: UInt64 = 7) -> [Double] {
+        var state = seed, y = 0.0
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            y += Double(Int64(bitPattern: state >> 11) % 2001 - 1000) / 1000
+            return y
+        }
+    }
+
+    func render(_ plot: ScatterPlot, size: Size) throws -> (CairoSurface, Scene) {
+        let graph = Graph(title: "walk")
+        graph.add(plot)
+        graph.legend.isHidden = true
+        let renderer = ChartRenderer()
+        let scene = renderer.layout(graph, size: size)
+        return (try renderer.image(of: scene), scene)
+    }
+
+    /// The share of the plot area's pixels that differ by more than `tolerance` in a channel.
+    func difference(_ a: CairoSurface, _ b: CairoSurface, in area: Rect, tolerance: Int) -> Double {
+        var differing = 0, total = 0
+        for y in Int(area.minY)..<Int(area.maxY) {
+            for x in Int(area.minX)..<Int(area.maxX) {
+                total += 1
+                if a.pixel(x: x, y: y).distance(to: b.pixel(x: x, y: y)) > tolerance { differing += 1 }
+            }
+        }
+        return Double(differing) / Double(max(total, 1))
+    }
+
+    @Test(arguments: [Size(width: 800, height: 600), Size(width: 400, height: 700)])
+    func aThinnedLineLooksLikeEveryPoint(size: Size) throws {
+        let ys = Self.walk(200_000)
+        let thinned = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: ys))
+        thinned.lineStyle = LineStyle(color: .black, width: 1)
+        let full = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: ys))
+        full.lineStyle = LineStyle(color: .black, width: 1)
+        full.thinsToPixels = false
+        let (a, sceneA) = try render(thinned, size: size)
+        let (b, sceneB) = try render(full, size: size)
+        #expect(sceneA.plots[0].items.count < 4 * Int(size.width) + 16, "the line was not thinned")
+        #expect(sceneB.plots[0].items.count == ys.count)
+        #expect(sceneA.plotArea == sceneB.plotArea)
+        let share = difference(a, b, in: sceneA.plotArea, tolerance: 64)
+        #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
+    }
+
+    @Test func aMergedScatterLooksLikeEveryPoint() throws {
+        let xs = Self.walk(120_000, seed: 3), ys = Self.walk(120_000, seed: 11)
+        func plot(thin: Bool) -> ScatterPlot {
+            let plot = ScatterPlot(identifier: "cloud", dataSource: ArrayDataSource(numbers: ys, locations: xs))
+            plot.showsLine = false
+            plot.symbol = PlotSymbol(.ellipse, size: 3, fill: .solid(Color(rgb: 0x1C7ED6)))
+            plot.thinsToPixels = thin
+            return plot
+        }
+        let (a, sceneA) = try render(plot(thin: true), size: Size(width: 640, height: 480))
+        let (b, _) = try render(plot(thin: false), size: Size(width: 640, height: 480))
+        #expect(sceneA.plots[0].items.count < xs.count)
+        let share = difference(a, b, in: sceneA.plotArea, tolerance: 64)
+        #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
+    }
+
+    @Test func clickingAThinnedLineSelectsADrawnRecord() throws {
+        let ys = Self.walk(300_000)
+        let plot = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: ys))
+        let (_, scene) = try render(plot, size: Size(width: 900, height: 500))
+        let tester = HitTester(scene: scene)
+        let drawn = Set(scene.plots[0].items.map(\.record))
+        for item in scene.plots[0].items.prefix(200) {
+            guard case .record(_, let record) = tester.hit(at: item.anchor) else {
+                Issue.record("no record at a drawn point \(item.anchor)")
+                continue
+            }
+            #expect(drawn.contains(record))
+            #expect(ys[record] == item.value)
+        }
+    }
+}
