@@ -15,9 +15,30 @@ public struct ScenePainter {
         self.progress = min(max(progress, 0), 1)
     }
 
+    /// Which parts of a scene to paint.
+    public enum Layers: Sendable {
+        /// Everything.
+        case all
+        /// The chart: everything but annotations and overlays.
+        case chart
+        /// Annotations and overlays only, over a chart painted before.
+        case overlays
+    }
+
     /// Paints the whole scene into `context`.
     public func paint(_ scene: Scene, into context: CairoContext) {
+        paint(scene, layers: .all, into: context)
+    }
+
+    /// Paints `layers` of the scene into `context`: the chart, what lies over it, or both.
+    public func paint(_ scene: Scene, layers: Layers, into context: CairoContext) {
         let cr = context.pointer
+        if case .overlays = layers {
+            cairo_save(cr)
+            paintOverlays(scene, cr)
+            cairo_restore(cr)
+            return
+        }
         cairo_save(cr)
         fill(Rect(origin: .zero, size: scene.size), with: scene.background, in: cr)
         fill(scene.plotArea, with: scene.plotAreaFill, in: cr)
@@ -36,14 +57,18 @@ public struct ScenePainter {
         }
         if let title = scene.title { text.draw(title, in: cr) }
         if let legend = scene.legend { paint(legend, in: cr) }
-        for annotation in scene.annotations { paint(annotation, in: cr) }
         if let message = scene.message { text.draw(message, in: cr) }
+        if case .all = layers { paintOverlays(scene, cr) }
+        cairo_restore(cr)
+    }
+
+    private func paintOverlays(_ scene: Scene, _ cr: OpaquePointer) {
+        for annotation in scene.annotations { paint(annotation, in: cr) }
         for overlay in scene.overlays {
             fill(overlay.box, with: overlay.fill, in: cr)
             if let border = overlay.border { strokeRect(overlay.box, style: border, in: cr) }
             for line in overlay.texts { text.draw(line, in: cr) }
         }
-        cairo_restore(cr)
     }
 
     private func paint(_ plot: PlotScene, in cr: OpaquePointer) {

@@ -44,6 +44,11 @@ public final class HostingWindow {
     private let text = PangoText()
     private var interaction: ChartInteraction
     private var backBuffer: BackBuffer?
+    /// The chart alone (no popups or overlays), kept while the chart stays the same, so that a
+    /// click repaints only what lies over it.
+    private var chartBuffer: BackBuffer?
+    /// The `chartGeneration` painted in `chartBuffer`; -1 when it must be painted again.
+    private var chartBufferGeneration = -1
     private var scale: Double
     private var running = true
     private var isReady = false
@@ -106,6 +111,7 @@ public final class HostingWindow {
         close(wakePipe.0)
         close(wakePipe.1)
         backBuffer = nil
+        chartBuffer = nil
         XFreeGC(connection.display, gc)
         XDestroyWindow(connection.display, window)
         XFlush(connection.display)
@@ -394,10 +400,24 @@ public final class HostingWindow {
         if laidOut || animating || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
             if backBuffer?.width != width || backBuffer?.height != height {
                 backBuffer = nil
+                chartBuffer = nil
                 backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
+                chartBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
+                chartBufferGeneration = -1
             }
-            guard let backBuffer, let context = try? CairoContext(surface: backBuffer.surface) else { return }
-            ScenePainter(text: text, progress: progress).paint(scene, into: context)
+            guard let backBuffer, let chartBuffer else { return }
+            let painter = ScenePainter(text: text, progress: progress)
+            if animating || chartBufferGeneration != interaction.chartGeneration {
+                guard let context = try? CairoContext(surface: chartBuffer.surface) else { return }
+                painter.paint(scene, layers: .chart, into: context)
+                cairo_surface_flush(chartBuffer.surface.pointer)
+                chartBufferGeneration = animating ? -1 : interaction.chartGeneration
+            }
+            // The chart, then what lies over it.
+            XCopyArea(connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+            cairo_surface_mark_dirty(backBuffer.surface.pointer)
+            guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
+            painter.paint(scene, layers: .overlays, into: context)
             cairo_surface_flush(backBuffer.surface.pointer)
         }
         guard let backBuffer else { return }

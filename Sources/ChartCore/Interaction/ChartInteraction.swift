@@ -25,6 +25,12 @@ public final class ChartInteraction {
     }
     /// Whether state changed since the last layout.
     public private(set) var needsLayout = false
+    /// Whether the chart itself changed (size, series, theme…), not only what lies over it
+    /// (a popup, the help, a status line), which is laid out again over the same chart.
+    private var needsChartLayout = false
+    /// Counts the layouts of the chart itself: while it stays the same, the chart under the
+    /// popups and overlays is the same picture, which a window may keep instead of repainting.
+    public private(set) var chartGeneration = 0
 
     private var pendingEvents: [InteractionEvent] = []
     private var pendingSelect = false
@@ -50,14 +56,14 @@ public final class ChartInteraction {
     public func resize(to newSize: Size) {
         guard newSize != size, newSize.width > 0, newSize.height > 0 else { return }
         size = newSize
-        needsLayout = true
+        needsLayout = true; needsChartLayout = true
     }
 
     /// A new device scale (HiDPI).
     public func rescale(to newScale: Double) {
         guard newScale != scale, newScale > 0 else { return }
         scale = newScale
-        needsLayout = true
+        needsLayout = true; needsChartLayout = true
     }
 
     /// A primary-button click at `point`: selects the bar under it, deselects on a second click
@@ -96,11 +102,11 @@ public final class ChartInteraction {
             for plot in graph.plots where plot.isHidden {
                 plot.isHidden = false
                 pendingEvents.append(.toggle(plotID: plot.identifier, visible: true))
-                needsLayout = true
+                needsLayout = true; needsChartLayout = true
             }
         case .toggleLegend:
             graph.legend.isHidden.toggle()
-            needsLayout = true
+            needsLayout = true; needsChartLayout = true
         case .toggleGrid:
             if let saved = savedGrid {
                 for index in graph.axes.indices {
@@ -117,7 +123,7 @@ public final class ChartInteraction {
                     graph.axes[index].showsMinorGridLines = false
                 }
             }
-            needsLayout = true
+            needsLayout = true; needsChartLayout = true
         case .toggleTheme:
             // Between the chart's own theme and its opposite (dark for a light one, light for a dark one).
             if graph.theme.name == originalTheme.name {
@@ -125,7 +131,7 @@ public final class ChartInteraction {
             } else {
                 graph.theme = originalTheme
             }
-            needsLayout = true
+            needsLayout = true; needsChartLayout = true
         case .selectPreviousRecord, .selectNextRecord:
             stepRecord(forward: command == .selectNextRecord)
         case .selectPreviousSeries, .selectNextSeries:
@@ -151,7 +157,14 @@ public final class ChartInteraction {
     public func layoutIfNeeded() -> Bool {
         guard needsLayout else { return false }
         needsLayout = false
-        scene = graph.layout(size: size, scale: scale, measurer: measurer)
+        if needsChartLayout {
+            needsChartLayout = false
+            scene = graph.layout(size: size, scale: scale, measurer: measurer)
+            chartGeneration += 1
+        } else {
+            // Only what lies over the chart changed: the chart's geometry stays.
+            scene.annotations = graph.layoutAnnotations(over: scene, measurer: measurer)
+        }
         scene.overlays = overlays()
         if pendingSelect, let selection {
             pendingSelect = false
@@ -169,7 +182,7 @@ public final class ChartInteraction {
     }
 
     /// Forces the next `layoutIfNeeded()` to lay out (after the graph was changed directly).
-    public func setNeedsLayout() { needsLayout = true }
+    public func setNeedsLayout() { needsLayout = true; needsChartLayout = true }
 
     // MARK: Selection
 
@@ -178,7 +191,10 @@ public final class ChartInteraction {
     public func select(_ newSelection: Selection?) {
         guard newSelection != selection else { return }
         graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
-        for plot in graph.plots { (plot as? PieChart)?.selectedRecord = nil }
+        for case let pie as PieChart in graph.plots where pie.selectedRecord != nil {
+            pie.selectedRecord = nil
+            needsChartLayout = true
+        }
         let hadSelection = selection != nil
         selection = newSelection
         needsLayout = true
@@ -196,7 +212,11 @@ public final class ChartInteraction {
             anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
             displacement: Point(x: 0, y: down ? 6 : -6), hasBox: true,
             contentAnchor: down ? .top : .bottom, staysInside: true))
-        (plot as? PieChart)?.selectedRecord = newSelection.record
+        if let pie = plot as? PieChart {
+            // The selected slice pulls out: the chart itself changes.
+            pie.selectedRecord = newSelection.record
+            needsChartLayout = true
+        }
         pendingSelect = true
         plot.notifySelection(record: newSelection.record)
     }
@@ -215,7 +235,7 @@ public final class ChartInteraction {
         plot.isHidden.toggle()
         pendingEvents.append(.toggle(plotID: plot.identifier, visible: !plot.isHidden))
         if plot.isHidden, selection?.plotID == plot.identifier { select(nil) }
-        needsLayout = true
+        needsLayout = true; needsChartLayout = true
     }
 
     /// The records of a visible plot that have an item in the scene, in record order.

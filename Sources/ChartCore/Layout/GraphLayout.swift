@@ -82,11 +82,6 @@ extension Graph {
         }
 
         // Annotations.
-        let annotationLayout = AnnotationLayout(theme: theme, scale: scale, measurer: measurer, bounds: bounds)
-        let annotationScenes = annotations.compactMap { annotation -> AnnotationScene? in
-            guard let point = anchorPoint(of: annotation, plotArea: plotArea, bounds: bounds, plots: plotScenes) else { return nil }
-            return annotationLayout.layout(annotation, anchorPoint: point)
-        }
 
         var message: SceneText?
         if !hasData {
@@ -97,10 +92,23 @@ extension Graph {
                                 at: plotArea.center, anchoredBy: .center)
         }
 
-        return Scene(size: size, scale: scale, background: theme.background, plotArea: plotArea,
-                     plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
-                     title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
-                     annotations: annotationScenes, message: message)
+        var scene = Scene(size: size, scale: scale, background: theme.background, plotArea: plotArea,
+                          plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
+                          title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
+                          annotations: [], message: message)
+        scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
+        return scene
+    }
+
+    /// The annotations laid out over an existing scene of this graph, for when only they changed
+    /// (a popup moved): the same as a full layout gives, without laying out the chart again.
+    public func layoutAnnotations(over scene: Scene, measurer: any TextMeasuring) -> [AnnotationScene] {
+        let bounds = Rect(origin: .zero, size: scene.size)
+        let layout = AnnotationLayout(theme: theme, scale: scene.scale, measurer: measurer, bounds: bounds)
+        return annotations.compactMap { annotation in
+            anchorPoint(of: annotation, plotArea: scene.plotArea, bounds: bounds, plots: scene.plots)
+                .map { layout.layout(annotation, anchorPoint: $0) }
+        }
     }
 
     /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…".
