@@ -71,6 +71,28 @@ import Testing
         #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
     }
 
+    @Test(arguments: [false, true])
+    func mergedThinBarsLookLikeEveryBar(horizontal: Bool) throws {
+        let values = Self.walk(20_000, seed: 5).map { $0 - 10 }
+        func graph(thin: Bool) -> Graph {
+            let graph = Graph(title: "bars")
+            let plot = BarPlot(identifier: "bars", dataSource: ArrayDataSource(numbers: values))
+            plot.fill = .solid(Color(rgb: 0x2F9E44))
+            plot.barsAreHorizontal = horizontal
+            plot.thinsToPixels = thin
+            graph.add(plot)
+            graph.legend.isHidden = true
+            return graph
+        }
+        let renderer = ChartRenderer()
+        let thinned = renderer.layout(graph(thin: true), size: Size(width: 800, height: 600))
+        let full = renderer.layout(graph(thin: false), size: Size(width: 800, height: 600))
+        #expect(thinned.plots[0].items.count < 2 * 800)
+        #expect(full.plots[0].items.count > values.count * 99 / 100, "nearly every bar laid out unmerged")
+        let share = difference(try renderer.image(of: thinned), try renderer.image(of: full), in: thinned.plotArea, tolerance: 8)
+        #expect(share == 0, "\(share * 100)% of the plot area's pixels differ")
+    }
+
     @Test func clickingAThinnedLineSelectsADrawnRecord() throws {
         let ys = Self.walk(300_000)
         let plot = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: ys))

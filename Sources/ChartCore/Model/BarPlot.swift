@@ -45,6 +45,10 @@ public final class BarPlot: Plot {
     public var lineStyle: LineStyle?
     /// Rounds the corners at each bar's tip, in device pixels at scale 1.
     public var barCornerRadius: Double = 0
+    /// Merge bars thinner than a pixel per pixel column (the longest up and down stay), which
+    /// paints the same pixels as every bar; hit testing then sees exactly the bars drawn. Turn
+    /// off to lay out every bar (tests compare the two).
+    public var thinsToPixels = true
     /// Writes each bar's value (or its data label) beyond its tip (Charts' `drawValues`).
     public var showsValueLabels = false
     /// The value labels' style; nil for the theme's label style.
@@ -218,7 +222,7 @@ public final class BarPlot: Plot {
                                   fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: anchor,
                                   pointsDown: down, base: PlotItem.Base(position: s.rounded(), isHorizontal: barsAreHorizontal)))
         }
-        if items.count > 2 * Int(barsAreHorizontal ? context.plotArea.height : context.plotArea.width) {
+        if thinsToPixels, items.count > 2 * Int(barsAreHorizontal ? context.plotArea.height : context.plotArea.width) {
             items = Self.mergedPerPixel(items, horizontal: barsAreHorizontal)
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
