@@ -14,9 +14,13 @@ public enum ChartBuilder {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
         let xColumn = try column(spec.x ?? table.columns[0].name, in: table, source: source)
         let seriesSpecs = spec.series ?? []
-        let yNames = spec.y ?? (seriesSpecs.isEmpty ? table.columns.map(\.name).filter { $0 != xColumn.name } : seriesSpecs.map(\.column))
+        // Without a choice, every other column that holds numbers is a series; text columns
+        // (names, codes, notes) are left out rather than refused.
+        let yNames = spec.y ?? (seriesSpecs.isEmpty
+            ? table.columns.filter { $0.name != xColumn.name && !$0.isText }.map(\.name)
+            : seriesSpecs.map(\.column))
         guard !yNames.isEmpty else {
-            throw DataError.unusable(path: source, message: "no column to chart besides '\(xColumn.name)'; give --y COLUMN")
+            throw DataError.unusable(path: source, message: "no column of numbers to chart besides '\(xColumn.name)'; give --y COLUMN")
         }
         let yColumns = try yNames.map { name throws(DataError) -> (DataColumn, [Double]) in
             let c = try column(name, in: table, source: source)

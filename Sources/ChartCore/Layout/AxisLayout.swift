@@ -173,15 +173,18 @@ struct AxisLayout {
         return thinned(ticks, rotation: rotations.last!)
     }
 
-    /// Keeps the labels of every k-th tick, for the smallest k at which none overlap (all the
-    /// ticks stay drawn). A single label that still does not fit is dropped.
+    /// Keeps the labels of every k-th tick, for the smallest k at which none overlap. All the
+    /// ticks stay drawn while they are at least 4 pixels apart; closer, only the labeled ones
+    /// (thousands of categories would otherwise draw a solid band). A single label that still
+    /// does not fit is dropped.
     private func thinned(_ ticks: [Tick], rotation: Double) -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
+        let dense = length / Double(max(ticks.count, 1)) < 4 * scale
         for k in 2...max(2, ticks.count) {
             let kept = ticks.enumerated().filter { $0.offset % k == 0 }.map(\.element)
             let labels = place(kept, rotation: rotation)
-            if !overlaps(labels) { return (ticks, labels, rotation) }
+            if !overlaps(labels) { return (dense ? kept : ticks, labels, rotation) }
         }
-        return (ticks, [], rotation)
+        return (dense ? [] : ticks, [], rotation)
     }
 
     private func place(_ ticks: [Tick], rotation: Double) -> [SceneText] {
