@@ -42,7 +42,11 @@ public final class HostingWindow {
     private let charts: [any ChartProvider]
     private var chartIndex: Int
     private let text = PangoText()
-    private var interaction: ChartInteraction
+    /// The chart on screen and the user's state over it. A new one (another chart, period or
+    /// reload) makes the kept chart picture stale.
+    private var interaction: ChartInteraction {
+        didSet { chartBufferGeneration = -1 }
+    }
     private var backBuffer: BackBuffer?
     /// The chart alone (no popups or overlays), kept while the chart stays the same, so that a
     /// click repaints only what lies over it.
