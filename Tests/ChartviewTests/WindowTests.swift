@@ -35,6 +35,36 @@ struct WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// The window shows the chart it reports, pixel for pixel: every bar of the scene is on
+    /// screen in its color once ready, and still after a popup is drawn over the kept chart.
+    @Test(arguments: ["rates", "water-exercise"])
+    func theWindowShowsTheChartItLaidOut(chart: String) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let layout = try dump(chart, size: "900x600")
+        let session = try TraceSession(["--chart", chart, "--size", "900x600"])
+        let bars = layout.plots.filter { $0.kind == "bar" }.flatMap(\.items).filter { $0.rect[2] >= 4 && $0.rect[3] >= 8 }
+        #expect(!bars.isEmpty)
+        for step in ["ready", "popup"] {
+            if step == "popup" {
+                let (x, y) = center(bars[0].rect)
+                try session.click(x, y)
+                try session.next("select")
+                try session.next("frame")
+            }
+            try session.screenshot(dir + "/\(step).png")
+            let image = try CairoSurface.png(path: dir + "/\(step).png")
+            let painted = bars.filter { bar in
+                let (x, y) = center(bar.rect)
+                return image.pixel(x: Int(x), y: Int(y + bar.rect[3] / 4)).description == bar.color
+            }
+            // A line drawn over a bar may cover a sampled pixel; nearly all must show.
+            #expect(painted.count * 10 >= bars.count * 9, "\(step): \(painted.count) of \(bars.count) bars on screen")
+        }
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func thePopupIsDrawnAndASecondClickRemovesIt() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
