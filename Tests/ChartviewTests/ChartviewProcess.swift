@@ -15,14 +15,17 @@ struct ChartviewProcess {
         return root.appendingPathComponent(".build/debug/chartview").path
     }
 
-    /// Runs chartview with `arguments` to completion, with no display unless `display` is given.
-    static func run(_ arguments: [String], display: String? = nil) throws -> Result {
+    /// Runs chartview with `arguments` to completion, with no display unless `display` is
+    /// given, in `directory` (the current one when nil) and with `environment` added.
+    static func run(_ arguments: [String], display: String? = nil, in directory: String? = nil,
+                    environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         environment["DISPLAY"] = display
         process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

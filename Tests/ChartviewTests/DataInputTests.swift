@@ -58,27 +58,6 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     var description: String { "\(bytes.count) bytes, modified \(seconds).\(nanoseconds)" }
 }
 
-extension ChartviewProcess {
-    /// Runs chartview like `run(_:)`, in `directory` and with `environment` added to this
-    /// process's.
-    static func run(_ arguments: [String], in directory: String?, environment extra: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}
-
 /// Bad data through the real binary: every case exits with status 2 and one line on stderr,
 /// `chartview: …`, naming the file and the place (line, column, key path, table, statement);
 /// nothing on stdout, no output file, and the input files left as they were.

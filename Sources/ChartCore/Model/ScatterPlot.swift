@@ -91,6 +91,19 @@ public final class ScatterPlot: Plot {
         return [LegendItem(title: title, fill: line == nil && marker == nil ? .solid(seriesColor) : nil, line: line, symbol: marker)]
     }
 
+    /// The line and the marker as drawn: the plot's own or the series color's, scaled.
+    private func styles(in context: PlotLayoutContext) -> (line: LineStyle?, marker: PlotSymbol?) {
+        let color = context.seriesColor
+        let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
+        let marker = symbol.map { sym -> PlotSymbol in
+            var scaled = resolved(sym, color: line?.color ?? color)
+            scaled.size *= context.scale
+            scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
+            return scaled
+        }
+        return (line, marker)
+    }
+
     /// The symbol with its fill and outline filled in from the plot's color.
     private func resolved(_ symbol: PlotSymbol, color: Color) -> PlotSymbol {
         var resolved = symbol
@@ -118,13 +131,7 @@ public final class ScatterPlot: Plot {
         if thinsToPixels, let fast = thinnedLayout(data, context: context) { return fast }
         let transform = context.transform
         let color = context.seriesColor
-        let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
-        let marker = symbol.map { sym -> PlotSymbol in
-            var scaled = resolved(sym, color: line?.color ?? color)
-            scaled.size *= context.scale
-            scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
-            return scaled
-        }
+        let (line, marker) = styles(in: context)
         var items: [PlotItem] = []
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
@@ -167,13 +174,7 @@ public final class ScatterPlot: Plot {
         guard data.count > 4 * columns, areaFill == nil,
               let mx = context.transform.linearX, let my = context.transform.linearY else { return nil }
         let color = context.seriesColor
-        let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
-        let marker = symbol.map { sym -> PlotSymbol in
-            var scaled = resolved(sym, color: line?.color ?? color)
-            scaled.size *= context.scale
-            scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
-            return scaled
-        }
+        let (line, marker) = styles(in: context)
         let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
         var kept: [Int] = []
         var breaks: [Int] = []   // positions in `kept` where a new run starts
