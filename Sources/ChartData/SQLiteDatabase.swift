@@ -6,30 +6,80 @@ import Foundation
 ///
 /// The file is treated as untrusted: defensive mode on, triggers and views may not call
 /// functions with side effects (`trusted_schema` off), and extensions cannot be loaded.
+///
+/// A database in WAL mode that no one has open (no `-wal` file beside it) is opened immutable:
+/// a read-only connection would otherwise create `-wal` and `-shm` files next to the user's
+/// file. Its changes are then noticed by the file's size and time, and the connection reopened.
 public final class SQLiteDatabase {
     public let path: String
-    private let handle: OpaquePointer
+    private var handle: OpaquePointer
+    /// Opened with `immutable=1` (see above); nil signature for a normal connection.
+    private var immutableSignature: [Int]?
 
     /// Opens `path` read-only. Throws when it is missing or not a database.
     public init(path: String) throws(DataError) {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else { throw DataError.cannotOpen(path: path, reason: "no such file") }
-        var db: OpaquePointer?
-        // Read-only: never create, never write, never take a write lock.
-        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-        guard status == SQLITE_OK, let db else {
-            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
-            sqlite3_close(db)
-            throw DataError.cannotOpen(path: path, reason: reason)
-        }
-        handle = db
-        Self.harden(db)
+        let immutable = Self.isIdleWAL(path)
+        handle = try Self.open(path, immutable: immutable)
+        immutableSignature = immutable ? Self.signature(path) : nil
         // Reading the schema now turns "file is not a database" into an error at open.
         do {
             _ = try rows("SELECT count(*) FROM sqlite_master")
         } catch {
             throw DataError.cannotOpen(path: path, reason: "not a SQLite database")
         }
+    }
+
+    /// Opens `path` read-only (never create, never write, never take a write lock), hardened.
+    private static func open(_ path: String, immutable: Bool) throws(DataError) -> OpaquePointer {
+        var db: OpaquePointer?
+        let status: Int32
+        if immutable {
+            var components = URLComponents()
+            components.scheme = "file"
+            components.path = path
+            components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+            status = sqlite3_open_v2(components.string ?? path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+        } else {
+            status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        }
+        guard status == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close(db)
+            throw DataError.cannotOpen(path: path, reason: reason)
+        }
+        harden(db)
+        return db
+    }
+
+    /// Whether the file is a WAL-mode database (header bytes 18 and 19 are 2) with no `-wal`
+    /// file beside it: no connection has it open.
+    private static func isIdleWAL(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2 && !FileManager.default.fileExists(atPath: path + "-wal")
+    }
+
+    /// Size and modification time (ns) of the file and of its `-wal`, to notice changes.
+    private static func signature(_ path: String) -> [Int] {
+        [path, path + "-wal"].flatMap { file -> [Int] in
+            var info = stat()
+            guard stat(file, &info) == 0 else { return [-1, -1] }
+            return [Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)]
+        }
+    }
+
+    /// For an immutable connection: opens it again when the file changed, so queries see the
+    /// new data (an immutable connection assumes nothing changes under it).
+    private func reopenIfChanged() {
+        guard let old = immutableSignature else { return }
+        let now = Self.signature(path)
+        guard now != old, let fresh = try? Self.open(path, immutable: Self.isIdleWAL(path)) else { return }
+        sqlite3_close(handle)
+        handle = fresh
+        immutableSignature = Self.isIdleWAL(path) ? now : nil
     }
 
     /// A private in-memory database filled by `script` (the demo gallery's data): nothing on disk.
@@ -99,6 +149,11 @@ public final class SQLiteDatabase {
     /// The value SQLite's `PRAGMA data_version` gives: it changes when another connection
     /// commits a change to the file, for live reload.
     public func dataVersion() -> Int64 {
+        if let signature = immutableSignature {
+            // An immutable connection cannot tell: the file's own signature can.
+            _ = signature
+            return Int64(truncatingIfNeeded: Self.signature(path).reduce(17) { $0 &* 31 &+ $1 })
+        }
         guard let rows = try? rows("PRAGMA data_version"), case .integer(let version)? = rows.first?.first else { return 0 }
         return version
     }
@@ -110,6 +165,7 @@ public final class SQLiteDatabase {
     /// and calls `row` per result row. Returns the column names.
     private func run(_ sql: String, parameters: [String: String],
                      row: (OpaquePointer, Int32) -> Void) throws(DataError) -> [String] {
+        reopenIfChanged()
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let prepared = sql.withCString { text in

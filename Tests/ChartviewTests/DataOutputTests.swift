@@ -218,9 +218,7 @@ import Testing
             _ = try render([db, "--table", "sales"], in: dir)
             #expect(try FileSnapshot(db) == before)
             let after = try FileManager.default.contentsOfDirectory(atPath: dir + "/data").sorted()
-            withKnownIssue("a read-only connection to a WAL database leaves wal.sqlite-wal and wal.sqlite-shm behind") {
-                #expect(after == ["wal.sqlite"])
-            }
+            #expect(after == ["wal.sqlite"], "an idle WAL database is opened immutable: no -wal or -shm files")
         }
     }
 

@@ -57,6 +57,19 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func aWALDatabaseReloadsAndGetsNoFilesBesideIt() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/wal.sqlite"
+        try DataFixture.sqlite(db, "PRAGMA journal_mode = WAL; CREATE TABLE t (name TEXT, value REAL); INSERT INTO t VALUES ('a', 1), ('b', 2);")
+        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["wal.sqlite"], "the window's connection created files")
+        try DataFixture.sqlite(db, "INSERT INTO t VALUES ('c', 3);")
+        #expect(try session.next("reload", timeout: 10)["records"] as? Int == 3)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func withNoWatchAChangedDatabaseIsNotReloaded() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
