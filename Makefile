@@ -7,7 +7,7 @@ SWIFTFLAGS := -Xswiftc -warnings-as-errors
 BIN := .build/debug/chartview
 OUT := out
 
-.PHONY: all build run test bench clean
+.PHONY: all build run test bench fuzz clean
 
 all: build
 
@@ -40,6 +40,12 @@ bench:
 	@.ci/ensure-packages bench
 	swift build -c release
 	.ci/with-xvfb /usr/bin/python3 .ci/bench.py
+
+# libFuzzer over the CSV reader, spec decoding, SQL value conversion and layout, each for
+# FUZZ_SECONDS (default 600). Crash inputs go to Tests/FuzzInputs, which make test replays.
+fuzz:
+	@.ci/ensure-packages build
+	.ci/fuzz
 
 clean:
 	rm -rf .build $(OUT)

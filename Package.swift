@@ -9,6 +9,9 @@ import PackageDescription
 /// - `ChartX11`: hosts a graph in an Xlib window.
 /// - `ChartData`: loads data (SQLite read-only, CSV).
 /// - `chartview`: the command-line viewer that wires them together.
+/// Fuzz targets define libFuzzer's entry point and, without FUZZING, a replaying main.
+let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
 let package = Package(
     name: "chartview",
     products: [
@@ -32,6 +35,13 @@ let package = Package(
             name: "chartview",
             dependencies: ["ChartCore", "ChartCairo", "ChartX11", "ChartData"]
         ),
+
+        // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzCSV", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzSpec", dependencies: ["ChartCore", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzSQLValues", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),

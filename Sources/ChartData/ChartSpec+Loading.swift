@@ -11,6 +11,11 @@ extension ChartSpec.File {
         } catch {
             throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
         }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes and checks a spec file's bytes; `path` names it in errors.
+    public static func decode(_ data: Data, path: String) throws(DataError) -> ChartSpec.File {
         let file: ChartSpec.File
         do {
             file = try JSONDecoder().decode(ChartSpec.File.self, from: data)

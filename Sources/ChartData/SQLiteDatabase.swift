@@ -217,6 +217,9 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// The typed column for result values: what `table(_:parameters:)` builds each column with.
+    public static func columnValues(_ values: [Value]) -> DataColumn.Values { typed(values) }
+
     /// Numbers when every value is a number or NULL; dates when every text reads as a date;
     /// text otherwise. Infinities and NaN become missing values.
     static func typed(_ values: [Value]) -> DataColumn.Values {

@@ -22,6 +22,8 @@ public enum TickGenerator {
     /// prints as 0.3. O(count).
     public static func linearTicks(in range: PlotRange, targetCount: Int) -> [Double] {
         guard range.length > 0 else { return [range.lower] }
+        // A span past Double's range: its two ends are all that can be told apart.
+        guard range.length.isFinite else { return [range.lower, range.upper] }
         let step = niceStep(span: range.length, targetCount: targetCount)
         return ticks(in: range, step: step)
     }

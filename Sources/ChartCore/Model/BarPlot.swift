@@ -133,11 +133,12 @@ public final class BarPlot: Plot {
             // Half a slot either side of the outermost locations, and at least the bars themselves.
             let slot = Self.slotWidth(sortedLocations: data.locations.sorted())
             let half = max(slot / 2, abs(barOffset) + barWidth / 2)
-            along = PlotRange(centers.lower - half, centers.upper + half)
+            along = PlotRange(clamping: centers.lower - half, centers.upper + half)
         }
         var values: PlotRange?
         var bases: Set<Double> = []
-        for (i, segment) in segments().enumerated() where data.values[i].isFinite {
+        // Stacked sums can overflow to infinity: such a bar has no extent to fit.
+        for (i, segment) in segments().enumerated() where data.values[i].isFinite && segment.start.isFinite && segment.end.isFinite {
             values = (values ?? PlotRange(segment.start, segment.start)).including(segment.start).including(segment.end)
             if stackedOn == nil {
                 bases.insert(segment.start)

@@ -14,6 +14,15 @@ public struct PlotRange: Hashable, Sendable, CustomStringConvertible {
         self.upper = upper
     }
 
+    /// The range between `a` and `b` in either order, with infinities brought to the largest
+    /// finite values and NaN to 0: for ends computed from data, which can overflow.
+    public init(clamping a: Double, _ b: Double) {
+        func finite(_ v: Double) -> Double {
+            v.isNaN ? 0 : min(max(v, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude)
+        }
+        self.init(Swift.min(finite(a), finite(b)), Swift.max(finite(a), finite(b)))
+    }
+
     /// Core Plot's form: the range from `location` to `location + length` (length may be negative).
     public init(location: Double, length: Double) {
         self.init(min(location, location + length), max(location, location + length))

@@ -65,18 +65,21 @@ public final class XYPlotSpace {
             guard let range, range.upper > 0 else { return PlotRange(1, 10) }
             let lo = range.lower > 0 ? range.lower : range.upper / 10
             let span = max(log10(range.upper) - log10(lo), 1)
-            return PlotRange(pow(10, log10(lo) - span * margin), pow(10, log10(range.upper) + span * margin))
+            return PlotRange(clamping: pow(10, log10(lo) - span * margin), pow(10, log10(range.upper) + span * margin))
         }
         guard let range else { return PlotRange(0, 1) }
         guard range.length > 0 else {
             // One value: center a unit-ish span on it (or start at it when it is an anchor).
             let pad = range.lower == 0 ? 1 : abs(range.lower) * 0.1
-            if anchors.contains(range.lower) { return PlotRange(range.lower, range.lower + pad) }
-            return PlotRange(range.lower - pad, range.upper + pad)
+            if anchors.contains(range.lower) { return PlotRange(clamping: range.lower, range.lower + pad) }
+            return PlotRange(clamping: range.lower - pad, range.upper + pad)
         }
+        // A span past Double's range (from -1e308 to 1e308) gets no margin rather than infinite ends.
         let pad = range.length * margin
-        return range.expanded(lower: anchors.contains(range.lower) ? 0 : pad,
-                              upper: anchors.contains(range.upper) ? 0 : pad)
+        guard pad.isFinite else { return range }
+        let lower = anchors.contains(range.lower) ? range.lower : max(range.lower - pad, -Double.greatestFiniteMagnitude)
+        let upper = anchors.contains(range.upper) ? range.upper : min(range.upper + pad, Double.greatestFiniteMagnitude)
+        return PlotRange(lower, upper)
     }
 
     /// The mapping between data units and device pixels for `plotArea` at the current

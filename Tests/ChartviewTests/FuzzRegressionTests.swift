@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// Inputs the fuzzers found crashes with (and a few written by hand) stay fixed: each fuzz
+/// target, built as a replaying program, runs over its folder of Tests/FuzzInputs.
+@Suite struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: [("FuzzCSV", "csv"), ("FuzzSpec", "spec"), ("FuzzSQLValues", "sqlvalues"), ("FuzzLayout", "layout")])
+    func savedInputsNoLongerCrash(target: String, folder: String) throws {
+        let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().appendingPathComponent(target).path
+        let inputs = Self.root.appendingPathComponent("Tests/FuzzInputs/\(folder)").path
+        let count = try FileManager.default.contentsOfDirectory(atPath: inputs).count
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [inputs]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(target) crashed on a saved input: \(output.suffix(400))")
+        #expect(output.contains("replayed \(count) input"))
+    }
+}
