@@ -29,7 +29,7 @@ public enum NumberFormat: Hashable, Sendable {
         case .scientific(let digits):
             return String(format: "%.\(max(0, min(digits, 15)))e", value)
         case .automatic:
-            let scale = magnitude ?? abs(value)
+            let scale = magnitude.flatMap { $0.isFinite ? $0 : nil } ?? abs(value)
             let usableStep = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             if scale != 0 && (scale >= 1e15 || scale < 1e-5) {
                 guard let usableStep else { return Self.trimmed(String(format: "%.2e", value)) }
