@@ -7,7 +7,7 @@ SWIFTFLAGS := -Xswiftc -warnings-as-errors
 BIN := .build/debug/chartview
 OUT := out
 
-.PHONY: all build run test bench fuzz clean
+.PHONY: all build run test bench fuzz soak clean
 
 all: build
 
@@ -46,6 +46,12 @@ bench:
 fuzz:
 	@.ci/ensure-packages build
 	.ci/fuzz
+
+# 10,000 mixed events in a real window under Xvfb, with live reloads; reports memory growth.
+soak:
+	@.ci/ensure-packages test
+	swift build -c release
+	.ci/with-xvfb /usr/bin/python3 .ci/soak.py
 
 clean:
 	rm -rf .build $(OUT)

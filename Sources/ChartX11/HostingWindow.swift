@@ -139,6 +139,12 @@ public final class HostingWindow {
         defer { free(name); free(klass) }
         var classHint = XClassHint(res_name: name, res_class: klass)
         XSetClassHint(display, window, &classHint)
+        // _NET_WM_PID: which process owns the window, for window managers and tools.
+        var pid = UInt(getpid())
+        withUnsafeBytes(of: &pid) { bytes in
+            XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         if let hints = XAllocSizeHints() {
             hints.pointee.flags = Int(PMinSize)
             hints.pointee.min_width = Int32(Self.minimumSize.width * scale)

@@ -332,7 +332,8 @@ public final class ChartInteraction {
         let full = box(fit: 1)
         let fit = min(1, (size.width - 2 * margin) / full.box.width, (size.height - 2 * margin) / full.box.height)
         // Text below a few pixels is unreadable anyway; past that the box may overflow.
-        return fit >= 1 ? full : box(fit: max(fit * 0.98, 0.3))
+        // Shrunk in steps of 5% (each size is a font kept by the text engine).
+        return fit >= 1 ? full : box(fit: max((fit * 20).rounded(.down) / 20, 0.3))
     }
 
     private func overlays() -> [OverlayScene] {

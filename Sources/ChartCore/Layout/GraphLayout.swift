@@ -116,7 +116,10 @@ extension Graph {
         var style = style
         var size = measurer.size(of: text, style: style)
         guard size.width > width, width > 0 else { return (text, style, size) }
-        style.fontSize = max(style.fontSize * 0.7, style.fontSize * width / size.width)
+        // In steps of 5%: every distinct size is a font the text engine loads and keeps, and a
+        // window resized by hand would otherwise ask for a new one each frame.
+        let factor = max(0.7, ((width / size.width) * 20).rounded(.down) / 20)
+        style.fontSize *= factor
         size = measurer.size(of: text, style: style)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for index in lines.indices {
