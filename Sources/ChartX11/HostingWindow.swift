@@ -141,7 +141,7 @@ public final class HostingWindow {
         XSetClassHint(display, window, &classHint)
         // _NET_WM_PID: which process owns the window, for window managers and tools.
         var pid = UInt(getpid())
-        withUnsafeBytes(of: &pid) { bytes in
+        _ = withUnsafeBytes(of: &pid) { bytes in
             XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
