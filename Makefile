@@ -7,7 +7,7 @@ SWIFTFLAGS := -Xswiftc -warnings-as-errors
 BIN := .build/debug/chartview
 OUT := out
 
-.PHONY: all build run test bench fuzz soak clean
+.PHONY: all build run test test-sanitize bench fuzz soak clean
 
 all: build
 
@@ -33,6 +33,15 @@ test:
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
 	CHARTVIEW=$(CURDIR)/$(BIN) .ci/with-xvfb swift test $(SWIFTFLAGS)
+
+# The whole test suite under AddressSanitizer, then under ThreadSanitizer (own build folders).
+# Leak checking is left to a window session (see README); system libraries hold caches to exit.
+test-sanitize:
+	@.ci/ensure-packages test
+	swift build --scratch-path .build/asan --sanitize=address
+	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview ASAN_OPTIONS=detect_leaks=0 .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
+	swift build --scratch-path .build/tsan --sanitize=thread
+	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview TSAN_OPTIONS=halt_on_error=1 .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
 
 # Performance side by side with matplotlib and gnuplot (installed when missing): a table on
 # stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
