@@ -73,9 +73,17 @@ public enum CSVReader {
             if let cLocale { freelocale(cLocale) }
         }
 
-        let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        // Comment lines before the header ("# Data source: …"), as gnuplot and many exports
+        // write them, are skipped.
+        var skippedLines = 0
+        while start < count && base[start] == UInt8(ascii: "#") {
+            while start < count && base[start] != 0x0A { start += 1 }
+            if start < count { start += 1 }
+            skippedLines += 1
+        }
         let delimiter = detectDelimiter(base, count: count, start: start)
-        var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start)
+        var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start, line: 1 + skippedLines)
         switch scanner.next() {
         case .end: throw .unusable(path: path, message: "has no data rows")
         case .unclosedQuote(let line): throw .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
@@ -315,11 +323,12 @@ struct CSVRecordScanner {
     private(set) var fields: [CSVField] = []
     let scratch = CSVScratch()
 
-    init(base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8, position: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8, position: Int, line: Int = 1) {
         self.base = base
         self.count = count
         self.delimiter = delimiter
         self.position = position
+        self.line = line
         fields.reserveCapacity(16)
     }
 
