@@ -118,8 +118,12 @@ public final class ChartSource {
 /// Databases opened once per path and shared (read-only files, or `.sql` scripts in memory).
 public final class DatabaseCache {
     private var open: [String: SQLiteDatabase] = [:]
+    /// The time limit each database's queries get, in seconds.
+    public let timeLimit: Double
 
-    public init() {}
+    public init(timeLimit: Double = 60) {
+        self.timeLimit = timeLimit
+    }
 
     public func database(at path: String) throws(DataError) -> SQLiteDatabase {
         if let database = open[path] { return database }
@@ -135,6 +139,7 @@ public final class DatabaseCache {
         } else {
             database = try SQLiteDatabase(path: path)
         }
+        database.timeLimit = timeLimit
         open[path] = database
         return database
     }

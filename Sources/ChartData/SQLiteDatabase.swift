@@ -1,3 +1,4 @@
+import ChartCore
 import CSQLite
 import Foundation
 
@@ -13,6 +14,17 @@ import Foundation
 public final class SQLiteDatabase {
     public let path: String
     private var handle: OpaquePointer
+    /// How long one query may run, in seconds, before it stops with an error (a recursive view
+    /// in a hostile file must not hang chartview). Escape or `interrupt()` stop it sooner.
+    public var timeLimit: Double = 60
+    /// The deadline the progress handler checks, shared with it through a pointer.
+    private let deadline = Deadline()
+
+    /// A query's deadline in monotonic nanoseconds; 0 while no query runs.
+    private final class Deadline {
+        var nanoseconds: UInt64 = 0
+        var expired = false
+    }
     /// Opened with `immutable=1` (see above); nil signature for a normal connection.
     private var immutableSignature: [Int]?
 
@@ -110,6 +122,8 @@ public final class SQLiteDatabase {
         sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 100_000_000)
         sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 1_000_000)
         sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+        // SQLite's whole heap: a hostile query cannot take the machine's memory.
+        sqlite3_hard_heap_limit64(1 << 30)
     }
 
     deinit { sqlite3_close(handle) }
@@ -197,14 +211,40 @@ public final class SQLiteDatabase {
         }
         let columns = sqlite3_column_count(statement)
         let names = (0..<columns).map { String(cString: sqlite3_column_name(statement, $0)) }
+        // The time limit: every 10,000 virtual machine steps SQLite asks whether to go on.
+        deadline.expired = false
+        deadline.nanoseconds = Self.now() + UInt64(max(0.001, timeLimit) * 1e9)
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let context else { return 0 }
+            let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
+            guard deadline.nanoseconds != 0, SQLiteDatabase.now() > deadline.nanoseconds else { return 0 }
+            deadline.expired = true
+            return 1
+        }, Unmanaged.passUnretained(deadline).toOpaque())
+        defer {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            deadline.nanoseconds = 0
+        }
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
-            if step == SQLITE_INTERRUPT { throw DataError.cancelled(path: path) }
+            if step == SQLITE_INTERRUPT {
+                if deadline.expired {
+                    throw DataError.query(path: path, message: "the query ran longer than \(NumberFormat.automatic.format(timeLimit)) s and was stopped")
+                }
+                throw DataError.cancelled(path: path)
+            }
             guard step == SQLITE_ROW else { throw DataError.query(path: path, message: String(cString: sqlite3_errmsg(handle))) }
             row(statement, columns)
         }
         return names
+    }
+
+    /// Monotonic nanoseconds.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {

@@ -18,7 +18,7 @@ struct ChartCatalog {
     }
 
     private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
-        let databases = DatabaseCache()
+        let databases = DatabaseCache(timeLimit: options.timeout)
         guard let file = options.file else {
             let gallery = try galleryPath()
             return try specSources(path: gallery, options: options, databases: databases)

@@ -11,6 +11,8 @@ struct Options {
     var y: [String]?
     var kind: String?
     var skipBadRows = false
+    /// Seconds a query may run before it is stopped.
+    var timeout: Double = 60
     var watches = true
     var list = false
     var output: String?
@@ -41,6 +43,7 @@ struct Options {
                            (default: bars for text categories, a line for numbers or dates)
       --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
       --no-watch           do not reload when the data file changes
+      --timeout SECONDS    stop a query that runs longer (default 60)
 
     Options:
       --chart NAME         the chart to show first (default: the first; see --list)
@@ -103,6 +106,12 @@ struct Options {
                 guard kinds.contains(kind) else { throw .usage("unknown kind '\(kind)'; choose one of: \(kinds.joined(separator: ", "))") }
                 options.kind = kind
             case "--skip-bad-rows": options.skipBadRows = true
+            case "--timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                    throw .usage("--timeout takes seconds, more than 0 and at most 86400 (got '\(text)')")
+                }
+                options.timeout = seconds
             case "--no-watch": options.watches = false
             case "--help", "-h": options.help = true
             case "--version": options.version = true
