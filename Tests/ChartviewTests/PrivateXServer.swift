@@ -7,9 +7,10 @@ final class PrivateXServer {
     let process = Process()
     let display: String
 
-    init() throws {
+    /// A server whose screen has `depth` bits per pixel (24, or 16 for an unusual visual).
+    init(depth: Int = 24) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x\(depth)", "-nolisten", "tcp", "-noreset"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -44,6 +45,35 @@ final class PrivateXServer {
         XChangeProperty(connection, root, XInternAtom(connection, "RESOURCE_MANAGER", 0), XInternAtom(connection, "STRING", 0),
                         8, PropModeReplace, bytes, Int32(bytes.count))
         XSync(connection, 0)
+    }
+
+    /// Destroys `window` from another client, as a crashing desktop or a rude tool would.
+    func destroy(window: UInt) throws {
+        guard let connection = XOpenDisplay(display) else { throw TraceError.tool("XOpenDisplay", display) }
+        defer { XCloseDisplay(connection) }
+        XDestroyWindow(connection, Window(window))
+        XSync(connection, 0)
+    }
+
+    /// Starts a program on this server (a window manager), stopped with the server's tests.
+    func start(_ tool: String, _ arguments: [String] = []) throws -> Process {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        child.arguments = [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
+
+    /// Runs a tool against this server to completion.
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let child = try start(tool, arguments)
+        child.waitUntilExit()
+        return child.terminationStatus
     }
 
     /// Asks `window` to close as a window manager does: a WM_DELETE_WINDOW client message.

@@ -37,6 +37,47 @@ struct XServerTests {
         #expect(message.contains("chartview: lost the connection to the X server"))
     }
 
+    @Test func aWindowDestroyedFromOutsideEndsTheProgram() throws {
+        let server = try PrivateXServer()
+        let session = try TraceSession(["--chart", "rates"], display: server.display)
+        try server.destroy(window: UInt(session.window)!)
+        try session.next("quit")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func aSixteenBitScreenWorks() throws {
+        let server = try PrivateXServer(depth: 16)
+        let session = try TraceSession(["--chart", "rates", "--size", "900x600"], display: server.display)
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(
+            try ChartviewProcess.run(["--chart", "rates", "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
+        let bar = layout.plots[0].items[0].rect
+        #expect(try server.run("xdotool", ["mousemove", "--window", session.window, String(Int(bar[0] + bar[2] / 2)), String(Int(bar[1] + bar[3] / 2)), "click", "1"]) == 0)
+        #expect(try session.next("select")["record"] as? Int == 0)
+        try server.requestClose(window: UInt(session.window)!)
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func underARealWindowManagerResizeAndCloseWork() throws {
+        let server = try PrivateXServer()
+        let manager = try server.start("openbox", ["--sm-disable"])
+        defer { kill(manager.processIdentifier, SIGKILL) }
+        let session = try TraceSession(["--chart", "rates", "--size", "900x600"], display: server.display)
+        // wmctrl needs the manager up; it answers once it is.
+        var managed = false
+        for _ in 0..<100 where !managed {
+            managed = try server.run("wmctrl", ["-m"]) == 0
+            if !managed { usleep(50_000) }
+        }
+        try #require(managed, "openbox did not start")
+        #expect(try server.run("wmctrl", ["-i", "-r", session.window, "-e", "0,0,0,500,900"]) == 0)
+        var layout = try session.next("layout")
+        while (layout["size"] as? [Double])?.first != 500 { layout = try session.next("layout") }
+        #expect(layout["legend"] as? String == "bottom")
+        #expect(try server.run("wmctrl", ["-i", "-c", session.window]) == 0)
+        try session.next("quit")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func anIdleWindowUsesNoCPU() throws {
         let server = try PrivateXServer()
         let session = try TraceSession(["--chart", "rates"], display: server.display)
