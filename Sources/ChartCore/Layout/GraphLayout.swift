@@ -34,6 +34,7 @@ extension Graph {
             .layout(entries: legendInputs, graphSize: size, frame: frame)
 
         let hasData = plots.contains { !$0.isHidden && $0.hasData }
+        let ranges = fittedRanges()
         // Axes only for plots that use them: a graph of pies alone has none.
         let wantsAxes = hasData && plots.contains { !$0.isHidden && $0.usesAxes && $0.hasData }
         let visibleAxes = wantsAxes ? axes.filter { !$0.isHidden } : []
@@ -45,7 +46,7 @@ extension Graph {
         for _ in 0..<3 {
             var reach = EdgeInsets()
             for axis in visibleAxes {
-                let scene = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer).layout().axis
+                let scene = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
             }
             let insets = EdgeInsets(top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
@@ -62,7 +63,7 @@ extension Graph {
         var axisScenes: [AxisScene] = []
         var grid: [SceneLine] = []
         for axis in visibleAxes {
-            let laidOut = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer).layout()
+            let laidOut = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer, ranges: ranges).layout()
             axisScenes.append(laidOut.axis)
             grid += laidOut.grid
         }
@@ -74,7 +75,7 @@ extension Graph {
                                  items: [], clip: plotArea)
             }
             let space = plot.plotSpace ?? defaultPlotSpace
-            let context = PlotLayoutContext(plotArea: plotArea, transform: transform(of: space, in: plotArea),
+            let context = PlotLayoutContext(plotArea: plotArea, transform: transform(of: space, in: plotArea, ranges: ranges),
                                             scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer)
             var scene = plot.layout(in: context)
             scene.clip = plotArea
@@ -131,22 +132,36 @@ extension Graph {
         return (cut, style, measurer.size(of: cut, style: style))
     }
 
-    private func axisLayout(_ axis: Axis, plotArea: Rect, scale: Double, measurer: any TextMeasuring) -> AxisLayout {
+    private func axisLayout(_ axis: Axis, plotArea: Rect, scale: Double, measurer: any TextMeasuring,
+                            ranges: [String: (x: PlotRange, y: PlotRange)]) -> AxisLayout {
         guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
             preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
         }
         let spacePlots = plots(in: space).filter { $0.categoryAxis == axis.coordinate }
         let names = spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
-        return AxisLayout(axis: axis, transform: transform(of: space, in: plotArea), scale: scale,
+        return AxisLayout(axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
                           theme: theme, measurer: measurer, categoryNames: names)
     }
 
-    /// The mapping of `space` in `plotArea`. Plot spaces share the x axis: an unset x range is
-    /// fitted to the plots of every space, so that a second y axis's line lines up with the bars.
-    func transform(of space: XYPlotSpace, in plotArea: Rect) -> CoordinateTransform {
-        let own = space.effectiveRanges(for: plots(in: space))
-        let x = space.xRange ?? (extraPlotSpaces.isEmpty ? own.x : defaultPlotSpace.effectiveRanges(for: plots).x)
-        return CoordinateTransform(plotArea: plotArea, xRange: x, yRange: own.y, xScale: space.xScale, yScale: space.yScale)
+    /// The data ranges each plot space shows now, by identifier. Plot spaces share the x axis:
+    /// an unset x range is fitted to the plots of every space, so that a second y axis's line
+    /// lines up with the bars. Fitting reads every plot's extent, so a layout does it once.
+    func fittedRanges() -> [String: (x: PlotRange, y: PlotRange)] {
+        let sharedX = extraPlotSpaces.isEmpty ? nil : defaultPlotSpace.effectiveRanges(for: plots).x
+        var ranges: [String: (x: PlotRange, y: PlotRange)] = [:]
+        for space in [defaultPlotSpace] + extraPlotSpaces {
+            let own = space.effectiveRanges(for: plots(in: space))
+            ranges[space.identifier] = (space.xRange ?? sharedX ?? own.x, own.y)
+        }
+        return ranges
+    }
+
+    /// The mapping of `space` in `plotArea` at `ranges` (from `fittedRanges()`).
+    func transform(of space: XYPlotSpace, in plotArea: Rect, ranges: [String: (x: PlotRange, y: PlotRange)]) -> CoordinateTransform {
+        guard let fitted = ranges[space.identifier] else {
+            preconditionFailure("Plot space '\(space.identifier)' is not in the graph.")
+        }
+        return CoordinateTransform(plotArea: plotArea, xRange: fitted.x, yRange: fitted.y, xScale: space.xScale, yScale: space.yScale)
     }
 
     /// How far an axis's labels and title reach outside `plotArea` on each side (0 where they don't).
@@ -169,7 +184,7 @@ extension Graph {
         switch annotation.anchor {
         case .dataPoint(let x, let y, let spaceID):
             guard let space = plotSpace(identifier: spaceID) else { return nil }
-            return transform(of: space, in: plotArea).devicePoint(Point(x: x, y: y))
+            return transform(of: space, in: plotArea, ranges: fittedRanges()).devicePoint(Point(x: x, y: y))
         case .record(let plotID, let record):
             return scenes.first { $0.plotID == plotID }?.items.first { $0.record == record }?.anchor
         case .graph(let corner):

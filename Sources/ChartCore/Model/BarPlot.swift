@@ -54,7 +54,8 @@ public final class BarPlot: Plot {
     /// The value labels' style; nil for the theme's label style.
     public var valueLabelTextStyle: TextStyle?
 
-    private var cache: SeriesData?
+    /// What was pulled from the data source, until `reloadData()`.
+    private var series = SeriesCache()
 
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -70,14 +71,9 @@ public final class BarPlot: Plot {
                   dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
     }
 
-    public func reloadData() { cache = nil }
+    public func reloadData() { series.reset() }
 
-    private func loaded() -> SeriesData {
-        if let cache { return cache }
-        let fresh = SeriesData(plot: self, source: dataSource, wantsBases: true)
-        cache = fresh
-        return fresh
-    }
+    private func loaded() -> SeriesData { series.data(for: self, source: dataSource, wantsBases: true) }
 
     /// The number of records, pulling from the data source if needed.
     public var recordCount: Int { loaded().count }

@@ -46,7 +46,8 @@ public final class PieChart: Plot {
     /// The record drawn pulled out (the window sets it to the selection); nil for none.
     public var selectedRecord: Int?
 
-    private var cache: SeriesData?
+    /// What was pulled from the data source, until `reloadData()`.
+    private var series = SeriesCache()
 
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -62,14 +63,9 @@ public final class PieChart: Plot {
                   dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
     }
 
-    public func reloadData() { cache = nil }
+    public func reloadData() { series.reset() }
 
-    private func loaded() -> SeriesData {
-        if let cache { return cache }
-        let fresh = SeriesData(plot: self, source: dataSource)
-        cache = fresh
-        return fresh
-    }
+    private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
     public var hasData: Bool { loaded().values.contains { $0.isFinite && $0 > 0 } }
 

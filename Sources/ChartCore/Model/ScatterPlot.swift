@@ -43,7 +43,8 @@ public final class ScatterPlot: Plot {
     /// Where the area fill ends, in data units along y.
     public var areaBaseValue: Double = 0
 
-    private var cache: SeriesData?
+    /// What was pulled from the data source, until `reloadData()`.
+    private var series = SeriesCache()
 
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -57,14 +58,9 @@ public final class ScatterPlot: Plot {
         self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
     }
 
-    public func reloadData() { cache = nil }
+    public func reloadData() { series.reset() }
 
-    private func loaded() -> SeriesData {
-        if let cache { return cache }
-        let fresh = SeriesData(plot: self, source: dataSource)
-        cache = fresh
-        return fresh
-    }
+    private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
     public var hasData: Bool { loaded().hasFiniteValue }
 

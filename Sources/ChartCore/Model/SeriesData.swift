@@ -125,3 +125,18 @@ struct SeriesData {
         return .fixed(decimals: whole ? 0 : 2)
     }
 }
+
+/// A plot's pulled data, kept until the plot reloads: pulled on first use, so that layout, hit
+/// testing and legends share one pull from the data source.
+struct SeriesCache {
+    private var stored: SeriesData?
+
+    mutating func data(for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) -> SeriesData {
+        if let stored { return stored }
+        let fresh = SeriesData(plot: plot, source: source, wantsBases: wantsBases)
+        stored = fresh
+        return fresh
+    }
+
+    mutating func reset() { stored = nil }
+}
