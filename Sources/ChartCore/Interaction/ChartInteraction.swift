@@ -200,7 +200,7 @@ public final class ChartInteraction {
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
               let item = scene.plot(newSelection.plotID)?.items.first(where: { $0.record == newSelection.record }),
-              let text = plot.popupText(record: newSelection.record, format: valueFormat(of: plot)) else {
+              let text = plot.popupText(record: newSelection.record, format: nil) else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
@@ -219,15 +219,6 @@ public final class ChartInteraction {
         }
         pendingSelect = true
         plot.notifySelection(record: newSelection.record)
-    }
-
-    /// The format a popup uses for `plot` when it sets none: 2 decimals, none when every value
-    /// shown is whole.
-    private func valueFormat(of plot: any Plot) -> NumberFormat {
-        if let format = plot.valueFormat { return format }
-        let values = scene.plot(plot.identifier)?.items.map(\.value) ?? []
-        let whole = !values.isEmpty && values.allSatisfy { $0 == $0.rounded() && abs($0) < 1e15 }
-        return .fixed(decimals: whole ? 0 : 2)
     }
 
     private func toggleSeries(at index: Int) {

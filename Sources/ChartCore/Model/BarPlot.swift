@@ -167,10 +167,10 @@ public final class BarPlot: Plot {
         return [LegendItem(title: title, fill: swatch)]
     }
 
-    public func popupText(record: Int, format: NumberFormat) -> String? {
+    public func popupText(record: Int, format: NumberFormat?) -> String? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        return title + "\n" + (valueFormat ?? format).format(data.values[record])
+        return title + "\n" + (format ?? defaultFormat).format(data.values[record])
     }
 
     /// The default popup format: 2 decimals, or none when every value is whole.

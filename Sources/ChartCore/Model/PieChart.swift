@@ -87,11 +87,11 @@ public final class PieChart: Plot {
         }
     }
 
-    public func popupText(record: Int, format: NumberFormat) -> String? {
+    public func popupText(record: Int, format: NumberFormat?) -> String? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite, data.values[record] > 0 else { return nil }
         let share = NumberFormat.percent(decimals: 1).format(data.values[record] / total)
-        return (data.name(record) ?? title) + "\n" + (valueFormat ?? format).format(data.values[record]) + " (\(share))"
+        return (data.name(record) ?? title) + "\n" + (format ?? valueFormat ?? data.defaultFormat).format(data.values[record]) + " (\(share))"
     }
 
     public func notifySelection(record: Int) {

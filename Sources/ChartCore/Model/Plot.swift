@@ -40,9 +40,10 @@ public protocol Plot: AnyObject {
     /// given its default series color.
     func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem]
 
-    /// The text of the value popup for `record` ("EUR\n0.91"), using `format` for numbers;
-    /// nil when the record has no value.
-    func popupText(record: Int, format: NumberFormat) -> String?
+    /// The text of the value popup for `record` ("EUR\n0.91"), using `format` for numbers (nil
+    /// for the plot's `valueFormat`, else 2 decimals, none when every value is whole); nil when
+    /// the record has no value.
+    func popupText(record: Int, format: NumberFormat?) -> String?
 
     /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
     func notifySelection(record: Int)

@@ -108,10 +108,10 @@ public final class ScatterPlot: Plot {
         return resolved
     }
 
-    public func popupText(record: Int, format: NumberFormat) -> String? {
+    public func popupText(record: Int, format: NumberFormat?) -> String? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        let yFormat = valueFormat ?? format
+        let yFormat = format ?? valueFormat ?? data.defaultFormat
         let x = data.name(record) ?? NumberFormat.automatic.format(data.locations[record])
         return "\(title)\nx: \(x)\ny: \(yFormat.format(data.values[record]))"
     }
