@@ -35,13 +35,32 @@ public enum CSVReader {
     /// Reads the CSV file at `path` into a table. With `skipBadRows`, rows with the wrong
     /// number of fields or a cell that does not fit its column are skipped and counted in
     /// `skippedRows` instead of failing; an unclosed quote is always an error.
-    /// Loads the whole file into memory. O(bytes) time.
+    /// Large plain files are parsed on every core, in blocks, without holding the file
+    /// (`CSVBulkReader`); others are loaded whole and parsed serially. O(bytes) time.
     ///
     /// Throws `DataError.cannotOpen` ("no such file", "permission denied", "is a directory",
     /// "not a text file"), `.csv` for a malformed row and `.unusable` when there are no rows.
     public static func read(path: String, skipBadRows: Bool = false) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+        if let table = readBulk(path: path) { return (table, 0) }
         let bytes = try readFile(path)
         return try parse(bytes, path: path, skipBadRows: skipBadRows)
+    }
+
+    /// The table of a large plain file through `CSVBulkReader` (on every core, in blocks), or
+    /// nil to read it the serial way: not a regular file, small, or anything the fast path
+    /// does not take. Reads with `pread`, so the ranges' threads share one descriptor.
+    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init()) -> DataTable? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return CSVBulkReader.read(size: Int(info.st_size), path: path, tuning: tuning) { buffer, offset in
+            while true {
+                let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+                if got >= 0 || errno != EINTR { return got }
+            }
+        }
     }
 
     /// Parses CSV `bytes` already in memory, like `read(path:skipBadRows:)`; `path` only
@@ -73,15 +92,7 @@ public enum CSVReader {
             if let cLocale { freelocale(cLocale) }
         }
 
-        var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-        // Comment lines before the header ("# Data source: …"), as gnuplot and many exports
-        // write them, are skipped.
-        var skippedLines = 0
-        while start < count && base[start] == UInt8(ascii: "#") {
-            while start < count && base[start] != 0x0A { start += 1 }
-            if start < count { start += 1 }
-            skippedLines += 1
-        }
+        let (start, skippedLines) = headerStart(base, count: count)
         let delimiter = detectDelimiter(base, count: count, start: start)
         var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start, line: 1 + skippedLines)
         switch scanner.next() {
@@ -100,6 +111,20 @@ public enum CSVReader {
                 try builder.add(scanner)
             }
         }
+    }
+
+    /// Where the header can start: after a UTF-8 byte order mark and after comment lines
+    /// ("# Data source: …", as gnuplot and many exports write them), with the number of lines
+    /// skipped. O(bytes skipped).
+    static func headerStart(_ base: UnsafePointer<UInt8>, count: Int) -> (start: Int, skippedLines: Int) {
+        var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        var skippedLines = 0
+        while start < count && base[start] == UInt8(ascii: "#") {
+            while start < count && base[start] != 0x0A { start += 1 }
+            if start < count { start += 1 }
+            skippedLines += 1
+        }
+        return (start, skippedLines)
     }
 
     /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats. O(fields).
@@ -462,8 +487,16 @@ enum CSVCell {
         }
     }
 
-    /// Exact powers of ten for the fast path.
-    private static let powersOfTen: [Double] = (0...22).map { Double("1e\($0)")! }
+    /// 10^k for k in 0...22, each exactly representable (a switch, not a lazily initialized
+    /// global, so the hot path pays no initialization check).
+    @inline(__always) static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6
+        case 7: 1e7; case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12
+        case 13: 1e13; case 14: 1e14; case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18
+        case 19: 1e19; case 20: 1e20; case 21: 1e21; default: 1e22
+        }
+    }
 
     /// The value of a (trimmed) cell that is a decimal number: optional sign, digits with an
     /// optional point (at least one digit), optional exponent. nil for anything else, including
@@ -480,6 +513,27 @@ enum CSVCell {
         if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
             negative = p[i] == UInt8(ascii: "-")
             i += 1
+        }
+        // The common case first: up to 15 digits with at most one point and no exponent is
+        // one exact division (the mantissa is below 2^53, the power of ten at most 10^15).
+        if n - i <= 16 {
+            var mantissa: UInt64 = 0, digits = 0, point = -1, k = i
+            while k < n {
+                let d = p[k] &- 0x30
+                if d < 10 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    digits += 1
+                } else if p[k] == UInt8(ascii: ".") && point < 0 {
+                    point = digits
+                } else {
+                    break
+                }
+                k += 1
+            }
+            if k == n && digits > 0 && digits <= 15 {
+                let value = point < 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(digits - point)
+                return negative ? -value : value
+            }
         }
         var mantissa: UInt64 = 0
         var significant = 0
@@ -539,7 +593,7 @@ enum CSVCell {
         if mantissa == 0 && !truncated { return negative ? -0.0 : 0.0 }
         let power = exponent + scale
         if !truncated && mantissa <= 1 << 53 && power >= -22 && power <= 22 {
-            let value = power < 0 ? Double(mantissa) / powersOfTen[-power] : Double(mantissa) * powersOfTen[power]
+            let value = power < 0 ? Double(mantissa) / powerOfTen(-power) : Double(mantissa) * powerOfTen(power)
             return negative ? -value : value
         }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buffer -> Double in

@@ -32,6 +32,10 @@ public final class ChartInteraction {
     /// popups and overlays is the same picture, which a window may keep instead of repainting.
     public private(set) var chartGeneration = 0
 
+    /// The hit tester of the chart's current generation: overlays do not change what a click
+    /// lands on, so its index is built once per chart layout, not per click.
+    private var hitTester: (generation: Int, tester: HitTester)?
+
     private var pendingEvents: [InteractionEvent] = []
     private var pendingSelect = false
     /// The axes' grid settings while the grid is toggled off; nil while it shows.
@@ -75,7 +79,8 @@ public final class ChartInteraction {
             needsLayout = true
             return
         }
-        switch HitTester(scene: scene).hit(at: point) {
+        if hitTester?.generation != chartGeneration { hitTester = (chartGeneration, HitTester(scene: scene)) }
+        switch hitTester!.tester.hit(at: point) {
         case .record(let plotID, let record):
             if selection == Selection(plotID: plotID, record: record) {
                 select(nil)

@@ -95,7 +95,7 @@ public final class BarPlot: Plot {
         guard let below = stackedOn else {
             return data.values.indices.map { i in
                 guard data.values[i].isFinite else { return (.nan, .nan) }
-                return (data.bases[i].isFinite ? data.bases[i] : baseValue, data.values[i])
+                return (data.base(i).isFinite ? data.base(i) : baseValue, data.values[i])
             }
         }
         // Stack tops of everything below, positive and negative apart.

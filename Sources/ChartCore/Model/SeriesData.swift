@@ -3,7 +3,8 @@
 struct SeriesData {
     var locations: [Double] = []
     var values: [Double] = []
-    /// Per-record bases (bars); NaN where the plot's base value applies.
+    /// Per-record bases (bars); NaN where the plot's base value applies. Empty for plots that
+    /// have no bases (lines, scatter), so they hold no buffer of NaN: read through `base(_:)`.
     var bases: [Double] = []
     /// Per-record fills, names and labels; empty when the data source has none.
     var fills: [Fill?] = []
@@ -33,8 +34,8 @@ struct SeriesData {
         let all = 0..<count
         values = source.numbers(for: plot, field: .value, records: all)
         locations = source.numbers(for: plot, field: .location, records: all)
-        bases = wantsBases ? source.numbers(for: plot, field: .base, records: all) : [Double](repeating: .nan, count: count)
-        precondition(values.count == count && locations.count == count && bases.count == count,
+        bases = wantsBases ? source.numbers(for: plot, field: .base, records: all) : []
+        precondition(values.count == count && locations.count == count && (bases.count == count || !wantsBases),
                      "The data source of plot '\(plot.identifier)' returned a bulk buffer of the wrong length.")
         // Copied only if something must change: usually the buffers stay shared with the source.
         if locations.contains(where: { !$0.isFinite }) {
@@ -54,6 +55,9 @@ struct SeriesData {
             if labels.allSatisfy({ $0 == nil }) { labels = [] }
         }
     }
+
+    /// The record's own base; NaN when it has none (the plot's base value applies). O(1).
+    func base(_ record: Int) -> Double { bases.isEmpty ? .nan : bases[record] }
 
     /// The record's own fill, name or label; nil when it has none.
     func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }

@@ -18,18 +18,40 @@ public struct HitTester: Sendable {
     public let scene: Scene
     /// The least extent, in device pixels, a bar's hit area has along its value axis, so a
     /// zero-height bar can still be clicked. Scaled with the scene.
-    public var minimumExtent: Double
+    public let minimumExtent: Double
     /// How far from a point or a line a click still selects it, in device pixels (scaled).
-    public var pointSlop: Double
+    public let pointSlop: Double
+    /// Per plot (by index in the scene), a grid over its items when it has many.
+    private let grids: [Int: HitGrid]
 
+    /// A tester for `scene`; plots with many bars or points get a grid index here, once. O(items).
     public init(scene: Scene, minimumExtent: Double = 4, pointSlop: Double = 5) {
         self.scene = scene
         self.minimumExtent = minimumExtent * scene.scale
         self.pointSlop = pointSlop * scene.scale
+        var grids: [Int: HitGrid] = [:]
+        for (index, plot) in scene.plots.enumerated() where plot.items.count >= HitGrid.minimumItems {
+            var regions: [Rect?] = []
+            regions.reserveCapacity(plot.items.count)
+            var indexable = true
+            for item in plot.items {
+                switch item.shape {
+                case .rect: regions.append(Self.hitArea(of: item, minimumExtent: self.minimumExtent))
+                case .point(let p, let symbol):
+                    let reach = Self.reach(of: symbol, slop: self.pointSlop, scale: scene.scale)
+                    regions.append(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach))
+                case .wedge: indexable = false
+                }
+                if !indexable { break }
+            }
+            if indexable { grids[index] = HitGrid(bounds: plot.clip, regions: regions, cellSize: 8 * scene.scale) }
+        }
+        self.grids = grids
     }
 
     /// What is at `point` (device pixels). Legend entries win over plots; later plots over
-    /// earlier ones, as they are painted on top. O(records) over the visible plots.
+    /// earlier ones, as they are painted on top. O(items near the point) for plots with a grid,
+    /// O(items) for the others, over the visible plots.
     public func hit(at point: Point) -> Hit {
         if let legend = scene.legend, legend.rect.contains(point) {
             if let entry = legend.entries.first(where: { $0.rect.insetBy(dx: -2, dy: -2).contains(point) }) {
@@ -37,9 +59,9 @@ public struct HitTester: Sendable {
             }
             return .background
         }
-        for plot in scene.plots.reversed() where plot.isVisible {
+        for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible {
             guard plot.clip.contains(point) || plot.kind == "pie" else { continue }
-            if let record = hitRecord(in: plot, at: point) { return .record(plotID: plot.plotID, record: record) }
+            if let record = hitRecord(in: plot, at: point, grid: grids[index]) { return .record(plotID: plot.plotID, record: record) }
         }
         return scene.plotArea.contains(point) ? .plotArea : .background
     }
@@ -47,9 +69,12 @@ public struct HitTester: Sendable {
     /// The record of `plot` under `point`: the bar or slice containing it, else the nearest
     /// point within `pointSlop` (its symbol's radius counts), else, on a line, the record
     /// nearest in x when the click is within `pointSlop` of the line.
-    func hitRecord(in plot: PlotScene, at point: Point) -> Int? {
+    func hitRecord(in plot: PlotScene, at point: Point, grid: HitGrid? = nil) -> Int? {
         var nearest: (record: Int, distance: Double)?
-        for item in plot.items.reversed() {
+        // Topmost first: with a grid, only the items whose hit region may hold the point.
+        let order: [Int] = grid?.candidates(at: point) ?? Array(plot.items.indices.reversed())
+        for index in order {
+            let item = plot.items[index]
             switch item.shape {
             case .rect:
                 if hitArea(of: item).contains(point) { return item.record }
@@ -61,7 +86,7 @@ public struct HitTester: Sendable {
                 while angle >= start + 2 * .pi { angle -= 2 * .pi }
                 if angle <= end { return item.record }
             case .point(let p, let symbol):
-                let reach = max(pointSlop, (symbol?.size ?? 0) / 2 + 2 * scene.scale)
+                let reach = Self.reach(of: symbol, slop: pointSlop, scale: scene.scale)
                 let d = point.distance(to: p)
                 if d <= reach, d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
             }
@@ -81,6 +106,15 @@ public struct HitTester: Sendable {
     /// The area that selects a bar: its rectangle, grown to `minimumExtent` along its value
     /// axis around its middle when it is thinner.
     public func hitArea(of item: PlotItem) -> Rect {
+        Self.hitArea(of: item, minimumExtent: minimumExtent)
+    }
+
+    /// How far from a point a click selects it: `slop`, or its symbol's radius plus 2 points.
+    private static func reach(of symbol: PlotSymbol?, slop: Double, scale: Double) -> Double {
+        max(slop, (symbol?.size ?? 0) / 2 + 2 * scale)
+    }
+
+    private static func hitArea(of item: PlotItem, minimumExtent: Double) -> Rect {
         guard case .rect(let rect, _) = item.shape else { return item.bounds }
         if item.base?.isHorizontal == true {
             guard rect.width < minimumExtent else { return rect }
