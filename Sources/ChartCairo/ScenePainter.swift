@@ -87,7 +87,7 @@ public struct ScenePainter {
             }
             let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
             if let symbol = Self.sharedSymbol(of: plot) {
-                drawSymbols(symbol, at: plot.items.lazy.map(\.anchor).filter { revealX == nil || $0.x <= revealX! }, in: cr)
+                drawSymbols(symbol, at: plot.items.anchors.lazy.filter { revealX == nil || $0.x <= revealX! }, in: cr)
             } else {
                 for item in plot.items { paint(item, revealX: revealX, in: cr) }
             }
@@ -193,10 +193,13 @@ public struct ScenePainter {
         }
     }
 
-    /// Draws a plot symbol centered on `p`, `symbol.size` pixels across.
     /// The symbol every item of `plot` is marked with, when they all share one with a solid
     /// fill: then they are drawn as a few long paths instead of a fill per point.
     private static func sharedSymbol(of plot: PlotScene) -> PlotSymbol? {
+        if let shared = plot.items.sharedSymbol {
+            if case .linearGradient? = shared.fill { return nil }
+            return shared
+        }
         guard plot.items.count > 64, case .point(_, let first?)? = plot.items.first?.shape else { return nil }
         if case .linearGradient? = first.fill { return nil }
         for item in plot.items {
@@ -232,6 +235,7 @@ public struct ScenePainter {
         flush()
     }
 
+    /// Draws a plot symbol centered on `p`, `symbol.size` pixels across.
     private func draw(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
         cairo_new_path(cr)
         addSymbolPath(symbol, at: p, in: cr)

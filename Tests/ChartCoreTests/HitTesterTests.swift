@@ -14,7 +14,7 @@ struct HitTesterTests {
     }
 
     static func items(_ scene: Scene, _ plotID: String) throws -> [PlotItem] {
-        try #require(scene.plot(plotID)).items
+        Array(try #require(scene.plot(plotID)).items)
     }
 
     @Test("Clicking a bar's center hits its record", arguments: [Size(width: 640, height: 480), Size(width: 1200, height: 600), Size(width: 600, height: 1000)])

@@ -219,7 +219,7 @@ struct PlotKindLayoutTests {
             let graph = SampleGraph.balance.make()
             let plot = try #require(graph.plot(identifier: "balance") as? BarPlot)
             plot.barCornerRadius = radius
-            return try #require(layout(graph, 800, 600).plot("balance")).items
+            return Array(try #require(layout(graph, 800, 600).plot("balance")).items)
         }
         let square = try bars(radius: 0), round = try bars(radius: 6)
         #expect(square.map(\.bounds) == round.map(\.bounds))

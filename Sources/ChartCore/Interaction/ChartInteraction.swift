@@ -174,7 +174,7 @@ public final class ChartInteraction {
         if pendingSelect, let selection {
             pendingSelect = false
             let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }?.box ?? .zero
-            let value = scene.plot(selection.plotID)?.items.first { $0.record == selection.record }?.value ?? .nan
+            let value = scene.plot(selection.plotID)?.items.item(forRecord: selection.record)?.value ?? .nan
             pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value, popup: popup))
         }
         return true
@@ -204,7 +204,7 @@ public final class ChartInteraction {
         selection = newSelection
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
-              let item = scene.plot(newSelection.plotID)?.items.first(where: { $0.record == newSelection.record }),
+              let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
               let text = plot.popupText(record: newSelection.record, format: nil) else {
             selection = nil
             pendingSelect = false

@@ -186,7 +186,7 @@ extension Graph {
             guard let space = plotSpace(identifier: spaceID) else { return nil }
             return transform(of: space, in: plotArea, ranges: fittedRanges()).devicePoint(Point(x: x, y: y))
         case .record(let plotID, let record):
-            return scenes.first { $0.plotID == plotID }?.items.first { $0.record == record }?.anchor
+            return scenes.first { $0.plotID == plotID }?.items.item(forRecord: record)?.anchor
         case .graph(let corner):
             return corner.point(in: bounds)
         case .plotArea(let corner):

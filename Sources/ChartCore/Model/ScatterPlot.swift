@@ -253,25 +253,27 @@ public final class ScatterPlot: Plot {
                 }
             }
         }
-        var items: [PlotItem] = []
-        items.reserveCapacity(kept.count)
+        // The kept points, stored by column (one style for all): ~28 bytes each.
+        guard data.count <= Int(Int32.max) else { return nil }
+        var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)
+        column.reserveCapacity(kept.count)
         var runs: [[Point]] = []
         var run: [Point] = []
         var nextBreak = 0
         for (position, i) in kept.enumerated() {
-            if nextBreak < breaks.count, breaks[nextBreak] == position {
+            if line != nil, nextBreak < breaks.count, breaks[nextBreak] == position {
                 if run.count > 1 { runs.append(run) }
                 run = []
                 nextBreak += 1
             }
             let p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
-            run.append(p)
-            items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker), fill: itemFill,
-                                  stroke: marker?.lineStyle, anchor: p))
+            if line != nil { run.append(p) }
+            column.append(p, record: i, value: data.values[i])
         }
         if run.count > 1 { runs.append(run) }
         let paths = line.map { style in runs.map { ScenePath(elements: outline(of: $0), stroke: style) } } ?? []
-        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: area)
+        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,
+                         items: PlotItems(points: column), clip: area)
     }
 
     /// The first index whose value is not below `value` in ascending `values` (binary search).

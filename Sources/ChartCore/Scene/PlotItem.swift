@@ -65,7 +65,8 @@ public struct PlotScene: Hashable, Sendable {
     public var isVisible: Bool
     /// Areas and lines, drawn before the items.
     public var paths: [ScenePath]
-    public var items: [PlotItem]
+    /// The records drawn, in record order.
+    public var items: PlotItems
     /// Data labels (values above bars, slice labels), drawn after the items.
     public var labels: [SceneText]
     /// Leader lines from slices to their outside labels.
@@ -75,6 +76,12 @@ public struct PlotScene: Hashable, Sendable {
 
     public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
                 items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
+        self.init(plotID: plotID, title: title, kind: kind, isVisible: isVisible, paths: paths,
+                  items: PlotItems(items), labels: labels, leaders: leaders, clip: clip)
+    }
+
+    public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
+                items: PlotItems, labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.plotID = plotID
         self.title = title
         self.kind = kind

@@ -1,0 +1,109 @@
+/// A plot's laid-out items, in record order: an array of `PlotItem`s, or, for the many points of
+/// a thinned line or scatter plot, columns (a point, a record and a value per item) sharing one
+/// marker and style, which take about 28 bytes per item instead of a whole `PlotItem` each.
+/// Either way it reads as a random-access collection of `PlotItem`s, so painting, hit testing
+/// and `--dump-layout` see the same items.
+public struct PlotItems: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    /// Points of one style, stored by column. Records are `Int32` (the layouts that build these
+    /// check that every record fits).
+    public struct Points: Hashable, Sendable {
+        public var points: [Point]
+        public var records: [Int32]
+        public var values: [Double]
+        public var symbol: PlotSymbol?
+        public var fill: Fill
+        public var stroke: LineStyle?
+
+        public init(points: [Point] = [], records: [Int32] = [], values: [Double] = [],
+                    symbol: PlotSymbol?, fill: Fill, stroke: LineStyle?) {
+            precondition(points.count == records.count && points.count == values.count,
+                         "A point column store has one record and one value per point.")
+            self.points = points
+            self.records = records
+            self.values = values
+            self.symbol = symbol
+            self.fill = fill
+            self.stroke = stroke
+        }
+
+        /// Adds a point. Amortized O(1).
+        public mutating func append(_ point: Point, record: Int, value: Double) {
+            precondition(record >= 0 && record <= Int(Int32.max), "A point column store holds records below 2^31.")
+            points.append(point)
+            records.append(Int32(record))
+            values.append(value)
+        }
+
+        public mutating func reserveCapacity(_ n: Int) {
+            points.reserveCapacity(n)
+            records.reserveCapacity(n)
+            values.reserveCapacity(n)
+        }
+    }
+
+    private enum Storage: Sendable {
+        case items([PlotItem])
+        case points(Points)
+    }
+
+    private var storage: Storage
+
+    public init(_ items: [PlotItem]) { storage = .items(items) }
+    public init(points: Points) { storage = .points(points) }
+    public init(arrayLiteral elements: PlotItem...) { storage = .items(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .items(let items): items.count
+        case .points(let points): points.points.count
+        }
+    }
+
+    /// The item at `index`. O(1).
+    public subscript(index: Int) -> PlotItem {
+        switch storage {
+        case .items(let items):
+            return items[index]
+        case .points(let column):
+            let p = column.points[index]
+            return PlotItem(record: Int(column.records[index]), value: column.values[index],
+                            shape: .point(p, symbol: column.symbol), fill: column.fill, stroke: column.stroke, anchor: p)
+        }
+    }
+
+    /// The marker every item shares, when the items are a point column store with a marker;
+    /// nil otherwise (items may then differ). O(1).
+    public var sharedSymbol: PlotSymbol? {
+        if case .points(let column) = storage { return column.symbol }
+        return nil
+    }
+
+    /// The items' anchors without building each item. O(1) for a point column store.
+    public var anchors: [Point] {
+        switch storage {
+        case .items(let items): items.map(\.anchor)
+        case .points(let column): column.points
+        }
+    }
+
+    /// The first item of `record`, nil when it is not drawn. O(n), comparing records only.
+    public func item(forRecord record: Int) -> PlotItem? {
+        switch storage {
+        case .items(let items):
+            return items.first { $0.record == record }
+        case .points(let column):
+            guard record >= 0, record <= Int(Int32.max), let index = column.records.firstIndex(of: Int32(record)) else { return nil }
+            return self[index]
+        }
+    }
+
+    public static func == (a: PlotItems, b: PlotItems) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for item in self { hasher.combine(item) }
+    }
+}
