@@ -47,7 +47,7 @@ test-sanitize:
 # stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
 bench:
 	@.ci/ensure-packages bench
-	swift build -c release --static-swift-stdlib
+	swift build -c release --static-swift-stdlib --product chartview
 	.ci/with-xvfb /usr/bin/python3 .ci/bench.py
 
 # libFuzzer over the CSV reader, spec decoding, SQL value conversion and layout, each for
@@ -59,7 +59,7 @@ fuzz:
 # 10,000 mixed events in a real window under Xvfb, with live reloads; reports memory growth.
 soak:
 	@.ci/ensure-packages test
-	swift build -c release --static-swift-stdlib
+	swift build -c release --static-swift-stdlib --product chartview
 	.ci/with-xvfb /usr/bin/python3 .ci/soak.py
 
 clean:

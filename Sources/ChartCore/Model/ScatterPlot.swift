@@ -183,10 +183,13 @@ public final class ScatterPlot: Plot {
             lo = max(0, lo - 1)
             hi = min(xs.count, hi + 1)
             kept.reserveCapacity(4 * columns + 16)
+            let lows = data.blockLowest, highs = data.blockHighest, extremes = data.blockExtremes
             data.values.withUnsafeBufferPointer { ys in
                 xs.withUnsafeBufferPointer { xs in
                     var column = Int.min
+                    // The current column's records; its extremes' values kept at hand.
                     var first = -1, lowest = -1, highest = -1, last = -1
+                    var lowestValue = 0.0, highestValue = 0.0
                     func flush() {
                         guard first >= 0 else { return }
                         // The column's extremes in record order, each once.
@@ -199,15 +202,15 @@ public final class ScatterPlot: Plot {
                     var i = lo
                     while i < hi {
                         // A whole block inside one pixel column counts by its extremes alone.
-                        if i % blockSize == 0, i + blockSize <= hi, !data.blockLowest.isEmpty {
+                        if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
                             let b = i / blockSize
-                            let low = Int(data.blockLowest[b]), high = Int(data.blockHighest[b])
                             let end = i + blockSize - 1
-                            if low >= 0, Int((xs[i] * mx.factor + mx.offset).rounded(.down)) == column,
+                            if lows[b] >= 0, first >= 0, Int((xs[i] * mx.factor + mx.offset).rounded(.down)) == column,
                                Int((xs[end] * mx.factor + mx.offset).rounded(.down)) == column {
                                 last = end
-                                if ys[low] < ys[lowest] { lowest = low }
-                                if ys[high] > ys[highest] { highest = high }
+                                let low = extremes[2 * b], high = extremes[2 * b + 1]
+                                if low < lowestValue { lowest = Int(lows[b]); lowestValue = low }
+                                if high > highestValue { highest = Int(highs[b]); highestValue = high }
                                 i += blockSize
                                 continue
                             }
@@ -225,10 +228,11 @@ public final class ScatterPlot: Plot {
                             flush()
                             column = c
                             first = i; lowest = i; highest = i; last = i
+                            lowestValue = y; highestValue = y
                         } else {
                             last = i
-                            if y < ys[lowest] { lowest = i }
-                            if y > ys[highest] { highest = i }
+                            if y < lowestValue { lowest = i; lowestValue = y }
+                            if y > highestValue { highest = i; highestValue = y }
                         }
                     }
                     flush()

@@ -25,6 +25,10 @@ struct SeriesData {
     /// column then reads one entry per block instead of every record. Built once at load.
     private(set) var blockLowest: [Int32] = []
     private(set) var blockHighest: [Int32] = []
+    /// The values at `blockLowest` and `blockHighest`, side by side, so thinning reads one
+    /// contiguous array instead of two scattered reads per block from all the values (which
+    /// miss the cache: 10 million records take 80 MB).
+    private(set) var blockExtremes: [Double] = []
     static let blockSize = 64
 
     /// Pulls every record of `plot` from `source` through the bulk path. O(n).
@@ -71,6 +75,7 @@ struct SeriesData {
         let size = Self.blockSize
         let blocks = (values.count + size - 1) / size
         var lows = [Int32](repeating: -1, count: blocks), highs = [Int32](repeating: -1, count: blocks)
+        var extremes = [Double](repeating: .nan, count: 2 * blocks)
         values.withUnsafeBufferPointer { v in
             for b in 0..<blocks {
                 let start = b * size, end = min(start + size, v.count)
@@ -84,11 +89,14 @@ struct SeriesData {
                 if complete {
                     lows[b] = Int32(low)
                     highs[b] = Int32(high)
+                    extremes[2 * b] = v[low]
+                    extremes[2 * b + 1] = v[high]
                 }
             }
         }
         blockLowest = lows
         blockHighest = highs
+        blockExtremes = extremes
     }
 
     /// The summaries layout asks for every frame, in one pass over the data. O(n).
