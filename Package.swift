@@ -26,9 +26,10 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         .target(name: "ChartCore"),
-        .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango"]),
+        .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango", "CPNG"]),
         .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
         .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite"]),
         .executableTarget(
