@@ -40,6 +40,34 @@ import Testing
         #expect(image.width == 333 && image.height == 222)
     }
 
+    @Test("An opaque chart's PNG (libpng) holds exactly the pixels painted", arguments: [Size(width: 640, height: 480), Size(width: 301, height: 577)])
+    func opaquePNGIsExact(size: Size) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let renderer = ChartRenderer()
+        let graph = graph()
+        graph.add(ScatterPlot(identifier: "s", dataSource: ArrayDataSource(numbers: [3, 1, 2], locations: [0, 1, 2])))
+        let scene = renderer.layout(graph, size: size)
+        let painted = try renderer.image(of: scene)
+        try renderer.write(scene, to: dir + "/a.png")
+        let read = try CairoSurface.png(path: dir + "/a.png")
+        var differing = 0
+        for y in 0..<painted.height {
+            for x in 0..<painted.width where painted.pixel(x: x, y: y) != read.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    @Test("A PNG with transparent pixels keeps its alpha (Cairo's writer)")
+    func transparentPNGKeepsAlpha() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try CairoSurface.image(width: 20, height: 10)   // cleared to transparent
+        try image.writePNG(to: dir + "/t.png")
+        let read = try CairoSurface.png(path: dir + "/t.png")
+        #expect(read.pixel(x: 5, y: 5).alpha == 0)
+    }
+
     @Test func aMissingDirectoryIsAClearErrorAndLeavesNothing() throws {
         let renderer = ChartRenderer()
         let scene = renderer.layout(graph(), size: Size(width: 100, height: 100))
