@@ -346,36 +346,14 @@ public enum CSVBulkReader {
             return (i + 1, true, stored)
         }
 
-        /// A cell at `i` that is a plain decimal (optional sign, up to 15 digits with at most
-        /// one point) ending right at a delimiter, a line end or `end`: its value, exact as
-        /// `CSVCell.number` gives it, and the cell's end; nil for anything else (spaces,
-        /// exponents, longer numbers, text), which the general path then reads.
+        /// A cell at `start` that is a plain decimal (`CSVCell.plainDecimal`) ending right at a
+        /// delimiter, a line end or `end`: its value and the cell's end; nil for anything else
+        /// (spaces, exponents, longer numbers, text), which the general path then reads.
         @inline(__always)
         private func plainNumber(_ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int) -> (Double, Int)? {
-            var k = start
-            var negative = false
-            if k < n && (p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+")) {
-                negative = p[k] == UInt8(ascii: "-")
-                k += 1
-            }
-            var mantissa: UInt64 = 0, digits = 0, point = -1
-            while k < n {
-                let d = p[k] &- 0x30
-                if d < 10 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    digits += 1
-                } else if p[k] == UInt8(ascii: ".") && point < 0 {
-                    point = digits
-                } else {
-                    break
-                }
-                k += 1
-            }
-            guard digits > 0 && digits <= 15 && (k == n || p[k] == delimiter || p[k] == CSVByte.lf || p[k] == CSVByte.cr) else {
-                return nil
-            }
-            let value = point < 0 ? Double(mantissa) : Double(mantissa) / CSVCell.powerOfTen(digits - point)
-            return (negative ? -value : value, k)
+            guard let (value, k) = CSVCell.plainDecimal(p, from: start, to: n),
+                  k == n || p[k] == delimiter || p[k] == CSVByte.lf || p[k] == CSVByte.cr else { return nil }
+            return (value, k)
         }
 
         private func firstLineFeed(_ p: UnsafeMutablePointer<UInt8>, from: Int, to end: Int) -> Int? {

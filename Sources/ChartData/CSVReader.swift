@@ -498,6 +498,38 @@ enum CSVCell {
         }
     }
 
+    /// A plain decimal at `start`: an optional sign, then up to 15 digits with at most one point
+    /// and no exponent, read up to the first other byte or `end`: its value and where it stopped;
+    /// nil when it has no digit or more than 15. The value is exact, one division of a mantissa
+    /// below 2^53 by a power of ten up to 10^15 (Clinger's fast path), so it equals `number`'s.
+    /// O(length).
+    @inline(__always)
+    static func plainDecimal(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (Double, Int)? {
+        var k = start
+        var negative = false
+        if k < end && (p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+")) {
+            negative = p[k] == UInt8(ascii: "-")
+            k += 1
+        }
+        var mantissa: UInt64 = 0, digits = 0, point = -1
+        while k < end {
+            let d = p[k] &- 0x30
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if digits > 15 { return nil }
+            } else if p[k] == UInt8(ascii: ".") && point < 0 {
+                point = digits
+            } else {
+                break
+            }
+            k += 1
+        }
+        guard digits > 0 else { return nil }
+        let value = point < 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(digits - point)
+        return (negative ? -value : value, k)
+    }
+
     /// The value of a (trimmed) cell that is a decimal number: optional sign, digits with an
     /// optional point (at least one digit), optional exponent. nil for anything else, including
     /// "inf", "nan" and hexadecimal. Correctly rounded: up to 15 significant digits and
@@ -508,32 +540,13 @@ enum CSVCell {
     static func number(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let p = cell.baseAddress else { return nil }
         let n = cell.count
+        // The common case first, in one pass.
+        if let (value, end) = plainDecimal(p, from: 0, to: n), end == n { return value }
         var i = 0
         var negative = false
         if i < n && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
             negative = p[i] == UInt8(ascii: "-")
             i += 1
-        }
-        // The common case first: up to 15 digits with at most one point and no exponent is
-        // one exact division (the mantissa is below 2^53, the power of ten at most 10^15).
-        if n - i <= 16 {
-            var mantissa: UInt64 = 0, digits = 0, point = -1, k = i
-            while k < n {
-                let d = p[k] &- 0x30
-                if d < 10 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    digits += 1
-                } else if p[k] == UInt8(ascii: ".") && point < 0 {
-                    point = digits
-                } else {
-                    break
-                }
-                k += 1
-            }
-            if k == n && digits > 0 && digits <= 15 {
-                let value = point < 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(digits - point)
-                return negative ? -value : value
-            }
         }
         var mantissa: UInt64 = 0
         var significant = 0

@@ -23,22 +23,10 @@ private func sameTable(_ a: DataTable, _ b: DataTable) -> Bool {
     return true
 }
 
-/// A deterministic generator (SplitMix64), so a failure replays.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// CSV text with a column type each, cells mostly of that type, and now and then what the
 /// fast path must refuse or handle: spaces, missing words, exponents, long numbers, blank
 /// lines, all three line ends, a quote, a wrong field count, a non-ISO date.
-private func generatedCSV(_ random: inout Seeded, rows: Int, anomalies: Bool) -> String {
+private func generatedCSV(_ random: inout SeededRandom, rows: Int, anomalies: Bool) -> String {
     let delimiter = [",", ";", "\t"].randomElement(using: &random)!
     let kinds = (0..<Int.random(in: 1...4, using: &random)).map { _ in Int.random(in: 0..<3, using: &random) }
     let lineEnd = ["\n", "\n", "\r\n", "\r"].randomElement(using: &random)!
@@ -77,7 +65,7 @@ private func generatedCSV(_ random: inout Seeded, rows: Int, anomalies: Bool) ->
 struct CSVBulkReaderTests {
     @Test("Generated files: the fast path's table equals the serial parse's, or it steps aside", arguments: 0..<8)
     func differential(batch: Int) {
-        var random = Seeded(state: UInt64(7000 + batch))
+        var random = SeededRandom(seed: UInt64(7000 + batch))
         var taken = 0, cases = 0
         for _ in 0..<40 {
             let anomalies = Bool.random(using: &random)

@@ -63,7 +63,7 @@ private struct TemporaryFile {
 }
 
 /// A seeded generator (SplitMix64), so that random tests repeat exactly.
-private struct SeededRandom: RandomNumberGenerator {
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
