@@ -74,3 +74,34 @@ struct HitGridTests {
         }
     }
 }
+
+/// Far more bars than pixels: the layout keeps, per pixel column, the longest bar up and down,
+/// which are the tallest of the bars an unthinned layout gives for that column.
+@Suite("Bars merged per pixel column")
+struct BarPixelMergeTests {
+    @Test("100,000 bars: per column the thinned layout keeps the tallest bars of the full one", arguments: [Size(width: 800, height: 600), Size(width: 300, height: 500)])
+    func keepsTallest(size: Size) throws {
+        func layout(thinning: Bool) throws -> PlotScene {
+            let graph = Graph(title: "Many")
+            let values: [Double?] = (0..<100_000).map { (i: Int) -> Double? in
+                let v = Double((i * 7919) % 1000) / 10 - 30
+                return v
+            }
+            let bars = BarPlot(identifier: "b", values: values)
+            bars.thinsToPixels = thinning
+            graph.add(bars)
+            return try #require(graph.layout(size: size, measurer: testMeasurer).plot("b"))
+        }
+        let thin = try layout(thinning: true), full = try layout(thinning: false)
+        #expect(thin.items.count <= 2 * Int(thin.clip.width) + 4, "\(thin.items.count) items")
+        func tallest(_ plot: PlotScene) -> [String: Double] {
+            var result: [String: Double] = [:]
+            for item in plot.items {
+                let key = "\(Int(item.bounds.minX)) \(item.pointsDown)"
+                result[key] = max(result[key] ?? 0, item.bounds.height)
+            }
+            return result
+        }
+        #expect(tallest(thin) == tallest(full))
+    }
+}

@@ -127,17 +127,19 @@ public final class BarPlot: Plot {
         var along: PlotRange?
         if let centers = PlotRange.enclosing(data.locations) {
             // Half a slot either side of the outermost locations, and at least the bars themselves.
-            let slot = Self.slotWidth(sortedLocations: data.locations.sorted())
+            let slot = Self.slotWidth(sortedLocations: data.isSortedByLocation ? data.locations : data.locations.sorted())
             let half = max(slot / 2, abs(barOffset) + barWidth / 2)
             along = PlotRange(clamping: centers.lower - half, centers.upper + half)
         }
         var values: PlotRange?
         var bases: Set<Double> = []
+        var lastBase = Double.nan   // bars on one base insert it once, not once per bar
         // Stacked sums can overflow to infinity: such a bar has no extent to fit.
         for (i, segment) in segments().enumerated() where data.values[i].isFinite && segment.start.isFinite && segment.end.isFinite {
             values = (values ?? PlotRange(segment.start, segment.start)).including(segment.start).including(segment.end)
             if stackedOn == nil {
-                bases.insert(segment.start)
+                if segment.start != lastBase { bases.insert(segment.start) }
+                lastBase = segment.start
             } else {
                 values = values?.including(baseValue)
                 bases.insert(baseValue)
@@ -182,69 +184,64 @@ public final class BarPlot: Plot {
 
     /// Lays out one rectangle per record with a finite value, snapped to whole device pixels so
     /// that the painted bar and its hit area are exactly the scene's rectangle, and its value
-    /// label where there is room for it. O(n).
+    /// label where there is room for it. With far more bars than pixel columns (and
+    /// `thinsToPixels`), only the bars that show are laid out (see `PixelColumnWinners`), without
+    /// an item per record first. O(n) time, O(pixels) items.
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         let transform = context.transform
         let outline = (lineStyle ?? context.theme.barOutline)?.scaled(by: context.scale)
         let defaultFill = fill ?? .solid(context.seriesColor)
         let segments = segments()
-        var items: [PlotItem] = []
-        items.reserveCapacity(data.count)
-        for i in 0..<data.count {
+        let horizontal = barsAreHorizontal
+        /// Record i's bar in device pixels, or nil when it is missing or off the plot area.
+        func bar(_ i: Int) -> (rect: Rect, anchor: Point, down: Bool, base: Double)? {
             let (start, end) = segments[i]
-            guard start.isFinite, end.isFinite else { continue }
+            guard start.isFinite, end.isFinite else { return nil }
             let center = data.locations[i] + barOffset
             let a: Double?, b: Double?, s: Double?, e: Double?
-            if barsAreHorizontal {
+            if horizontal {
                 a = transform.deviceY(center - barWidth / 2); b = transform.deviceY(center + barWidth / 2)
                 s = transform.deviceX(start, clampingToRange: true); e = transform.deviceX(end, clampingToRange: true)
             } else {
                 a = transform.deviceX(center - barWidth / 2); b = transform.deviceX(center + barWidth / 2)
                 s = transform.deviceY(start, clampingToRange: true); e = transform.deviceY(end, clampingToRange: true)
             }
-            guard let a, let b, let s, let e else { continue }
+            guard let a, let b, let s, let e else { return nil }
             // Across the bar: at least one pixel wide. Along it: from base to tip.
             let across0 = min(a, b).rounded(), across1 = max(max(a, b).rounded(), across0 + 1)
             let along0 = min(s, e).rounded(), along1 = max(s, e).rounded()
-            let rect = barsAreHorizontal
+            let rect = horizontal
                 ? Rect(x: along0, y: across0, width: along1 - along0, height: across1 - across0)
                 : Rect(x: across0, y: along0, width: across1 - across0, height: along1 - along0)
-            guard rect.intersects(context.plotArea) || rect.isEmpty else { continue }
-            let down = end < start
+            guard rect.intersects(context.plotArea) || rect.isEmpty else { return nil }
             let tip = e.rounded(), mid = (across0 + across1) / 2
-            let anchor = barsAreHorizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip)
-            items.append(PlotItem(record: i, value: data.values[i],
-                                  shape: .rect(rect, cornerRadius: barCornerRadius * context.scale),
-                                  fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: anchor,
-                                  pointsDown: down, base: PlotItem.Base(position: s.rounded(), isHorizontal: barsAreHorizontal)))
+            return (rect, horizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip), end < start, s.rounded())
         }
-        if thinsToPixels, items.count > 2 * Int(barsAreHorizontal ? context.plotArea.height : context.plotArea.width) {
-            items = Self.mergedPerPixel(items, horizontal: barsAreHorizontal)
+        func item(_ i: Int, _ bar: (rect: Rect, anchor: Point, down: Bool, base: Double)) -> PlotItem {
+            PlotItem(record: i, value: data.values[i], shape: .rect(bar.rect, cornerRadius: barCornerRadius * context.scale),
+                     fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor,
+                     pointsDown: bar.down, base: PlotItem.Base(position: bar.base, isHorizontal: horizontal))
+        }
+        var items: [PlotItem] = []
+        let pixels = Int(horizontal ? context.plotArea.height : context.plotArea.width)
+        if thinsToPixels && data.count > 2 * pixels {
+            var winners = PixelColumnWinners(area: context.plotArea, horizontal: horizontal)
+            var drawn = 0
+            for i in 0..<data.count {
+                guard let bar = bar(i) else { continue }
+                drawn += 1
+                winners.offer(record: i, rect: bar.rect, pointsDown: bar.down)
+            }
+            let records = drawn > 2 * pixels ? winners.records() : Array(0..<data.count)
+            items = records.compactMap { i in bar(i).map { item(i, $0) } }
+        } else {
+            items.reserveCapacity(data.count)
+            for i in 0..<data.count { if let bar = bar(i) { items.append(item(i, bar)) } }
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
         if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }
         return scene
-    }
-
-    /// Bars thinner than a pixel, merged per pixel column (row, for horizontal bars): the
-    /// longest bar up and the longest bar down of each column stay, which paints the same pixels
-    /// as all of them. Hit testing then finds exactly the bars drawn. O(n).
-    static func mergedPerPixel(_ items: [PlotItem], horizontal: Bool) -> [PlotItem] {
-        var up: [Int: Int] = [:], down: [Int: Int] = [:]
-        for (index, item) in items.enumerated() {
-            let rect = item.bounds
-            let column = Int(horizontal ? rect.minY : rect.minX)
-            let length = horizontal ? rect.width : rect.height
-            if item.pointsDown {
-                if let other = down[column], (horizontal ? items[other].bounds.width : items[other].bounds.height) >= length { continue }
-                down[column] = index
-            } else {
-                if let other = up[column], (horizontal ? items[other].bounds.width : items[other].bounds.height) >= length { continue }
-                up[column] = index
-            }
-        }
-        return Set(up.values).union(down.values).sorted().map { items[$0] }
     }
 
     /// A label beyond each bar's tip, kept inside the plot area; a label that would overlap an
