@@ -150,14 +150,13 @@ public final class SQLiteDatabase {
     /// values (numbers; text that reads as dates; else text). NULL is a missing value.
     /// O(rows × columns).
     public func table(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> DataTable {
-        var names: [String] = []
-        var cells: [[Value]] = []
-        names = try run(sql, parameters: parameters) { statement, columns in
-            if cells.isEmpty { cells = Array(repeating: [], count: Int(columns)) }
-            for c in 0..<Int(columns) { cells[c].append(Self.value(statement, Int32(c))) }
+        var readers: [SQLiteColumnReader] = []
+        let names = try run(sql, parameters: parameters) { statement, columns in
+            if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: Int(columns)) }
+            for c in 0..<Int(columns) { readers[c].read(statement, Int32(c)) }
         }
-        if cells.isEmpty { cells = Array(repeating: [], count: names.count) }
-        return DataTable(columns: zip(names, cells).map { name, values in DataColumn(name: name, values: Self.typed(values)) })
+        if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: names.count) }
+        return DataTable(columns: names.indices.map { c in DataColumn(name: names[c], values: readers[c].finish()) })
     }
 
     /// The value SQLite's `PRAGMA data_version` gives: it changes when another connection
@@ -247,7 +246,7 @@ public final class SQLiteDatabase {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
+    static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
