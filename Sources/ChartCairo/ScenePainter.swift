@@ -170,6 +170,10 @@ public struct ScenePainter {
 
     private func paint(_ path: ScenePath, in cr: OpaquePointer) {
         guard !path.elements.isEmpty else { return }
+        if path.fill == nil, let stroke = path.stroke, path.elements.count > Self.chunkedStrokeThreshold {
+            strokeInChunks(path, style: stroke, in: cr)
+            return
+        }
         cairo_new_path(cr)
         for element in path.elements {
             switch element {
@@ -190,6 +194,66 @@ public struct ScenePainter {
             cairo_stroke(cr)
         } else {
             cairo_new_path(cr)
+        }
+    }
+
+    /// Paths longer than this many elements are stroked in pieces (`strokeInChunks`).
+    static let chunkedStrokeThreshold = 8192
+    static let strokeChunk = 1024
+
+    /// Strokes a very long path (a line through many unsorted points, which thinning cannot
+    /// reduce) a piece of `strokeChunk` elements at a time: Cairo's stroker slows down far more
+    /// than linearly on one huge self-crossing path (300,000 random points took minutes), and
+    /// pieces keep it linear. Pieces meet at a shared vertex with round caps, which cover the
+    /// joint as a join would; the dash pattern carries on from piece to piece. The only change
+    /// from one stroke: anti-aliased pixels where pieces overlap blend twice. O(elements).
+    private func strokeInChunks(_ path: ScenePath, style: LineStyle, in cr: OpaquePointer) {
+        guard style.width > 0 else { return }
+        apply(style, cr)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        defer { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
+        let dashes = style.dashPattern
+        var travelled = 0.0          // path length so far, for the dash phase of each piece
+        var current: Point?          // the pen, where the next piece starts
+        var subpathStart: Point?
+        var count = 0
+        cairo_new_path(cr)
+        func flush() {
+            cairo_stroke(cr)
+            count = 0
+            if let current {
+                if !dashes.isEmpty {
+                    dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), travelled) }
+                }
+                cairo_move_to(cr, current.x, current.y)
+            }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y)
+                current = p
+                subpathStart = p
+            case .line(let p):
+                cairo_line_to(cr, p.x, p.y)
+                if let from = current { travelled += from.distance(to: p) }
+                current = p
+            case .curve(let a, let b, let p):
+                cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+                if let from = current { travelled += from.distance(to: a) + a.distance(to: b) + b.distance(to: p) }
+                current = p
+            case .close:
+                cairo_close_path(cr)
+                if let from = current, let start = subpathStart { travelled += from.distance(to: start) }
+                current = subpathStart
+            }
+            count += 1
+            if count >= Self.strokeChunk { flush() }
+        }
+        cairo_stroke(cr)
+        if !dashes.isEmpty {
+            dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
         }
     }
 
