@@ -284,7 +284,10 @@ public struct ScenePainter {
     }
 
     /// Many markers of one style: filled and stroked 2,000 at a time (Cairo slows down on very
-    /// long paths), the same pixels as one at a time.
+    /// long paths). The same shapes as one at a time; where markers overlap, their anti-aliased
+    /// edges blend once instead of once per marker (measured on scatter1m: 0.55% of pixels,
+    /// by a few levels). Batches of 1 to 25 paint about a third faster in `--profile`, but the
+    /// whole process showed no difference beyond noise, so the batch stays large.
     private func drawSymbols<S: Sequence>(_ symbol: PlotSymbol, at points: S, in cr: OpaquePointer) where S.Element == Point {
         var pending = 0
         func flush() {
