@@ -92,6 +92,28 @@ import Testing
         #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
     }
 
+    /// Markers of 1 or 2 pixels snap to whole pixels, so one marker per snapped position paints
+    /// exactly what every record paints.
+    @Test(arguments: [(PlotSymbol.Shape.ellipse, 2.0), (.rectangle, 1.0)])
+    func snappedScatterIsExactlyEveryPoint(shape: PlotSymbol.Shape, size: Double) throws {
+        let xs = Self.walk(120_000, seed: 3), ys = Self.walk(120_000, seed: 11)
+        func plot(thin: Bool) -> ScatterPlot {
+            let plot = ScatterPlot(identifier: "cloud", dataSource: ArrayDataSource(numbers: ys, locations: xs))
+            plot.showsLine = false
+            plot.symbol = PlotSymbol(shape, size: size, fill: .solid(Color(rgb: 0x1C7ED6)))
+            plot.thinsToPixels = thin
+            return plot
+        }
+        let (a, sceneA) = try render(plot(thin: true), size: Size(width: 640, height: 480))
+        let (b, sceneB) = try render(plot(thin: false), size: Size(width: 640, height: 480))
+        #expect(sceneA.plots[0].items.count < xs.count / 2)
+        // Every marker covers whole pixels.
+        for item in sceneB.plots[0].items.prefix(500) {
+            #expect(item.bounds.minX == item.bounds.minX.rounded() && item.bounds.minY == item.bounds.minY.rounded())
+        }
+        #expect(difference(a, b, in: Rect(origin: .zero, size: sceneA.size), tolerance: 0) == 0)
+    }
+
     @Test(arguments: [false, true])
     func mergedThinBarsLookLikeEveryBar(horizontal: Bool) throws {
         let values = Self.walk(20_000, seed: 5).map { $0 - 10 }

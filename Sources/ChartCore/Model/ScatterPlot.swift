@@ -100,6 +100,21 @@ public final class ScatterPlot: Plot {
         return (line, marker)
     }
 
+    /// Half the side of the plot's markers when they snap to whole pixels: a scatter without a
+    /// line whose markers are squares of 1 or 2 device pixels without an outline (a disc that
+    /// small is drawn as its square). Their centers are then placed so that each covers whole
+    /// pixels, as matplotlib snaps small markers: crisp dots, painted about 3 times faster than
+    /// anti-aliased ones, and thinning one marker per snapped position draws exactly what every
+    /// record would. nil when markers do not snap.
+    private func snapHalf(_ marker: PlotSymbol?) -> Double? {
+        guard !showsLine, let marker, marker.shape == .ellipse || marker.shape == .rectangle,
+              marker.size <= 2.5, marker.size == marker.size.rounded(), (marker.lineStyle?.width ?? 0) == 0 else { return nil }
+        return marker.size / 2
+    }
+
+    /// `v` (device pixels) moved by at most half a pixel so that `v - half` is whole.
+    @inline(__always) static func snapped(_ v: Double, half: Double) -> Double { (v - half).rounded() + half }
+
     /// The symbol with its fill and outline filled in from the plot's color.
     private func resolved(_ symbol: PlotSymbol, color: Color) -> PlotSymbol {
         var resolved = symbol
@@ -128,14 +143,16 @@ public final class ScatterPlot: Plot {
         let transform = context.transform
         let color = context.seriesColor
         let (line, marker) = styles(in: context)
+        let snapping = snapHalf(marker)
         var items: [PlotItem] = []
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
         for i in 0..<data.count {
-            guard data.values[i].isFinite, let p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
+            guard data.values[i].isFinite, var p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
             }
+            if let half = snapping { p = Point(x: Self.snapped(p.x, half: half), y: Self.snapped(p.y, half: half)) }
             runs[runs.count - 1].append(p)
             items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
                                   fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
@@ -172,6 +189,7 @@ public final class ScatterPlot: Plot {
         let color = context.seriesColor
         let (line, marker) = styles(in: context)
         let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
+        let snapping = snapHalf(marker)
         var kept: [Int] = []
         var breaks: [Int] = []   // positions in `kept` where a new run starts
         if showsLine {
@@ -239,14 +257,20 @@ public final class ScatterPlot: Plot {
                 }
             }
         } else {
-            // One point per device pixel: the first record drawn there.
-            let width = columns, height = max(1, Int(area.height.rounded(.up)))
+            // One point per device pixel (per snapped position, when markers snap): the first
+            // record drawn there. A border of one pixel keeps the markers that reach in from outside.
+            let width = columns + 2, height = max(1, Int(area.height.rounded(.up))) + 2
             var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
             data.values.withUnsafeBufferPointer { ys in
                 data.locations.withUnsafeBufferPointer { xs in
                     for i in 0..<ys.count where ys[i].isFinite {
-                        let px = Int((xs[i] * mx.factor + mx.offset - area.minX).rounded(.down))
-                        let py = Int((ys[i] * my.factor + my.offset - area.minY).rounded(.down))
+                        var x = xs[i] * mx.factor + mx.offset, y = ys[i] * my.factor + my.offset
+                        if let half = snapping {
+                            x = Self.snapped(x, half: half)
+                            y = Self.snapped(y, half: half)
+                        }
+                        let px = Int((x - area.minX).rounded(.down)) + 1
+                        let py = Int((y - area.minY).rounded(.down)) + 1
                         guard px >= 0, py >= 0, px < width, py < height else { continue }
                         let bit = py * width + px
                         if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
@@ -270,7 +294,8 @@ public final class ScatterPlot: Plot {
                 run = []
                 nextBreak += 1
             }
-            let p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
+            var p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
+            if let half = snapping { p = Point(x: Self.snapped(p.x, half: half), y: Self.snapped(p.y, half: half)) }
             if line != nil { run.append(p) }
             column.append(p, record: i, value: data.values[i])
         }
