@@ -1,6 +1,6 @@
 /// A uniform grid over one plot's items, so a click looks at the few items near it instead of
 /// all of them: each cell lists the items whose hit region (a bar's hit area, a point's reach
-/// around its symbol) overlaps it, in drawing order. Items whose region covers many cells are
+/// around its symbol) overlaps it, in drawing order. Items whose region covers more than 1,024 cells are
 /// kept in one list that every query reads, so big bars cost no more than a scan of them.
 ///
 /// Device pixels, origin top-left. Building is O(items · cells per item); a query is O(items
@@ -19,7 +19,7 @@ struct HitGrid: Sendable {
     private let cellItems: [Int32]
     /// Items whose region spans more than `maximumCellsPerItem` cells, or lies off the grid.
     private let bigItems: [Int32]
-    private static let maximumCellsPerItem = 16
+    private static let maximumCellsPerItem = 1024
 
     /// A grid over `bounds` for the items' `regions` (nil for items that are never hit). O(n).
     init(bounds: Rect, regions: [Rect?], cellSize: Double) {
