@@ -110,8 +110,11 @@ def window_figures():
     window = str(next_event("ready")["window"])
     frames = []
     for i in range(5):
-        subprocess.run(["xdotool", "windowsize", window, str(900 + 20 * i), str(700 - 10 * i)], check=True)
-        next_event("layout")
+        size = [900 + 20 * i, 700 - 10 * i]
+        subprocess.run(["xdotool", "windowsize", window, str(size[0]), str(size[1])], check=True)
+        # The layout at this size (not the first frame's, which the trace repeats after "ready").
+        while next_event("layout")["size"] != size:
+            pass
         frames.append(next_event("frame")["ms"])
     figures["resizeFrameMs"] = statistics.median(frames)
     # Clicks on drawn points, taken from the scene at the window's size.
