@@ -208,6 +208,14 @@ public enum CSVBulkReader {
         /// (or another range gave up). Reads in blocks of `blockBytes`, carrying a partial last
         /// line to the next block. O(bytes of the range).
         func parse(from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>) -> RangeChunk? {
+            // strtod (long numbers) reads the decimal point of the thread's locale: make it "."
+            // on this thread too, as the serial parse does on its own.
+            let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
+            let previousLocale = cLocale.map { uselocale($0) }
+            defer {
+                if let previousLocale { uselocale(previousLocale) }
+                if let cLocale { freelocale(cLocale) }
+            }
             let chunk = RangeChunk(kinds: kinds, capacity: (end - from) / estimatedRowBytes + 16)
             var capacity = blockBytes + 1
             var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -296,6 +304,8 @@ public enum CSVBulkReader {
                         if column < last {
                             guard i < n && p[i] == delimiter else { return nil }
                             i += 1
+                        } else if i < n && p[i] == delimiter {
+                            return nil   // more fields than the header
                         }
                         continue
                     }

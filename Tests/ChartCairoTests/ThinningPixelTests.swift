@@ -76,6 +76,32 @@ import Testing
         #expect(Double(inked) / Double(total) > 0.5, "the scribble covers the plot area")
     }
 
+    /// Pieces keep caps and dashes: a dashed line of 9,000 collinear points (stroked in pieces)
+    /// inks what the same line of 8,000 points (one stroke) inks, and starts where it starts.
+    @Test func aDashedLineInPiecesLooksLikeOneStroke() throws {
+        func dark(_ n: Int) throws -> (count: Int, firstX: Int) {
+            let line = ScatterPlot(identifier: "dashes", dataSource: ArrayDataSource(
+                numbers: Array(repeating: 5, count: n), locations: (0..<n).map { Double($0) / Double(n - 1) }))
+            line.lineStyle = LineStyle(color: .black, width: 4, dashPattern: [8, 8])
+            line.thinsToPixels = false
+            let (image, scene) = try render(line, size: Size(width: 500, height: 200))
+            #expect(scene.plots[0].paths[0].elements.count == n)
+            var count = 0, firstX = Int.max
+            let area = scene.plotArea
+            for y in Int(area.minY) + 2..<Int(area.maxY) - 2 {
+                for x in Int(area.minX) + 2..<Int(area.maxX) - 1 where image.pixel(x: x, y: y).red < 100 {
+                    count += 1
+                    firstX = min(firstX, x)
+                }
+            }
+            return (count, firstX)
+        }
+        let one = try dark(8_000), pieces = try dark(9_000)
+        #expect(one.count > 500)
+        #expect(abs(one.count - pieces.count) * 50 < one.count, "\(one.count) vs \(pieces.count) dark pixels")
+        #expect(one.firstX == pieces.firstX)
+    }
+
     @Test func aMergedScatterLooksLikeEveryPoint() throws {
         let xs = Self.walk(120_000, seed: 3), ys = Self.walk(120_000, seed: 11)
         func plot(thin: Bool) -> ScatterPlot {

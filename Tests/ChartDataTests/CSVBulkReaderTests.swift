@@ -54,7 +54,7 @@ private func generatedCSV(_ random: inout SeededRandom, rows: Int, anomalies: Bo
     for _ in 0..<rows {
         var cells = kinds.map(cell)
         if kinds.count > 1, cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { cells[0] = "1" }
-        if anomalies && Int.random(in: 0..<500, using: &random) == 0 { cells.append("extra") }
+        if anomalies && Int.random(in: 0..<500, using: &random) == 0 { cells.append(["extra", "7", ""].randomElement(using: &random)!) }
         lines.append(cells.joined(separator: delimiter))
         if Int.random(in: 0..<50, using: &random) == 0 { lines.append(["", "  "].randomElement(using: &random)!) }
     }
@@ -122,6 +122,8 @@ struct CSVBulkReaderTests {
             (15_000, "15000,\"7\"", nil),
             (15_000, "15000,seven", "'seven' is not a number"),
             (18_000, "18000,1,2", "has 3 fields, but the header has 2"),
+            (15_000, "15000,1,", "has 3 fields, but the header has 2"),
+            (15_000, "15000,1,2,3", "has 4 fields, but the header has 2"),
         ]
         for (index, item) in cases.enumerated() {
             var lines = ["n,v"] + rows
