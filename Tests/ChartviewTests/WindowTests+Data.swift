@@ -111,3 +111,49 @@ extension WindowTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["db.sqlite", "saves"], "no journal or lock files")
     }
 }
+
+extension WindowTests {
+    /// A CSV file of `rows` points of a random walk ("x,y"), written as bytes (fast).
+    func walkCSV(rows: Int, in dir: String) throws -> String {
+        var bytes = Array("x,y\n".utf8)
+        bytes.reserveCapacity(rows * 16)
+        var y = 0, state: UInt64 = 42
+        for x in 0..<rows {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            y += state >> 63 == 0 ? 1 : -1
+            bytes += Array("\(x),\(Double(y) / 4)\n".utf8)
+        }
+        let path = dir + "/walk.csv"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Millions of points: the window resizes, answers a click on a drawn point and toggles the
+    /// series, each with its trace event (no timing is asserted: make bench measures it).
+    @Test func aWindowWithThreeMillionPointsResizesSelectsAndToggles() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let csv = try walkCSV(rows: 3_000_000, in: dir)
+        let session = try TraceSession([csv, "--size", "900x600"])
+        try session.resize(700, 500)
+        var layout = try session.next("layout", timeout: 30)
+        while layout["size"] as? [Int] != [700, 500] { layout = try session.next("layout", timeout: 30) }
+        try session.next("frame", timeout: 30)
+
+        let result = try ChartviewProcess.run([csv, "--size", "700x500", "--dump-layout", "-"])
+        let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        let items = try #require(dump.plots.first?.items)
+        #expect(items.count < 4 * 700, "the line is thinned: \(items.count) points")
+        let point = try #require(items[items.count / 3].point)
+        try session.click(point[0], point[1])
+        let select = try session.next("select", timeout: 30)
+        #expect(select["plot"] as? String == dump.plots[0].id)
+
+        try session.key("1")
+        #expect(try session.next("toggle", timeout: 30)["visible"] as? Bool == false)
+        try session.key("1")
+        #expect(try session.next("toggle", timeout: 30)["visible"] as? Bool == true)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
