@@ -206,7 +206,7 @@ public struct ScenePainter {
         }
         if let stroke = path.stroke, stroke.width > 0 {
             apply(stroke, cr)
-            cairo_set_line_join(cr, Self.joinFor(path, style: stroke, in: cr))
+            cairo_set_line_join(cr, Self.joinFor(path, style: stroke))
             cairo_stroke(cr)
         } else {
             cairo_new_path(cr)
@@ -240,7 +240,7 @@ public struct ScenePainter {
     private func strokeInChunks(_ path: ScenePath, style: LineStyle, in cr: OpaquePointer) {
         guard style.width > 0 else { return }
         apply(style, cr)
-        cairo_set_line_join(cr, Self.joinFor(path, style: style, in: nil))
+        cairo_set_line_join(cr, Self.joinFor(path, style: style))
         let dashes = style.dashPattern
         var travelled = 0.0          // length of the subpath so far, for the dash phase
         var previous: Point?         // the vertex before the pen, where the next piece starts
@@ -288,19 +288,19 @@ public struct ScenePainter {
     }
 
     /// Round joins, except for dense thin lines: a line at most 2 device pixels wide with more
-    /// than one vertex per two pixels across (`cr`'s current path, or the path's own points when
-    /// `cr` is nil). There a bevel join differs from a round one only in anti-aliased pixels at
-    /// spike tips (0.6% of line1m's pixels, invisible at 3x zoom) and costs Cairo about a fifth
-    /// less; wider lines keep round joins, whose corners show. O(vertices).
-    private static func joinFor(_ path: ScenePath, style: LineStyle, in cr: OpaquePointer?) -> cairo_line_join_t {
+    /// than one vertex per two pixels across its vertices' extent. There a bevel join differs
+    /// from a round one only in anti-aliased pixels at spike tips (0.6% of line1m's pixels,
+    /// invisible at 3x zoom) and costs Cairo about a fifth less; wider lines keep round joins,
+    /// whose corners show. O(vertices).
+    private static func joinFor(_ path: ScenePath, style: LineStyle) -> cairo_line_join_t {
         guard style.width <= 2, path.elements.count > 256 else { return CAIRO_LINE_JOIN_ROUND }
         var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
-        if let cr {
-            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
-        } else {
-            for element in path.elements {
-                if case .move(let p) = element { x1 = min(x1, p.x); x2 = max(x2, p.x); y1 = min(y1, p.y); y2 = max(y2, p.y) }
-                if case .line(let p) = element { x1 = min(x1, p.x); x2 = max(x2, p.x); y1 = min(y1, p.y); y2 = max(y2, p.y) }
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p), .curve(_, _, let p):
+                x1 = min(x1, p.x); x2 = max(x2, p.x); y1 = min(y1, p.y); y2 = max(y2, p.y)
+            case .close:
+                break
             }
         }
         return Double(path.elements.count) * 2 > max(x2 - x1, y2 - y1) ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND

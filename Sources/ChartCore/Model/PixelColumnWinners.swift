@@ -28,24 +28,18 @@ struct PixelColumnWinners {
         let length = horizontal ? rect.width : rect.height
         let slot = column - first
         if slot >= 0 && slot < up.count {
-            if pointsDown {
-                if let held = down[slot], held.length >= length { return }
-                down[slot] = (record, length)
-            } else {
-                if let held = up[slot], held.length >= length { return }
-                up[slot] = (record, length)
-            }
+            if pointsDown { Self.keep(&down[slot], record, length) } else { Self.keep(&up[slot], record, length) }
             return
         }
         var entry = beyond[column] ?? (nil, nil)
-        if pointsDown {
-            if let held = entry.down, held.length >= length { return }
-            entry.down = (record, length)
-        } else {
-            if let held = entry.up, held.length >= length { return }
-            entry.up = (record, length)
-        }
+        if pointsDown { Self.keep(&entry.down, record, length) } else { Self.keep(&entry.up, record, length) }
         beyond[column] = entry
+    }
+
+    /// Makes `record` the winner unless the one held is at least as long.
+    private static func keep(_ held: inout (record: Int, length: Double)?, _ record: Int, _ length: Double) {
+        if let held, held.length >= length { return }
+        held = (record, length)
     }
 
     /// The winning records, ascending (each once).

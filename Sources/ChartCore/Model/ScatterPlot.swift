@@ -115,6 +115,11 @@ public final class ScatterPlot: Plot {
     /// `v` (device pixels) moved by at most half a pixel so that `v - half` is whole.
     @inline(__always) static func snapped(_ v: Double, half: Double) -> Double { (v - half).rounded() + half }
 
+    /// A marker's center snapped on both axes (see `snapHalf`).
+    @inline(__always) static func snapped(_ p: Point, half: Double) -> Point {
+        Point(x: snapped(p.x, half: half), y: snapped(p.y, half: half))
+    }
+
     /// The symbol with its fill and outline filled in from the plot's color.
     private func resolved(_ symbol: PlotSymbol, color: Color) -> PlotSymbol {
         var resolved = symbol
@@ -152,7 +157,7 @@ public final class ScatterPlot: Plot {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
             }
-            if let half = snapping { p = Point(x: Self.snapped(p.x, half: half), y: Self.snapped(p.y, half: half)) }
+            if let half = snapping { p = Self.snapped(p, half: half) }
             runs[runs.count - 1].append(p)
             items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
                                   fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
@@ -210,10 +215,18 @@ public final class ScatterPlot: Plot {
                     var lowestValue = 0.0, highestValue = 0.0
                     func flush() {
                         guard first >= 0 else { return }
-                        // The column's extremes in record order, each once.
-                        var four = [first, lowest, highest, last]
-                        four.sort()
-                        for (k, index) in four.enumerated() where k == 0 || index != four[k - 1] { kept.append(index) }
+                        // The column's extremes in record order, each once (a sorting network
+                        // of four: no array per column).
+                        var a = first, b = lowest, c = highest, d = last
+                        if a > b { swap(&a, &b) }
+                        if c > d { swap(&c, &d) }
+                        if a > c { swap(&a, &c) }
+                        if b > d { swap(&b, &d) }
+                        if b > c { swap(&b, &c) }
+                        kept.append(a)
+                        if b != a { kept.append(b) }
+                        if c != b { kept.append(c) }
+                        if d != c { kept.append(d) }
                         first = -1
                     }
                     let blockSize = SeriesData.blockSize
@@ -295,7 +308,7 @@ public final class ScatterPlot: Plot {
                 nextBreak += 1
             }
             var p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
-            if let half = snapping { p = Point(x: Self.snapped(p.x, half: half), y: Self.snapped(p.y, half: half)) }
+            if let half = snapping { p = Self.snapped(p, half: half) }
             if line != nil { run.append(p) }
             column.append(p, record: i, value: data.values[i])
         }
