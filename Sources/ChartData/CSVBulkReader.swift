@@ -331,7 +331,7 @@ public enum CSVBulkReader {
                     case .date:
                         if CSVCell.isMissing(cell) {
                             numbers[column].unsafelyUnwrapped[row] = .nan
-                        } else if let value = CSVDateParser.isoSeconds(cell) {
+                        } else if let value = DateParser.isoSeconds(cell) {
                             numbers[column].unsafelyUnwrapped[row] = value
                         } else {
                             return nil

@@ -4,7 +4,7 @@ import CSQLite
 /// every value is a number or NULL (the common case: 8 bytes a cell, no `Value` per cell); at
 /// the first text or blob the values so far become `SQLiteDatabase.Value`s, rebuilt exactly
 /// (NULL, integers and reals apart, integers beyond 2^53 kept whole), and the column goes on as
-/// values. `finish()` then types it as `SQLiteDatabase.typed(_:)` would the values.
+/// values. `finish()` then types it as `ColumnTyping.values(_:declaredType:)` would the values.
 ///
 /// O(1) amortized per cell.
 struct SQLiteColumnReader {
@@ -57,15 +57,16 @@ struct SQLiteColumnReader {
         }
     }
 
-    /// The typed column. O(rows).
-    mutating func finish() -> DataColumn.Values {
-        if let values { return SQLiteDatabase.typed(values) }
+    /// The typed column; `declaredType` is the column's type in its table's schema, if any
+    /// (a column declared as a date holds dates, text or numbers). O(rows).
+    mutating func finish(declaredType: String? = nil) -> DataColumn.Values {
+        if let values { return ColumnTyping.values(values, declaredType: declaredType) }
         // Numbers: NULL, infinities and NaN are missing values.
         for row in numbers.indices where !numbers[row].isFinite || nullRows[row >> 6] & (1 << UInt64(row & 63)) != 0 {
             numbers[row] = .nan
         }
         let result = numbers
         numbers = []
-        return .number(result)
+        return ColumnTyping.numberValues(result, declaredType: declaredType)
     }
 }

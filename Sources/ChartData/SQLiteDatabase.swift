@@ -147,16 +147,23 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one read-only statement into a table: a column per result column, typed by its
-    /// values (numbers; text that reads as dates; else text). NULL is a missing value.
+    /// values and declared type (`ColumnTyping`: numbers; text that reads as dates, or a column
+    /// declared as a date; else text). NULL is a missing value.
     /// O(rows × columns).
     public func table(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> DataTable {
         var readers: [SQLiteColumnReader] = []
+        var declaredTypes: [String?] = []
         let names = try run(sql, parameters: parameters) { statement, columns in
-            if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: Int(columns)) }
+            if readers.isEmpty {
+                readers = Array(repeating: SQLiteColumnReader(), count: Int(columns))
+                declaredTypes = (0..<columns).map { sqlite3_column_decltype(statement, $0).map { String(cString: $0) } }
+            }
             for c in 0..<Int(columns) { readers[c].read(statement, Int32(c)) }
         }
         if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: names.count) }
-        return DataTable(columns: names.indices.map { c in DataColumn(name: names[c], values: readers[c].finish()) })
+        return DataTable(columns: names.indices.map { c in
+            DataColumn(name: names[c], values: readers[c].finish(declaredType: declaredTypes.indices.contains(c) ? declaredTypes[c] : nil))
+        })
     }
 
     /// The value SQLite's `PRAGMA data_version` gives: it changes when another connection
@@ -257,35 +264,7 @@ public final class SQLiteDatabase {
     }
 
     /// The typed column for result values: what `table(_:parameters:)` builds each column with.
-    public static func columnValues(_ values: [Value]) -> DataColumn.Values { typed(values) }
-
-    /// Numbers when every value is a number or NULL; dates when every text reads as a date;
-    /// text otherwise. Infinities and NaN become missing values.
-    static func typed(_ values: [Value]) -> DataColumn.Values {
-        var numbers: [Double] = []
-        numbers.reserveCapacity(values.count)
-        var allNumbers = true
-        for value in values {
-            switch value {
-            case .integer(let v): numbers.append(Double(v))
-            case .real(let v): numbers.append(v.isFinite ? v : .nan)
-            case .null: numbers.append(.nan)
-            case .text, .blob: allNumbers = false
-            }
-            if !allNumbers { break }
-        }
-        if allNumbers { return .number(numbers) }
-        let texts: [String?] = values.map {
-            switch $0 {
-            case .null: nil
-            case .text(let t): t
-            case .integer(let v): String(v)
-            case .real(let v): String(v)
-            case .blob(let n): "<\(n) bytes>"
-            }
-        }
-        let present = texts.compactMap { $0 }
-        if !present.isEmpty, let dates = DateText.parseAll(texts) { return .date(dates) }
-        return .text(texts)
+    public static func columnValues(_ values: [Value], declaredType: String? = nil) -> DataColumn.Values {
+        ColumnTyping.values(values, declaredType: declaredType)
     }
 }

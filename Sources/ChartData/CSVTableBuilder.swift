@@ -1,0 +1,194 @@
+/// Collects rows column by column, deciding each column's type at its first non-missing cell.
+/// A row is checked completely before any of it is stored, so a skipped row leaves no trace
+/// (not even a type decision). O(cells) overall.
+struct CSVTableBuilder {
+    private enum Kind {
+        case undecided, number, date, text
+    }
+
+    /// What a cell of an undecided column turned out to be, kept until the row is accepted.
+    private enum Pending {
+        case missing, number, date, text
+    }
+
+    let names: [String]
+    let path: String
+    let skipBadRows: Bool
+    private(set) var skippedRows = 0
+    private var rowCount = 0
+
+    private var kinds: [Kind]
+    /// Values of number and date columns (empty for the others).
+    private var numbers: [[Double]]
+    /// Values of text columns (empty for the others).
+    private var texts: [[String?]]
+    /// Per column: rows before the type was known (all missing).
+    private var missingPrefix: [Int]
+    /// Per date column: the formatter that matched last, -1 for none.
+    private var lastFormat: [Int]
+    private var undecidedCount: Int
+    private let dates = DateParser()
+
+    // The row being checked.
+    private var rowNumbers: [Double]
+    private var rowTexts: [String?]
+    private var rowPending: [Pending]
+
+    init(names: [String], path: String, skipBadRows: Bool) {
+        self.names = names
+        self.path = path
+        self.skipBadRows = skipBadRows
+        let n = names.count
+        kinds = Array(repeating: .undecided, count: n)
+        numbers = Array(repeating: [], count: n)
+        texts = Array(repeating: [], count: n)
+        missingPrefix = Array(repeating: 0, count: n)
+        lastFormat = Array(repeating: -1, count: n)
+        undecidedCount = n
+        rowNumbers = Array(repeating: .nan, count: n)
+        rowTexts = Array(repeating: nil, count: n)
+        rowPending = Array(repeating: .missing, count: n)
+    }
+
+    /// Checks the scanner's current record and stores it, or skips it (with `skipBadRows`) or
+    /// throws when it has the wrong number of fields or a cell that does not fit. O(cells).
+    mutating func add(_ scanner: CSVRecordScanner) throws(DataError) {
+        let n = names.count
+        let fields = scanner.fields
+        guard fields.count == n else {
+            if skipBadRows {
+                skippedRows += 1
+                return
+            }
+            let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
+            throw .csv(path: path, line: scanner.recordLine, column: nil,
+                       message: "has \(count), but the header has \(n)")
+        }
+        for index in 0..<n {
+            let field = fields[index]
+            let cell = scanner.trimmedBytes(of: field)
+            switch kinds[index] {
+            case .number:
+                if let value = CSVCell.number(cell) {
+                    rowNumbers[index] = value
+                } else if CSVCell.isMissing(cell) {
+                    rowNumbers[index] = .nan
+                } else {
+                    return try reject(scanner, column: index, cell, "is not a number")
+                }
+            case .date:
+                if CSVCell.isMissing(cell) {
+                    rowNumbers[index] = .nan
+                } else if let value = dates.seconds(cell, lastFormat: &lastFormat[index]) {
+                    rowNumbers[index] = value
+                } else {
+                    return try reject(scanner, column: index, cell, "is not a date")
+                }
+            case .text:
+                rowTexts[index] = CSVCell.isMissing(cell) ? nil : text(scanner, field, cell)
+            case .undecided:
+                if CSVCell.isMissing(cell) {
+                    rowPending[index] = .missing
+                } else if let value = CSVCell.number(cell) {
+                    rowPending[index] = .number
+                    rowNumbers[index] = value
+                } else if let value = dates.seconds(cell, lastFormat: &lastFormat[index]) {
+                    rowPending[index] = .date
+                    rowNumbers[index] = value
+                } else {
+                    rowPending[index] = .text
+                    rowTexts[index] = text(scanner, field, cell)
+                }
+            }
+        }
+        for index in 0..<n {
+            switch kinds[index] {
+            case .number, .date:
+                numbers[index].append(rowNumbers[index])
+            case .text:
+                texts[index].append(rowTexts[index])
+                rowTexts[index] = nil
+            case .undecided:
+                decide(index)
+            }
+        }
+        rowCount += 1
+    }
+
+    /// Stores the accepted row's cell of undecided column `index`, fixing its type.
+    private mutating func decide(_ index: Int) {
+        switch rowPending[index] {
+        case .missing:
+            missingPrefix[index] += 1
+            return
+        case .number, .date:
+            kinds[index] = rowPending[index] == .number ? .number : .date
+            numbers[index] = Array(repeating: .nan, count: missingPrefix[index])
+            numbers[index].append(rowNumbers[index])
+        case .text:
+            kinds[index] = .text
+            texts[index] = Array(repeating: nil, count: missingPrefix[index])
+            texts[index].append(rowTexts[index])
+            rowTexts[index] = nil
+        }
+        undecidedCount -= 1
+    }
+
+    /// A text cell's value: unquoted cells trimmed, quoted ones as written.
+    private func text(_ scanner: CSVRecordScanner, _ field: CSVField, _ trimmed: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: field.quoted ? scanner.bytes(of: field) : trimmed, as: UTF8.self)
+    }
+
+    /// Skips the current row, or throws that `cell` in column `index` `problem`.
+    private mutating func reject(_ scanner: CSVRecordScanner, column index: Int,
+                                 _ cell: UnsafeBufferPointer<UInt8>, _ problem: String) throws(DataError) {
+        if skipBadRows {
+            skippedRows += 1
+            return
+        }
+        throw .csv(path: path, line: scanner.recordLine, column: names[index],
+                   message: "'\(Self.quoted(cell))' \(problem)")
+    }
+
+    /// A cell for an error message: control characters escaped, cut after 40 characters.
+    static func quoted(_ cell: UnsafeBufferPointer<UInt8>) -> String {
+        var result = ""
+        for (count, character) in String(decoding: cell, as: UTF8.self).enumerated() {
+            if count == 40 {
+                result += "…"
+                break
+            }
+            switch character {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\r\n": result += "\\r\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The table, or `.unusable` when no row was stored. O(columns); the value arrays move.
+    mutating func finish() throws(DataError) -> DataTable {
+        guard rowCount > 0 else {
+            let message = skippedRows > 0 ? "has no data rows (all \(skippedRows) were skipped as bad)" : "has no data rows"
+            throw .unusable(path: path, message: message)
+        }
+        var columns: [DataColumn] = []
+        columns.reserveCapacity(names.count)
+        for index in names.indices {
+            let values: DataColumn.Values
+            switch kinds[index] {
+            case .number: values = .number(numbers[index])
+            case .date: values = .date(numbers[index])
+            case .text: values = .text(texts[index])
+            case .undecided: values = .number(Array(repeating: .nan, count: rowCount))
+            }
+            numbers[index] = []
+            texts[index] = []
+            columns.append(DataColumn(name: names[index], values: values))
+        }
+        return DataTable(columns: columns)
+    }
+}
