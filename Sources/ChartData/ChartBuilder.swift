@@ -1,78 +1,73 @@
 import ChartCore
 import Foundation
 
-/// Turns a table and a chart spec into a graph: which column gives the categories or x values,
-/// which give series, what kind of plot each series is, and how the axes look.
+/// Turns a table and a chart spec into a graph: the columns, groups and kind `ChartPlan`
+/// chooses (or the spec names), one plot per series and group, the axes, titles and legend.
 public enum ChartBuilder {
     /// The chart kinds, as `--kind` and spec files name them.
-    public static let kinds = ["bar", "hbar", "stacked", "line", "scatter", "pie", "combined"]
+    public static var kinds: [String] { ChartKind.allCases.map(\.rawValue) }
+
+    /// The plan `spec` and the data give for `table`: which column is what, and the kind.
+    public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
+        let kind = try spec.kind.map { name throws(DataError) -> ChartKind in
+            guard let kind = ChartKind(rawValue: name) else {
+                throw DataError.unusable(path: source, message: "unknown chart kind '\(name)'; use one of: \(ChartKind.names)")
+            }
+            return kind
+        }
+        let grouping: ChartPlan.Grouping = switch spec.group {
+        case nil: .automatic
+        case let name? where name.lowercased() == "none" || name.isEmpty: .none
+        case let name?: .column(name)
+        }
+        let yNames = spec.y ?? spec.series.map { $0.map(\.column) }
+        return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, source: source)
+    }
 
     /// The graph for `table` as `spec` describes it. `source` names the data in errors;
     /// `period` is shown in the title. Throws for a column that does not exist or that holds
-    /// text where numbers are needed.
+    /// text where numbers are needed. A table without rows gives a chart saying so.
     public static func graph(from table: DataTable, spec: ChartSpec, source: String, period: String? = nil) throws(DataError) -> Graph {
-        guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
-        let xColumn = try column(spec.x ?? table.columns[0].name, in: table, source: source)
-        let seriesSpecs = spec.series ?? []
-        // Without a choice, every other column that holds numbers is a series; text columns
-        // (names, codes, notes) are left out rather than refused.
-        let yNames = spec.y ?? (seriesSpecs.isEmpty
-            ? table.columns.filter { $0.name != xColumn.name && !$0.isText }.map(\.name)
-            : seriesSpecs.map(\.column))
-        guard !yNames.isEmpty else {
-            throw DataError.unusable(path: source, message: "no column of numbers to chart besides '\(xColumn.name)'; give --y COLUMN")
-        }
-        let yColumns = try yNames.map { name throws(DataError) -> (DataColumn, [Double]) in
-            let c = try column(name, in: table, source: source)
-            guard let numbers = c.numbers else {
-                throw DataError.unusable(path: source, message: "column '\(c.name)' holds text, not numbers")
-            }
-            return (c, numbers)
-        }
-        let kind = spec.kind ?? (xColumn.isText ? "bar" : "line")
-        guard kinds.contains(kind) else {
-            throw DataError.unusable(path: source, message: "unknown chart kind '\(kind)'; use one of: \(kinds.joined(separator: ", "))")
-        }
+        let plan = try plan(for: table, spec: spec, source: source)
+        return try graph(from: table, plan: plan, spec: spec, source: source, period: period)
+    }
 
-        var title = spec.title ?? spec.name
-        if let period { title += ", " + readable(period: period) }
+    /// The graph for `table` along `plan`.
+    public static func graph(from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
+                             period: String? = nil) throws(DataError) -> Graph {
+        let kind = plan.kind
+        let xColumn = table.columns[plan.x]
+        let seriesSpecs = spec.series ?? []
         let theme = try spec.theme.map { name throws(DataError) -> Theme in
             guard let theme = Theme.named(name) else {
                 throw DataError.unusable(path: source, message: "unknown theme '\(name)'; use one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
             }
             return theme
         } ?? .plainWhite
+        var title = spec.title ?? (spec.data.query != nil ? columnsTitle(plan) : spec.name)
+        if let period { title += ", " + readable(period: period) }
         let graph = Graph(title: title, theme: theme)
+        graph.note = plan.note
         if let text = spec.noDataText { graph.noDataText = text }
 
-        // Categories or x values.
-        let categories: [String]?
-        let locations: [Double]
-        switch xColumn.values {
-        case .text(let texts):
-            categories = texts.map { $0 ?? "" }
-            locations = texts.indices.map(Double.init)
-            graph.defaultPlotSpace.xScale = .category
-        case .number(let values):
-            categories = nil
-            locations = values
-        case .date(let values):
-            categories = nil
-            locations = values
-            graph.defaultPlotSpace.xScale = .date
-        }
+        let x = XValues(column: xColumn, profile: plan.profiles[plan.x], grouped: plan.group != nil, reversed: kind == .hbar)
+        let rowsByGroup = plan.rows(in: table)
         let labels = try spec.labels.map { name throws(DataError) -> [String] in
-            let c = try column(name, in: table, source: source)
+            guard let c = table.column(named: name) else {
+                throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+            }
             switch c.values {
             case .text(let texts): return texts.map { $0 ?? "" }
             case .number(let v), .date(let v): return v.map { NumberFormat.automatic.format($0) }
             }
         }
 
-        if kind == "pie" {
-            let (c, values) = yColumns[0]
+        if kind == .pie {
+            let c = table.columns[plan.series[0]]
+            let values = c.numbers ?? []
+            let rows = Array(0..<table.rowCount)
             let pie = PieChart(identifier: identifier(c.name), title: seriesSpecs.first?.title ?? c.name,
-                               values: values.map { $0.isFinite ? $0 : nil }, names: categories ?? locations.map { NumberFormat.automatic.format($0) },
+                               values: rows.map { values[$0].isFinite ? values[$0] : nil }, names: rows.map { x.name(ofRow: $0) },
                                labels: labels)
             if let p = spec.pie {
                 if let angle = p.startAngle { pie.startAngle = angle }
@@ -87,10 +82,29 @@ public enum ChartBuilder {
             return graph
         }
 
-        let barKinds: Set<String> = ["bar", "hbar", "stacked"]
-        let barCount = kind == "combined" ? seriesSpecs.filter { ($0.kind ?? "bar") == "bar" }.count : (barKinds.contains(kind) ? yColumns.count : 0)
-        let grouped = kind == "bar" || kind == "hbar" || kind == "combined"
-        let slot = spec.barWidth ?? 0.8
+        // One series per (group, column), in that order.
+        var series: [PlannedSeries] = []
+        for (g, rows) in rowsByGroup.enumerated() {
+            for column in plan.series {
+                let name = table.columns[column].name
+                let options = plan.group == nil ? seriesSpecs.first { $0.column == name } : nil
+                var title = options?.title ?? name
+                if plan.group != nil {
+                    title = plan.series.count == 1 ? plan.groupValues[g] : "\(plan.groupValues[g]) · \(name)"
+                }
+                series.append(PlannedSeries(title: title, column: column, rows: rows.filter { x.isPresent(row: $0) }, options: options))
+            }
+        }
+
+        func seriesKind(_ index: Int, _ options: ChartSpec.Series?) -> ChartKind {
+            guard kind == .combined else { return kind }
+            if let name = options?.kind, let k = ChartKind(rawValue: name) { return k }
+            return index == 0 ? .bar : .line
+        }
+        let barCount = series.indices.filter { seriesKind($0, series[$0].options).isBars }.count
+        let grouped = kind == .bar || kind == .hbar || kind == .combined
+        // A bar's slot: one category, or the data's own spacing along a number or date axis.
+        let slot = (spec.barWidth ?? 0.8) * x.spacing
         var barIndex = 0
         var previousBar: BarPlot?
         var identifiers: Set<String> = []
@@ -100,36 +114,46 @@ public enum ChartBuilder {
             identifiers.insert(id)
             return id
         }
-        for (index, (c, values)) in yColumns.enumerated() {
-            let options = seriesSpecs.first { $0.column == c.name }
-            let seriesKind = kind == "combined" ? (options?.kind ?? (index == 0 ? "bar" : "line")) : kind
+        let keepsOrder = spec.keepOrder ?? false
+        for (index, entry) in series.enumerated() {
+            let options = entry.options
+            let thisKind = seriesKind(index, options)
+            let allValues = table.columns[entry.column].numbers ?? []
+            var rows = entry.rows
+            // A line joins its points in x order (stable), unless told to keep the rows' order.
+            if !thisKind.isBars && thisKind != .scatter && !keepsOrder && !x.isCategory {
+                rows = x.sortedByLocation(rows)
+            }
+            let values = rows.map { allValues[$0] }
+            let locations = rows.map { x.location(ofRow: $0) }
+            let categories = x.isCategory && !x.usesAxisLabels ? rows.map { x.name(ofRow: $0) } : nil
             let plot: any Plot
             let color = options?.color.flatMap(Color.init(hex:))
-            if barKinds.contains(seriesKind) {
+            if thisKind.isBars {
                 let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
-                let bars = BarPlot(identifier: unique(c.name), title: options?.title ?? c.name,
-                                   dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills))
-                bars.barsAreHorizontal = kind == "hbar"
+                let source = ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills)
+                if let labels { source.labels = rows.map { labels[$0] } }
+                let bars = BarPlot(identifier: unique(entry.title), title: entry.title, dataSource: source)
+                bars.barsAreHorizontal = kind == .hbar
                 if grouped && barCount > 1 {
                     bars.barWidth = slot / Double(barCount)
                     bars.barOffset = (Double(barIndex) - Double(barCount - 1) / 2) * bars.barWidth
                 } else {
                     bars.barWidth = slot
                 }
-                if kind == "stacked" { bars.stackedOn = previousBar }
+                if kind == .stacked { bars.stackedOn = previousBar }
                 bars.fill = color.map(Fill.solid)
                 bars.showsValueLabels = spec.showValues ?? false
-                if let labels { (bars.dataSource as? ArrayDataSource)?.labels = labels }
                 previousBar = bars
                 barIndex += 1
                 plot = bars
             } else {
-                let line = ScatterPlot(identifier: unique(c.name), title: options?.title ?? c.name,
+                let line = ScatterPlot(identifier: unique(entry.title), title: entry.title,
                                        dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories))
-                line.showsLine = seriesKind != "scatter"
+                line.showsLine = thisKind != .scatter
                 if let color { line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2) }
                 else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
-                let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (seriesKind == "scatter" ? .ellipse : nil)
+                let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (thisKind == .scatter ? .ellipse : nil)
                 // Many points: smaller markers, so the cloud shows its density instead of a blot.
                 let defaultSize: Double = values.count > 100_000 ? 2 : values.count > 10_000 ? 4 : 8
                 if let shape {
@@ -153,23 +177,52 @@ public enum ChartBuilder {
             graph.add(plot)
         }
 
-        // Axes.
-        let valueAxis = kind == "hbar" ? "x" : "y", categoryAxis = kind == "hbar" ? "y" : "x"
-        if kind == "hbar" {
-            graph.defaultPlotSpace.xScale = .linear
-            if categories != nil { graph.defaultPlotSpace.yScale = .category }
+        // Axes: the x values' scale, titles from the columns, then what the spec sets.
+        let categoryAxis = kind == .hbar ? "y" : "x", valueAxis = kind == .hbar ? "x" : "y"
+        if kind == .hbar {
+            graph.defaultPlotSpace.yScale = x.scale
+        } else {
+            graph.defaultPlotSpace.xScale = x.scale
         }
-        try apply(spec.xAxis, to: &graph[axis: categoryAxis == "x" ? "x" : "y"], space: graph.defaultPlotSpace, isX: kind != "hbar", source: source)
-        try apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == "hbar", source: source)
+        if x.usesAxisLabels {
+            graph[axis: categoryAxis].labelingPolicy = .none
+            graph[axis: categoryAxis].customLabels = x.axisLabels
+        }
+        graph[axis: categoryAxis].title = xColumn.name
+        let onY = series.filter { $0.options?.axis != "y2" }, onY2 = series.filter { $0.options?.axis == "y2" }
+        graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? title)
+        if !onY2.isEmpty {
+            graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? title)
+        }
+        try apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar, source: source)
+        try apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar, source: source)
         if let y2 = spec.y2Axis, graph.plotSpace(identifier: "y2") != nil {
             try apply(y2, to: &graph[axis: "y2"], space: graph.plotSpace(identifier: "y2")!, isX: false, source: source)
         }
         if let factor = spec.yMaxFactor {
-            let top = yColumns.flatMap(\.1).filter(\.isFinite).max() ?? 1
+            let top = plan.series.compactMap { table.columns[$0].numbers }.flatMap { $0 }.filter(\.isFinite).max() ?? 1
             graph.defaultPlotSpace.yRange = PlotRange(0, max(factor * top, 1e-9))
         }
-        graph.legend.isHidden = spec.legend.map { !$0 } ?? (yColumns.count < 2)
+        graph.legend.isHidden = spec.legend.map { !$0 } ?? (series.count < 2)
         return graph
+    }
+
+    /// The value axis's title: the series' column (or its title) when there is one.
+    private static func valueTitle(_ series: [PlannedSeries], table: DataTable, grouped: Bool, chartTitle: String) -> String? {
+        let columns = Set(series.map(\.column))
+        guard columns.count == 1, let first = series.first else { return nil }
+        let text = grouped ? table.columns[first.column].name : (first.options?.title ?? table.columns[first.column].name)
+        return text == chartTitle ? nil : text
+    }
+
+    /// "price by date", "EUR, GBP, CHF by day": what a query's columns show.
+    static func columnsTitle(_ plan: ChartPlan) -> String {
+        let ys = plan.series.map { plan.profiles[$0].name }
+        let shown = ys.count > 3 ? ys.prefix(3).joined(separator: ", ") + "…" : ys.joined(separator: ", ")
+        if plan.kind == .pie { return shown + " by " + plan.profiles[plan.x].name }
+        var title = shown + " by " + plan.profiles[plan.x].name
+        if let group = plan.group { title += " and " + plan.profiles[group].name }
+        return title
     }
 
     private static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool, source: String) throws(DataError) {
@@ -188,13 +241,6 @@ public enum ChartBuilder {
         if spec.scale == "log" {
             if isX { space.xScale = .logarithmic } else { space.yScale = .logarithmic }
         }
-    }
-
-    private static func column(_ name: String, in table: DataTable, source: String) throws(DataError) -> DataColumn {
-        guard let column = table.column(named: name) else {
-            throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
-        }
-        return column
     }
 
     /// "November 2026" for the period "2026-11"; other periods as they are.
@@ -216,4 +262,12 @@ public enum ChartBuilder {
         let id = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "-")
         return id.isEmpty ? "series" : id
     }
+}
+
+/// One plot to be: its title, the column of its values, the rows it holds, its spec options.
+private struct PlannedSeries {
+    var title: String
+    var column: Int
+    var rows: [Int]
+    var options: ChartSpec.Series?
 }

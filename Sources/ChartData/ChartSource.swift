@@ -94,9 +94,25 @@ public final class ChartSource {
         return try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:])
     }
 
-    /// The chart's graph now: its rows through `ChartBuilder`.
+    /// The chart's graph now: its rows through `ChartBuilder`. Rows are required, except in a
+    /// chart that steps through periods, where an empty period is a chart saying so.
     public func graph() throws(DataError) -> Graph {
-        try ChartBuilder.graph(from: table(), spec: spec, source: sourceName, period: period)
+        let rows = try table()
+        try requireRows(rows)
+        return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
+    }
+
+    /// How the chart is chosen from its rows now, for `--describe`.
+    public func plan() throws(DataError) -> ChartPlan {
+        let rows = try table()
+        try requireRows(rows)
+        return try ChartBuilder.plan(for: rows, spec: spec, source: sourceName)
+    }
+
+    private func requireRows(_ table: DataTable) throws(DataError) {
+        guard table.rowCount == 0, spec.period == nil else { return }
+        let what = spec.data.query != nil ? "the query returned no rows" : spec.data.table != nil ? "the table has no rows" : "has no data rows"
+        throw DataError.unusable(path: sourceName, message: what)
     }
 
     /// Stops a query running on another thread (it then throws `DataError.cancelled`).

@@ -40,9 +40,9 @@ extension ChartSpec.File {
             guard seen.insert(chart.name).inserted else {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
             }
-            if let kind = chart.kind, !ChartBuilder.kinds.contains(kind) {
+            if let kind = chart.kind, ChartKind(rawValue: kind) == nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].kind",
-                                     message: "unknown kind '\(kind)'; use one of: \(ChartBuilder.kinds.joined(separator: ", "))")
+                                     message: "unknown kind '\(kind)'; use one of: \(ChartKind.names)")
             }
             if let theme = chart.theme, Theme.named(theme) == nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].theme",

@@ -59,6 +59,10 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         public var grid: Bool?
         /// "linear", "log" or "date".
         public var scale: String?
+
+        public init(title: String? = nil) {
+            self.title = title
+        }
     }
 
     public struct PieSpec: Decodable, Sendable, Equatable {
@@ -83,13 +87,18 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
 
     public var name: String
     public var title: String?
-    /// bar, hbar, stacked, line, scatter, pie, combined; nil to choose from the data.
+    /// bar, hbar, stacked, line, scatter, pie, combined (`ChartKind`); nil to choose from the data.
     public var kind: String?
     public var data: DataSource
-    /// The column of categories or x values; nil for the first.
+    /// The column of categories or x values; nil to choose it from the data (`ChartPlan`).
     public var x: String?
-    /// The series columns; nil for every other column.
+    /// The series columns; nil to choose them from the data (`ChartPlan`).
     public var y: [String]?
+    /// The column whose values split the rows into one series each ("symbol" in date, symbol,
+    /// price); nil to detect long-format data, "none" for no groups.
+    public var group: String?
+    /// Lines join their points in row order (a trajectory) instead of x order.
+    public var keepOrder: Bool?
     public var series: [Series]?
     /// A column holding each record's data label (a pie's "EUR\n0.91").
     public var labels: String?

@@ -166,6 +166,12 @@ public final class SQLiteDatabase {
         })
     }
 
+    /// The tables and views a user can chart (not SQLite's own), by name. O(schema).
+    public func tableNames() throws(DataError) -> [String] {
+        try rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .compactMap { row -> String? in if case .text(let t)? = row.first { return t } else { return nil } }
+    }
+
     /// The value SQLite's `PRAGMA data_version` gives: it changes when another connection
     /// commits a change to the file, for live reload.
     public func dataVersion() -> Int64 {

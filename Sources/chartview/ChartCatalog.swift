@@ -29,30 +29,37 @@ struct ChartCatalog {
         }
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
-        spec.title = (file as NSString).lastPathComponent
-        spec.kind = options.kind
+        spec.kind = options.kind?.rawValue
         spec.x = options.x
         spec.y = options.y
+        spec.group = options.group
+        spec.keepOrder = options.keepOrder ? true : nil
+        spec.title = options.title
+        if let title = options.xTitle { spec.xAxis = ChartSpec.AxisSpec(title: title) }
+        if let title = options.yTitle { spec.yAxis = ChartSpec.AxisSpec(title: title) }
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt") {
             guard options.query == nil && options.table == nil else {
                 throw DataError.unusable(path: file, message: "--query and --table are for SQLite databases, not CSV files")
             }
             spec.data.csv = file
         } else {
+            if options.query != nil && options.table != nil {
+                throw DataError.unusable(path: file, message: "give --query or --table, not both")
+            }
             spec.data.database = file
             spec.data.query = options.query
             spec.data.table = options.table
             if options.query == nil && options.table == nil {
-                let database = try databases.database(at: file)
-                let tables = try database.rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                    .compactMap { row -> String? in if case .text(let t)? = row.first { return t } else { return nil } }
-                throw DataError.unusable(path: file, message: tables.isEmpty
-                    ? "the database has no tables"
-                    : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
+                // One table is the chart; several need a choice.
+                let tables = try databases.database(at: file).tableNames()
+                guard tables.count == 1 else {
+                    throw DataError.unusable(path: file, message: tables.isEmpty
+                        ? "the database has no tables"
+                        : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
+                }
+                spec.data.table = tables[0]
             }
-            if options.query != nil && options.table != nil {
-                throw DataError.unusable(path: file, message: "give --query or --table, not both")
-            }
+            if let table = spec.data.table, spec.title == nil { spec.title = table }
         }
         if spec.data.query?.contains(":period") == true {
             throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")

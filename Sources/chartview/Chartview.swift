@@ -45,6 +45,14 @@ struct Chartview {
             return
         }
         let first = try catalog.source(named: options.chart)
+        if options.describe {
+            do throws(DataError) {
+                print(try first.plan().description(source: first.sourceName))
+            } catch {
+                throw CommandError.input(error.description)
+            }
+            return
+        }
         if options.profile {
             try Profiler.run(first, options: options)
             return
@@ -55,11 +63,7 @@ struct Chartview {
         }
         let graph: Graph
         do throws(DataError) {
-            let table = try first.table()
-            if table.rowCount == 0 && first.period == nil {
-                throw DataError.unusable(path: first.sourceName, message: "the query returned no rows")
-            }
-            graph = try ChartBuilder.graph(from: table, spec: first.spec, source: first.sourceName, period: first.period)
+            graph = try first.graph()
         } catch {
             throw CommandError.input(error.description)
         }
@@ -77,7 +81,7 @@ struct Chartview {
             }
         }
         if let path = options.dumpLayout {
-            try writeDump(LayoutDump(scene), to: path)
+            try writeDump(LayoutDump(scene, note: graph.note), to: path)
         }
     }
 

@@ -91,8 +91,11 @@ struct LayoutDump: Codable {
     var axes: [Axis]
     var annotations: [Label]
     var message: String?
+    /// How the chart was chosen from its data (`Graph.note`).
+    var note: String?
 
-    init(_ scene: Scene) {
+    init(_ scene: Scene, note: String? = nil) {
+        self.note = note
         func label(_ text: SceneText) -> Label {
             Label(text: text.text, rect: text.rect.array, angle: text.angle * 180 / .pi)
         }

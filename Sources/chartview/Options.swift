@@ -1,4 +1,5 @@
 import ChartCore
+import ChartData
 
 /// The command line, parsed. Every flag takes its value as the next argument or after `=`.
 struct Options {
@@ -9,7 +10,14 @@ struct Options {
     var table: String?
     var x: String?
     var y: [String]?
-    var kind: String?
+    var kind: ChartKind?
+    /// The column to split rows by; "none" for no groups; nil to detect.
+    var group: String?
+    var keepOrder = false
+    var describe = false
+    var title: String?
+    var xTitle: String?
+    var yTitle: String?
     var skipBadRows = false
     /// Seconds a query may run before it is stopped.
     var timeout: Double = 60
@@ -37,10 +45,19 @@ struct Options {
     Data:
       --query SQL          a read-only query; may use :period (see the README)
       --table NAME         all rows of a table
-      --x COLUMN           the column of categories or x values (default: the first)
-      --y COL[,COL…]       the series columns (default: every other column)
-      --kind KIND          bar, hbar, stacked, line, scatter, pie or combined
-                           (default: bars for text categories, a line for numbers or dates)
+      --x COLUMN           the column of categories or x values (default: a date or
+                           year column, else an increasing key, else text categories)
+      --y COL[,COL…]       the series columns (default: the other columns of numbers)
+      --group COLUMN       one series per value of COLUMN (default: detected in long-format
+                           data such as date,symbol,price; 'none' for no groups)
+      --kind KIND          bar, hbar, stacked, line, scatter, pie or combined (default: bars
+                           for text categories, a line when x never decreases, else points)
+      --keep-order         join a line's points in row order (a trajectory), not x order
+      --describe           print each column's type and role and the chart chosen, and exit
+      --title TEXT         the chart's title (default: the table, the query's columns or the
+                           file's name)
+      --x-title TEXT       the x axis title (default: the x column's name)
+      --y-title TEXT       the y axis title (default: the series' column, when there is one)
       --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
       --no-watch           do not reload when the data file changes
       --timeout SECONDS    stop a query that runs longer (default 60)
@@ -101,10 +118,15 @@ struct Options {
             case "--x": options.x = try value()
             case "--y": options.y = try value().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             case "--kind":
-                let kind = try value()
-                let kinds = ["bar", "hbar", "stacked", "line", "scatter", "pie", "combined"]
-                guard kinds.contains(kind) else { throw .usage("unknown kind '\(kind)'; choose one of: \(kinds.joined(separator: ", "))") }
+                let text = try value()
+                guard let kind = ChartKind(rawValue: text) else { throw .usage("unknown kind '\(text)'; choose one of: \(ChartKind.names)") }
                 options.kind = kind
+            case "--group": options.group = try nonEmpty(value(), flag: name, what: "a column name")
+            case "--keep-order": options.keepOrder = true
+            case "--describe": options.describe = true
+            case "--title": options.title = try value()
+            case "--x-title": options.xTitle = try value()
+            case "--y-title": options.yTitle = try value()
             case "--skip-bad-rows": options.skipBadRows = true
             case "--timeout":
                 let text = try value()
@@ -124,8 +146,8 @@ struct Options {
         return options
     }
 
-    private static func nonEmpty(_ text: String, flag: String) throws(CommandError) -> String {
-        guard !text.isEmpty else { throw .usage("\(flag) needs a file name") }
+    private static func nonEmpty(_ text: String, flag: String, what: String = "a file name") throws(CommandError) -> String {
+        guard !text.isEmpty else { throw .usage("\(flag) needs \(what)") }
         return text
     }
 

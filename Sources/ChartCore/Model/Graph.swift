@@ -25,6 +25,10 @@ public final class Graph {
     public var annotations: [Annotation] = []
     /// Shown in the middle of the plot area, instead of empty axes, when no plot has a record.
     public var noDataText = "No data to display"
+    /// How the chart was chosen from its data ("x date · groups symbol (5) · y price · line"),
+    /// for `--describe`, `--trace` and `--dump-layout`; nil when no one chose for the user.
+    /// Never drawn.
+    public var note: String?
     /// Shown instead when there are records but every plot holding them is hidden.
     public var allHiddenText = "All series are hidden"
 

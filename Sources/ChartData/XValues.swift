@@ -1,0 +1,122 @@
+import ChartCore
+
+/// A chart's x column as its plots place it: each row's location along the axis (data units),
+/// its name for pie slices and popups, the axis's scale, and the spacing of the data, which a
+/// bar's width is a share of.
+///
+/// Text is categories: with groups, every distinct text gets one place (in order of first
+/// appearance) that every group's bars share, named on the axis; without, each row its own
+/// place. Years as numbers become dates (January 1st), so that they read "2013" on the axis and
+/// in popups. Horizontal bars put the first category at the top.
+struct XValues {
+    let scale: Scale
+    let isCategory: Bool
+    /// Grouped categories: the axis names the places (`axisLabels`), not each plot's records.
+    let usesAxisLabels: Bool
+    let axisLabels: [AxisLabel]
+    /// Data units one slot of the data takes: 1 for categories, else the smallest gap between
+    /// neighbouring x values (a calendar month or year for monthly or yearly dates).
+    let spacing: Double
+    private let locations: [Double]
+    private let names: [String?]
+    private let dateResolution: DateResolution?
+    private let isNondecreasing: Bool
+
+    /// `reversed` puts the first category at the far end of the axis (the top of a y axis).
+    init(column: DataColumn, profile: ColumnProfile, grouped: Bool, reversed: Bool) {
+        switch column.values {
+        case .text(let texts):
+            isCategory = true
+            scale = .category
+            spacing = 1
+            dateResolution = nil
+            names = texts
+            if grouped {
+                var order: [String] = []
+                var index: [String: Int] = [:]
+                var places: [Int] = []
+                places.reserveCapacity(texts.count)
+                for text in texts {
+                    let key = text ?? ""
+                    if let i = index[key] { places.append(i); continue }
+                    index[key] = order.count
+                    places.append(order.count)
+                    order.append(key)
+                }
+                let last = Double(order.count - 1)
+                locations = places.map { reversed ? last - Double($0) : Double($0) }
+                usesAxisLabels = true
+                axisLabels = order.enumerated().map { AxisLabel($0.element, at: reversed ? last - Double($0.offset) : Double($0.offset)) }
+            } else {
+                let last = Double(texts.count - 1)
+                locations = texts.indices.map { reversed ? last - Double($0) : Double($0) }
+                usesAxisLabels = false
+                axisLabels = []
+            }
+            isNondecreasing = !reversed
+        case .number(let values), .date(let values):
+            isCategory = false
+            usesAxisLabels = false
+            axisLabels = []
+            names = []
+            if column.isDate {
+                locations = values
+                scale = .date
+            } else if profile.role == .time {
+                locations = values.map { $0.isFinite ? DateResolution.startOfYear(Int($0)) : .nan }
+                scale = .date
+            } else {
+                locations = values
+                scale = .linear
+            }
+            isNondecreasing = profile.isNondecreasing
+            let resolution = scale == .date ? DateResolution.of(locations) : nil
+            dateResolution = resolution
+            spacing = Self.spacing(locations, sorted: isNondecreasing, resolution: resolution)
+        }
+    }
+
+    /// Whether `row` has a place on the axis (numbers and dates can be missing).
+    func isPresent(row: Int) -> Bool { locations[row].isFinite }
+
+    func location(ofRow row: Int) -> Double { locations[row] }
+
+    /// The row's x as text: its category, its date at the data's resolution, or its number.
+    func name(ofRow row: Int) -> String {
+        if isCategory { return names[row] ?? "" }
+        if let dateResolution { return dateResolution.format(locations[row]) }
+        return NumberFormat.automatic.format(locations[row])
+    }
+
+    /// `rows` in order of location, rows of equal location in their order: a line through them
+    /// runs along x. O(n log n), O(n) when already in order.
+    func sortedByLocation(_ rows: [Int]) -> [Int] {
+        var previous = -Double.infinity
+        var ordered = true
+        for row in rows {
+            if locations[row] < previous { ordered = false; break }
+            previous = locations[row]
+        }
+        if ordered { return rows }
+        return rows.sorted { a, b in
+            let la = locations[a], lb = locations[b]
+            return la < lb || (la == lb && a < b)
+        }
+    }
+
+    /// The smallest positive gap between neighbouring values, widened to the calendar unit of
+    /// monthly and yearly dates (whose gaps are 28 to 31 days, 365 or 366); 1 when there is no
+    /// gap (a day for dates). O(n), O(n log n) unsorted.
+    static func spacing(_ values: [Double], sorted: Bool, resolution: DateResolution?) -> Double {
+        let present = values.filter(\.isFinite)
+        let ordered = sorted ? present : present.sorted()
+        var gap = Double.infinity
+        for i in ordered.indices.dropFirst() {
+            let d = ordered[i] - ordered[i - 1]
+            if d > 0 && d < gap { gap = d }
+        }
+        if let length = resolution?.calendarLength, gap.isFinite, gap >= length * 0.9 { return length }
+        if gap.isFinite { return gap }
+        return resolution != nil ? resolution?.calendarLength ?? 86_400 : 1
+    }
+}
