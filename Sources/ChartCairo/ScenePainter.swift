@@ -63,6 +63,7 @@ public struct ScenePainter {
     }
 
     private func paintOverlays(_ scene: Scene, _ cr: OpaquePointer) {
+        for marker in scene.markers { draw(marker.symbol, at: marker.center, in: cr) }
         for annotation in scene.annotations { paint(annotation, in: cr) }
         for overlay in scene.overlays {
             fill(overlay.box, with: overlay.fill, in: cr)

@@ -6,9 +6,10 @@ import ChartCore
 /// (`ColumnProfile`), the way a spreadsheet's chart wizard or pandas' `plot()` would, so that
 /// the file or table people have gives the chart they meant without flags:
 ///
-/// - x: a date or year column that indexes the rows, else an increasing whole-number key, else
-///   the first column of text with a value per row (categories), else — for measurements, which
-///   have none of these — the first column of numbers; failing all that, the first column.
+/// - x: a date or year column that indexes the rows, else the first column of text with a value
+///   per row (categories), else an increasing whole-number key, else a part of a date in order
+///   (the day of the month), else — for measurements, which have none of these — the first
+///   column of numbers; failing all that, the first column.
 /// - groups: long-format data (x repeats across the values of a text column of few values:
 ///   date, symbol, price) gets one series per value; measurements get one per value of their
 ///   first text column of few values (penguins by species). At most `ColumnProfile.groupLimit`.
@@ -231,8 +232,11 @@ public struct ChartPlan: Sendable {
         if let t = bestTime, indexesRows(t, table: table, profiles: profiles) {
             return (t, profiles[t].kind == .date ? "dates" : "years")
         }
-        if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "whole numbers that only grow") }
         if let c = indices.first(where: { profiles[$0].role == .category }) { return (c, "text with a value per row") }
+        if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "whole numbers that only grow") }
+        if let d = indices.first(where: { profiles[$0].role == .datePart && profiles[$0].isNondecreasing }) {
+            return (d, "part of a date, in order")
+        }
         let measures = indices.filter { profiles[$0].role == .measure }
         if measures.count >= 2 { return (measures[0], "measurements: the first column of numbers") }
         if let t = bestTime { return (t, profiles[t].kind == .date ? "dates" : "years") }

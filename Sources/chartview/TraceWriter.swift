@@ -6,8 +6,8 @@ import Foundation
 ///
 ///     {"event":"ready","window":WINDOW_ID,"size":[w,h]}
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
-///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h]}
-///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}
+///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
+///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
 ///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
 struct TraceWriter {
     func write(_ event: WindowEvent) {
@@ -18,11 +18,13 @@ struct TraceWriter {
         case .layout(let scene):
             object = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
                       "legend": scene.legend?.position.rawValue ?? "none"]
-        case .interaction(.select(let plot, let record, let value, let popup)):
-            object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array]
+        case .interaction(.select(let plot, let record, let value, let popup, let text)):
+            object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]
         case .interaction(.deselect):
             object = ["event": "deselect"]
-        case .interaction(.toggle(let plot, let visible)):
+        case .interaction(.toggle(let plot, let record?, let visible)):
+            object = ["event": "toggle", "plot": plot, "record": record, "visible": visible]
+        case .interaction(.toggle(let plot, nil, let visible)):
             object = ["event": "toggle", "plot": plot, "visible": visible]
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]

@@ -30,7 +30,7 @@ private struct SelectPayload {
 
 private extension InteractionEvent {
     var selectPayload: SelectPayload? {
-        if case let .select(plotID, record, value, popup) = self {
+        if case let .select(plotID, record, value, popup, _) = self {
             return SelectPayload(plotID: plotID, record: record, value: value, popup: popup)
         }
         return nil
@@ -182,8 +182,8 @@ struct ChartInteractionTests {
         let graph = SampleGraph.groupedBars.make()
         let interaction = Self.interaction(graph, size, scale: scale)
         let expected: [(String, Int, Double, String)] = [
-            ("eur", 0, 0.912, "EUR\n0.91"), ("gbp", 3, 0.788, "GBP\n0.79"), ("chf", 6, 0.865, "CHF\n0.86"),
-            ("eur", 4, 0.921, "EUR\n0.92"),
+            ("eur", 0, 0.912, "Nov 20 · EUR 0.91"), ("gbp", 3, 0.788, "Nov 23 · GBP 0.79"), ("chf", 6, 0.865, "Nov 26 · CHF 0.86"),
+            ("eur", 4, 0.921, "Nov 24 · EUR 0.92"),
         ]
         for (plotID, record, value, text) in expected {
             let payload = try Self.clickBar(interaction, plotID, record)
@@ -206,7 +206,7 @@ struct ChartInteractionTests {
     @Test("A negative bar's popup sits below the bar", arguments: interactionSizes)
     func negativeBarPopupBelow(size: Size) throws {
         let interaction = Self.interaction(SampleGraph.balance.make(), size)
-        for (record, text) in [(2, "Balance (EUR)\n-300"), (5, "Balance (EUR)\n-950")] {
+        for (record, text) in [(2, "Mar · Balance (EUR) -300"), (5, "Jun · Balance (EUR) -950")] {
             let payload = try Self.clickBar(interaction, "balance", record)
             #expect(payload.value < 0)
             try Self.expectPopupInside(interaction, payload)
@@ -222,12 +222,13 @@ struct ChartInteractionTests {
 
     @Test("Popup text is the plot title and the value: 2 decimals for fractions, none when every value is whole",
           arguments: [
-            ([0.91, 0.5, 1.25], 0, "Rate\n0.91"),
-            ([3.0, 5, 2, 7], 1, "Rate\n5"),
-            ([2.0, 2.5], 0, "Rate\n2.00"),
-            ([-4.0, 6, 0], 0, "Rate\n-4"),
-            ([12_500.0, 3_000], 0, "Rate\n12,500"),
-            ([0.004, 0.02], 0, "Rate\n0.00"),
+            ([0.91, 0.5, 1.25], 0, "0 · Rate 0.91"),
+            ([3.0, 5, 2, 7], 1, "1 · Rate 5"),
+            ([2.0, 2.5], 0, "0 · Rate 2.00"),
+            ([-4.0, 6, 0], 0, "0 · Rate -4"),
+            ([12_500.0, 3_000], 0, "0 · Rate 12,500"),
+            ([12_500.0, 3_000], 1, "1 · Rate 3,000"),
+            ([0.004, 0.02], 0, "0 · Rate 0.00"),
           ] as [([Double], Int, String)])
     func popupText(values: [Double], record: Int, text: String) throws {
         let graph = Graph(title: "Text")
@@ -246,7 +247,7 @@ struct ChartInteractionTests {
         graph.add(plot)
         let interaction = Self.interaction(graph, Size(width: 640, height: 480))
         _ = try Self.clickBar(interaction, "share", 0)
-        #expect(interaction.popupScene?.text.text == "Share\n12.5%")
+        #expect(interaction.popupScene?.text.text == "0 · Share 12.5%")
     }
 
     @Test("A bar reaching the top of the plot area keeps its popup inside the graph",
@@ -408,7 +409,7 @@ struct ChartInteractionTests {
         #expect(payload.plotID == "main" && payload.record == 2 && payload.value == 0)
         try Self.expectPopupInside(interaction, payload)
         #expect(payload.popup.maxY <= zero.bounds.minY)
-        #expect(interaction.popupScene?.text.text == "Main\n0")
+        #expect(interaction.popupScene?.text.text == "2 · Main 0")
     }
 
     // MARK: Delegate
@@ -547,7 +548,7 @@ struct ChartInteractionTests {
         #expect(events.count == 1)
         #expect(payload.plotID == "gbp" && payload.record == 0 && payload.value == 0.781)
         try Self.expectPopupInside(interaction, payload)
-        #expect(interaction.popupScene?.text.text == "GBP\n0.78")
+        #expect(interaction.popupScene?.text.text == "Nov 20 · GBP 0.78")
         // Down with no selection also starts at the first visible plot.
         #expect(interaction.performAndSettle(.cancel) == [.deselect])
         _ = interaction.performAndSettle(.selectNextSeries)
@@ -579,7 +580,7 @@ struct ChartInteractionTests {
         #expect(seen == Array((0...5).reversed()))
         #expect(interaction.performAndSettle(.selectPreviousRecord).isEmpty)
         #expect(interaction.selectedKey == RecordKey(plotID: "eur", record: 0))
-        #expect(interaction.popupScene?.text.text == "EUR\n0.91")
+        #expect(interaction.popupScene?.text.text == "Nov 20 · EUR 0.91")
     }
 
     @Test("Up and Down go to the same record in the previous or next visible plot, wrapping around")
@@ -611,7 +612,7 @@ struct ChartInteractionTests {
         #expect(interaction.selectedKey == RecordKey(plotID: "eur", record: 3))
         _ = interaction.performAndSettle(.selectPreviousSeries)
         #expect(interaction.selectedKey == RecordKey(plotID: "chf", record: 3))
-        #expect(interaction.popupScene?.text.text == "CHF\n0.87")
+        #expect(interaction.popupScene?.text.text == "Nov 23 · CHF 0.87")
     }
 
     @Test("With one visible plot, Up and Down keep the selection")

@@ -370,15 +370,22 @@ struct PlotKindLayoutTests {
         }
     }
 
-    @Test("A scatter record's popup reads \"Title\\nx: X\\ny: Y\"")
+    @Test("A scatter record's popup reads \"x-title X · Series Y\", dates at their resolution")
     func scatterPopup() throws {
         let plot = ScatterPlot(identifier: "t", title: "Temperature", x: [1, 2.5, 4], y: [10, 12.25, nil])
-        #expect(plot.popupText(record: 1, format: .fixed(decimals: 2)) == "Temperature\nx: 2.5\ny: 12.25")
-        #expect(plot.popupText(record: 0, format: .fixed(decimals: 0)) == "Temperature\nx: 1\ny: 10")
-        #expect(plot.popupText(record: 2, format: .fixed(decimals: 2)) == nil)
+        let titled = RecordContext(locationScale: .linear, locationTitle: "hour", valueFormat: .fixed(decimals: 2))
+        #expect(plot.describe(record: 1, in: titled)?.text == "hour 2.5 · Temperature 12.25")
+        #expect(plot.describe(record: 0, in: RecordContext(valueFormat: .fixed(decimals: 0)))?.text == "1 · Temperature 10")
+        #expect(plot.describe(record: 2, in: titled) == nil)
         // With category names, x is the name; the window's popup shows the same text.
         let named = ScatterPlot(identifier: "n", title: "Mood", y: [3, 4], categories: ["Mon", "Tue"])
-        #expect(named.popupText(record: 1, format: .fixed(decimals: 0)) == "Mood\nx: Tue\ny: 4")
+        #expect(named.describe(record: 1, in: RecordContext(locationScale: .category, locationTitle: "day"))?.text == "Tue · Mood 4")
+        // On a date axis, the date at the data's resolution, never seconds since 1970.
+        let days = [DateResolution.startOfYear(2008) + 60 * 86_400, DateResolution.startOfYear(2008) + 61 * 86_400]
+        let daily = ScatterPlot(identifier: "d", title: "AAPL", x: days, y: [143.5, 150])
+        #expect(daily.describe(record: 0, in: RecordContext(locationScale: .date))?.text == "2008-03-01 · AAPL 143.50")
+        let yearly = ScatterPlot(identifier: "y", title: "GDP", x: [DateResolution.startOfYear(2013), DateResolution.startOfYear(2014)], y: [5000, 12000])
+        #expect(yearly.describe(record: 0, in: RecordContext(locationScale: .date))?.text == "2013 · GDP 5,000")
         let graph = Graph()
         graph.add(plot)
         let interaction = ChartInteraction(graph: graph, size: Size(width: 640, height: 480), measurer: testMeasurer)
@@ -386,7 +393,7 @@ struct PlotKindLayoutTests {
         interaction.click(at: point.anchor)
         interaction.layoutIfNeeded()
         let popup = try #require(interaction.scene.annotations.first { $0.identifier == ChartInteraction.popupIdentifier })
-        #expect(popup.text.text == "Temperature\nx: 2.5\ny: 12.25")
+        #expect(popup.text.text == "2.5 · Temperature 12.25")
     }
 
     // MARK: Pie charts

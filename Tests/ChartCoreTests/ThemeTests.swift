@@ -200,15 +200,18 @@ struct ThemeTests {
         #expect(theme.legendText.alignment == plain.legendText.alignment)
     }
 
-    @Test("A theme's series colors cycle through its palette")
-    func seriesColorsCycle() {
+    @Test("A theme's series colors are its palette's, then distinct hues: no two of the first 60 alike")
+    func seriesColorsNeverRepeat() {
         for theme in Theme.builtIn {
             let n = theme.palette.count
             #expect(theme.seriesColor(0) == theme.palette[0])
-            #expect(theme.seriesColor(n) == theme.palette[0])
-            #expect(theme.seriesColor(n + 3) == theme.palette[3])
-            #expect(theme.seriesColor(-1) == theme.palette[n - 1])
+            #expect(theme.seriesColor(n - 1) == theme.palette[n - 1])
+            #expect(theme.seriesColor(-1) == theme.palette[0])
+            let colors = (0..<60).map { theme.seriesColor($0).hexString }
+            #expect(Set(colors).count == colors.count, "\(theme.name): \(colors)")
         }
+        // The light and dark themes hold twenty colors of their own.
+        #expect(Theme.plainWhite.palette.count == 20 && Theme.plainBlack.palette.count == 20)
     }
 
     // MARK: Themes change paint only

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A graph being looked at: its size, its current scene, and the user's selection, help and
 /// toggles. Turns clicks and commands into changes of the graph, and lays out again only when
 /// something changed. Core Plot's hosting view does this on iOS; here it is pure Swift, so the
@@ -87,13 +89,9 @@ public final class ChartInteraction {
             } else {
                 select(Selection(plotID: plotID, record: record))
             }
-        case .legendEntry(let plotID, let record?):
-            // A slice's entry selects the slice (while its pie shows).
-            if graph.plot(identifier: plotID)?.isHidden == false {
-                select(selection == Selection(plotID: plotID, record: record) ? nil : Selection(plotID: plotID, record: record))
-            }
-        case .legendEntry(let plotID, nil):
-            if let index = graph.plots.firstIndex(where: { $0.identifier == plotID }) { toggleSeries(at: index) }
+        case .legendEntry(let plotID, let record):
+            // A series' entry hides or shows the series; a slice's entry, the slice.
+            if let plot = graph.plot(identifier: plotID) { toggle(plot, record: record) }
         case .plotArea, .background:
             select(nil)
         }
@@ -102,12 +100,20 @@ public final class ChartInteraction {
     public func perform(_ command: InteractionCommand) {
         switch command {
         case .toggleSeries(let index):
-            if graph.plots.indices.contains(index) { toggleSeries(at: index) }
+            let entries = legendEntries
+            if entries.indices.contains(index) { toggle(entries[index].plot, record: entries[index].record) }
         case .showAllSeries:
-            for plot in graph.plots where plot.isHidden {
-                plot.isHidden = false
-                pendingEvents.append(.toggle(plotID: plot.identifier, visible: true))
-                needsLayout = true; needsChartLayout = true
+            for plot in graph.plots {
+                if plot.isHidden {
+                    plot.isHidden = false
+                    pendingEvents.append(.toggle(plotID: plot.identifier, visible: true))
+                    needsLayout = true; needsChartLayout = true
+                }
+                for record in plot.hiddenRecords.sorted() {
+                    plot.hiddenRecords.remove(record)
+                    pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: true))
+                    needsLayout = true; needsChartLayout = true
+                }
             }
         case .toggleLegend:
             graph.legend.isHidden.toggle()
@@ -171,11 +177,13 @@ public final class ChartInteraction {
             scene.annotations = graph.layoutAnnotations(over: scene, measurer: measurer)
         }
         scene.overlays = overlays()
+        scene.markers = selectionMarkers()
         if pendingSelect, let selection {
             pendingSelect = false
-            let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }?.box ?? .zero
+            let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }
             let value = scene.plot(selection.plotID)?.items.item(forRecord: selection.record)?.value ?? .nan
-            pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value, popup: popup))
+            pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value,
+                                         popup: popup?.box ?? .zero, text: popup?.text.text ?? ""))
         }
         return true
     }
@@ -196,42 +204,83 @@ public final class ChartInteraction {
     public func select(_ newSelection: Selection?) {
         guard newSelection != selection else { return }
         graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
-        for case let pie as PieChart in graph.plots where pie.selectedRecord != nil {
-            pie.selectedRecord = nil
-            needsChartLayout = true
+        for plot in graph.plots where plot.selectedRecord != nil {
+            plot.selectedRecord = nil
+            if plot.selectionChangesLayout { needsChartLayout = true }
         }
         let hadSelection = selection != nil
         selection = newSelection
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
               let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-              let text = plot.popupText(record: newSelection.record, format: nil) else {
+              let text = plot.describe(record: newSelection.record, in: recordContext(for: plot))?.text else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
             return
         }
-        let down = item.pointsDown
-        graph.annotations.append(Annotation(
-            identifier: Self.popupIdentifier, text: text,
-            anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
-            displacement: Point(x: 0, y: down ? 6 : -6), hasBox: true,
-            contentAnchor: down ? .top : .bottom, staysInside: true))
-        if let pie = plot as? PieChart {
-            // The selected slice pulls out: the chart itself changes.
-            pie.selectedRecord = newSelection.record
-            needsChartLayout = true
+        // One line while it fits the window; its parts on lines of their own when not.
+        var popupText = text
+        let style = graph.theme.annotationText.scaled(by: scale)
+        if measurer.size(of: text, style: style).width + 16 * scale > size.width {
+            popupText = text.replacingOccurrences(of: " · ", with: "\n")
         }
+        let placement = item.popupPlacement ?? (item.pointsDown ? .top : .bottom)
+        // A few pixels off the anchor, away from the box's side that sits on it.
+        let away = Point(x: 0.5 - placement.fraction.x, y: 0.5 - placement.fraction.y)
+        graph.annotations.append(Annotation(
+            identifier: Self.popupIdentifier, text: popupText,
+            anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
+            displacement: Point(x: away.x * 12, y: away.y * 12), hasBox: true,
+            contentAnchor: placement, staysInside: true))
+        plot.selectedRecord = newSelection.record
+        // A pie pulls its selected slice out: the chart itself changes.
+        if plot.selectionChangesLayout { needsChartLayout = true }
         pendingSelect = true
         plot.notifySelection(record: newSelection.record)
     }
 
-    private func toggleSeries(at index: Int) {
-        let plot = graph.plots[index]
-        plot.isHidden.toggle()
-        pendingEvents.append(.toggle(plotID: plot.identifier, visible: !plot.isHidden))
-        if plot.isHidden, selection?.plotID == plot.identifier { select(nil) }
+    /// Hides or shows `plot`, or with `record` one record of it (a pie's slice).
+    private func toggle(_ plot: any Plot, record: Int?) {
+        let visible: Bool
+        if let record {
+            if plot.hiddenRecords.contains(record) { plot.hiddenRecords.remove(record) } else { plot.hiddenRecords.insert(record) }
+            visible = !plot.hiddenRecords.contains(record)
+            if !visible, selection == Selection(plotID: plot.identifier, record: record) { select(nil) }
+        } else {
+            plot.isHidden.toggle()
+            visible = !plot.isHidden
+            if !visible, selection?.plotID == plot.identifier { select(nil) }
+        }
+        pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: visible))
         needsLayout = true; needsChartLayout = true
+        // A slice hidden or shown resizes the others: the popup follows its slice.
+        if let selection, selection.plotID == plot.identifier { pendingSelect = true }
+    }
+
+    /// The legend's entries in order, whether the legend shows or not: what keys `1`…`9`
+    /// toggle. One per plot, one per slice for a pie.
+    private var legendEntries: [(plot: any Plot, record: Int?)] {
+        graph.plots.enumerated().flatMap { index, plot in
+            plot.legendEntries(seriesColor: graph.theme.seriesColor(index), theme: graph.theme).map { (plot, $0.record) }
+        }
+    }
+
+    /// How `plot`'s records are described: along its category axis, as that axis shows them.
+    func recordContext(for plot: any Plot) -> RecordContext {
+        let space = plot.plotSpace ?? graph.defaultPlotSpace
+        let coordinate = plot.categoryAxis
+        let scale = coordinate == .x ? space.xScale : space.yScale
+        let axis = graph.axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
+            ?? graph.axes.first { $0.coordinate == coordinate }
+        return RecordContext(locationScale: scale, locationTitle: axis?.title)
+    }
+
+    /// The selected record's marks (a point's halo), from its plot.
+    private func selectionMarkers() -> [SceneMarker] {
+        guard let selection, let plot = graph.plot(identifier: selection.plotID),
+              let item = scene.plot(selection.plotID)?.items.item(forRecord: selection.record) else { return [] }
+        return plot.highlight(of: item, scale: scale, theme: graph.theme)
     }
 
     /// The records of a visible plot that have an item in the scene, in record order.

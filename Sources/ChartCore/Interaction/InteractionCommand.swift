@@ -1,8 +1,9 @@
 /// What a user asks of a chart through keys, independent of the key that asked.
 public enum InteractionCommand: Hashable, Sendable {
-    /// Hide or show the plot at this index of the graph's plots (key `1` is index 0).
+    /// Hide or show what the legend's entry at this index stands for (key `1` is index 0): a
+    /// plot, or a pie's slice.
     case toggleSeries(Int)
-    /// Show every plot (key `0`).
+    /// Show every plot and every slice (key `0`).
     case showAllSeries
     case toggleLegend
     case toggleGrid
@@ -21,8 +22,9 @@ public enum InteractionCommand: Hashable, Sendable {
 /// What changed because of a click or a command, reported after the next layout (so a
 /// selection's popup rectangle is the one drawn).
 public enum InteractionEvent: Hashable, Sendable {
-    /// A record was selected; `popup` is its value popup in device pixels.
-    case select(plotID: String, record: Int, value: Double, popup: Rect)
+    /// A record was selected; `popup` is its value popup in device pixels, `text` what it says.
+    case select(plotID: String, record: Int, value: Double, popup: Rect, text: String)
     case deselect
-    case toggle(plotID: String, visible: Bool)
+    /// A plot, or one record of it (a pie's slice), was hidden or shown.
+    case toggle(plotID: String, record: Int? = nil, visible: Bool)
 }

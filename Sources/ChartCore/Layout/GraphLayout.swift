@@ -27,7 +27,8 @@ extension Graph {
         // Legend.
         let legendInputs = plots.enumerated().flatMap { index, plot in
             plot.legendEntries(seriesColor: seriesColor(ofPlotAt: index), theme: theme).map {
-                LegendLayout.EntryInput(plotID: plot.identifier, item: $0, isVisible: !plot.isHidden)
+                LegendLayout.EntryInput(plotID: plot.identifier, item: $0,
+                                        isVisible: !plot.isHidden && !($0.record.map(plot.hiddenRecords.contains) ?? false))
             }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
@@ -87,7 +88,7 @@ extension Graph {
         var message: SceneText?
         if !hasData {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
-            let anyData = plots.contains { $0.hasData }
+            let anyData = plots.contains { $0.hasData || !$0.hiddenRecords.isEmpty }
             let text = anyData ? allHiddenText : noDataText
             message = SceneText(text: text, style: style, size: measurer.size(of: text, style: style),
                                 at: plotArea.center, anchoredBy: .center)

@@ -71,7 +71,10 @@ public final class BarPlot: Plot {
                   dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
     }
 
-    public func reloadData() { series.reset() }
+    public func reloadData() {
+        series.reset()
+        dateResolution = nil
+    }
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, wantsBases: true) }
 
@@ -169,11 +172,24 @@ public final class BarPlot: Plot {
         return [LegendItem(title: title, fill: swatch)]
     }
 
-    public func popupText(record: Int, format: NumberFormat?) -> String? {
+    public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        return title + "\n" + (format ?? defaultFormat).format(data.values[record])
+        let location = context.locationText(data.locations[record], name: data.name(record),
+                                            dateResolution: self.locationResolution(data))
+        let value = (context.valueFormat ?? defaultFormat).format(data.values[record], magnitude: data.magnitude)
+        return RecordDescription(location: location, series: title, value: value)
     }
+
+    /// The resolution of the locations as dates, worked out once per load.
+    private func locationResolution(_ data: SeriesData) -> DateResolution {
+        if let resolution = dateResolution { return resolution }
+        let resolution = data.locationResolution
+        dateResolution = resolution
+        return resolution
+    }
+
+    private var dateResolution: DateResolution?
 
     /// The default popup format: 2 decimals, or none when every value is whole.
     var defaultFormat: NumberFormat { valueFormat ?? loaded().defaultFormat }
@@ -252,7 +268,7 @@ public final class BarPlot: Plot {
         let format = defaultFormat
         var placed: [SceneText] = []
         for item in items {
-            let text = data.label(item.record) ?? format.format(item.value)
+            let text = data.label(item.record) ?? format.format(item.value, magnitude: data.magnitude)
             let size = context.measurer.size(of: text, style: style)
             var label: SceneText
             if barsAreHorizontal {

@@ -99,6 +99,37 @@ public final class Graph {
         plots.filter { ($0.plotSpace ?? defaultPlotSpace) === space }
     }
 
+    /// Palette places by plot identifier, for plots that keep a color they had before (see
+    /// `carryOver(from:)`); a plot not named here takes its index in `plots`.
+    public var colorSlots: [String: Int] = [:]
+
     /// The palette color of the plot at `index` in `plots`.
-    func seriesColor(ofPlotAt index: Int) -> Color { theme.seriesColor(index) }
+    func seriesColor(ofPlotAt index: Int) -> Color { theme.seriesColor(colorSlots[plots[index].identifier] ?? index) }
+
+    /// Takes over what the user set on `previous`, the same chart before a reload or in
+    /// another period: every plot keeps its color (a series keeps its color whatever comes and
+    /// goes around it; new plots take the first palette places no kept plot holds) and whether
+    /// it is hidden, by identifier; pies keep their slices' colors and hidden slices by name.
+    /// O(plots + records).
+    public func carryOver(from previous: Graph) {
+        var slots: [String: Int] = [:]
+        for (index, plot) in previous.plots.enumerated() {
+            slots[plot.identifier] = previous.colorSlots[plot.identifier] ?? index
+        }
+        var kept: [String: Int] = [:]
+        for plot in plots { if let slot = slots[plot.identifier] { kept[plot.identifier] = slot } }
+        var taken = Set(kept.values)
+        var next = 0
+        for plot in plots where kept[plot.identifier] == nil {
+            while taken.contains(next) { next += 1 }
+            kept[plot.identifier] = next
+            taken.insert(next)
+        }
+        colorSlots = kept
+        for plot in plots {
+            guard let old = previous.plot(identifier: plot.identifier) else { continue }
+            plot.isHidden = old.isHidden
+            plot.carryOver(from: old)
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// How an axis or a popup turns a number into text.
 public enum NumberFormat: Hashable, Sendable {
     /// As many decimals as the tick step needs; scientific notation past 10¹⁵ or below 10⁻⁵;
-    /// thousands separated ("12,500") from 10,000 up. Grouping is written by hand: Foundation's
+    /// thousands separated ("12,500") from 10,000 up, and from 1,000 up among values that reach
+    /// 10,000 ("5,000" beside "10,000": one format for all the labels shown together). Grouping is written by hand: Foundation's
     /// NumberFormatter depends on the locale, and labels must not change with it.
     case automatic
     /// Exactly `decimals` decimals.
@@ -18,14 +19,17 @@ public enum NumberFormat: Hashable, Sendable {
     /// `step` is the spacing of the values shown together (an axis's tick step) and `magnitude`
     /// the largest absolute value among them: `.automatic` chooses one notation and one number
     /// of decimals from them, so that every label of an axis reads alike. Pass nil for both for
-    /// a lone value, which gets up to 2 decimals with trailing zeros dropped.
+    /// a lone value, which gets up to 2 decimals with trailing zeros dropped. Every format groups
+    /// thousands alike across values of one `magnitude`: from 1,000 up when it reaches 10,000.
     public func format(_ value: Double, step: Double? = nil, magnitude: Double? = nil) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
+        let groupsThousands = max(abs(value), magnitude.flatMap { $0.isFinite ? abs($0) : nil } ?? 0) >= 10_000
         switch self {
         case .fixed(let decimals):
-            return Self.grouped(value, decimals: max(0, min(decimals, 15)))
+            return Self.grouped(value, decimals: max(0, min(decimals, 15)), groupsThousands: groupsThousands)
         case .percent(let decimals):
-            return Self.grouped(value * 100, decimals: max(0, min(decimals, 15))) + "%"
+            return Self.grouped(value * 100, decimals: max(0, min(decimals, 15)),
+                                groupsThousands: max(abs(value), magnitude ?? 0) * 100 >= 10_000) + "%"
         case .scientific(let digits):
             return String(format: "%.\(max(0, min(digits, 15)))e", value)
         case .automatic:
@@ -37,8 +41,8 @@ public enum NumberFormat: Hashable, Sendable {
                 let digits = Int(floor(log10(scale))) - Int(floor(log10(usableStep)))
                 return String(format: "%.\(max(0, min(digits, 12)))e", value)
             }
-            guard let usableStep else { return Self.trimmed(Self.grouped(value, decimals: 2)) }
-            return Self.grouped(value, decimals: Self.decimals(for: usableStep))
+            guard let usableStep else { return Self.trimmed(Self.grouped(value, decimals: 2, groupsThousands: groupsThousands)) }
+            return Self.grouped(value, decimals: Self.decimals(for: usableStep), groupsThousands: groupsThousands)
         }
     }
 
@@ -62,12 +66,13 @@ public enum NumberFormat: Hashable, Sendable {
         return mantissa + text[exponentStart...]
     }
 
-    /// `value` with `decimals` decimals, "," between thousands from 10,000 up.
-    private static func grouped(_ value: Double, decimals: Int) -> String {
+    /// `value` with `decimals` decimals, "," between thousands: from 10,000 up, or from 1,000
+    /// up with `groupsThousands` (the value sits among others that reach 10,000).
+    private static func grouped(_ value: Double, decimals: Int, groupsThousands: Bool) -> String {
         var text = String(format: "%.\(decimals)f", value)
         if text.hasPrefix("-"), Double(text) == 0 { text.removeFirst() }
         // Grouping follows the printed number, so 9999.7 shown as "10000" groups like 10000.
-        guard let printed = Double(text), abs(printed) >= 10_000 else { return text }
+        guard let printed = Double(text), abs(printed) >= (groupsThousands ? 1000 : 10_000) else { return text }
         let negative = text.hasPrefix("-")
         if negative { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1)

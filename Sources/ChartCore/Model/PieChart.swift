@@ -45,6 +45,13 @@ public final class PieChart: Plot {
     public var selectedOffset: Double = 8
     /// The record drawn pulled out (the window sets it to the selection); nil for none.
     public var selectedRecord: Int?
+    /// The selected slice pulls out: a new selection is a new layout.
+    public var selectionChangesLayout: Bool { true }
+    /// Slices the user hid from the legend: no wedge, the others share the whole disc.
+    public var hiddenRecords: Set<Int> = []
+    /// Palette places by slice name, for slices that keep the color they had before (see
+    /// `keepColors(of:)`); a slice not named here takes its record index.
+    public var colorSlots: [String: Int] = [:]
 
     /// What was pulled from the data source, until `reloadData()`.
     private var series = SeriesCache()
@@ -67,31 +74,76 @@ public final class PieChart: Plot {
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
-    public var hasData: Bool { loaded().values.contains { $0.isFinite && $0 > 0 } }
+    /// Whether a slice is shown (a positive value, not hidden).
+    public var hasData: Bool {
+        let data = loaded()
+        return data.values.indices.contains { isShown($0, data) }
+    }
 
     public func dataExtent() -> DataExtent? { nil }
 
     public func categoryLabels() -> [(location: Double, name: String)] { [] }
 
-    /// The sum of the positive values.
-    private var total: Double { loaded().values.reduce(0) { $1.isFinite && $1 > 0 ? $0 + $1 : $0 } }
-
-    private func sliceFill(_ record: Int, theme: Theme) -> Fill {
-        loaded().fill(record) ?? .solid(theme.seriesColor(record))
+    /// Whether `record` gets a slice: a positive value, not hidden.
+    private func isShown(_ record: Int, _ data: SeriesData) -> Bool {
+        data.values[record].isFinite && data.values[record] > 0 && !hiddenRecords.contains(record)
     }
 
+    /// The sum of the values of the slices shown.
+    private var total: Double {
+        let data = loaded()
+        return data.values.indices.reduce(0) { isShown($1, data) ? $0 + data.values[$1] : $0 }
+    }
+
+    private func sliceName(_ record: Int, _ data: SeriesData) -> String { data.name(record) ?? "\(title) \(record + 1)" }
+
+    private func sliceFill(_ record: Int, theme: Theme) -> Fill {
+        let data = loaded()
+        return data.fill(record) ?? .solid(theme.seriesColor(colorSlots[sliceName(record, data)] ?? record))
+    }
+
+    /// Every slice that has a value, hidden ones too (greyed by the legend), so that the user
+    /// can show them again.
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
         let data = loaded()
         return data.values.indices.filter { data.values[$0].isFinite && data.values[$0] > 0 }.map { i in
-            LegendItem(title: data.name(i) ?? "\(title) \(i + 1)", fill: sliceFill(i, theme: theme), record: i)
+            LegendItem(title: sliceName(i, data), fill: sliceFill(i, theme: theme), record: i)
         }
     }
 
-    public func popupText(record: Int, format: NumberFormat?) -> String? {
+    /// The slice's label text on one line ("EUR 0.91", or its value) and its share of the slices
+    /// shown: the popup says what the label says.
+    public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
-        guard data.values.indices.contains(record), data.values[record].isFinite, data.values[record] > 0 else { return nil }
+        guard data.values.indices.contains(record), isShown(record, data) else { return nil }
         let share = NumberFormat.percent(decimals: 1).format(data.values[record] / total)
-        return (data.name(record) ?? title) + "\n" + (format ?? valueFormat ?? data.defaultFormat).format(data.values[record]) + " (\(share))"
+        if let label = data.label(record) {
+            let oneLine = label.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return RecordDescription(location: nil, series: "", value: oneLine + " (\(share))")
+        }
+        let value = (context.valueFormat ?? valueFormat ?? data.defaultFormat).format(data.values[record], magnitude: data.magnitude)
+        return RecordDescription(location: nil, series: sliceName(record, data), value: value + " (\(share))")
+    }
+
+    /// Keeps each slice's color by its name (a slice that was there before keeps its place in
+    /// the palette, new ones take the first places free), and hidden slices hidden.
+    public func carryOver(from previous: any Plot) {
+        guard let previous = previous as? PieChart else { return }
+        let old = previous.loaded(), data = loaded()
+        var slots: [String: Int] = [:]
+        for i in 0..<old.count { slots[previous.sliceName(i, old)] = previous.colorSlots[previous.sliceName(i, old)] ?? i }
+        var kept: [String: Int] = [:]
+        for i in 0..<data.count { if let slot = slots[sliceName(i, data)] { kept[sliceName(i, data)] = slot } }
+        var taken = Set(kept.values), next = 0
+        for i in 0..<data.count where kept[sliceName(i, data)] == nil {
+            while taken.contains(next) { next += 1 }
+            kept[sliceName(i, data)] = next
+            taken.insert(next)
+        }
+        colorSlots = kept
+        // Hidden slices stay hidden by name.
+        let hiddenNames = Set(previous.hiddenRecords.filter { $0 < old.count }.map { previous.sliceName($0, old) })
+        hiddenRecords = Set((0..<data.count).filter { hiddenNames.contains(sliceName($0, data)) })
     }
 
     public func notifySelection(record: Int) {
@@ -107,7 +159,7 @@ public final class PieChart: Plot {
         let center = Point(x: area.midX.rounded(), y: area.midY.rounded())
         let labelStyle = (labelTextStyle ?? context.theme.labelText).scaled(by: scale)
         let texts = data.values.indices.map { i -> String in
-            data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i])
+            data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
         }
         let outside = showsLabels && labelOffset > 0
         // Fit: leave room for the labels outside the rim.
@@ -127,7 +179,7 @@ public final class PieChart: Plot {
         let clockwise = sliceDirection == .clockwise
         for i in 0..<data.count {
             let v = data.values[i]
-            guard v.isFinite, v > 0, sum > 0 else { continue }
+            guard isShown(i, data), sum > 0 else { continue }
             let sweep = 2 * .pi * v / sum
             let start = clockwise ? angle : angle - sweep
             let end = clockwise ? angle + sweep : angle
@@ -135,17 +187,32 @@ public final class PieChart: Plot {
             let mid = (start + end) / 2
             let pull = selectedRecord == i ? selectedOffset * scale : 0
             let c = Point(x: center.x + cos(mid) * pull, y: center.y + sin(mid) * pull)
-            let anchor = Point(x: c.x + cos(mid) * radius, y: c.y + sin(mid) * radius)
+            // The popup keeps clear of the slice's own label: labels outside the rim get it
+            // inside the slice, reaching towards the center; labels inside get it beyond the rim.
+            let labelsOutside = !showsLabels || labelOffset > 0
+            let reach = labelsOutside ? max(inner, radius * 0.45) + (radius - max(inner, radius * 0.45)) * 0.25 : radius + 4 * scale
+            let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
+            let placement = Self.popupPlacement(angle: mid, outward: !labelsOutside)
             items.append(PlotItem(record: i, value: v,
                                   shape: .wedge(center: c, radius: radius, innerRadius: inner, startAngle: start, endAngle: end),
                                   fill: sliceFill(i, theme: context.theme), stroke: border, anchor: anchor,
-                                  pointsDown: sin(mid) > 0.3))
+                                  pointsDown: sin(mid) > 0.3, popupPlacement: placement))
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
         if showsLabels {
             (scene.labels, scene.leaders) = labels(for: items, texts: texts, style: labelStyle, context: context)
         }
         return scene
+    }
+
+    /// The point of a popup's box on its anchor so that the box lies away from the rim
+    /// (`outward` false: towards the center) or beyond it, along the slice's middle `angle`
+    /// (radians, Cairo's).
+    static func popupPlacement(angle: Double, outward: Bool) -> RectAnchor {
+        let dx = cos(angle) * (outward ? 1 : -1), dy = sin(angle) * (outward ? 1 : -1)
+        // The box extends in the direction (dx, dy): its anchor is on the opposite side.
+        if abs(dx) >= abs(dy) { return dx > 0 ? .left : .right }
+        return dy > 0 ? .top : .bottom
     }
 
     /// Slice labels. Inside labels that do not fit their slice, and all outside labels, are

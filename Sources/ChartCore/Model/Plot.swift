@@ -40,10 +40,31 @@ public protocol Plot: AnyObject {
     /// given its default series color.
     func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem]
 
-    /// The text of the value popup for `record` ("EUR\n0.91"), using `format` for numbers (nil
-    /// for the plot's `valueFormat`, else 2 decimals, none when every value is whole); nil when
-    /// the record has no value.
-    func popupText(record: Int, format: NumberFormat?) -> String?
+    /// `record` in words for its value popup ("Nov 24 · EUR 0.92"), with locations written as
+    /// `context` says (dates at the data's resolution) and values as the plot's labels write
+    /// them (the plot's `valueFormat`, else 2 decimals, none when every value is whole; the
+    /// same thousands separators for all); nil when the record has no value.
+    func describe(record: Int, in context: RecordContext) -> RecordDescription?
+
+    /// Records the user hid (a pie's slices, toggled from their legend entries): not laid
+    /// out, greyed in the legend. A plot whose records cannot be hidden one by one ignores it.
+    var hiddenRecords: Set<Int> { get set }
+
+    /// Marks drawn over the chart where `item`, a selected record of this plot, lies: a halo
+    /// around a selected point. `scale` is device pixels per layout unit.
+    func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker]
+
+    /// The record drawn as selected (the window sets it to the selection); nil for none. A
+    /// plot that draws its selection as part of the chart (a pie pulls its slice out) keeps it
+    /// and says so with `selectionChangesLayout`; others ignore it.
+    var selectedRecord: Int? { get set }
+    /// Whether a change of `selectedRecord` changes the plot's layout.
+    var selectionChangesLayout: Bool { get }
+
+    /// Takes over what the user and the chart's history set on `previous`, the same plot before
+    /// its data changed (a reload, another period): a pie's hidden slices and its colors per
+    /// slice name. Called on the new graph's plots by `Graph.carryOver(from:)`.
+    func carryOver(from previous: any Plot)
 
     /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
     func notifySelection(record: Int)
@@ -52,6 +73,35 @@ public protocol Plot: AnyObject {
 extension Plot {
     public var usesAxes: Bool { true }
     public var categoryAxis: Axis.Coordinate { .x }
+
+    public var hiddenRecords: Set<Int> {
+        get { [] }
+        set {}
+    }
+
+    /// A point gets a halo in its fill's color and its marker redrawn (at least 8 pixels across
+    /// at scale 1) with a ring of the background's color; bars and slices get none (their popup
+    /// points at them).
+    public func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker] {
+        guard case .point(let p, let symbol) = item.shape else { return [] }
+        let color = item.fill.representativeColor
+        let size = max(symbol?.size ?? 0, 8 * scale)
+        return [
+            SceneMarker(center: p, symbol: PlotSymbol(.ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
+                                                      lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(center: p, symbol: PlotSymbol(symbol?.shape ?? .ellipse, size: size, fill: .solid(color),
+                                                      lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale))),
+        ]
+    }
+
+    public var selectedRecord: Int? {
+        get { nil }
+        set {}
+    }
+
+    public var selectionChangesLayout: Bool { false }
+
+    public func carryOver(from previous: any Plot) {}
 }
 
 /// What a plot shows in the legend for one entry.

@@ -58,7 +58,10 @@ public final class ScatterPlot: Plot {
         self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
     }
 
-    public func reloadData() { series.reset() }
+    public func reloadData() {
+        series.reset()
+        dateResolution = nil
+    }
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
@@ -128,13 +131,24 @@ public final class ScatterPlot: Plot {
         return resolved
     }
 
-    public func popupText(record: Int, format: NumberFormat?) -> String? {
+    public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        let yFormat = format ?? valueFormat ?? data.defaultFormat
-        let x = data.name(record) ?? NumberFormat.automatic.format(data.locations[record])
-        return "\(title)\nx: \(x)\ny: \(yFormat.format(data.values[record]))"
+        let yFormat = context.valueFormat ?? valueFormat ?? data.defaultFormat
+        let location = context.locationText(data.locations[record], name: data.name(record),
+                                            dateResolution: self.locationResolution(data))
+        return RecordDescription(location: location, series: title, value: yFormat.format(data.values[record], magnitude: data.magnitude))
     }
+
+    /// The resolution of the x values as dates, worked out once per load.
+    private func locationResolution(_ data: SeriesData) -> DateResolution {
+        if let resolution = dateResolution { return resolution }
+        let resolution = data.locationResolution
+        dateResolution = resolution
+        return resolution
+    }
+
+    private var dateResolution: DateResolution?
 
     public func notifySelection(record: Int) {
         delegate?.scatterPlot(self, plotSymbolWasSelectedAtRecord: record)

@@ -131,6 +131,16 @@ struct SeriesData {
         names.indices.compactMap { i in names[i].map { (locations[i], $0) } }  // empty when there are none
     }
 
+    /// The largest absolute finite value (0 when none): what labels and popups pass as the
+    /// magnitude of the values shown together, so that they group thousands alike.
+    var magnitude: Double {
+        guard let valueRange else { return 0 }
+        return max(abs(valueRange.lower), abs(valueRange.upper))
+    }
+
+    /// The resolution of the locations read as dates (see `DateResolution`). O(n).
+    var locationResolution: DateResolution { DateResolution.of(locations) }
+
     /// The format popups use when the plot sets none: 2 decimals, none when every value is whole.
     var defaultFormat: NumberFormat {
         let whole = hasFiniteValue && values.allSatisfy { !$0.isFinite || ($0 == $0.rounded() && abs($0) < 1e15) }

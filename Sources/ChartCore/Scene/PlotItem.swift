@@ -30,9 +30,14 @@ public struct PlotItem: Hashable, Sendable {
     /// Whether the popup goes below the anchor (a negative bar).
     public var pointsDown: Bool
     public var base: Base?
+    /// Which point of the popup's box sits on the anchor, when the plot chooses (a slice's popup
+    /// keeps clear of the slice's label); nil for the bottom middle, or the top middle when
+    /// `pointsDown`.
+    public var popupPlacement: RectAnchor?
 
     public init(record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point,
-                pointsDown: Bool = false, base: Base? = nil) {
+                pointsDown: Bool = false, base: Base? = nil, popupPlacement: RectAnchor? = nil) {
+        self.popupPlacement = popupPlacement
         self.record = record
         self.value = value
         self.shape = shape

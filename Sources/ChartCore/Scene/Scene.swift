@@ -2,8 +2,8 @@
 /// plot item tagged by its plot and record. Made by one layout pass; the painter draws only
 /// this, hit testing queries only this, and `--dump-layout` prints it.
 ///
-/// Paint order: background, plot area fill, grid, plots, axes, title, legend, annotations,
-/// message, overlays.
+/// Paint order: background, plot area fill, grid, plots, axes, title, legend, message, then
+/// over the chart: markers, annotations, overlays.
 public struct Scene: Hashable, Sendable {
     public var size: Size
     /// Device pixels per layout unit (2 on a HiDPI screen).
@@ -21,6 +21,9 @@ public struct Scene: Hashable, Sendable {
     public var annotations: [AnnotationScene]
     /// A centered message in place of the plots ("No data to display").
     public var message: SceneText?
+    /// Marks over the chart, under the annotations: the selected point's halo. Not part of the
+    /// chart: they change with the selection, as popups do.
+    public var markers: [SceneMarker] = []
     /// Boxes drawn over everything: the help overlay, a status message. Not part of the chart.
     public var overlays: [OverlayScene] = []
 

@@ -39,6 +39,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A color from hue (0…1 around the wheel from red), saturation and lightness (HSL).
+    public init(hue: Double, saturation: Double, lightness: Double, alpha: Double = 1) {
+        let h = hue - hue.rounded(.down), s = min(max(saturation, 0), 1), l = min(max(lightness, 0), 1)
+        let chroma = (1 - abs(2 * l - 1)) * s
+        let sector = h * 6
+        let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double) = switch Int(sector) {
+        case 0: (chroma, x, 0)
+        case 1: (x, chroma, 0)
+        case 2: (0, chroma, x)
+        case 3: (0, x, chroma)
+        case 4: (x, 0, chroma)
+        default: (chroma, 0, x)
+        }
+        let m = l - chroma / 2
+        self.init(red: r + m, green: g + m, blue: b + m, alpha: alpha)
+    }
+
     public static let black = Color(white: 0)
     public static let white = Color(white: 1)
     public static let clear = Color(white: 0, alpha: 0)

@@ -31,10 +31,19 @@ public struct Theme: Hashable, Sendable {
     /// The outline drawn around bars; nil for none.
     public var barOutline: LineStyle?
 
-    /// The palette color for the `index`th series, cycling.
+    /// The color of the `index`th series (or slice): the palette's, then, past its end, hues
+    /// spread around the color wheel by the golden angle at two lightnesses that read on the
+    /// background, so that no two series of a chart share a color (the built-in light and dark
+    /// palettes hold 20 colors at least 21 ΔE apart in CIELAB).
     public func seriesColor(_ index: Int) -> Color {
         precondition(!palette.isEmpty, "Theme '\(name)' has an empty palette.")
-        return palette[((index % palette.count) + palette.count) % palette.count]
+        let i = max(0, index)
+        if i < palette.count { return palette[i] }
+        let k = i - palette.count
+        let hue = (0.07 + Double(k) * 0.381966).truncatingRemainder(dividingBy: 1)
+        let dark = background.representativeColor.luminance < 0.3
+        let lightness = (dark ? [0.68, 0.55] : [0.45, 0.62])[k % 2]
+        return Color(hue: hue, saturation: 0.65, lightness: lightness)
     }
 
     /// Black text and lines on white.
@@ -107,10 +116,15 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
-    /// Ten distinct colors that read on white (after Tableau 10).
+    /// Twenty colors that read on white, each at least 24 ΔE (CIELAB) from every other: Tableau
+    /// 10, then ten more picked greedily for distance from those before them.
     static let tableau: [Color] = [0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
-                                   0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC].map { Color(rgb: $0) }
-    /// Ten distinct colors that read on near-black.
+                                   0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC,
+                                   0xE7298A, 0x6B6ECF, 0xFFBE7D, 0x393B79, 0xA6761D,
+                                   0xB5CF6B, 0x003F5C, 0xE377C2, 0x843C39, 0x1B9E77].map { Color(rgb: $0) }
+    /// Twenty colors that read on near-black, each at least 21 ΔE from every other.
     static let bright: [Color] = [0x6CA6E0, 0xFFA94D, 0xFF6B6B, 0x63E6BE, 0x8CE99A,
-                                  0xFFE066, 0xD0A2F7, 0xFFA8C5, 0xC8A27C, 0xCED4DA].map { Color(rgb: $0) }
+                                  0xFFE066, 0xD0A2F7, 0xFFA8C5, 0xC8A27C, 0xCED4DA,
+                                  0x845EF7, 0x94D82D, 0x3BC9DB, 0x5C940D, 0xDA77F2,
+                                  0xF06595, 0x5C7CFA, 0xC0EB75, 0xE67700, 0xFCC419].map { Color(rgb: $0) }
 }
