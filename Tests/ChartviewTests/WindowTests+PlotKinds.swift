@@ -104,16 +104,17 @@ extension WindowTests {
         let items = layout.plots.reduce(0) { $0 + $1.items.count }
         #expect(clicked > 0 && clicked * 4 >= items * 3, "\(chart): only \(clicked) of \(items) items clicked")
 
-        // A pie's legend entries stand for its slices: a click selects the slice, a second one deselects it.
+        // A pie's legend entries stand for its slices: a click hides the slice, a second one shows it.
         for entry in layout.legend.entries {
-            guard let record = entry.record,
-                  let slice = layout.plots.first(where: { $0.id == entry.plot })?.items.first(where: { $0.record == record }) else { continue }
+            guard let record = entry.record else { continue }
             let (x, y) = center(entry.rect)
             try quickClick(session, x, y)
-            expectSelect(try session.next("select"), plot: entry.plot, record: record, value: slice.value,
-                         "\(chart): legend entry \(entry.title)")
+            let hidden = try session.next("toggle")
+            #expect(hidden["plot"] as? String == entry.plot && hidden["record"] as? Int == record && hidden["visible"] as? Bool == false,
+                    "\(chart): legend entry \(entry.title): \(hidden)")
             try quickClick(session, x, y)
-            try session.next("deselect")
+            let shown = try session.next("toggle")
+            #expect(shown["record"] as? Int == record && shown["visible"] as? Bool == true, "\(chart): legend entry \(entry.title): \(shown)")
         }
         if layout.plots.contains(where: { $0.kind == "pie" }) {
             #expect(layout.legend.entries.contains { $0.record != nil }, "\(chart): the pie's legend has no slice entries")

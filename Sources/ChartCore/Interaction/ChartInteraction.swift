@@ -246,13 +246,14 @@ public final class ChartInteraction {
         if let record {
             if plot.hiddenRecords.contains(record) { plot.hiddenRecords.remove(record) } else { plot.hiddenRecords.insert(record) }
             visible = !plot.hiddenRecords.contains(record)
+            pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: visible))
             if !visible, selection == Selection(plotID: plot.identifier, record: record) { select(nil) }
         } else {
             plot.isHidden.toggle()
             visible = !plot.isHidden
+            pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: visible))
             if !visible, selection?.plotID == plot.identifier { select(nil) }
         }
-        pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: visible))
         needsLayout = true; needsChartLayout = true
         // A slice hidden or shown resizes the others: the popup follows its slice.
         if let selection, selection.plotID == plot.identifier { pendingSelect = true }

@@ -147,12 +147,36 @@ extension Graph {
     /// The data ranges each plot space shows now, by identifier. Plot spaces share the x axis:
     /// an unset x range is fitted to the plots of every space, so that a second y axis's line
     /// lines up with the bars. Fitting reads every plot's extent, so a layout does it once.
+    ///
+    /// A second y axis whose fitted range includes 0, as the first's does, puts its 0 at the
+    /// same height: both ranges grow (never shrink) to the same share below 0, so that a zero
+    /// on one axis is a zero on the other and bars and lines meet at their base.
     func fittedRanges() -> [String: (x: PlotRange, y: PlotRange)] {
         let sharedX = extraPlotSpaces.isEmpty ? nil : defaultPlotSpace.effectiveRanges(for: plots).x
         var ranges: [String: (x: PlotRange, y: PlotRange)] = [:]
         for space in [defaultPlotSpace] + extraPlotSpaces {
             let own = space.effectiveRanges(for: plots(in: space))
             ranges[space.identifier] = (space.xRange ?? sharedX ?? own.x, own.y)
+        }
+        // Zeros aligned across the fitted linear y ranges that include 0.
+        let aligned = ([defaultPlotSpace] + extraPlotSpaces).filter { space in
+            guard space.yRange == nil, space.yScale == .linear, let y = ranges[space.identifier]?.y else { return false }
+            return y.lower <= 0 && y.upper >= 0 && y.length > 0 && !plots(in: space).filter { !$0.isHidden && $0.hasData }.isEmpty
+        }
+        if aligned.count > 1 {
+            let shares = aligned.map { space -> Double in
+                let y = ranges[space.identifier]!.y
+                return -y.lower / y.length
+            }
+            let target = shares.max()! < 1 ? shares.max()! : (shares.min()! > 0 ? shares.min()! : 0.5)
+            for (space, share) in zip(aligned, shares) where share != target {
+                let y = ranges[space.identifier]!.y
+                let grown = share < target
+                    ? PlotRange(-target * y.upper / (1 - target), y.upper)
+                    : PlotRange(y.lower, -y.lower * (1 - target) / target)
+                guard grown.lower.isFinite, grown.upper.isFinite, grown.length > 0 else { continue }
+                ranges[space.identifier]!.y = grown
+            }
         }
         return ranges
     }

@@ -1,7 +1,7 @@
 /// Places the legend around the plot area frame and says how much room it leaves.
 ///
 /// `.automatic` puts it on the right when the graph is wider than tall and at the bottom
-/// otherwise. Entries wrap into as many columns (bottom, top) or rows (right, left) as fit;
+/// otherwise, or when on the right it would take more than a quarter of the width. Entries wrap into as many columns (bottom, top) or rows (right, left) as fit;
 /// the frame shrinks by the legend's size so that the legend never covers data.
 /// Device pixels throughout. O(entries²) at worst for choosing the column count.
 struct LegendLayout {
@@ -16,17 +16,64 @@ struct LegendLayout {
         var isVisible: Bool
     }
 
+    /// The share of the frame's width an automatic legend may take on the right; wider, it goes
+    /// below the plot area, which keeps most of a small window.
+    static let widestRightShare = 0.25
+
     /// The legend scene (nil when hidden or empty) and the frame left for the plot area.
     func layout(entries inputs: [EntryInput], graphSize: Size, frame: Rect) -> (LegendScene?, Rect) {
         guard !legend.isHidden, !inputs.isEmpty else { return (nil, frame) }
-        let position: Legend.Position = legend.position == .automatic
-            ? (graphSize.isLandscape ? .right : .bottom) : legend.position
+        guard legend.position == .automatic else { return layout(entries: inputs, position: legend.position, frame: frame) }
+        if graphSize.isLandscape {
+            let right = layout(entries: inputs, position: .right, frame: frame)
+            if let scene = right.0, scene.rect.width <= frame.width * Self.widestRightShare { return right }
+        }
+        return layout(entries: inputs, position: .bottom, frame: frame)
+    }
+
+    /// The share of the frame's height a legend above or below the plot area may take: past it,
+    /// long titles are shortened so that entries fit two columns, and then only the entries
+    /// that fit show, the last place saying how many more there are (keys `1`…`9` still reach
+    /// them all).
+    static let tallestShare = 0.35
+
+    /// The legend at `position` (not `.automatic`) and the frame left for the plot area.
+    private func layout(entries inputs: [EntryInput], position: Legend.Position, frame: Rect) -> (LegendScene?, Rect) {
+        let full = grid(inputs, position: position, frame: frame, textWidth: nil)
+        let limit = frame.height * Self.tallestShare
+        guard position == .bottom || position == .top, let scene = full.0, scene.rect.height > limit else { return full }
+        let pad = legend.padding * scale, swatch = legend.swatchSize * scale, swatchGap = legend.swatchGap * scale
+        let columnSpacing = legend.columnSpacing * scale, rowSpacing = legend.rowSpacing * scale
+        let textWidth = max(60 * scale, (frame.width - 2 * pad - columnSpacing) / 2 - swatch - swatchGap)
+        let shortened = grid(inputs, position: position, frame: frame, textWidth: textWidth)
+        guard let short = shortened.0, short.rect.height > limit, short.rows > 1 else { return shortened }
+        let rowHeight = (short.rect.height - 2 * pad + rowSpacing) / Double(short.rows) - rowSpacing
+        let rowsFit = max(1, Int((limit - 2 * pad + rowSpacing) / (rowHeight + rowSpacing)))
+        let capacity = max(1, rowsFit * short.columns)
+        guard capacity < inputs.count else { return shortened }
+        let shown = max(0, capacity - 1)
+        let more = EntryInput(plotID: "", item: LegendItem(title: "+\(inputs.count - shown) more"), isVisible: true)
+        return grid(Array(inputs.prefix(shown)) + [more], position: position, frame: frame, textWidth: textWidth)
+    }
+
+    /// `title` cut with "…" to `width` device pixels in `style`; as it is when it fits or
+    /// `width` is nil.
+    private func shortened(_ title: String, to width: Double?, style: TextStyle) -> String {
+        guard let width, measurer.size(of: title, style: style).width > width else { return title }
+        var text = title
+        while text.count > 1 && measurer.size(of: text + "…", style: style).width > width { text.removeLast() }
+        return text + "…"
+    }
+
+    /// The legend's grid at `position`, titles cut to `textWidth` (device pixels) when given.
+    private func grid(_ inputs: [EntryInput], position: Legend.Position, frame: Rect, textWidth: Double?) -> (LegendScene?, Rect) {
         let style = (legend.textStyle ?? theme.legendText).scaled(by: scale)
         let pad = legend.padding * scale, swatch = legend.swatchSize * scale, swatchGap = legend.swatchGap * scale
         let rowSpacing = legend.rowSpacing * scale, columnSpacing = legend.columnSpacing * scale
         let margin = legend.margin * scale
 
-        let textSizes = inputs.map { measurer.size(of: $0.item.title, style: style) }
+        let texts = inputs.map { shortened($0.item.title, to: textWidth, style: style) }
+        let textSizes = texts.map { measurer.size(of: $0, style: style) }
         let entryWidths = textSizes.map { swatch + swatchGap + $0.width }
         let rowHeight = max(swatch, textSizes.map(\.height).max() ?? 0)
         let n = inputs.count
@@ -83,7 +130,7 @@ struct LegendLayout {
             let swatchRect = Rect(x: x.rounded(), y: (y + (rowHeight - swatch) / 2).rounded(), width: swatch.rounded(), height: swatch.rounded())
             let textStyle = inputs[i].isVisible ? style : style.withColor(theme.disabledText)
             let item = inputs[i].item, visible = inputs[i].isVisible
-            let text = SceneText(text: item.title, style: textStyle, size: textSizes[i],
+            let text = SceneText(text: texts[i], style: textStyle, size: textSizes[i],
                                  at: Point(x: x + swatch + swatchGap, y: y + rowHeight / 2), anchoredBy: .left)
             let grey = theme.disabledText
             var symbol = item.symbol
