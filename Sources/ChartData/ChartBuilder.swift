@@ -181,6 +181,9 @@ public enum ChartBuilder {
         let categoryAxis = kind == .hbar ? "y" : "x", valueAxis = kind == .hbar ? "x" : "y"
         if kind == .hbar {
             graph.defaultPlotSpace.yScale = x.scale
+            // Grid lines across the values: vertical ones for bars that run left to right.
+            graph[axis: "x"].showsMajorGridLines = true
+            graph[axis: "y"].showsMajorGridLines = false
         } else {
             graph.defaultPlotSpace.xScale = x.scale
         }

@@ -7,7 +7,8 @@ import ChartCore
 /// the file or table people have gives the chart they meant without flags:
 ///
 /// - x: a date or year column that indexes the rows, else the first column of text with a value
-///   per row (categories), else an increasing whole-number key, else a part of a date in order
+///   per row (categories), else a column named x, else an increasing whole-number key (first,
+///   or named id, index…), else a part of a date in order
 ///   (the day of the month), else — for measurements, which have none of these — the first
 ///   column of numbers; failing all that, the first column.
 /// - groups: long-format data (x repeats across the values of a text column of few values:
@@ -233,7 +234,13 @@ public struct ChartPlan: Sendable {
             return (t, profiles[t].kind == .date ? "dates" : "years")
         }
         if let c = indices.first(where: { profiles[$0].role == .category }) { return (c, "text with a value per row") }
-        if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "whole numbers that only grow") }
+        // A column named x is x; an increasing key when it comes first or is named as one.
+        if let named = indices.first(where: { profiles[$0].name.lowercased() == "x" && profiles[$0].kind != .text }) {
+            return (named, "named x")
+        }
+        if let k = indices.first(where: { profiles[$0].role == .key && ($0 == 0 || ColumnProfile.keyNames.contains(profiles[$0].name.lowercased())) }) {
+            return (k, "whole numbers that only grow")
+        }
         if let d = indices.first(where: { profiles[$0].role == .datePart && profiles[$0].isNondecreasing }) {
             return (d, "part of a date, in order")
         }

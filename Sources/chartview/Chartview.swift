@@ -81,7 +81,7 @@ struct Chartview {
             }
         }
         if let path = options.dumpLayout {
-            try writeDump(LayoutDump(scene, note: graph.note), to: path)
+            try writeDump(LayoutDump(scene, graph: graph), to: path)
         }
     }
 

@@ -48,10 +48,14 @@ struct LayoutDump: Codable {
         var endAngle: Double?
         /// The fill's color as `#rrggbb`, for checking pixels.
         var color: String
+        /// What the record's popup says ("2008-03-01 · AAPL 143.50"): dates as the axis shows
+        /// them, never seconds since 1970.
+        var text: String?
 
-        init(_ item: PlotItem) {
+        init(_ item: PlotItem, text: String? = nil) {
             record = item.record
             value = item.value
+            self.text = text
             color = item.fill.representativeColor.hexString
             switch item.shape {
             case .rect(let r, _):
@@ -94,8 +98,10 @@ struct LayoutDump: Codable {
     /// How the chart was chosen from its data (`Graph.note`).
     var note: String?
 
-    init(_ scene: Scene, note: String? = nil) {
-        self.note = note
+    /// The dump of `scene`; with the `graph` it was laid out from, each item says what its
+    /// popup would, and the note says how the chart was chosen.
+    init(_ scene: Scene, graph: Graph? = nil) {
+        self.note = graph?.note
         func label(_ text: SceneText) -> Label {
             Label(text: text.text, rect: text.rect.array, angle: text.angle * 180 / .pi)
         }
@@ -112,8 +118,12 @@ struct LayoutDump: Codable {
             legend = Legend(position: "none", rect: nil, rows: 0, columns: 0, entries: [])
         }
         plots = scene.plots.map { plot in
-            Plot(id: plot.plotID, title: plot.title, kind: plot.kind, visible: plot.isVisible,
-                 items: plot.items.map(Item.init), labels: plot.labels.map(label))
+            let model = graph?.plot(identifier: plot.plotID)
+            let context = model.map { graph!.recordContext(for: $0) }
+            return Plot(id: plot.plotID, title: plot.title, kind: plot.kind, visible: plot.isVisible,
+                        items: plot.items.map { item in
+                            Item(item, text: model.flatMap { $0.describe(record: item.record, in: context!)?.text })
+                        }, labels: plot.labels.map(label))
         }
         axes = scene.axes.map { axis in
             Axis(id: axis.axisID, rotation: axis.labelRotation, labels: axis.labels.map(label), title: axis.title.map(label))

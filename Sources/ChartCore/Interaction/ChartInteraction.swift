@@ -213,7 +213,7 @@ public final class ChartInteraction {
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
               let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-              let text = plot.describe(record: newSelection.record, in: recordContext(for: plot))?.text else {
+              let text = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
@@ -265,16 +265,6 @@ public final class ChartInteraction {
         graph.plots.enumerated().flatMap { index, plot in
             plot.legendEntries(seriesColor: graph.theme.seriesColor(index), theme: graph.theme).map { (plot, $0.record) }
         }
-    }
-
-    /// How `plot`'s records are described: along its category axis, as that axis shows them.
-    func recordContext(for plot: any Plot) -> RecordContext {
-        let space = plot.plotSpace ?? graph.defaultPlotSpace
-        let coordinate = plot.categoryAxis
-        let scale = coordinate == .x ? space.xScale : space.yScale
-        let axis = graph.axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
-            ?? graph.axes.first { $0.coordinate == coordinate }
-        return RecordContext(locationScale: scale, locationTitle: axis?.title)
     }
 
     /// The selected record's marks (a point's halo), from its plot.

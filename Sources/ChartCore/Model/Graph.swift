@@ -103,6 +103,17 @@ public final class Graph {
     /// `carryOver(from:)`); a plot not named here takes its index in `plots`.
     public var colorSlots: [String: Int] = [:]
 
+    /// How `plot`'s records are described (popups, `--dump-layout`): along its category axis,
+    /// as that axis shows them, named by its title.
+    public func recordContext(for plot: any Plot) -> RecordContext {
+        let space = plot.plotSpace ?? defaultPlotSpace
+        let coordinate = plot.categoryAxis
+        let scale = coordinate == .x ? space.xScale : space.yScale
+        let axis = axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
+            ?? axes.first { $0.coordinate == coordinate }
+        return RecordContext(locationScale: scale, locationTitle: axis?.title)
+    }
+
     /// The palette color of the plot at `index` in `plots`.
     func seriesColor(ofPlotAt index: Int) -> Color { theme.seriesColor(colorSlots[plots[index].identifier] ?? index) }
 

@@ -69,8 +69,19 @@ public final class XYPlotSpace {
         }
         guard let range else { return PlotRange(0, 1) }
         guard range.length > 0 else {
-            // One value: center a unit-ish span on it (or start at it when it is an anchor).
-            let pad = range.lower == 0 ? 1 : abs(range.lower) * 0.1
+            // One value: center a unit-ish span on it (or start at it when it is an anchor); on
+            // a date axis half of the value's own calendar unit (a year either side of 2013
+            // would be ±4 years as a tenth of its seconds since 1970).
+            var pad = range.lower == 0 ? 1 : abs(range.lower) * 0.1
+            if scale == .date {
+                pad = switch DateResolution.of([range.lower]) {
+                case .year: 31_556_952 / 2
+                case .month: 2_629_746 / 2
+                case .day: 43_200
+                case .minute: 1_800
+                case .second: 30
+                }
+            }
             if anchors.contains(range.lower) { return PlotRange(clamping: range.lower, range.lower + pad) }
             return PlotRange(clamping: range.lower - pad, range.upper + pad)
         }

@@ -1,0 +1,246 @@
+import ChartCore
+import ChartData
+import Foundation
+import Testing
+
+// What a user opening a file without flags expects chartview to choose: columns by their content
+// and names, not their position; one series per group in long-format data; a line only when x
+// never decreases; the titles the columns give. Shapes taken from real data sets (stock prices in
+// long format, daily weather, penguin measurements, country statistics by year).
+
+/// The table of CSV `text`.
+private func table(_ text: String) throws -> DataTable {
+    try CSVReader.parse(Array(text.utf8), path: "t.csv").table
+}
+
+/// The plan for CSV `text` with the user's choices.
+private func plan(_ text: String, x: String? = nil, y: [String]? = nil, group: ChartPlan.Grouping = .automatic,
+                  kind: ChartKind? = nil) throws -> ChartPlan {
+    try ChartPlan(table: table(text), x: x, y: y, group: group, kind: kind, source: "t.csv")
+}
+
+private func names(_ plan: ChartPlan, _ columns: [Int]) -> [String] { columns.map { plan.profiles[$0].name } }
+
+/// The graph for CSV `text` with `spec`'s choices.
+private func graph(_ text: String, _ configure: (inout ChartSpec) -> Void = { _ in }) throws -> Graph {
+    var spec = ChartSpec(name: "t", data: ChartSpec.DataSource(csv: "t.csv"))
+    configure(&spec)
+    return try ChartBuilder.graph(from: table(text), spec: spec, source: "t.csv")
+}
+
+/// Long-format stock prices, as vega_datasets' stocks.csv has them: symbol first, dates spelled
+/// "Jan 1 2000", one row per symbol and month.
+private let stocks = """
+    symbol,date,price
+    MSFT,Jan 1 2000,39.81
+    MSFT,Feb 1 2000,36.35
+    MSFT,Mar 1 2000,43.22
+    AAPL,Jan 1 2000,25.94
+    AAPL,Feb 1 2000,28.66
+    AAPL,Mar 1 2000,33.95
+    IBM,Jan 1 2000,100.52
+    IBM,Feb 1 2000,92.11
+    IBM,Mar 1 2000,106.11
+
+    """
+
+@Suite("Chart choice from the data")
+struct ChartPlanTests {
+    @Test("Dates are x, never a series, wherever their column is")
+    func datesAreX() throws {
+        let p = try plan("temp,date\n47.8,2010/01/01 00:00:00\n47.4,2010/01/01 01:00:00\n46.9,2010/01/01 02:00:00\n")
+        #expect(names(p, [p.x]) == ["date"])
+        #expect(names(p, p.series) == ["temp"])
+        #expect(p.kind == .line)
+    }
+
+    @Test("Years as numbers are x and become dates: \"2013\" on the axis and in popups, not \"2,013\"")
+    func yearsAreX() throws {
+        let text = "year,sales\n2011,5000\n2012,7200\n2013,12000\n2014,9100\n"
+        let p = try plan(text)
+        #expect(names(p, [p.x]) == ["year"] && names(p, p.series) == ["sales"])
+        #expect(p.profiles[p.x].role == .time)
+        let g = try graph(text)
+        #expect(g.defaultPlotSpace.xScale == .date)
+        let plot = try #require(g.plots.first)
+        #expect(plot.describe(record: 2, in: g.recordContext(for: plot))?.text == "2013 · sales 12,000")
+        #expect(plot.describe(record: 0, in: g.recordContext(for: plot))?.text == "2011 · sales 5,000")
+    }
+
+    @Test("A year column is never a series, even when it is not x")
+    func yearsAreNotSeries() throws {
+        // Penguins: measurements of three years; x is the first measurement, not the year.
+        let p = try plan("""
+            species,bill_length_mm,bill_depth_mm,year
+            Adelie,39.1,18.7,2007
+            Gentoo,46.1,13.2,2007
+            Adelie,39.5,17.4,2008
+            Chinstrap,46.5,17.9,2009
+            Gentoo,50,16.3,2009
+            Adelie,40.3,18,2008
+            Gentoo,48.7,14.1,2007
+            Chinstrap,50,19.5,2007
+            Adelie,36.7,19.3,2009
+            Gentoo,47.5,15,2008
+
+            """)
+        #expect(names(p, [p.x]) == ["bill_length_mm"])
+        #expect(names(p, p.series) == ["bill_depth_mm"])
+        #expect(p.group.map { p.profiles[$0].name } == "species")
+        #expect(p.kind == .scatter)
+    }
+
+    @Test("Long-format data gets one line per group, each in date order, with its own color")
+    func longFormatGroups() throws {
+        let p = try plan(stocks)
+        #expect(names(p, [p.x]) == ["date"])
+        #expect(p.group.map { p.profiles[$0].name } == "symbol")
+        #expect(p.groupValues == ["MSFT", "AAPL", "IBM"])
+        #expect(p.kind == .line)
+        let g = try graph(stocks)
+        #expect(g.plots.map(\.title) == ["MSFT", "AAPL", "IBM"])
+        #expect(g.legend.isHidden == false)
+        #expect(g[axis: "y"].title == "price" && g[axis: "x"].title == "date")
+        let scene = g.layout(size: Size(width: 800, height: 600), measurer: FixedTextMeasurer())
+        let colors = scene.plots.flatMap { plot in plot.items.map(\.fill.representativeColor) }
+        #expect(Set(colors).count == 3)
+        let aapl = try #require(g.plot(identifier: "aapl"))
+        #expect(aapl.describe(record: 2, in: g.recordContext(for: aapl))?.text == "2000-03 · AAPL 33.95")
+    }
+
+    @Test("--group names the column; 'none' turns detection off; more than 50 groups is a clear error")
+    func explicitGroups() throws {
+        let none = try plan(stocks, group: .none)
+        #expect(none.group == nil && none.kind == .scatter)
+        var rows = "code,day,value\n"
+        for i in 0..<60 { rows += "c\(i),2020-01-01,\(i)\nc\(i),2020-01-02,\(i + 1)\n" }
+        #expect(throws: DataError.unusable(path: "t.csv", message: "column 'code' has 60 distinct values, more than the 50 groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column")) {
+            _ = try plan(rows, group: .column("code"))
+        }
+        // Detection never picks a column of more than 50 values.
+        #expect(try plan(rows).group == nil)
+        #expect(throws: DataError.self) { _ = try plan(stocks, group: .column("nope")) }
+    }
+
+    @Test("x that goes back and forth gives points; that never decreases, a line; text, bars")
+    func kindFromShape() throws {
+        #expect(try plan("x,y\n3,1\n1,2\n2,3\n").kind == .scatter)
+        #expect(try plan("x,y\n1,1\n1,2\n2,3\n").kind == .line)   // ties are fine
+        #expect(try plan("name,v\na,1\nb,2\n").kind == .bar)
+        #expect(try plan("x,y\n3,1\n1,2\n2,3\n", kind: .line).kind == .line)
+    }
+
+    @Test("A line asked for on unsorted x joins its points in x order (stable), unless keepOrder")
+    func linesInXOrder() throws {
+        let text = "x,y\n3,30\n1,10\n2,20\n1,11\n"
+        let sorted = try graph(text) { $0.kind = "line" }
+        let line = try #require(sorted.plots.first as? ScatterPlot)
+        let scene = sorted.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
+        let xs = scene.plots[0].items.map(\.value)
+        #expect(xs == [10, 11, 20, 30])
+        #expect(line.recordCount == 4)
+        let kept = try graph(text) { $0.kind = "line"; $0.keepOrder = true }
+        let keptScene = kept.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
+        #expect(keptScene.plots[0].items.map(\.value) == [30, 10, 20, 11])
+    }
+
+    @Test("Increasing whole numbers are x; text with a value per row is categories before them")
+    func keysAndCategories() throws {
+        let walk = try plan("x,y\n0,0.5\n1,0.7\n2,0.1\n3,0.4\n")
+        #expect(names(walk, [walk.x]) == ["x"] && walk.kind == .line)
+        let ranked = try plan("rank,country,population\n1,India,1428\n2,China,1425\n3,USA,340\n")
+        #expect(names(ranked, [ranked.x]) == ["country"] && names(ranked, ranked.series) == ["rank", "population"])
+        // An id is not charted.
+        let ids = try plan("id,name,score\n7,a,1\n3,b,2\n9,c,3\n")
+        #expect(names(ids, ids.series) == ["score"])
+    }
+
+    @Test("Parts of a date are not series next to a date; in order, they are x")
+    func dateParts() throws {
+        let weather = try plan("""
+            origin,year,month,day,hour,temp,time_hour
+            EWR,2013,1,1,1,39.02,2013-01-01T06:00:00Z
+            EWR,2013,1,1,2,39.02,2013-01-01T07:00:00Z
+            JFK,2013,1,1,1,39.92,2013-01-01T06:00:00Z
+            JFK,2013,1,1,2,39.02,2013-01-01T07:00:00Z
+
+            """)
+        #expect(names(weather, [weather.x]) == ["time_hour"])
+        #expect(names(weather, weather.series) == ["temp"])
+        #expect(weather.group.map { weather.profiles[$0].name } == "origin")
+        let month = try plan("day,water,exercise\n1,6,30\n2,8,45\n3,7,0\n")
+        #expect(names(month, [month.x]) == ["day"] && names(month, month.series) == ["water", "exercise"])
+    }
+
+    @Test("Every year the same is not an x axis from 1850 to 2200")
+    func oneYear() throws {
+        let g = try graph("year,v\n2013,1\n2013,2\n2013,3\n") { $0.x = "year" }
+        let scene = g.layout(size: Size(width: 800, height: 600), measurer: FixedTextMeasurer())
+        let labels = scene.axes.first { $0.axisID == "x" }?.labels.map(\.text) ?? []
+        #expect(!labels.isEmpty)
+        #expect(labels.allSatisfy { $0.contains("2013") || $0.contains("2012") || !$0.contains("18") }, "\(labels)")
+        #expect(!labels.contains { $0.hasPrefix("18") || $0.hasPrefix("22") }, "\(labels)")
+    }
+
+    @Test("Titles from the data: the file's name, the query's columns, the axes' columns")
+    func titles() throws {
+        let g = try graph(stocks)
+        #expect(g.title == "t")
+        var spec = ChartSpec(name: "q", data: ChartSpec.DataSource(database: "db.sqlite", query: "SELECT …"))
+        spec.x = "date"
+        let q = try ChartBuilder.graph(from: table(stocks), spec: spec, source: "db.sqlite")
+        #expect(q.title == "price by date and symbol")
+        let single = try graph("day,EUR\nNov 20,0.91\nNov 21,0.92\n")
+        #expect(single[axis: "x"].title == "day" && single[axis: "y"].title == "EUR")
+        let several = try graph("day,EUR,GBP\nNov 20,0.91,0.78\nNov 21,0.92,0.79\n")
+        #expect(several[axis: "y"].title == nil)
+    }
+
+    @Test("Horizontal bars read top to bottom in the data's order")
+    func horizontalBarsTopDown() throws {
+        let g = try graph("fruit,sold\nApples,30\nBananas,20\nCherries,10\n") { $0.kind = "hbar" }
+        let scene = g.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
+        let tops = scene.plots[0].items.sorted { $0.record < $1.record }.map(\.bounds.minY)
+        #expect(tops == tops.sorted() && Set(tops).count == 3, "\(tops)")
+        let labels = scene.axes.first { $0.axisID == "y" }?.labels.sorted { $0.rect.minY < $1.rect.minY }.map(\.text)
+        #expect(labels == ["Apples", "Bananas", "Cherries"])
+    }
+
+    @Test("Bars on a date axis take their width from the data's spacing: 80% of a day, of a month")
+    func dateBarWidths() throws {
+        let daily = try graph("day,v\n2024-03-01,1\n2024-03-02,2\n2024-03-04,3\n") { $0.kind = "bar" }
+        let bars = try #require(daily.plots.first as? BarPlot)
+        #expect(abs(bars.barWidth - 0.8 * 86_400) < 1)
+        let monthly = try graph("month,v\n2024-01-01,1\n2024-02-01,2\n2024-03-01,3\n2024-04-01,4\n") { $0.kind = "stacked" }
+        let monthBars = try #require(monthly.plots.first as? BarPlot)
+        #expect(abs(monthBars.barWidth - 0.8 * 2_629_746) < 1)
+        let scene = monthly.layout(size: Size(width: 800, height: 600), measurer: FixedTextMeasurer())
+        #expect(scene.plots[0].items.allSatisfy { $0.bounds.width > 50 }, "bars are hairlines")
+    }
+
+    @Test("--describe says each column's type, role and distinct values, and the chart")
+    func describe() throws {
+        let text = try plan(stocks).description(source: "stocks.csv")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "stocks.csv: 9 rows, 3 columns")
+        #expect(lines[1].contains("symbol") && lines[1].contains("text") && lines[1].contains("group") && lines[1].contains("3 distinct"))
+        #expect(lines[2].contains("date") && lines[2].contains("time") && lines[2].contains(" x "))
+        #expect(lines[3].contains("price") && lines[3].contains("series"))
+        #expect(text.contains("chart: x date · groups symbol (3) · y price · line (detected)"))
+    }
+
+    @Test("A table with no rows plans a chart saying so, not an error")
+    func noRows() throws {
+        let empty = DataTable(columns: [DataColumn(name: "day", values: .number([])), DataColumn(name: "mood", values: .number([]))])
+        let p = try ChartPlan(table: empty, source: "t")
+        #expect(names(p, [p.x]) == ["day"] && names(p, p.series) == ["mood"])
+    }
+}
+
+/// Text metrics without a font: 7 pixels per character, 14 per line.
+struct FixedTextMeasurer: TextMeasuring {
+    func size(of text: String, style: TextStyle) -> Size {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return Size(width: Double(lines.map(\.count).max() ?? 0) * 7 * style.fontSize / 12, height: Double(lines.count) * 14 * style.fontSize / 12)
+    }
+}
