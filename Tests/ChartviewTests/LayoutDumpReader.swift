@@ -40,9 +40,11 @@ struct LayoutDumpReader: Decodable {
         var innerRadius: Double?
         var startAngle: Double?
         var endAngle: Double?
+        /// What the record's popup says.
+        var text: String?
 
         private enum CodingKeys: String, CodingKey {
-            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle
+            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, text
         }
 
         init(from decoder: any Decoder) throws {
@@ -57,6 +59,7 @@ struct LayoutDumpReader: Decodable {
             innerRadius = try container.decodeIfPresent(Double.self, forKey: .innerRadius)
             startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)
             endAngle = try container.decodeIfPresent(Double.self, forKey: .endAngle)
+            text = try container.decodeIfPresent(String.self, forKey: .text)
         }
     }
 
@@ -80,6 +83,8 @@ struct LayoutDumpReader: Decodable {
     var axes: [Axis]
     var title: Label?
     var annotations: [Label]?
+    /// How the chart was chosen from its data.
+    var note: String?
 
     static func read(_ path: String) throws -> LayoutDumpReader {
         try JSONDecoder().decode(LayoutDumpReader.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -11,6 +11,11 @@ public final class ChartInteraction {
     public struct Selection: Hashable, Sendable {
         public var plotID: String
         public var record: Int
+
+        public init(plotID: String, record: Int) {
+            self.plotID = plotID
+            self.record = record
+        }
     }
 
     public let graph: Graph

@@ -187,27 +187,50 @@ public final class PieChart: Plot {
             let mid = (start + end) / 2
             let pull = selectedRecord == i ? selectedOffset * scale : 0
             let c = Point(x: center.x + cos(mid) * pull, y: center.y + sin(mid) * pull)
-            // The popup keeps clear of the slice's own label: labels outside the rim get it
-            // inside the slice, reaching towards the center; labels inside get it beyond the rim.
-            let labelsOutside = !showsLabels || labelOffset > 0
-            let reach = labelsOutside ? max(inner, radius * 0.45) + (radius - max(inner, radius * 0.45)) * 0.25 : radius + 4 * scale
-            let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
-            let placement = Self.popupPlacement(angle: mid, outward: !labelsOutside)
             items.append(PlotItem(record: i, value: v,
                                   shape: .wedge(center: c, radius: radius, innerRadius: inner, startAngle: start, endAngle: end),
-                                  fill: sliceFill(i, theme: context.theme), stroke: border, anchor: anchor,
-                                  pointsDown: sin(mid) > 0.3, popupPlacement: placement))
+                                  fill: sliceFill(i, theme: context.theme), stroke: border, anchor: .zero,
+                                  pointsDown: sin(mid) > 0.3))
+        }
+        var labels: [SceneText] = [], leaders: [SceneLine] = []
+        var outsideLabels = Set(items.map(\.record))
+        var labelRects: [Int: Rect] = [:]
+        if showsLabels {
+            (labels, leaders, outsideLabels, labelRects) = self.labels(for: items, texts: texts, style: labelStyle, context: context)
+        }
+        // The popup keeps clear of the slice's own label: it reaches from inside the slice
+        // towards the center (into a donut's hole), from further out when the label is beyond
+        // the rim than when it sits inside, near the rim; nearer the center, or centered there,
+        // when the box it will be (measured here as the popup's text) would still touch it.
+        let popupStyle = context.theme.annotationText.scaled(by: scale)
+        for index in items.indices {
+            guard case .wedge(let c, let r, let inner, let start, let end) = items[index].shape else { continue }
+            let mid = (start + end) / 2
+            let record = items[index].record
+            let labelOutside = outsideLabels.contains(record)
+            let first = labelOutside ? max(inner, r * 0.45) + (r - max(inner, r * 0.45)) * 0.25 : max(inner, r * 0.3)
+            let inward = Self.popupPlacement(angle: mid, outward: false)
+            var candidates: [(Double, RectAnchor)] = [(first, inward), (max(inner, r * 0.3), inward), (inner, inward), (0, .center)]
+            if let label = labelRects[record], let text = describe(record: record, in: RecordContext())?.text {
+                let size = context.measurer.size(of: text, style: popupStyle)
+                let box = Size(width: size.width + 10 * scale, height: size.height + 10 * scale)
+                if let clear = candidates.first(where: { reach, placement in
+                    let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
+                    return !Self.popupBox(box, at: anchor, placement: placement, scale: scale).intersects(label)
+                }) { candidates = [clear] }
+            }
+            let (reach, placement) = candidates[0]
+            items[index].anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
+            items[index].popupPlacement = placement
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
-        if showsLabels {
-            (scene.labels, scene.leaders) = labels(for: items, texts: texts, style: labelStyle, context: context)
-        }
+        scene.labels = labels
+        scene.leaders = leaders
         return scene
     }
 
-    /// The point of a popup's box on its anchor so that the box lies away from the rim
-    /// (`outward` false: towards the center) or beyond it, along the slice's middle `angle`
-    /// (radians, Cairo's).
+    /// The point of a popup's box on its anchor so that the box lies towards the center
+    /// (`outward` false) or away from it, along the slice's middle `angle` (radians, Cairo's).
     static func popupPlacement(angle: Double, outward: Bool) -> RectAnchor {
         let dx = cos(angle) * (outward ? 1 : -1), dy = sin(angle) * (outward ? 1 : -1)
         // The box extends in the direction (dx, dy): its anchor is on the opposite side.
@@ -215,11 +238,21 @@ public final class PieChart: Plot {
         return dy > 0 ? .top : .bottom
     }
 
+    /// Where a popup box of `size` lands with `placement` on `anchor`, moved 6 pixels (at
+    /// scale 1) away from it, as the window's popup is.
+    static func popupBox(_ size: Size, at anchor: Point, placement: RectAnchor, scale: Double) -> Rect {
+        let f = placement.fraction
+        let dx = (0.5 - f.x) * 12 * scale, dy = (0.5 - f.y) * 12 * scale
+        return Rect(x: anchor.x + dx - size.width * f.x, y: anchor.y + dy - size.height * f.y, width: size.width, height: size.height)
+    }
+
     /// Slice labels. Inside labels that do not fit their slice, and all outside labels, are
     /// set beyond the rim on their side, spread vertically so that none overlap, with a
-    /// leader line from the rim.
+    /// leader line from the rim. Also the records whose labels went outside, and each record's
+    /// label rectangle.
     private func labels(for items: [PlotItem], texts: [String], style: TextStyle,
-                        context: PlotLayoutContext) -> ([SceneText], [SceneLine]) {
+                        context: PlotLayoutContext) -> ([SceneText], [SceneLine], Set<Int>, [Int: Rect]) {
+        var rects: [Int: Rect] = [:]
         let scale = context.scale
         let gap = 2 * scale
         var labels: [SceneText] = []
@@ -235,6 +268,7 @@ public final class PieChart: Plot {
                 // Fits if the label's corners lie within the slice's angle and the ring.
                 if fits(label.rect, center: c, radius: r, inner: inner, start: start, end: end) {
                     labels.append(label)
+                    rects[item.record] = label.rect
                     continue
                 }
             }
@@ -248,7 +282,7 @@ public final class PieChart: Plot {
         for rightSide in [true, false] {
             var side = outsiders.filter { (cos($0.mid) >= 0) == rightSide }
             side.sort { sin($0.mid) < sin($1.mid) }
-            var placed: [(SceneText, Point)] = []
+            var placed: [(SceneText, Point, Int)] = []
             var floor = -Double.infinity
             for (item, size, mid) in side {
                 guard case .wedge(let c, let r, _, _, _) = item.shape else { continue }
@@ -258,7 +292,7 @@ public final class PieChart: Plot {
                 floor = y + size.height + gap
                 let x = rightSide ? ideal.x : ideal.x - size.width
                 placed.append((SceneText(text: texts[item.record], style: outsideStyle, size: size,
-                                         at: Point(x: x, y: y), anchoredBy: .topLeft), rim))
+                                         at: Point(x: x, y: y), anchoredBy: .topLeft), rim, item.record))
             }
             // Pushed past the plot area's bottom: shift the column up, keeping the order.
             if let last = placed.last?.0.rect, last.maxY > context.plotArea.maxY {
@@ -272,7 +306,7 @@ public final class PieChart: Plot {
                     placed[index].0 = text
                 }
             }
-            for (var text, rim) in placed {
+            for (var text, rim, record) in placed {
                 // Spreading moved the label up or down: slide it out so it clears the rim there.
                 guard case .wedge(let c, let r, _, _, _) = side.first?.item.shape else { continue }
                 let box = text.rect
@@ -282,12 +316,13 @@ public final class PieChart: Plot {
                 let x = rightSide ? max(box.minX, c.x + dx) : min(box.minX, c.x - dx - box.width)
                 text.position.x += x - box.minX
                 labels.append(text)
+                rects[record] = text.rect
                 let placedBox = text.rect
                 let end = Point(x: rightSide ? placedBox.minX - gap : placedBox.maxX + gap, y: placedBox.midY)
                 leaders.append(SceneLine(from: rim, to: end, style: context.theme.minorTick.scaled(by: scale)))
             }
         }
-        return (labels, leaders)
+        return (labels, leaders, Set(outsiders.map(\.item.record)), rects)
     }
 
     private func fits(_ rect: Rect, center: Point, radius: Double, inner: Double, start: Double, end: Double) -> Bool {
