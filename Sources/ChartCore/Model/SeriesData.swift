@@ -103,7 +103,7 @@ struct SeriesData {
     private mutating func summarize() {
         var lo = Double.infinity, hi = -Double.infinity, xlo = Double.infinity, xhi = -Double.infinity
         var previous = -Double.infinity
-        var sorted = true
+        var sorted = true, whole = true
         values.withUnsafeBufferPointer { v in
             locations.withUnsafeBufferPointer { x in
                 for i in 0..<v.count {
@@ -112,6 +112,7 @@ struct SeriesData {
                     previous = xi
                     let vi = v[i]
                     guard vi.isFinite else { continue }
+                    if whole && (vi != vi.rounded() || abs(vi) >= 1e15) { whole = false }
                     if vi < lo { lo = vi }
                     if vi > hi { hi = vi }
                     if xi < xlo { xlo = xi }
@@ -122,6 +123,7 @@ struct SeriesData {
         isSortedByLocation = sorted
         if sorted && values.count >= 100_000 && values.count < Int(Int32.max) { buildBlocks() }
         hasFiniteValue = lo <= hi
+        defaultFormat = .fixed(decimals: hasFiniteValue && whole ? 0 : 2)
         valueRange = lo <= hi ? PlotRange(lo, hi) : nil
         locationRange = xlo <= xhi ? PlotRange(xlo, xhi) : nil
     }
@@ -141,11 +143,9 @@ struct SeriesData {
     /// The resolution of the locations read as dates (see `DateResolution`). O(n).
     var locationResolution: DateResolution { DateResolution.of(locations) }
 
-    /// The format popups use when the plot sets none: 2 decimals, none when every value is whole.
-    var defaultFormat: NumberFormat {
-        let whole = hasFiniteValue && values.allSatisfy { !$0.isFinite || ($0 == $0.rounded() && abs($0) < 1e15) }
-        return .fixed(decimals: whole ? 0 : 2)
-    }
+    /// The format popups use when the plot sets none: 2 decimals, none when every value is
+    /// whole. Worked out once at load (popups and `--dump-layout` ask per record).
+    private(set) var defaultFormat: NumberFormat = .fixed(decimals: 2)
 }
 
 /// A plot's pulled data, kept until the plot reloads: pulled on first use, so that layout, hit
