@@ -17,8 +17,10 @@ import Darwin
 ///   line without a line end.
 /// - The delimiter is `,`, `;` or tab: the one that splits the header into the most fields
 ///   while the next ten records split into as many (ties go to that order).
-/// - The first record is the header. Names are trimmed; an empty name becomes "column N"
-///   (N counts from 1), and repeated names get " 2", " 3" … suffixes.
+/// - The first record is the header, unless it is data: over the columns whose next records
+///   hold numbers or dates, more of its cells are numbers or dates too than are text (a file
+///   written without a header; its columns are "column 1", "column 2"…). Names are trimmed; an
+///   empty name becomes "column N" (N counts from 1), and repeated names get " 2", " 3" … suffixes.
 /// - Missing cells, in any column: empty, or one of `NA`, `N/A`, `n/a`, `NaN`, `nan`, `null`,
 ///   `NULL`, `None`, `-`, `#N/A`, `.` and pandas' `#NA`, `<NA>`, `-NaN`, `-nan`, `#N/A N/A`,
 ///   `1.#IND`, `-1.#IND`, `1.#QNAN`, `-1.#QNAN` (after trimming spaces). They are NaN in number
@@ -100,7 +102,12 @@ public enum CSVReader {
         case .unclosedQuote(let line): throw .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
         case .record: break
         }
-        var builder = CSVTableBuilder(names: headerNames(scanner), path: path, skipBadRows: skipBadRows)
+        // A first record of numbers over columns of numbers is data, not a header (a file
+        // written without one): its columns are "column 1", "column 2"…
+        let headerless = hasNoHeader(scanner, delimiter: delimiter)
+        let names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
+        var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows)
+        if headerless { try builder.add(scanner) }
         while true {
             switch scanner.next() {
             case .end:
@@ -125,6 +132,50 @@ public enum CSVReader {
             skippedLines += 1
         }
         return (start, skippedLines)
+    }
+
+    /// Whether the scanner's current (first) record is data rather than a header, as Python's
+    /// `csv.Sniffer.has_header` judges it: over the columns whose next ten records hold numbers
+    /// (or ISO dates), more first cells are numbers (or dates) too than are text; whole numbers
+    /// that rise along the record are names (the years of a wide table). O(size of the first
+    /// eleven records).
+    static func hasNoHeader(_ first: CSVRecordScanner, delimiter: UInt8) -> Bool {
+        let n = first.fields.count
+        func isValue(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+            CSVCell.number(cell) != nil || DateParser.isoSeconds(cell) != nil
+        }
+        // The first record's cells: value or text (nil when missing).
+        let firstIsValue: [Bool?] = first.fields.map { field in
+            let cell = first.trimmedBytes(of: field)
+            return CSVCell.isMissing(cell) ? nil : isValue(cell)
+        }
+        var sample = CSVRecordScanner(base: first.base, count: first.count, delimiter: delimiter, position: first.position)
+        var dataIsValue = [Bool?](repeating: nil, count: n)
+        var records = 0
+        while records < 10, case .record = sample.next() {
+            records += 1
+            guard sample.fields.count == n else { continue }
+            for (index, field) in sample.fields.enumerated() where dataIsValue[index] == nil {
+                let cell = sample.trimmedBytes(of: field)
+                if !CSVCell.isMissing(cell) { dataIsValue[index] = isValue(cell) }
+            }
+        }
+        guard records > 0 else { return false }
+        // Whole numbers rising along the row are names (years of a wide table: 2019, 2020…).
+        let headerNumbers = first.fields.compactMap { CSVCell.number(first.trimmedBytes(of: $0)) }
+        if headerNumbers.count >= 2, headerNumbers.allSatisfy({ $0 == $0.rounded() }),
+           zip(headerNumbers, headerNumbers.dropFirst()).allSatisfy({ $0 < $1 }) {
+            return false
+        }
+        var valueVotes = 0, textVotes = 0
+        for index in 0..<n where dataIsValue[index] == true {
+            switch firstIsValue[index] {
+            case true?: valueVotes += 1
+            case false?: textVotes += 1
+            case nil: break
+            }
+        }
+        return valueVotes > textVotes
     }
 
     /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats. O(fields).

@@ -182,7 +182,13 @@ struct CSVTableBuilder {
             switch kinds[index] {
             case .number: values = .number(numbers[index])
             case .date: values = .date(numbers[index])
-            case .text: values = .text(texts[index])
+            case .text:
+                // Day-month or month-day dates, when the column's values say which.
+                if let dates = ColumnTyping.dates(fromSlashedTexts: texts[index], name: names[index]) {
+                    values = .date(dates)
+                } else {
+                    values = .text(texts[index])
+                }
             case .undecided: values = .number(Array(repeating: .nan, count: rowCount))
             }
             numbers[index] = []

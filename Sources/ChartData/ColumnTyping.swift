@@ -17,7 +17,7 @@ enum ColumnTyping {
     /// (dates, read by `dates(fromNumbers:)`, when the column is declared as a date); dates when
     /// every text reads as a date; text otherwise. Infinities and NaN become missing values.
     /// O(values).
-    static func values(_ values: [SQLiteDatabase.Value], declaredType: String? = nil) -> DataColumn.Values {
+    static func values(_ values: [SQLiteDatabase.Value], declaredType: String? = nil, name: String = "") -> DataColumn.Values {
         var numbers: [Double] = []
         numbers.reserveCapacity(values.count)
         var allNumbers = true
@@ -42,6 +42,7 @@ enum ColumnTyping {
         }
         let present = texts.contains { $0 != nil }
         if present, let dates = dates(fromTexts: texts) { return .date(dates) }
+        if present, let dates = dates(fromSlashedTexts: texts, name: name) { return .date(dates) }
         return .text(texts)
     }
 
@@ -68,6 +69,83 @@ enum ColumnTyping {
             result.append(seconds)
         }
         return result
+    }
+
+    /// A column of dates written with slashes in day-month or month-day order ("10/14/2018",
+    /// "29/11/2026 14:30"), which a single cell cannot tell apart: the order is the one the
+    /// column's own values allow (a first part above 12 is a day, a second part above 12 is a
+    /// day), or the one `name` spells ("DATE (MM/DD/YYYY)"). nil when a present text is not such a
+    /// date, or the order stays open or contradicts itself. Seconds since 1970, UTC; NaN for nil.
+    /// O(total length).
+    static func dates(fromSlashedTexts texts: [String?], name: String) -> [Double]? {
+        var parts: [(Int, Int, Int, Int)] = []   // first, second, year, seconds of the day
+        parts.reserveCapacity(texts.count)
+        var firstIsDay = false, secondIsDay = false, any = false
+        for text in texts {
+            guard let text else { parts.append((0, 0, 0, -1)); continue }
+            guard let p = slashedDate(text) else { return nil }
+            any = true
+            if p.0 > 12 { firstIsDay = true }
+            if p.1 > 12 { secondIsDay = true }
+            parts.append(p)
+        }
+        guard any, !(firstIsDay && secondIsDay) else { return nil }
+        let upper = name.uppercased()
+        let dayFirst: Bool
+        if firstIsDay || secondIsDay {
+            dayFirst = firstIsDay
+        } else if upper.contains("DD/MM") {
+            dayFirst = true
+        } else if upper.contains("MM/DD") {
+            dayFirst = false
+        } else {
+            return nil
+        }
+        var result: [Double] = []
+        result.reserveCapacity(parts.count)
+        for (a, b, year, seconds) in parts {
+            guard seconds >= 0 else { result.append(.nan); continue }
+            let (day, month) = dayFirst ? (a, b) : (b, a)
+            guard (1...12).contains(month), day >= 1, day <= DateParser.daysIn(month: month, year: year) else { return nil }
+            result.append(Double(DateParser.days(year: year, month: month, day: day) * 86_400 + seconds))
+        }
+        return result
+    }
+
+    /// "d/m/yyyy" or "m/d/yyyy", one or two digits each, with an optional " H:mm" or " H:mm:ss":
+    /// (first, second, year, seconds of the day); nil for anything else.
+    private static func slashedDate(_ text: String) -> (Int, Int, Int, Int)? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        func number(maxDigits: Int) -> Int? {
+            var value = 0, digits = 0
+            while i < bytes.count, digits < maxDigits, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                value = value * 10 + Int(bytes[i] - 0x30)
+                digits += 1
+                i += 1
+            }
+            return digits > 0 ? value : nil
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < bytes.count, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        guard let a = number(maxDigits: 2), expect(0x2F), let b = number(maxDigits: 2), expect(0x2F) else { return nil }
+        let yearStart = i
+        guard let year = number(maxDigits: 4), i - yearStart == 4, year >= 1 else { return nil }
+        var seconds = 0
+        if i < bytes.count {
+            guard expect(0x20) || expect(0x54), let hour = number(maxDigits: 2), hour <= 23, expect(0x3A),
+                  let minute = number(maxDigits: 2), minute <= 59 else { return nil }
+            seconds = hour * 3600 + minute * 60
+            if i < bytes.count {
+                guard expect(0x3A), let second = number(maxDigits: 2), second <= 59 else { return nil }
+                seconds += second
+            }
+        }
+        guard i == bytes.count, a >= 1, b >= 1, a <= 31, b <= 31 else { return nil }
+        return (a, b, year, seconds)
     }
 
     /// Numbers stored in a date column as seconds since 1970: Julian day numbers (what SQLite's

@@ -82,6 +82,12 @@ final class DateParser {
         return hasYear || run == 4
     }
 
+    /// The days of `month` (1–12) in `year`, proleptic Gregorian.
+    static func daysIn(month: Int, year: Int) -> Int {
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
     /// Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's days_from_civil). O(1).
     static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
@@ -115,9 +121,7 @@ final class DateParser {
             return Double(days(year: year, month: month, day: 1) * 86_400)
         }
         guard p[7] == separator, let day = digits(8, 2), day >= 1 else { return nil }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= monthLengths[month - 1] else { return nil }
+        guard day <= daysIn(month: month, year: year) else { return nil }
         var seconds = days(year: year, month: month, day: day) * 86_400
         if n == 10 { return Double(seconds) }
         guard p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: " "),

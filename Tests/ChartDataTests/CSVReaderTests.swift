@@ -279,9 +279,11 @@ struct CSVTypeTests {
         #expect(column.numbers == [seconds], "\(cell)")
     }
 
-    /// Texts that look a little like dates but are not (or are ambiguous).
+    /// Texts that look a little like dates but are not (or are ambiguous: "01/02/2026"; a
+    /// column whose values settle the order, such as "29/11/2026", is read as dates, see
+    /// MessyCSVTests).
     static let notDates = [
-        "2026-02-30", "2026-13-01", "29 Nov 26", "11/29/2026", "29/11/2026", "2026-11-29T25:00", "2026-11-29 14:30:60",
+        "2026-02-30", "2026-13-01", "29 Nov 26", "01/02/2026", "31/02/2026", "2026-11-29T25:00", "2026-11-29 14:30:60",
         "0000-01-01", "Nov", "2026-11-29T14:30:00+25:00", "2026-11-29x", "Sept 29 2026", "2026-11-29T", "2026-11-29T14",
         "29.11.2026", "2026-11-29 14:30:00 +99", "20261129T", "Nov-29-2026", "2026-11-29 14:30:00 UTC",
     ]

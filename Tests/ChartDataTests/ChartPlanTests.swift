@@ -244,3 +244,34 @@ struct FixedTextMeasurer: TextMeasuring {
         return Size(width: Double(lines.map(\.count).max() ?? 0) * 7 * style.fontSize / 12, height: Double(lines.count) * 14 * style.fontSize / 12)
     }
 }
+
+@Suite("Messy CSV files: no header, day-month dates")
+struct MessyCSVTests {
+    @Test("A first row of numbers over columns of numbers is data: the columns are 'column 1'…")
+    func noHeader() throws {
+        let t = try table("CN010010,01,001,\"Autauga County, AL\",2009,9.7\nPA011000,01,003,\"Baldwin County, AL\",2009,9.1\nCN010050,01,005,\"Barbour County, AL\",2009,13.4\n")
+        #expect(t.columns.map(\.name) == ["column 1", "column 2", "column 3", "column 4", "column 5", "column 6"])
+        #expect(t.rowCount == 3)
+        #expect(t.columns[5].numbers == [9.7, 9.1, 13.4])
+        // A header of words over numbers stays a header; so does one of text over text.
+        #expect(try table("a,b\n1,2\n3,4\n").columns.map(\.name) == ["a", "b"])
+        #expect(try table("name,city\nx,y\n").columns.map(\.name) == ["name", "city"])
+        // Years as column names over text stay names.
+        #expect(try table("country,2019,2020\nFrance,1,2\n").columns.map(\.name) == ["country", "2019", "2020"])
+    }
+
+    @Test("Dates with slashes are read in the order the column's values allow, or its name spells")
+    func slashedDates() throws {
+        let us = try table("DATE (MM/DD/YYYY),v\n10/14/2018,1\n10/15/2018,2\n")
+        #expect(us.columns[0].isDate)
+        #expect(us.columns[0].numbers?.first.map { DateResolution.day.format($0) } == "2018-10-14")
+        let european = try table("day,v\n29/11/2026,1\n1/12/2026 14:30,2\n")
+        #expect(european.columns[0].numbers.map { $0.map { DateResolution.minute.format($0) } } == ["2026-11-29 00:00", "2026-12-01 14:30"])
+        let named = try table("date (DD/MM/YYYY),v\n01/02/2026,1\n")
+        #expect(named.columns[0].numbers?.first.map { DateResolution.day.format($0) } == "2026-02-01")
+        // Ambiguous, or contradicting itself: text, never a guess.
+        #expect(try table("d,v\n01/02/2026,1\n03/04/2026,2\n").columns[0].isText)
+        #expect(try table("d,v\n13/01/2026,1\n01/13/2026,2\n").columns[0].isText)
+        #expect(try table("d,v\n31/02/2026,1\n").columns[0].isText)
+    }
+}
