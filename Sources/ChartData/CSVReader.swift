@@ -108,21 +108,50 @@ public enum CSVReader {
         let names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
         var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows)
         if headerless { try builder.add(scanner) }
+        // Notes after the table: from a row that does not fit, after a blank line or starting
+        // with "Total…", to the end, no row fits; they are left out and counted as skipped. When
+        // a later row fits, the first misfit is the error.
+        var misfit: DataError?
+        var trailing = 0
         while true {
             switch scanner.next() {
             case .end:
+                builder.countSkipped(trailing)
                 return (try builder.finish(), builder.skippedRows)
             case .unclosedQuote(let line):
-                throw .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
+                throw misfit ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
-                try builder.add(scanner)
+                do throws(DataError) {
+                    try builder.add(scanner)
+                } catch {
+                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base)) else { throw error }
+                    misfit = misfit ?? error
+                    trailing += 1
+                    continue
+                }
+                if let misfit { throw misfit }
             }
         }
     }
 
-    /// Where the header can start: after a UTF-8 byte order mark and after comment lines
-    /// ("# Data source: …", as gnuplot and many exports write them), with the number of lines
-    /// skipped. O(bytes skipped).
+    /// Whether the scanner's record may begin notes after the table: it follows a blank line,
+    /// or its first cell is a word such as "Total", "Totals", "Sum", "Average".
+    static func mayStartNotes(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
+        var i = scanner.recordStart - 1
+        var lineEnds = 0
+        while i >= 0 && (base[i] == CSVByte.lf || base[i] == CSVByte.cr || CSVByte.isBlank(base[i])) {
+            if base[i] == CSVByte.lf { lineEnds += 1 }
+            i -= 1
+        }
+        if lineEnds >= 2 { return true }
+        guard let first = scanner.fields.first else { return false }
+        let word = String(decoding: scanner.trimmedBytes(of: first), as: UTF8.self).lowercased()
+        return word.hasPrefix("total") || ["sum", "average", "mean", "grand total"].contains(word)
+    }
+
+    /// Where the header can start: after a UTF-8 byte order mark, after comment lines
+    /// ("# Data source: …", as gnuplot and many exports write them) and after a preamble (see
+    /// `preambleEnd`), with the number of lines skipped. O(bytes of the first 60 records).
     static func headerStart(_ base: UnsafePointer<UInt8>, count: Int) -> (start: Int, skippedLines: Int) {
         var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         var skippedLines = 0
@@ -131,7 +160,56 @@ public enum CSVReader {
             if start < count { start += 1 }
             skippedLines += 1
         }
+        let header = preambleEnd(base, count: count, start: start)
+        if header > start {
+            for i in start..<header where base[i] == CSVByte.lf { skippedLines += 1 }
+            start = header
+        }
         return (start, skippedLines)
+    }
+
+    /// Where the table starts in an export that writes facts about the data before it (a
+    /// station's name and position, a tool's settings: "Latitude (decimal degrees): 45.000",
+    /// "Elev (m):,1819.6,,,,"): for the delimiter whose table has the most columns (the most
+    /// common count of two or more in the first 60 records), the first record with the table's
+    /// count after records of at most half as many, or after it the first that is not mostly
+    /// empty cells (a title or group row above the header). `start` when there is no preamble.
+    /// O(bytes of the first 60 records per delimiter).
+    static func preambleEnd(_ base: UnsafePointer<UInt8>, count: Int, start: Int) -> Int {
+        var best: (fields: Int, record: Int)? = nil
+        var bestStarts: [Int] = []
+        for delimiter in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
+            var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start)
+            var counts: [Int] = [], empties: [Int] = [], starts: [Int] = []
+            while counts.count < 60 {
+                guard case .record = scanner.next() else { break }
+                starts.append(scanner.recordStart)
+                counts.append(scanner.fields.count)
+                empties.append(scanner.fields.reduce(0) { $0 + (scanner.trimmedBytes(of: $1).isEmpty ? 1 : 0) })
+            }
+            guard counts.count >= 4 else { continue }
+            // The table: the most common count of two fields or more (the most fields among equals).
+            var frequency: [Int: Int] = [:]
+            for c in counts where c >= 2 { frequency[c, default: 0] += 1 }
+            guard let fields = frequency.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) })?.key,
+                  fields >= 2 else { continue }
+            // The first record of that count, after records of at most half as many fields
+            // (facts, titles); nearly all (90%) records of two fields or more from there on
+            // have the count (notes of one field after the table do not count).
+            guard var record = counts.firstIndex(of: fields),
+                  counts[..<record].allSatisfy({ $0 * 2 <= fields }) else { continue }
+            let rest = counts[record...].filter { $0 >= 2 }
+            guard rest.filter({ $0 == fields }).count * 10 >= rest.count * 9 else { continue }
+            // Title, note and group rows: mostly empty cells, above a fuller row of as many.
+            while record + 1 < counts.count, empties[record] * 2 > fields,
+                  (record + 1..<counts.count).contains(where: { counts[$0] == fields && empties[$0] * 2 <= fields }) { record += 1 }
+            if best == nil || fields > best!.fields {
+                best = (fields, record)
+                bestStarts = starts
+            }
+        }
+        guard let best, best.record > 0 else { return start }
+        return bestStarts[best.record]
     }
 
     /// Whether the scanner's current (first) record is data rather than a header, as Python's

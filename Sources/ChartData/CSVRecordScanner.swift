@@ -70,6 +70,8 @@ struct CSVRecordScanner {
     private(set) var line = 1
     /// The line the last record started on.
     private(set) var recordLine = 1
+    /// The byte the last record started at.
+    private(set) var recordStart = 0
     private(set) var fields: [CSVField] = []
     let scratch = CSVScratch()
 
@@ -120,6 +122,7 @@ struct CSVRecordScanner {
             endLine(at: i)
         }
         recordLine = line
+        recordStart = position
         var i = position
         while true {
             var j = i

@@ -81,7 +81,7 @@ public final class ChartSource {
             let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows)
             skippedRows = result.skippedRows
             lastModified = Self.modificationDate(csvPath)
-            return result.table
+            return ColumnTyping.combiningDatesAndTimes(result.table)
         }
         guard let database else { preconditionFailure("A chart source has a database or a CSV file.") }
         lastVersion = database.dataVersion()
@@ -91,7 +91,7 @@ public final class ChartSource {
             throw DataError.spec(path: sourceName, keyPath: "charts[\(spec.name)].period",
                                  message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
         }
-        return try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:])
+        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:]))
     }
 
     /// The chart's graph now: its rows through `ChartBuilder`. Rows are required, except in a

@@ -148,6 +148,48 @@ enum ColumnTyping {
         return (a, b, year, seconds)
     }
 
+    /// `table` with each column of dates at midnight that is followed by a column of times of
+    /// day as text ("13:45", "01:00:30", "24:00" for the next midnight) made one column of date
+    /// and time, named by the date column, and the time column dropped: the way weather
+    /// stations and solar data export their rows (TMY3's "Date (MM/DD/YYYY)", "Time (HH:MM)").
+    /// O(rows × columns).
+    public static func combiningDatesAndTimes(_ table: DataTable) -> DataTable {
+        var columns = table.columns
+        var index = 0
+        while index + 1 < columns.count {
+            defer { index += 1 }
+            guard case .date(let days) = columns[index].values,
+                  days.allSatisfy({ !$0.isFinite || $0.truncatingRemainder(dividingBy: 86_400) == 0 }),
+                  case .text(let times) = columns[index + 1].values,
+                  let seconds = secondsOfDay(times) else { continue }
+            let combined = zip(days, seconds).map { day, second in day.isFinite && second.isFinite ? day + second : .nan }
+            columns[index] = DataColumn(name: columns[index].name, values: .date(combined))
+            columns.remove(at: index + 1)
+        }
+        return columns.count == table.columns.count ? table : DataTable(columns: columns)
+    }
+
+    /// Each text as seconds since midnight when every present one is "H:MM" or "HH:MM:SS"
+    /// (hours 0–24, "24:00" only on the hour); NaN for nil; nil otherwise or when none is present.
+    static func secondsOfDay(_ texts: [String?]) -> [Double]? {
+        var result: [Double] = []
+        result.reserveCapacity(texts.count)
+        var any = false
+        for text in texts {
+            guard let text else { result.append(.nan); continue }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) }),
+                  let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2,
+                  (0...24).contains(hour), (0...59).contains(minute) else { return nil }
+            let second = parts.count == 3 ? Int(parts[2]) : 0
+            guard let second, (0...59).contains(second), parts.count == 2 || parts[2].count == 2 else { return nil }
+            guard hour < 24 || (minute == 0 && second == 0) else { return nil }
+            result.append(Double(hour * 3600 + minute * 60 + second))
+            any = true
+        }
+        return any ? result : nil
+    }
+
     /// Numbers stored in a date column as seconds since 1970: Julian day numbers (what SQLite's
     /// `julianday()` gives: every value from 1,000,000 to 4,000,000, which as Unix seconds would
     /// all fall in January 1970) are converted; values of 10^11 and more (past the year 5138 in
