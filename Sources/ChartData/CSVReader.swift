@@ -109,14 +109,12 @@ public enum CSVReader {
         var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows)
         if headerless { try builder.add(scanner) }
         // Notes after the table: from a row that does not fit, after a blank line or starting
-        // with "Total…", to the end, no row fits; they are left out and counted as skipped. When
-        // a later row fits, the first misfit is the error.
+        // with "Total…", to the end, no row fits; they are left out (they are not data rows,
+        // so not counted as skipped ones). When a later row fits, the first misfit is the error.
         var misfit: DataError?
-        var trailing = 0
         while true {
             switch scanner.next() {
             case .end:
-                builder.countSkipped(trailing)
                 return (try builder.finish(), builder.skippedRows)
             case .unclosedQuote(let line):
                 throw misfit ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
@@ -126,7 +124,6 @@ public enum CSVReader {
                 } catch {
                     guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base)) else { throw error }
                     misfit = misfit ?? error
-                    trailing += 1
                     continue
                 }
                 if let misfit { throw misfit }

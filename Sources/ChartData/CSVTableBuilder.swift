@@ -17,9 +17,6 @@ struct CSVTableBuilder {
     private(set) var skippedRows = 0
     private(set) var rowCount = 0
 
-    /// Counts `rows` more as skipped (rows after the table that do not fit it).
-    mutating func countSkipped(_ rows: Int) { skippedRows += rows }
-
     private var kinds: [Kind]
     /// Values of number and date columns (empty for the others).
     private var numbers: [[Double]]

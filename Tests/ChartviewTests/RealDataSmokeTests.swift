@@ -75,22 +75,14 @@ import Testing
         Case(file: "bokeh/antibiotics.csv"),
         Case(file: "bokeh/anscombe.csv"),
         Case(file: "bokeh/titanic_all.csv"),
-        Case(file: "pvlib/723170TYA.CSV", expected: .cannotReadYet(
-            bug: "a TMY3 file: a line of station metadata (7 fields) before the header (71 fields)",
-            line: "chartview: $F:2: has 71 fields, but the header has 7")),
+        Case(file: "pvlib/723170TYA.CSV"),
         Case(file: "pvlib/cams_radiation_monthly.csv"),
         Case(file: "pvlib/cams_mcclear_1min_verbose.csv"),
-        Case(file: "pvlib/pvwatts_8760_rackmount.csv", expected: .cannotReadYet(
-            bug: "a PVWatts export: 17 lines of metadata and a blank line before the header",
-            line: noNumbers + "'PVWatts: Hourly PV Performance Data'; give --y COLUMN")),
+        Case(file: "pvlib/pvwatts_8760_rackmount.csv"),
         Case(file: "pvlib/midc_20181014.txt"),
-        Case(file: "pvlib/pvgis_hourly_Timeseries_45.000_8.000_SA_30deg_0deg_2016_2016.csv", expected: .cannotReadYet(
-            bug: "a PVGIS export: tab-separated metadata lines before a comma-separated header",
-            line: "chartview: $F:4: column '45.000': 'PVGIS-SARAH' is not a number")),
+        Case(file: "pvlib/pvgis_hourly_Timeseries_45.000_8.000_SA_30deg_0deg_2016_2016.csv"),
         Case(file: "pvlib/SRML-day-EUPO1801.txt"),
-        Case(file: "pvlib/BIRD_08_16_2012.csv", expected: .cannotReadYet(
-            bug: "a spreadsheet export: a row of group titles above the header, and notes in the first column",
-            line: noNumbers + "'column 1'; give --y COLUMN")),
+        Case(file: "pvlib/BIRD_08_16_2012.csv"),
         Case(file: "pvlib/Burlington, United States SolarAnywhere Time Series 2021 Lat_44_465 Lon_-73_205 TMY3 format.csv",
              expected: .cannotReadYet(
                 bug: "a Latin-1 file (a degree sign in the header) is refused as not text",
