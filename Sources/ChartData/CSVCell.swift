@@ -9,7 +9,7 @@ import Darwin
 enum CSVCell {
     /// Spellings of a missing value besides the empty cell (pandas' defaults plus "-" and ".").
     static let missingSpellings: [[UInt8]] = [
-        "NA", "N/A", "n/a", "NaN", "nan", "null", "NULL", "None", "-", "#N/A", ".",
+        "NA", "N/A", "n/a", "NaN", "nan", "null", "NULL", "None", "nil", "-", "#N/A", ".",
         "#NA", "<NA>", "-NaN", "-nan", "#N/A N/A", "1.#IND", "-1.#IND", "1.#QNAN", "-1.#QNAN",
     ].map { Array($0.utf8) }
 

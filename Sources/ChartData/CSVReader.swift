@@ -22,7 +22,7 @@ import Darwin
 ///   written without a header; its columns are "column 1", "column 2"…). Names are trimmed; an
 ///   empty name becomes "column N" (N counts from 1), and repeated names get " 2", " 3" … suffixes.
 /// - Missing cells, in any column: empty, or one of `NA`, `N/A`, `n/a`, `NaN`, `nan`, `null`,
-///   `NULL`, `None`, `-`, `#N/A`, `.` and pandas' `#NA`, `<NA>`, `-NaN`, `-nan`, `#N/A N/A`,
+///   `NULL`, `None`, `nil` (Ruby and Lua exports), `-`, `#N/A`, `.` and pandas' `#NA`, `<NA>`, `-NaN`, `-nan`, `#N/A N/A`,
 ///   `1.#IND`, `-1.#IND`, `1.#QNAN`, `-1.#QNAN` (after trimming spaces). They are NaN in number
 ///   and date columns and nil in text columns, and never decide a column's type.
 /// - A column is a number column if its first non-missing cell is a decimal number (optional

