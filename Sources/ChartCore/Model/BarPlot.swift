@@ -71,10 +71,7 @@ public final class BarPlot: Plot {
                   dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
     }
 
-    public func reloadData() {
-        series.reset()
-        dateResolution = nil
-    }
+    public func reloadData() { series.reset() }
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, wantsBases: true) }
 
@@ -176,20 +173,11 @@ public final class BarPlot: Plot {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
         let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.locationResolution(data))
+                                            dateResolution: self.series.locationResolution(of: data))
         let value = (context.valueFormat ?? defaultFormat).format(data.values[record], magnitude: data.magnitude)
         return RecordDescription(location: location, series: title, value: value)
     }
 
-    /// The resolution of the locations as dates, worked out once per load.
-    private func locationResolution(_ data: SeriesData) -> DateResolution {
-        if let resolution = dateResolution { return resolution }
-        let resolution = data.locationResolution
-        dateResolution = resolution
-        return resolution
-    }
-
-    private var dateResolution: DateResolution?
 
     /// The default popup format: 2 decimals, or none when every value is whole.
     var defaultFormat: NumberFormat { valueFormat ?? loaded().defaultFormat }

@@ -58,10 +58,7 @@ public final class ScatterPlot: Plot {
         self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
     }
 
-    public func reloadData() {
-        series.reset()
-        dateResolution = nil
-    }
+    public func reloadData() { series.reset() }
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
@@ -136,19 +133,10 @@ public final class ScatterPlot: Plot {
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
         let yFormat = context.valueFormat ?? valueFormat ?? data.defaultFormat
         let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.locationResolution(data))
+                                            dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: title, value: yFormat.format(data.values[record], magnitude: data.magnitude))
     }
 
-    /// The resolution of the x values as dates, worked out once per load.
-    private func locationResolution(_ data: SeriesData) -> DateResolution {
-        if let resolution = dateResolution { return resolution }
-        let resolution = data.locationResolution
-        dateResolution = resolution
-        return resolution
-    }
-
-    private var dateResolution: DateResolution?
 
     public func notifySelection(record: Int) {
         delegate?.scatterPlot(self, plotSymbolWasSelectedAtRecord: record)

@@ -152,6 +152,7 @@ struct SeriesData {
 /// testing and legends share one pull from the data source.
 struct SeriesCache {
     private var stored: SeriesData?
+    private var resolution: DateResolution?
 
     mutating func data(for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) -> SeriesData {
         if let stored { return stored }
@@ -160,5 +161,17 @@ struct SeriesCache {
         return fresh
     }
 
-    mutating func reset() { stored = nil }
+    /// The resolution of `data`'s locations read as dates, worked out once per pull (popups and
+    /// `--dump-layout` ask per record). `data` is what `data(for:source:)` returned.
+    mutating func locationResolution(of data: SeriesData) -> DateResolution {
+        if let resolution { return resolution }
+        let fresh = data.locationResolution
+        resolution = fresh
+        return fresh
+    }
+
+    mutating func reset() {
+        stored = nil
+        resolution = nil
+    }
 }
