@@ -253,7 +253,8 @@ public enum CSVReader {
         return valueVotes > textVotes
     }
 
-    /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats. O(fields).
+    /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats.
+    /// O(fields) expected (each repeated name resumes its suffix where it stopped).
     private static func headerNames(_ scanner: CSVRecordScanner) -> [String] {
         let raw = scanner.fields.indices.map { index -> String in
             let cell = scanner.trimmedBytes(of: scanner.fields[index])
@@ -261,12 +262,15 @@ public enum CSVReader {
         }
         var taken = Set<String>()
         let all = Set(raw)
+        // The next suffix to try per repeated name, so that 20,000 repeats take 20,000 steps.
+        var nextSuffix: [String: Int] = [:]
         return raw.map { name in
             var unique = name
             if taken.contains(name) {
-                var suffix = 2
+                var suffix = nextSuffix[name] ?? 2
                 while taken.contains("\(name) \(suffix)") || all.contains("\(name) \(suffix)") { suffix += 1 }
                 unique = "\(name) \(suffix)"
+                nextSuffix[name] = suffix + 1
             }
             taken.insert(unique)
             return unique

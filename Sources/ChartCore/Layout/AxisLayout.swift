@@ -165,21 +165,30 @@ struct AxisLayout {
         }
         let ticks = self.ticks(target: max(1, Int(length / (lineHeight * 3))))
         let rotations: [Double] = axis.labelRotation.map { [$0] } ?? (isHorizontal ? [0, 45] : [0])
-        for rotation in rotations {
-            let labels = place(ticks, rotation: rotation)
-            if !overlaps(labels) { return (ticks, labels, rotation) }
+        // Labels take at least a line's height along the axis at any rotation: more than fit
+        // that way go straight to thinning (200,000 categories are not set to find it out).
+        if Double(ticks.count) * (lineHeight + labelGap) <= length * 2 {
+            for rotation in rotations {
+                let labels = place(ticks, rotation: rotation)
+                if !overlaps(labels) { return (ticks, labels, rotation) }
+            }
         }
         // Still crowded at the last rotation: keep every k-th label.
-        return thinned(ticks, rotation: rotations.last!)
+        return thinned(ticks, rotation: rotations.last!, lineHeight: lineHeight)
     }
 
     /// Keeps the labels of every k-th tick, for the smallest k at which none overlap. All the
     /// ticks stay drawn while they are at least 4 pixels apart; closer, only the labeled ones
     /// (thousands of categories would otherwise draw a solid band). A single label that still
     /// does not fit is dropped.
-    private func thinned(_ ticks: [Tick], rotation: Double) -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
+    ///
+    /// The search starts at the smallest k that could fit: labels take at least `lineHeight`
+    /// and a gap along the axis. O(ticks × log ticks) label placements at most.
+    private func thinned(_ ticks: [Tick], rotation: Double, lineHeight: Double? = nil) -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
         let dense = length / Double(max(ticks.count, 1)) < 4 * scale
-        for k in 2...max(2, ticks.count) {
+        let fitting = max(1, Int(length / max(1, (lineHeight ?? 0) + labelGap)))
+        let first = max(2, ticks.count / fitting)
+        for k in first...max(first, ticks.count) {
             let kept = ticks.enumerated().filter { $0.offset % k == 0 }.map(\.element)
             let labels = place(kept, rotation: rotation)
             if !overlaps(labels) { return (dense ? kept : ticks, labels, rotation) }

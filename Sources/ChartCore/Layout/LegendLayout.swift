@@ -3,7 +3,8 @@
 /// `.automatic` puts it on the right when the graph is wider than tall and at the bottom
 /// otherwise, or when on the right it would take more than a quarter of the width. Entries wrap into as many columns (bottom, top) or rows (right, left) as fit;
 /// the frame shrinks by the legend's size so that the legend never covers data.
-/// Device pixels throughout. O(entries²) at worst for choosing the column count.
+/// Device pixels throughout. O(entries × columns that fit) for choosing the column count, over
+/// at most `mostEntries` entries.
 struct LegendLayout {
     let legend: Legend
     let theme: Theme
@@ -21,8 +22,18 @@ struct LegendLayout {
     static let widestRightShare = 0.25
 
     /// The legend scene (nil when hidden or empty) and the frame left for the plot area.
-    func layout(entries inputs: [EntryInput], graphSize: Size, frame: Rect) -> (LegendScene?, Rect) {
-        guard !legend.isHidden, !inputs.isEmpty else { return (nil, frame) }
+    /// The most entries a legend lays out: past them, the last place says how many more there
+    /// are. No window shows more readably, and laying out thousands costs more than the chart.
+    static let mostEntries = 200
+
+    func layout(entries all: [EntryInput], graphSize: Size, frame: Rect) -> (LegendScene?, Rect) {
+        guard !legend.isHidden, !all.isEmpty else { return (nil, frame) }
+        var inputs = all
+        if inputs.count > Self.mostEntries {
+            let shown = Self.mostEntries - 1
+            inputs = Array(all.prefix(shown))
+                + [EntryInput(plotID: "", item: LegendItem(title: "+\(all.count - shown) more"), isVisible: true)]
+        }
         guard legend.position == .automatic else { return layout(entries: inputs, position: legend.position, frame: frame) }
         if graphSize.isLandscape {
             let right = layout(entries: inputs, position: .right, frame: frame)
@@ -88,8 +99,11 @@ struct LegendLayout {
             let rowsFit = max(1, Int((frame.height - 2 * pad + rowSpacing) / (rowHeight + rowSpacing)))
             columns = (n + rowsFit - 1) / rowsFit
         } else {
+            // No more columns than the narrowest entries could make side by side.
+            let narrowest = entryWidths.min() ?? 1
+            let most = max(1, min(n, Int((frame.width - 2 * pad + columnSpacing) / max(1, narrowest + columnSpacing))))
             columns = 1
-            for candidate in stride(from: n, through: 1, by: -1) {
+            for candidate in stride(from: most, through: 1, by: -1) {
                 let width = Self.gridWidth(entryWidths, columns: candidate, columnMajor: false, spacing: columnSpacing)
                 if width + 2 * pad <= frame.width { columns = candidate; break }
             }

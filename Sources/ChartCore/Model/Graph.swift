@@ -37,21 +37,26 @@ public final class Graph {
         self.theme = theme
     }
 
-    /// Adds `plot` on top of the others. Its identifier must be new to the graph.
+    /// Each plot's index in `plots`, by identifier.
+    private var plotIndex: [String: Int] = [:]
+
+    /// Adds `plot` on top of the others. Its identifier must be new to the graph. O(1).
     public func add(_ plot: any Plot) {
-        precondition(!plots.contains { $0.identifier == plot.identifier },
+        precondition(plotIndex[plot.identifier] == nil,
                      "The graph already has a plot '\(plot.identifier)'; identifiers must be unique.")
+        plotIndex[plot.identifier] = plots.count
         plots.append(plot)
     }
 
-    /// Removes the plot with `identifier`, if any.
+    /// Removes the plot with `identifier`, if any. O(plots).
     public func removePlot(identifier: String) {
         plots.removeAll { $0.identifier == identifier }
+        plotIndex = Dictionary(uniqueKeysWithValues: plots.enumerated().map { ($1.identifier, $0) })
     }
 
-    /// The plot with `identifier`, if any. O(plots).
+    /// The plot with `identifier`, if any. O(1).
     public func plot(identifier: String) -> (any Plot)? {
-        plots.first { $0.identifier == identifier }
+        plotIndex[identifier].map { plots[$0] }
     }
 
     /// Adds a plot space for plots and axes that name it (a second y axis).
