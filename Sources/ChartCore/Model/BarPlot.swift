@@ -229,6 +229,7 @@ public final class BarPlot: Plot {
             var winners = PixelColumnWinners(area: context.plotArea, horizontal: horizontal)
             var drawn = 0
             for i in 0..<data.count {
+                if context.shouldStop(at: i) { break }
                 guard let bar = bar(i) else { continue }
                 drawn += 1
                 winners.offer(record: i, rect: bar.rect, pointsDown: bar.down)
@@ -237,7 +238,10 @@ public final class BarPlot: Plot {
             items = records.compactMap { i in bar(i).map { item(i, $0) } }
         } else {
             items.reserveCapacity(data.count)
-            for i in 0..<data.count { if let bar = bar(i) { items.append(item(i, bar)) } }
+            for i in 0..<data.count {
+                if context.shouldStop(at: i) { break }
+                if let bar = bar(i) { items.append(item(i, bar)) }
+            }
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
         if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }

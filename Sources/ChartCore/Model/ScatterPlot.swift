@@ -153,6 +153,7 @@ public final class ScatterPlot: Plot {
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
         for i in 0..<data.count {
+            if context.shouldStop(at: i) { break }
             guard data.values[i].isFinite, var p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
@@ -232,6 +233,7 @@ public final class ScatterPlot: Plot {
                     let blockSize = SeriesData.blockSize
                     var i = lo
                     while i < hi {
+                        if context.shouldStop(at: i) { break }
                         // A whole block inside one pixel column counts by its extremes alone.
                         if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
                             let b = i / blockSize
@@ -277,6 +279,7 @@ public final class ScatterPlot: Plot {
             data.values.withUnsafeBufferPointer { ys in
                 data.locations.withUnsafeBufferPointer { xs in
                     for i in 0..<ys.count where ys[i].isFinite {
+                        if context.shouldStop(at: i) { break }
                         var x = xs[i] * mx.factor + mx.offset, y = ys[i] * my.factor + my.offset
                         if let half = snapping {
                             x = Self.snapped(x, half: half)
