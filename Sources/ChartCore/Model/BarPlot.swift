@@ -73,6 +73,10 @@ public final class BarPlot: Plot {
 
     public func reloadData() { series.reset() }
 
+    public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
+
+    public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
+
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, wantsBases: true) }
 
     /// The number of records, pulling from the data source if needed.
