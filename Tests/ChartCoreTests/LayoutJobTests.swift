@@ -36,7 +36,7 @@ private func selected(_ interaction: ChartInteraction) -> [String: Int] {
 }
 
 /// Runs `job` on a thread of its own, as a window's frame thread does, and waits for it.
-private func runOnAnotherThread(_ job: ChartInteraction.LayoutJob) -> Scene? {
+private func runOnAnotherThread(_ job: ChartInteraction.LayoutJob) -> Scene {
     final class Box: @unchecked Sendable { var scene: Scene? }
     let box = Box(), done = DispatchSemaphore(value: 0)
     Thread {
@@ -44,7 +44,7 @@ private func runOnAnotherThread(_ job: ChartInteraction.LayoutJob) -> Scene? {
         done.signal()
     }.start()
     done.wait()
-    return box.scene
+    return box.scene!
 }
 
 /// Lays out through a job on another thread and hands the scene back, then the overlays.
@@ -78,7 +78,7 @@ struct LayoutJobTests {
         let job = try #require(interaction.makeLayoutJob())
         #expect(interaction.makeLayoutJob() == nil, "one job at a time")
         #expect(job.size == size)
-        let scene = try #require(runOnAnotherThread(job))
+        let scene = runOnAnotherThread(job)
         interaction.finishLayout(job, scene: scene)
         #expect(interaction.layoutJob == nil && !interaction.needsChartLayout)
         #expect(interaction.chartGeneration == 1)

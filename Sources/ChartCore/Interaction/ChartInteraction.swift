@@ -420,10 +420,10 @@ extension ChartInteraction {
         }
 
         /// Lays the chart out, once, on the job's thread, measuring with that thread's
-        /// `measurer`. nil when the job was cancelled (what was laid out is thrown away).
-        public func run(measurer: any TextMeasuring) -> Scene? {
-            let scene = graph.layout(size: size, scale: scale, measurer: measurer, cancellation: cancellation)
-            return cancellation.isCancelled ? nil : scene
+        /// `measurer`. When the job was cancelled meanwhile the scene is incomplete: throw it
+        /// away (on that thread: freeing a million items takes a while).
+        public func run(measurer: any TextMeasuring) -> Scene {
+            graph.layout(size: size, scale: scale, measurer: measurer, cancellation: cancellation)
         }
 
         /// Asks the job to stop as soon as it can. From any thread.

@@ -19,7 +19,7 @@ public final class CancellationFlag: Sendable {
     public var isCancelled: Bool { raised.load(ordering: .acquiring) }
 
     /// How many records a layout loop handles between two checks.
-    public static let recordsPerCheck = 1 << 16
+    public static let recordsPerCheck = 1 << 14
 }
 
 extension Optional where Wrapped == CancellationFlag {

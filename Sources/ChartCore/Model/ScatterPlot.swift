@@ -182,7 +182,7 @@ public final class ScatterPlot: Plot {
         }
         if let line {
             for run in runs where run.count > 1 {
-                paths.append(ScenePath(elements: outline(of: run), stroke: line))
+                paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line))
             }
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
@@ -335,12 +335,21 @@ public final class ScatterPlot: Plot {
         return lo
     }
 
-    /// The path through one unbroken run of device points, by the plot's interpolation.
-    func outline(of run: [Point]) -> [ScenePath.Element] {
+    /// The path through one unbroken run of device points, by the plot's interpolation. A
+    /// straight one stops early (incomplete) once `cancellation` is raised.
+    func outline(of run: [Point], cancellation: CancellationFlag? = nil) -> [ScenePath.Element] {
         var elements: [ScenePath.Element] = [.move(run[0])]
         switch interpolation {
         case .linear:
-            elements += run.dropFirst().map { .line($0) }
+            elements.reserveCapacity(run.count)
+            run.withUnsafeBufferPointer { points in
+                var i = 1
+                while i < points.count {
+                    if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                    elements.append(.line(points[i]))
+                    i += 1
+                }
+            }
         case .stepped:
             for (a, b) in zip(run, run.dropFirst()) {
                 elements.append(.line(Point(x: b.x, y: a.y)))
