@@ -36,6 +36,9 @@ final class FrameWorker: @unchecked Sendable {
         var animation: (start: ContinuousClock.Instant?, duration: Double)?
         /// Raised to abandon the frame: the layout job's flag, or one of its own.
         let cancellation: CancellationFlag
+        /// An image of the frame's size to paint into (memory shared with the X server, which
+        /// the window's thread keeps mapped until it takes the result); nil to make one.
+        var canvas: CairoSurface?
 
         init(layout: ChartInteraction.LayoutJob, animation: (start: ContinuousClock.Instant?, duration: Double)?) {
             self.layout = layout
@@ -172,7 +175,8 @@ final class FrameWorker: @unchecked Sendable {
             result.progress = animation.start == nil ? 0 : Self.easedProgress(since: start, duration: animation.duration)
         }
         let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
-        guard width > 0, height > 0, let picture = try? CairoSurface.image(width: width, height: height),
+        let canvas = job.canvas.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+        guard width > 0, height > 0, let picture = canvas ?? (try? CairoSurface.image(width: width, height: height)),
               let context = try? CairoContext(surface: picture) else { return result }
         ScenePainter(text: text, progress: result.progress, cancellation: cancellation).paint(scene, layers: .chart, into: context)
         cairo_surface_flush(picture.pointer)

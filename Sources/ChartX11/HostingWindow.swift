@@ -65,6 +65,8 @@ public final class HostingWindow {
     /// A frame on the frame thread: for which interaction, at which chart generation.
     private struct Flight {
         let job: FrameWorker.Job
+        /// The memory the frame is painted into, kept mapped (and freed) on this thread.
+        let canvas: SharedImage?
         let interaction: ChartInteraction
         let generation: Int
         let isLoadedChart: Bool
@@ -76,6 +78,8 @@ public final class HostingWindow {
     /// overlays), of `interaction` at `generation`, owned by the window's thread from then on.
     private struct Picture {
         let image: CairoSurface
+        /// The shared memory under `image`, when it is one.
+        let shared: SharedImage?
         /// Weak: a picture does not keep a chart no longer shown (and its scene) alive.
         weak var interaction: ChartInteraction?
         let generation: Int
@@ -94,6 +98,11 @@ public final class HostingWindow {
     private var composesNewPicture = false
     /// Whether the back buffer must be copied to the window (composed, or Expose).
     private var needsPaint = false
+    /// Whether the window shows the chart buffer as it is (nothing over the picture, which
+    /// covers the window), so that composing a copy is skipped.
+    private var presentsChartBuffer = false
+    /// Whether pictures come through memory shared with the X server (MIT-SHM).
+    private var sharesImages: Bool
 
     private var scale: Double
     private var running = true
@@ -150,6 +159,7 @@ public final class HostingWindow {
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
         wakePipe = (fds[0], fds[1])
         worker = FrameWorker(wake: fds[1])
+        sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
 
@@ -400,7 +410,14 @@ public final class HostingWindow {
     }
 
     private func start(_ job: FrameWorker.Job) {
-        flight = Flight(job: job, interaction: interaction, generation: interaction.chartGeneration, isLoadedChart: showsLoadedChart)
+        var job = job
+        let size = job.layout?.size ?? job.scene?.size ?? .zero
+        let canvas = sharesImages ? SharedImage.make(connection: connection, width: Int(size.width.rounded()),
+                                                     height: Int(size.height.rounded())) : nil
+        if sharesImages && canvas == nil { sharesImages = false }   // e.g. a remote display
+        job.canvas = canvas?.surface
+        flight = Flight(job: job, canvas: canvas, interaction: interaction, generation: interaction.chartGeneration,
+                        isLoadedChart: showsLoadedChart)
         worker.start(job)
     }
 
@@ -451,9 +468,9 @@ public final class HostingWindow {
             animationWanted = false
             animationStart = nil
         }
-        picture = Picture(image: image, interaction: interaction, generation: interaction.chartGeneration,
-                          progress: result.progress, isLoadedChart: flight.isLoadedChart)
-        upload(image)
+        picture = Picture(image: image, shared: flight.canvas?.surface === image ? flight.canvas : nil, interaction: interaction,
+                          generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
+        upload(picture!)
         composesNewPicture = true
         needsCompose = true
         guard layout != nil else { return }
@@ -489,13 +506,22 @@ public final class HostingWindow {
         }
     }
 
-    /// Copies a picture from the frame thread into the chart pixmap.
-    private func upload(_ image: CairoSurface) {
+    /// Copies a picture from the frame thread into the chart pixmap: one request for shared
+    /// memory, else the pixels through the socket.
+    private func upload(_ picture: Picture) {
+        let image = picture.image
         if chartBuffer?.width != image.width || chartBuffer?.height != image.height {
             chartBuffer = nil
             chartBuffer = try? BackBuffer(connection: connection, window: window, width: image.width, height: image.height)
         }
-        guard let chartBuffer, let context = try? CairoContext(surface: chartBuffer.surface) else { return }
+        guard let chartBuffer else { return }
+        if let shared = picture.shared {
+            cairo_surface_flush(chartBuffer.surface.pointer)
+            shared.put(into: chartBuffer.pixmap, gc: gc)
+            cairo_surface_mark_dirty(chartBuffer.surface.pointer)
+            return
+        }
+        guard let context = try? CairoContext(surface: chartBuffer.surface) else { return }
         cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(context.pointer, image.pointer, 0, 0)
         cairo_paint(context.pointer)
@@ -508,6 +534,17 @@ public final class HostingWindow {
         needsCompose = false
         let width = Int(interaction.size.width), height = Int(interaction.size.height)
         guard width > 0, height > 0 else { return }
+        var over = interaction.scene
+        // The popups belong to the picture's chart; a new chart has none yet.
+        if picture?.interaction !== interaction { over.annotations = [] }
+        // Nothing over a picture that fills the window: the window shows the chart buffer itself.
+        if over.annotations.isEmpty, over.overlays.isEmpty, chartBuffer != nil,
+           picture?.image.width == width, picture?.image.height == height {
+            presentsChartBuffer = true
+            needsPaint = true
+            return
+        }
+        presentsChartBuffer = false
         if backBuffer?.width != width || backBuffer?.height != height {
             backBuffer = nil
             backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
@@ -526,9 +563,6 @@ public final class HostingWindow {
             cairo_surface_mark_dirty(backBuffer.surface.pointer)
         }
         guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
-        var over = interaction.scene
-        // The popups belong to the picture's chart; a new chart has none yet.
-        if picture?.interaction !== interaction { over.annotations = [] }
         ScenePainter(text: text).paint(over, layers: .overlays, into: context)
         cairo_surface_flush(backBuffer.surface.pointer)
         needsPaint = true
@@ -537,8 +571,8 @@ public final class HostingWindow {
     /// Copies the back buffer to the window and says what reached the screen.
     private func present() {
         needsPaint = false
-        guard let backBuffer else { return }
-        XCopyArea(connection.display, backBuffer.pixmap, window, gc, 0, 0, UInt32(backBuffer.width), UInt32(backBuffer.height), 0, 0)
+        guard let source = presentsChartBuffer ? chartBuffer : backBuffer else { return }
+        XCopyArea(connection.display, source.pixmap, window, gc, 0, 0, UInt32(source.width), UInt32(source.height), 0, 0)
         XSync(connection.display, 0)
         let now = ContinuousClock.now
         func ms(since start: ContinuousClock.Instant) -> Double {
