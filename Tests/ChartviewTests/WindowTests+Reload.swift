@@ -83,6 +83,7 @@ extension WindowTests {
         try session.key("2")
         #expect(try session.next("toggle")["visible"] as? Bool == false)
         try session.key("d")
+        try session.next("layout")
         try session.next("frame")
 
         // A row sorted before 'c': 'c' is record 2 now.
