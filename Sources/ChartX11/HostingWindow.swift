@@ -197,6 +197,9 @@ public final class HostingWindow {
         load?.cancelAndWait()
         close(wakePipe.0)
         close(wakePipe.1)
+        // X resources go before the GC and the window: shared memory, then pixmaps.
+        flight = nil
+        picture = nil
         backBuffer = nil
         chartBuffer = nil
         XFreeGC(connection.display, gc)
