@@ -7,5 +7,9 @@
 #include <X11/keysym.h>
 // Cairo's Xlib surface: the window's back buffer is a Pixmap painted through it.
 #include <cairo-xlib.h>
+// MIT-SHM: chart pictures reach the X server through shared memory, not the socket.
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <X11/extensions/XShm.h>
 
 #endif

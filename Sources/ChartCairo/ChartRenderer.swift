@@ -40,11 +40,22 @@ public final class ChartRenderer {
     /// Writes `scene` to `path` in the format its extension names.
     public func write(_ scene: Scene, to path: String) throws(CairoError) {
         guard let format = Format(path: path) else { throw CairoError.unsupportedFormat(path: path) }
+        try writeAtomically(to: path) { temporary throws(CairoError) in try write(scene, format: format, to: temporary) }
+    }
+
+    /// Writes an image already painted (a window's kept chart picture) to `path` as PNG.
+    public func write(image: CairoSurface, to path: String) throws(CairoError) {
+        guard Format(path: path) == .png else { throw CairoError.unsupportedFormat(path: path) }
+        try writeAtomically(to: path) { temporary throws(CairoError) in try image.writePNG(to: temporary) }
+    }
+
+    /// Runs `body` on a temporary name beside `path`, then renames it into place.
+    private func writeAtomically(to path: String, _ body: (String) throws(CairoError) -> Void) throws(CairoError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
         do {
-            try write(scene, format: format, to: temporary)
+            try body(temporary)
         } catch {
             unlink(temporary)
             throw Self.explain(error, path: path, temporary: temporary)

@@ -9,11 +9,22 @@ public struct ScenePainter {
     /// How far the show animation has run, 0 to 1 (eased): bars grow from their base, lines
     /// are revealed left to right, slices sweep open. 1 paints the scene as laid out.
     public var progress: Double
+    /// Raised by another thread when the picture is no longer wanted (a window frame gone
+    /// stale): painting then stops between pieces of work (between plots, every few thousand
+    /// items or markers, between the pieces of a long line), leaving the picture unfinished.
+    /// The caller checks the flag afterwards and throws such a picture away.
+    public var cancellation: CancellationFlag?
 
-    public init(text: PangoText, progress: Double = 1) {
+    public init(text: PangoText, progress: Double = 1, cancellation: CancellationFlag? = nil) {
         self.text = text
         self.progress = min(max(progress, 0), 1)
+        self.cancellation = cancellation
     }
+
+    private var isCancelled: Bool { cancellation?.isCancelled ?? false }
+
+    /// How many items or markers are painted between two looks at `cancellation`.
+    static let itemsPerCheck = 4096
 
     /// Which parts of a scene to paint.
     public enum Layers: Sendable {
@@ -46,7 +57,7 @@ public struct ScenePainter {
         clipped(to: scene.plotArea, cr) {
             for line in scene.gridLines { stroke(line, in: cr) }
         }
-        for plot in scene.plots where plot.isVisible { paint(plot, in: cr) }
+        for plot in scene.plots where plot.isVisible && !isCancelled { paint(plot, in: cr) }
         if let border = scene.plotAreaBorder { strokeRect(scene.plotArea, style: border, in: cr) }
         for axis in scene.axes {
             for tick in axis.minorTicks { stroke(tick, in: cr) }
@@ -81,17 +92,22 @@ public struct ScenePainter {
                 cairo_save(cr)
                 cairo_rectangle(cr, plot.clip.minX, plot.clip.minY, plot.clip.width * progress, plot.clip.height)
                 cairo_clip(cr)
-                for path in plot.paths { paint(path, in: cr) }
+                for path in plot.paths where !isCancelled { paint(path, in: cr) }
                 cairo_restore(cr)
             } else {
-                for path in plot.paths { paint(path, in: cr) }
+                for path in plot.paths where !isCancelled { paint(path, in: cr) }
             }
+            guard !isCancelled else { return }
             let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
             if let symbol = Self.sharedSymbol(of: plot) {
                 drawSymbols(symbol, at: plot.items.anchors.lazy.filter { revealX == nil || $0.x <= revealX! }, in: cr)
             } else {
                 var pending: (fill: Color, count: Int)?
-                for item in plot.items {
+                for (position, item) in plot.items.enumerated() {
+                    if position % Self.itemsPerCheck == 0 && position > 0 && isCancelled {
+                        if let run = pending { flushBars(run.fill, cr); pending = nil }
+                        break
+                    }
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
                     if progress >= 1, case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
@@ -216,18 +232,32 @@ public struct ScenePainter {
 
     /// Paths longer than this many elements are stroked in pieces (`strokeInChunks`).
     static let chunkedStrokeThreshold = 8192
+    /// A piece ends after this many elements, or sooner after `strokeChunkLength` device
+    /// pixels of line: Cairo's time goes with the length drawn, so pieces of long random
+    /// segments (a piece of 1,024 of them took 90 to 140 ms) stay a few milliseconds each,
+    /// and a cancelled frame stops within one.
     static let strokeChunk = 1024
+    static let strokeChunkLength = 16_384.0
 
     /// Whether `strokeInChunks` can stroke `path`: only straight segments when dashed (the dash
     /// phase is carried over by length), and no closed subpath (a piece cannot close a shape
     /// another piece began).
+    /// (This and `joinFor` loop over the buffer by hand: with a closure or a generic `min` per
+    /// element, a million elements took 60 and 100 ms in a debug build, a wait nothing could
+    /// cancel.)
     private static func canStrokeInChunks(_ path: ScenePath, style: LineStyle) -> Bool {
-        path.elements.allSatisfy { element in
-            switch element {
-            case .move, .line: true
-            case .curve: style.dashPattern.isEmpty
-            case .close: false
+        let dashed = !style.dashPattern.isEmpty
+        return path.elements.withUnsafeBufferPointer { elements in
+            var i = 0
+            while i < elements.count {
+                switch elements[i] {
+                case .move, .line: break
+                case .curve: if dashed { return false }
+                case .close: return false
+                }
+                i += 1
             }
+            return true
         }
     }
 
@@ -237,7 +267,8 @@ public struct ScenePainter {
     /// pieces keep it linear. Each piece starts one segment back, on the previous piece's last
     /// segment, so every vertex gets its join and the caps stay as they are; dashes carry on
     /// (the phase restarts at each subpath, as Cairo's does). The only change from one stroke:
-    /// anti-aliased pixels along the repeated segments blend twice. O(elements).
+    /// anti-aliased pixels along the repeated segments blend twice. Stops between pieces once
+    /// `cancellation` is raised. O(elements).
     private func strokeInChunks(_ path: ScenePath, style: LineStyle, in cr: OpaquePointer) {
         guard style.width > 0 else { return }
         apply(style, cr)
@@ -248,6 +279,7 @@ public struct ScenePainter {
         var previousTravelled = 0.0
         var current: Point?          // the pen
         var count = 0
+        var length = 0.0             // of the piece so far (chords for curves)
         cairo_new_path(cr)
         for element in path.elements {
             switch element {
@@ -260,19 +292,26 @@ public struct ScenePainter {
                 cairo_line_to(cr, p.x, p.y)
                 previous = current
                 previousTravelled = travelled
-                if let from = current { travelled += from.distance(to: p) }
+                if let from = current {
+                    let step = from.distance(to: p)
+                    travelled += step
+                    length += step
+                }
                 current = p
             case .curve(let a, let b, let p):
                 cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
                 previous = nil   // undashed only: a piece then starts at the curve's end
+                if let from = current { length += from.distance(to: p) }
                 current = p
             case .close:
                 preconditionFailure("Closed paths are not stroked in pieces.")
             }
             count += 1
-            if count >= Self.strokeChunk, let pen = current {
+            if count >= Self.strokeChunk || length >= Self.strokeChunkLength, let pen = current {
                 cairo_stroke(cr)
+                if isCancelled { return }
                 count = 0
+                length = 0
                 let start = previous ?? pen
                 if !dashes.isEmpty {
                     let phase = previous == nil ? travelled : previousTravelled
@@ -296,12 +335,19 @@ public struct ScenePainter {
     private static func joinFor(_ path: ScenePath, style: LineStyle) -> cairo_line_join_t {
         guard style.width <= 2, path.elements.count > 256 else { return CAIRO_LINE_JOIN_ROUND }
         var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p), .curve(_, _, let p):
-                x1 = min(x1, p.x); x2 = max(x2, p.x); y1 = min(y1, p.y); y2 = max(y2, p.y)
-            case .close:
-                break
+        path.elements.withUnsafeBufferPointer { elements in
+            var i = 0
+            while i < elements.count {
+                switch elements[i] {
+                case .move(let p), .line(let p), .curve(_, _, let p):
+                    if p.x < x1 { x1 = p.x }
+                    if p.x > x2 { x2 = p.x }
+                    if p.y < y1 { y1 = p.y }
+                    if p.y > y2 { y2 = p.y }
+                case .close:
+                    break
+                }
+                i += 1
             }
         }
         return Double(path.elements.count) * 2 > max(x2 - x1, y2 - y1) ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND
@@ -347,7 +393,10 @@ public struct ScenePainter {
         for p in points {
             addSymbolPath(symbol, at: p, in: cr)
             pending += 1
-            if pending == 2000 { flush() }
+            if pending == 2000 {
+                flush()
+                if isCancelled { return }
+            }
         }
         flush()
     }

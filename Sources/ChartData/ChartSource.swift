@@ -78,9 +78,12 @@ public final class ChartSource {
     /// The chart's rows now.
     public func table() throws(DataError) -> DataTable {
         if let csvPath {
+            // The version read, taken first: a file that fails to read is not read again until
+            // it changes again (a window polls `hasChanged()`), and a change during the read
+            // shows as another.
+            lastModified = Self.modificationDate(csvPath)
             let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows)
             skippedRows = result.skippedRows
-            lastModified = Self.modificationDate(csvPath)
             return ColumnTyping.combiningDatesAndTimes(result.table)
         }
         guard let database else { preconditionFailure("A chart source has a database or a CSV file.") }

@@ -23,7 +23,7 @@ final class ChartLoad: @unchecked Sendable {
     let started = ContinuousClock.now
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private var result: Graph?
+    private var result: Result<Graph, ChartFailure>?
     /// The pipe's write end, to wake the window's poll.
     private let wake: Int32
 
@@ -35,9 +35,14 @@ final class ChartLoad: @unchecked Sendable {
 
     func start() {
         Thread { [self] in
-            let graph = provider.makeGraph()
+            let outcome: Result<Graph, ChartFailure>
+            do throws(ChartFailure) {
+                outcome = .success(try provider.makeGraph())
+            } catch {
+                outcome = .failure(error)
+            }
             lock.lock()
-            result = graph
+            result = outcome
             lock.unlock()
             done.signal()
             var byte: UInt8 = 1
@@ -45,8 +50,8 @@ final class ChartLoad: @unchecked Sendable {
         }.start()
     }
 
-    /// The graph once built; nil while the query runs.
-    func take() -> Graph? {
+    /// The graph once built, or why it could not be; nil while the query runs.
+    func take() -> Result<Graph, ChartFailure>? {
         lock.lock()
         defer { lock.unlock() }
         return result

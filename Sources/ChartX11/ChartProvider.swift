@@ -4,20 +4,40 @@ import ChartCore
 /// data's periods and changes. The window knows no file format; `chartview` provides these.
 public protocol ChartProvider: AnyObject {
     var name: String { get }
-    /// The graph as the data is now. A failure to load shows as the graph's message, not an error.
-    func makeGraph() -> Graph
+    /// The chart's title, for the graph that shows a failure in its place. Default: `name`.
+    var title: String { get }
+    /// The graph as the data is now, or why it cannot be built (a bad row, a dropped table, a
+    /// cancelled query). The window shows a failure as the chart's message when the chart is
+    /// first shown, and in the status line over the last good chart when a reload fails.
+    func makeGraph() throws(ChartFailure) -> Graph
     /// Moves to the previous (-1) or next (+1) period; returns the period now shown, or nil when
     /// the chart has no periods or is already at that end.
     func stepPeriod(by delta: Int) -> String?
     /// Whether the data changed since the last `makeGraph()`. Polled about twice a second.
     func dataChanged() -> Bool
-    /// Stops a `makeGraph()` running on another thread as soon as it can (it then returns a
-    /// graph saying so). Called from the window's thread; must be safe to call from any thread.
+    /// Stops a `makeGraph()` running on another thread as soon as it can (it then throws a
+    /// failure saying so). Called from the window's thread; must be safe to call from any thread.
     func cancelLoading()
 }
 
 extension ChartProvider {
+    public var title: String { name }
     public func cancelLoading() {}
+}
+
+/// Why a chart's graph could not be built: one line naming the file and the place
+/// ("sales.csv:12: column 'total': not a number").
+public struct ChartFailure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    /// Whether the user cancelled the load (Esc) rather than the data being wrong.
+    public var wasCancelled: Bool
+
+    public init(message: String, wasCancelled: Bool = false) {
+        self.message = message
+        self.wasCancelled = wasCancelled
+    }
+
+    public var description: String { message }
 }
 
 /// A chart built by a closure, with no periods and data that never changes.

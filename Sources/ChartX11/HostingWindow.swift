@@ -5,10 +5,22 @@ import Foundation
 
 /// A chart in an X11 window: Core Plot's `CPTGraphHostingView` for Linux.
 ///
-/// Owns one Xlib window on one thread. Its loop sleeps in `poll` on the X connection and the
-/// next timer (no CPU while idle), drains every pending event, then lays out and paints at most
-/// once: a storm of resize and expose events gives one frame at the latest size. Frames are
-/// painted into a back buffer and copied to the window in one step.
+/// Two threads. The window's thread owns the Xlib window and every X resource; its loop sleeps
+/// in `poll` on the X connection, a wake-up pipe and the next timer (no CPU while idle), drains
+/// every pending event, and never lays out or paints the chart itself. The chart's frames are
+/// laid out and painted on a frame thread (`FrameWorker`), one at a time, into an image that
+/// the window's thread copies into a pixmap it keeps (the chart picture). The popup, the help
+/// and the status line are painted over a copy of the picture on the window's thread, and the
+/// result is copied to the window in one step. So `q`, the help and the status line answer at
+/// once however long a frame takes, and a click that only moves the popup repaints only what
+/// lies over the kept picture.
+///
+/// An event that makes the frame in flight stale (a resize, a toggle, another chart) cancels
+/// it; the next frame starts at the latest state once it has stopped, so a storm of resizes
+/// gives few frames and ends at the latest size. While a frame lays the chart out, the graph is
+/// lent to the frame thread: `ChartInteraction` defers the commands that would touch it (the
+/// toggles, the theme, selections) until the frame is back, and the window waits for it before
+/// it reads or replaces the graph (a reload, another period).
 public final class HostingWindow {
     public struct Options {
         /// The window's first size in device pixels.
@@ -25,7 +37,7 @@ public final class HostingWindow {
         public var animates = true
         /// How long the show animation runs, in seconds.
         public var animationDuration = 0.6
-        /// Hears every `WindowEvent`.
+        /// Hears every `WindowEvent`, on the window's thread.
         public var onEvent: (WindowEvent) -> Void = { _ in }
 
         public init() {}
@@ -41,31 +53,94 @@ public final class HostingWindow {
     private var options: Options
     private let charts: [any ChartProvider]
     private var chartIndex: Int
+    /// The window thread's text engine: popups, the help, the status line, saving. (The frame
+    /// thread has its own: Pango is not thread-safe.)
     private let text = PangoText()
-    /// The chart on screen and the user's state over it. A new one (another chart, period or
-    /// reload) makes the kept chart picture stale.
-    private var interaction: ChartInteraction {
-        didSet { chartBufferGeneration = -1 }
+    /// The chart on screen, or coming, and the user's state over it.
+    private var interaction: ChartInteraction
+    /// Whether `interaction` shows a loaded chart, not the placeholder shown while one loads.
+    private var showsLoadedChart = false
+    private let worker: FrameWorker
+
+    /// A frame on the frame thread: for which interaction, at which chart generation.
+    private struct Flight {
+        let job: FrameWorker.Job
+        /// The memory the frame is painted into, kept mapped (and freed) on this thread.
+        let canvas: SharedImage?
+        let interaction: ChartInteraction
+        let generation: Int
+        let isLoadedChart: Bool
+        let started = ContinuousClock.now
     }
-    private var backBuffer: BackBuffer?
-    /// The chart alone (no popups or overlays), kept while the chart stays the same, so that a
-    /// click repaints only what lies over it.
+    private var flight: Flight?
+
+    /// A chart picture the frame thread finished: the chart's layers alone (no popup or
+    /// overlays), of `interaction` at `generation`, owned by the window's thread from then on.
+    private struct Picture {
+        let image: CairoSurface
+        /// The shared memory under `image`, when it is one.
+        let shared: SharedImage?
+        /// Weak: a picture does not keep a chart no longer shown (and its scene) alive.
+        weak var interaction: ChartInteraction?
+        let generation: Int
+        let progress: Double
+        let isLoadedChart: Bool
+    }
+    /// The last picture finished: composed under the overlays, and saved by `s`.
+    private var picture: Picture?
+    /// `picture` in the X server, so that composing copies it there instead of uploading it.
     private var chartBuffer: BackBuffer?
-    /// The `chartGeneration` painted in `chartBuffer`; -1 when it must be painted again.
-    private var chartBufferGeneration = -1
+    /// The window's next pixels at the window's size: the picture, what lies over it.
+    private var backBuffer: BackBuffer?
+    /// Whether the back buffer must be composed again (a new picture, the overlays changed).
+    private var needsCompose = false
+    /// Whether the next compose brings a new chart picture to the screen.
+    private var composesNewPicture = false
+    /// Whether the back buffer must be copied to the window (composed, or Expose).
+    private var needsPaint = false
+    /// Whether the window shows the chart buffer as it is (nothing over the picture, which
+    /// covers the window), so that composing a copy is skipped.
+    private var presentsChartBuffer = false
+    /// Whether pictures come through memory shared with the X server (MIT-SHM).
+    private var sharesImages: Bool
+
     private var scale: Double
     private var running = true
     private var isReady = false
-    /// Set by Expose: the window's pixels need the back buffer again.
-    private var needsPaint = false
+    /// The first event since the last frame reached the screen.
     private var frameStart: ContinuousClock.Instant?
+    /// The first event since the last chart picture reached the screen that asked for a new one.
+    private var chartFrameSince: ContinuousClock.Instant?
     private var timers: [(deadline: ContinuousClock.Instant, action: () -> Void)] = []
-    private var statusGeneration = 0
-    /// When the running show animation started; nil when none runs.
+
+    /// The status line: a passing message ("Saved …", 3 s), the last reload's failure (until a
+    /// reload succeeds), and the progress of a slow load or frame, first present first.
+    private var passingStatus: String?
+    private var passingStatusGeneration = 0
+    private var reloadError: String?
+    private var loadingStatus: String?
+    private var drawingStatus: String?
+
+    /// The show animation: wanted for the next chart frame, running since `animationStart`.
+    private var animationWanted = false
     private var animationStart: ContinuousClock.Instant?
+    /// Whether the next animation frame is due (about 60 a second).
+    private var animationFrameDue = false
+    /// Whether `animated` is said once the picture on its way is on screen.
+    private var announcesAnimated = false
+
+    /// Scenes the window is done with, handed to the frame thread to free at the next turn of
+    /// the loop (once the interactions that held them are gone too).
+    private var retiredScenes: [Scene] = []
+
+    /// `s` waits for the chart picture to show the current state before saving it.
+    private var pendingSave = false
+    /// A reload's `reload` event waits for its first frame.
+    private var pendingReload = false
+
     /// The chart being built on another thread; nil when none is.
     private var load: ChartLoad?
-    /// A pipe the loading thread writes to, to wake the loop: (read end, write end).
+    /// A pipe the loading and frame threads write to, to wake the loop: (read end, write end).
     private let wakePipe: (Int32, Int32)
     /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
     private var hasShownChart = false
@@ -83,8 +158,10 @@ public final class HostingWindow {
         guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
         wakePipe = (fds[0], fds[1])
+        worker = FrameWorker(wake: fds[1])
+        sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
-        interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text)
+        interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
 
         let display = connection.display
         let root = XRootWindow(display, connection.screen)
@@ -96,7 +173,10 @@ public final class HostingWindow {
                                    XDefaultDepth(display, connection.screen), UInt32(InputOutput),
                                    XDefaultVisual(display, connection.screen),
                                    UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        guard window != 0 else { throw WindowError.cannotCreate(what: "a window") }
+        guard window != 0 else {
+            worker.stop()
+            throw WindowError.cannotCreate(what: "a window")
+        }
         self.window = window
         gc = XCreateGC(display, window, 0, nil)
         deleteAtom = connection.atom("WM_DELETE_WINDOW")
@@ -111,9 +191,15 @@ public final class HostingWindow {
     }
 
     deinit {
+        // The frame thread stops within a piece of work once its frame is cancelled.
+        flight?.job.cancellation.cancel()
+        worker.stop()
         load?.cancelAndWait()
         close(wakePipe.0)
         close(wakePipe.1)
+        // X resources go before the GC and the window: shared memory, then pixmaps.
+        flight = nil
+        picture = nil
         backBuffer = nil
         chartBuffer = nil
         XFreeGC(connection.display, gc)
@@ -179,6 +265,9 @@ public final class HostingWindow {
                                    pollfd(fd: wakePipe.0, events: Int16(POLLIN), revents: 0)]
                 _ = poll(&descriptors, 2, pollTimeout())
             }
+            var byte: UInt8 = 0
+            while read(wakePipe.0, &byte, 1) > 0 {}
+            finishFrameIfDone()
             finishLoadingIfDone()
             while running && XPending(display) > 0 {
                 XNextEvent(display, &event)
@@ -186,8 +275,10 @@ public final class HostingWindow {
                 handle(&event)
             }
             fireTimers()
-            if running { renderIfNeeded() }
+            if running { update() }
         }
+        // Whatever is being built is not wanted any more; the frame thread stops soon.
+        flight?.job.cancellation.cancel()
         options.onEvent(.quit)
     }
 
@@ -238,12 +329,15 @@ public final class HostingWindow {
         }
     }
 
-    /// Does what a key asked.
+    /// Does what a key asked. Quitting and the help act at once, whatever is being built;
+    /// chart commands that touch the graph wait (inside `ChartInteraction`) while a frame has it.
     public func perform(_ action: WindowAction) {
         if load != nil {
-            // While a chart loads, Escape cancels it and quitting still works; other keys wait.
+            // While a chart loads, Escape cancels it, and quitting and the help still work;
+            // other keys wait.
             switch action {
             case .chart(.cancel): load?.provider.cancelLoading()
+            case .chart(.toggleHelp): interaction.perform(.toggleHelp)
             case .quit: running = false
             default: break
             }
@@ -251,7 +345,7 @@ public final class HostingWindow {
         }
         switch action {
         case .chart(let command): interaction.perform(command)
-        case .save: save()
+        case .save: pendingSave = true
         case .quit: running = false
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
@@ -259,6 +353,254 @@ public final class HostingWindow {
             guard let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
             startLoading(.period(period))
         }
+    }
+
+    // MARK: Frames
+
+    /// Once per turn of the loop: cancels a stale frame, starts the next one the state needs,
+    /// lays out what lies over the chart, saves when asked, composes and shows.
+    private func update() {
+        worker.dispose(retiredScenes)
+        retiredScenes.removeAll()
+        cancelStaleFrame()
+        if flight == nil { startFrameIfNeeded() }
+        layOutOverlaysIfNeeded()
+        if pendingSave && canSave { save() }
+        if needsCompose { compose() }
+        if needsPaint {
+            present()
+        } else {
+            // The events since the last frame asked for nothing visible (yet): a chart frame
+            // on its way is timed from `chartFrameSince`.
+            frameStart = nil
+        }
+    }
+
+    /// Cancels the frame in flight when it no longer shows the state: another chart, a
+    /// resize, a toggle arrived. It comes back without a picture soon after.
+    private func cancelStaleFrame() {
+        guard let flight, !flight.job.cancellation.isCancelled else { return }
+        let stale: Bool
+        if flight.interaction !== interaction {
+            stale = true
+        } else if flight.job.layout != nil {
+            stale = interaction.layoutJobIsStale
+        } else {
+            // An animation frame repaints a scene, which a new layout replaces.
+            stale = interaction.needsChartLayout || interaction.chartGeneration != flight.generation
+        }
+        if stale { flight.job.cancellation.cancel() }
+    }
+
+    /// Starts the chart frame the state needs: a layout when the chart changed, else the
+    /// next frame of a running show animation.
+    private func startFrameIfNeeded() {
+        let duration = options.animationDuration
+        if let layout = interaction.makeLayoutJob() {
+            let animation: (start: ContinuousClock.Instant?, duration: Double)? =
+                animationStart.map { (start: $0, duration: duration) } ?? (animationWanted ? (start: nil, duration: duration) : nil)
+            start(FrameWorker.Job(layout: layout, animation: animation))
+            if chartFrameSince == nil { chartFrameSince = frameStart ?? .now }
+            if showsLoadedChart {
+                options.onEvent(.building(window: windowID, size: layout.size))
+                showDrawingProgress(of: layout.cancellation)
+            }
+        } else if animationFrameDue, let start = animationStart, !interaction.needsChartLayout,
+                  let picture, picture.interaction === interaction, picture.generation == interaction.chartGeneration {
+            animationFrameDue = false
+            self.start(FrameWorker.Job(painting: interaction.scene, animation: (start: start, duration: duration)))
+        }
+    }
+
+    private func start(_ job: FrameWorker.Job) {
+        var job = job
+        let size = job.layout?.size ?? job.scene?.size ?? .zero
+        let canvas = sharesImages ? SharedImage.make(connection: connection, width: Int(size.width.rounded()),
+                                                     height: Int(size.height.rounded())) : nil
+        if sharesImages && canvas == nil { sharesImages = false }   // e.g. a remote display
+        job.canvas = canvas?.surface
+        flight = Flight(job: job, canvas: canvas, interaction: interaction, generation: interaction.chartGeneration,
+                        isLoadedChart: showsLoadedChart)
+        worker.start(job)
+    }
+
+    /// After a second of a chart frame, the status line counts its seconds, so a heavy chart
+    /// visibly draws (and `q` still quits).
+    private func showDrawingProgress(of cancellation: CancellationFlag, seconds: Int = 1) {
+        after(1) { [weak self] in
+            guard let self, let flight = self.flight, flight.job.cancellation === cancellation, !cancellation.isCancelled else { return }
+            self.drawingStatus = "Drawing \(self.charts[self.chartIndex].name)… \(seconds) s (q quits)"
+            self.updateStatus()
+            self.showDrawingProgress(of: cancellation, seconds: seconds + 1)
+        }
+    }
+
+    /// Takes the frame thread's result, once there is one: gives a layout job's graph back to
+    /// its interaction, and keeps the picture when it shows the chart on screen.
+    private func finishFrameIfDone() {
+        guard let flight, let result = worker.take() else { return }
+        self.flight = nil
+        if drawingStatus != nil {
+            drawingStatus = nil
+            updateStatus()
+        }
+        let layout = flight.job.layout
+        if let layout {
+            // The scene replaced (or, for a chart no longer shown, the last one) is freed on
+            // the frame thread.
+            retiredScenes.append(flight.interaction.scene)
+            flight.interaction.finishLayout(layout, scene: result.scene, hitTester: result.hitTester)
+        }
+        guard let image = result.picture else {
+            if let layout, flight.isLoadedChart { options.onEvent(.cancelled(size: layout.size)) }
+            return
+        }
+        // A frame of a chart no longer shown, or an animation frame of a scene laid out again since.
+        guard flight.interaction === interaction, layout != nil || flight.generation == interaction.chartGeneration else { return }
+        if let start = result.animationStart {
+            animationWanted = false
+            if result.progress < 1 {
+                animationStart = start
+                after(1.0 / 60) { [weak self] in self?.animationFrameDue = true }
+            } else if animationStart != nil {
+                animationStart = nil
+                announcesAnimated = true
+            }
+        } else if flight.job.animation != nil {
+            // Too heavy to animate: shown as laid out.
+            animationWanted = false
+            animationStart = nil
+        }
+        picture = Picture(image: image, shared: flight.canvas?.surface === image ? flight.canvas : nil, interaction: interaction,
+                          generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
+        upload(picture!)
+        composesNewPicture = true
+        needsCompose = true
+        guard layout != nil else { return }
+        // A new layout: what lies over it (popups of deferred selections), then the trace.
+        let current = !interaction.needsChartLayout
+        if current { interaction.layoutIfNeeded() }
+        options.onEvent(.layout(interaction.scene))
+        if current {
+            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
+        }
+        if pendingReload {
+            pendingReload = false
+            options.onEvent(.reload(records: interaction.scene.plots.map(\.items.count).max() ?? 0))
+        }
+    }
+
+    /// Lays out what lies over the chart (the popup, the help, the status line) when it
+    /// changed: over the scene on screen while a frame has the graph (the help and the status
+    /// line only), else with the popups too. Never the chart itself: that is the frame thread's.
+    private func layOutOverlaysIfNeeded() {
+        guard interaction.needsLayout else { return }
+        let busy = interaction.layoutJob != nil
+        // A chart layout waiting for the frame thread lays these out too.
+        guard busy || !interaction.needsChartLayout else { return }
+        let before = interaction.scene.overlays
+        interaction.layoutIfNeeded()
+        // While a frame is built, the old picture is composed again only if the help or the
+        // status line changed (not for the toggle or resize that started the frame).
+        if !busy || interaction.scene.overlays != before { needsCompose = true }
+        if !busy {
+            options.onEvent(.layout(interaction.scene))
+            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
+        }
+    }
+
+    /// Copies a picture from the frame thread into the chart pixmap: one request for shared
+    /// memory, else the pixels through the socket.
+    private func upload(_ picture: Picture) {
+        let image = picture.image
+        if chartBuffer?.width != image.width || chartBuffer?.height != image.height {
+            chartBuffer = nil
+            chartBuffer = try? BackBuffer(connection: connection, window: window, width: image.width, height: image.height)
+        }
+        guard let chartBuffer else { return }
+        if let shared = picture.shared {
+            cairo_surface_flush(chartBuffer.surface.pointer)
+            shared.put(into: chartBuffer.pixmap, gc: gc)
+            cairo_surface_mark_dirty(chartBuffer.surface.pointer)
+            return
+        }
+        guard let context = try? CairoContext(surface: chartBuffer.surface) else { return }
+        cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(context.pointer, image.pointer, 0, 0)
+        cairo_paint(context.pointer)
+        cairo_surface_flush(chartBuffer.surface.pointer)
+    }
+
+    /// The back buffer at the window's size: the chart picture (the background where it does
+    /// not reach: none yet, or one of an older size), and over it the popups and overlays.
+    private func compose() {
+        needsCompose = false
+        let width = Int(interaction.size.width), height = Int(interaction.size.height)
+        guard width > 0, height > 0 else { return }
+        var over = interaction.scene
+        // The popups belong to the picture's chart; a new chart has none yet.
+        if picture?.interaction !== interaction { over.annotations = [] }
+        // Nothing over a picture that fills the window: the window shows the chart buffer itself.
+        if over.annotations.isEmpty, over.overlays.isEmpty, chartBuffer != nil,
+           picture?.image.width == width, picture?.image.height == height {
+            presentsChartBuffer = true
+            needsPaint = true
+            return
+        }
+        presentsChartBuffer = false
+        if backBuffer?.width != width || backBuffer?.height != height {
+            backBuffer = nil
+            backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
+        }
+        guard let backBuffer else { return }
+        let pictureWidth = picture?.image.width ?? 0, pictureHeight = picture?.image.height ?? 0
+        if pictureWidth < width || pictureHeight < height, let context = try? CairoContext(surface: backBuffer.surface) {
+            let color = interaction.scene.background.representativeColor
+            cairo_set_source_rgb(context.pointer, color.red, color.green, color.blue)
+            cairo_paint(context.pointer)
+            cairo_surface_flush(backBuffer.surface.pointer)
+        }
+        if picture != nil, let chartBuffer {
+            XCopyArea(connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, 0, 0,
+                      UInt32(min(width, pictureWidth)), UInt32(min(height, pictureHeight)), 0, 0)
+            cairo_surface_mark_dirty(backBuffer.surface.pointer)
+        }
+        guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
+        ScenePainter(text: text).paint(over, layers: .overlays, into: context)
+        cairo_surface_flush(backBuffer.surface.pointer)
+        needsPaint = true
+    }
+
+    /// Copies the back buffer to the window and says what reached the screen.
+    private func present() {
+        needsPaint = false
+        guard let source = presentsChartBuffer ? chartBuffer : backBuffer else { return }
+        XCopyArea(connection.display, source.pixmap, window, gc, 0, 0, UInt32(source.width), UInt32(source.height), 0, 0)
+        XSync(connection.display, 0)
+        let now = ContinuousClock.now
+        func ms(since start: ContinuousClock.Instant) -> Double {
+            let elapsed = now - start
+            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        }
+        if composesNewPicture {
+            composesNewPicture = false
+            if !isReady, picture?.isLoadedChart == true {
+                isReady = true
+                options.onEvent(.ready(window: windowID, size: interaction.scene.size))
+                options.onEvent(.layout(interaction.scene))
+            }
+            let since = [chartFrameSince, frameStart].compactMap { $0 }.min()
+            options.onEvent(.frame(milliseconds: since.map { ms(since: $0) } ?? 0))
+            chartFrameSince = nil
+            if announcesAnimated {
+                announcesAnimated = false
+                options.onEvent(.animated)
+            }
+        } else if let start = frameStart {
+            let building = flight.map { $0.job.layout != nil && !$0.job.cancellation.isCancelled } ?? false
+            options.onEvent(building ? .frameWhileBuilding(milliseconds: ms(since: start)) : .frame(milliseconds: ms(since: start)))
+        }
+        frameStart = nil
     }
 
     // MARK: Loading
@@ -269,9 +611,15 @@ public final class HostingWindow {
         load?.cancelAndWait()
         if case .show = purpose {
             let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
-            interaction = ChartInteraction(graph: placeholder, size: interaction.size, scale: scale, measurer: text)
-            interaction.setNeedsLayout()
+            retiredScenes.append(interaction.scene)
+            interaction = ChartInteraction(graph: placeholder, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+            showsLoadedChart = false
+            animationWanted = false
+            animationStart = nil
+            pendingReload = false
+            reloadError = nil
             setTitle(placeholder.title)
+            updateStatus()
         }
         let job = ChartLoad(provider: charts[chartIndex], purpose: purpose, wake: wakePipe.1)
         load = job
@@ -284,42 +632,84 @@ public final class HostingWindow {
         after(1) { [weak self] in
             guard let self, self.load === job else { return }
             let elapsed = job.started.duration(to: .now).components.seconds
-            self.interaction.statusMessage = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
+            self.loadingStatus = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
+            self.updateStatus()
             self.showProgress(of: job)
         }
     }
 
-    /// Installs the chart the loading thread built, once it has.
+    /// Installs the chart the loading thread built (or says why it could not), once it has.
+    /// A reload keeps the user's view (hidden series, theme, grid, legend, selection by record
+    /// key); a failed reload keeps the chart and shows the failure in the status line.
     private func finishLoadingIfDone() {
-        var byte: UInt8 = 0
-        while read(wakePipe.0, &byte, 1) > 0 {}
-        guard let job = load, let graph = job.take() else { return }
-        load = nil
-        interaction.statusMessage = nil
-        if frameStart == nil { frameStart = job.started }
-        let selection = interaction.selection
-        // A new chart comes in its own theme (or --theme); a new period or a reload keeps the
-        // theme on screen, which `d` may have changed.
-        switch job.purpose {
-        case .show: if let theme = options.theme { graph.theme = theme }
-        case .period, .reload: graph.theme = interaction.graph.theme
+        guard let job = load, let outcome = job.take() else { return }
+        if let flight, flight.job.layout != nil, flight.interaction === interaction {
+            // The graph on screen is lent to the frame thread: it must be back before it is
+            // read or replaced. The frame is abandoned; this is retried once it is back.
+            flight.job.cancellation.cancel()
+            return
         }
-        interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text)
-        interaction.setNeedsLayout()
-        setTitle(graph.title)
-        switch job.purpose {
-        case .show:
-            startAnimation()
-        case .period(let value):
+        load = nil
+        loadingStatus = nil
+        if frameStart == nil { frameStart = job.started }
+        let chart = charts[chartIndex]
+        switch (job.purpose, outcome) {
+        case (.reload, .failure(let failure)) where failure.wasCancelled:
+            updateStatus()
+            showStatus("Reload cancelled")
+        case (.reload, .failure(let failure)):
+            reloadError = failure.message
+            updateStatus()
+            options.onEvent(.reloadFailed(message: failure.message))
+        case (.reload, .success(let graph)):
+            reloadError = nil
+            // Every series keeps its color, and a pie its slices' colors and hidden slices.
+            graph.carryOver(from: interaction.graph)
+            install(graph, restoring: interaction.viewState())
+            pendingReload = true
+        case (.period(let value), _):
+            reloadError = nil
+            // A new period keeps the theme on screen, which `d` may have changed, and the
+            // series their colors and toggles.
+            var view = ChartInteraction.ViewState()
+            view.togglesTheme = interaction.viewState().togglesTheme
+            let next = graph(from: outcome, of: chart)
+            next.carryOver(from: interaction.graph)
+            install(next, restoring: view)
             options.onEvent(.period(value: value))
             startAnimation()
-        case .reload:
-            if let selection { interaction.select(selection) }
-            interaction.layoutIfNeeded()
-            let records = graph.plots.map { interaction.scene.plot($0.identifier)?.items.count ?? 0 }.max() ?? 0
-            options.onEvent(.reload(records: records))
+        case (.show, _):
+            install(graph(from: outcome, of: chart), restoring: nil)
+            startAnimation()
         }
+    }
+
+    /// The loaded graph, or one whose message says why there is none.
+    private func graph(from outcome: Result<Graph, ChartFailure>, of chart: any ChartProvider) -> Graph {
+        switch outcome {
+        case .success(let graph):
+            return graph
+        case .failure(let failure):
+            // The window stays up: the failure is the chart's message.
+            let graph = Graph(title: chart.title, theme: options.theme ?? .plainWhite)
+            graph.noDataText = failure.wasCancelled ? "Query cancelled" : failure.message
+            return graph
+        }
+    }
+
+    /// Shows `graph` (laid out by the next frame), with `view` carried over from the chart before.
+    private func install(_ graph: Graph, restoring view: ChartInteraction.ViewState?) {
+        if let theme = options.theme { graph.theme = theme }
+        let next = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+        if let view { next.restore(view) }
+        retiredScenes.append(interaction.scene)
+        interaction = next
+        showsLoadedChart = true
         hasShownChart = true
+        animationWanted = false
+        animationStart = nil
+        setTitle(graph.title)
+        updateStatus()
     }
 
     /// Polls the shown chart's data twice a second and rebuilds it when it changed.
@@ -340,11 +730,18 @@ public final class HostingWindow {
 
     // MARK: Saving
 
+    /// Whether the chart picture shows the current state, complete, so that `s` can save it.
+    private var canSave: Bool {
+        guard flight == nil, !interaction.needsChartLayout, !interaction.needsLayout, let picture else { return false }
+        return picture.interaction === interaction && picture.generation == interaction.chartGeneration && picture.progress >= 1
+    }
+
     /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
-    /// the save directory, and says where.
+    /// the save directory, and says where: the kept chart picture with the popups painted over
+    /// it, the same pixels as `--output` gives (no layout or chart paint on this thread).
     private func save() {
-        var scene = interaction.scene
-        scene.overlays = []
+        pendingSave = false
+        guard let picture else { return }
         let base = (options.saveDirectory as NSString).appendingPathComponent("chartview-\(charts[chartIndex].name)")
         var path = base + ".png"
         var counter = 2
@@ -353,7 +750,17 @@ public final class HostingWindow {
             counter += 1
         }
         do {
-            try ChartRenderer(text: text).write(scene, to: path)
+            let image = try CairoSurface.image(width: picture.image.width, height: picture.image.height)
+            let context = try CairoContext(surface: image)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(context.pointer, picture.image.pointer, 0, 0)
+            cairo_paint(context.pointer)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
+            var scene = interaction.scene
+            scene.overlays = []
+            ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
+            try context.check("painting the chart")
+            try ChartRenderer(text: text).write(image: image, to: path)
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")
         } catch {
@@ -362,96 +769,35 @@ public final class HostingWindow {
         }
     }
 
+    // MARK: Status line
+
+    /// Shows `message` in the status line for 3 seconds.
     private func showStatus(_ message: String) {
-        interaction.statusMessage = message
-        statusGeneration += 1
-        let generation = statusGeneration
+        passingStatus = message
+        passingStatusGeneration += 1
+        let generation = passingStatusGeneration
+        updateStatus()
         after(3) { [weak self] in
-            guard let self, self.statusGeneration == generation else { return }
-            self.interaction.statusMessage = nil
+            guard let self, self.passingStatusGeneration == generation else { return }
+            self.passingStatus = nil
+            self.updateStatus()
         }
+    }
+
+    /// The status line the interaction shows: the first of the passing message, the reload's
+    /// failure, the load's and the frame's progress.
+    private func updateStatus() {
+        interaction.statusMessage = passingStatus ?? reloadError ?? loadingStatus ?? drawingStatus
     }
 
     // MARK: Animation
 
-    /// Starts the show animation (when enabled): only painting is animated, so layout, hit
-    /// testing and the trace always see the final geometry.
+    /// Starts the show animation (when enabled) with the next chart frame: only painting is
+    /// animated, so layout, hit testing and the trace always see the final geometry. A scene
+    /// too heavy to repaint 60 times a second shows at once (`FrameWorker.animationLimit`).
     private func startAnimation() {
         guard options.animates, options.animationDuration > 0 else { return }
-        animationStart = .now
-        needsPaint = true
-    }
-
-    /// The eased progress of the running animation, 0…1; 1 when none runs.
-    private func animationProgress() -> Double {
-        guard let start = animationStart else { return 1 }
-        let elapsed = start.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let t = min(1, seconds / options.animationDuration)
-        return 1 - pow(1 - t, 3)   // ease-out cubic: fast start, gentle landing
-    }
-
-    // MARK: Painting
-
-    private func renderIfNeeded() {
-        let laidOut = interaction.layoutIfNeeded()
-        if laidOut {
-            options.onEvent(.layout(interaction.scene))
-            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
-        }
-        guard laidOut || needsPaint else {
-            frameStart = nil
-            return
-        }
-        let scene = interaction.scene
-        let width = Int(scene.size.width), height = Int(scene.size.height)
-        let progress = animationProgress()
-        let animating = animationStart != nil
-        if laidOut || animating || backBuffer == nil || backBuffer?.width != width || backBuffer?.height != height {
-            if backBuffer?.width != width || backBuffer?.height != height {
-                backBuffer = nil
-                chartBuffer = nil
-                backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
-                chartBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
-                chartBufferGeneration = -1
-            }
-            guard let backBuffer, let chartBuffer else { return }
-            let painter = ScenePainter(text: text, progress: progress)
-            if animating || chartBufferGeneration != interaction.chartGeneration {
-                guard let context = try? CairoContext(surface: chartBuffer.surface) else { return }
-                painter.paint(scene, layers: .chart, into: context)
-                cairo_surface_flush(chartBuffer.surface.pointer)
-                chartBufferGeneration = animating ? -1 : interaction.chartGeneration
-            }
-            // The chart, then what lies over it.
-            XCopyArea(connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
-            cairo_surface_mark_dirty(backBuffer.surface.pointer)
-            guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
-            painter.paint(scene, layers: .overlays, into: context)
-            cairo_surface_flush(backBuffer.surface.pointer)
-        }
-        guard let backBuffer else { return }
-        XCopyArea(connection.display, backBuffer.pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
-        XSync(connection.display, 0)
-        needsPaint = false
-        if !isReady && hasShownChart {
-            isReady = true
-            options.onEvent(.ready(window: windowID, size: scene.size))
-            options.onEvent(.layout(scene))
-        }
-        if let start = frameStart {
-            let elapsed = ContinuousClock.now - start
-            options.onEvent(.frame(milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000))
-        }
-        frameStart = nil
-        if animating {
-            if progress >= 1 {
-                animationStart = nil
-                options.onEvent(.animated)
-            } else {
-                // About 60 frames a second until it lands.
-                after(1.0 / 60) { [weak self] in self?.needsPaint = true }
-            }
-        }
+        animationWanted = true
+        animationStart = nil
     }
 }

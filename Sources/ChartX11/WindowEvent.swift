@@ -10,10 +10,23 @@ public enum WindowEvent: Sendable {
     case interaction(InteractionEvent)
     /// A frame reached the screen `milliseconds` after the first event that asked for it.
     case frame(milliseconds: Double)
+    /// A frame of the chart started on the frame thread, at `size` (not the placeholder shown
+    /// while a chart loads). Input goes on being handled while it is built.
+    case building(window: UInt, size: Size)
+    /// The chart frame being built at `size` was abandoned: a newer state (a resize, a toggle,
+    /// another chart) made it stale, or the window closes.
+    case cancelled(size: Size)
+    /// What lies over the chart (the help, the status line) reached the screen over the last
+    /// chart picture while a chart frame is being built, `milliseconds` after the event.
+    case frameWhileBuilding(milliseconds: Double)
     /// The chart moved to another period.
     case period(value: String)
-    /// The chart was rebuilt because its data changed; `records` is the largest plot's count.
+    /// The chart was rebuilt because its data changed, and its first frame is about to reach
+    /// the screen; `records` is the largest plot's count.
     case reload(records: Int)
+    /// The data changed but could not be read (`message` names the file and place): the last
+    /// good chart stays, with the message in its status line until a reload succeeds.
+    case reloadFailed(message: String)
     /// The show animation ended.
     case animated
     /// The view was saved to `path`.

@@ -129,20 +129,17 @@ final class DataChart: ChartProvider {
 
     var name: String { source.spec.name }
 
-    func makeGraph() -> Graph {
+    var title: String { source.spec.title ?? source.spec.name }
+
+    func makeGraph() throws(ChartFailure) -> Graph {
         do {
             let graph = try source.graph()
             if let theme { graph.theme = theme }
             return graph
         } catch .cancelled {
-            let graph = Graph(title: source.spec.title ?? source.spec.name, theme: theme ?? .plainWhite)
-            graph.noDataText = "Query cancelled"
-            return graph
+            throw ChartFailure(message: "Query cancelled", wasCancelled: true)
         } catch {
-            // The window stays up: the failure is the chart's message.
-            let graph = Graph(title: source.spec.title ?? source.spec.name, theme: theme ?? .plainWhite)
-            graph.noDataText = error.description
-            return graph
+            throw ChartFailure(message: error.description)
         }
     }
 

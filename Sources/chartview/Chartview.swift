@@ -92,6 +92,7 @@ struct Chartview {
         windowOptions.scale = options.scale
         windowOptions.animates = options.animates
         windowOptions.watches = options.watches
+        windowOptions.theme = options.theme
         if options.trace {
             let trace = TraceWriter()
             windowOptions.onEvent = { trace.write($0) }

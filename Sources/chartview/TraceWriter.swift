@@ -9,6 +9,9 @@ import Foundation
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
 ///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
+///     {"event":"building","window":WINDOW_ID,"size":[w,h]}   {"event":"cancelled","size":[w,h]}
+///     {"event":"frame","ms":F,"building":true}   (the help or the status line over the last picture)
+///     {"event":"reload","records":N}   {"event":"reload","error":MESSAGE}
 struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
@@ -28,6 +31,14 @@ struct TraceWriter {
             object = ["event": "toggle", "plot": plot, "visible": visible]
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]
+        case .frameWhileBuilding(let milliseconds):
+            object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000, "building": true]
+        case .building(let window, let size):
+            object = ["event": "building", "window": window, "size": [size.width, size.height]]
+        case .cancelled(let size):
+            object = ["event": "cancelled", "size": [size.width, size.height]]
+        case .reloadFailed(let message):
+            object = ["event": "reload", "error": message]
         case .saved(let path):
             object = ["event": "saved", "path": path]
         case .chart(let name):

@@ -18,9 +18,11 @@ final class TraceSession {
     }
 
     /// Starts chartview with `arguments` plus `--trace` in `directory` on `display` (the test
-    /// server when nil), and waits for its first frame.
+    /// server when nil), and waits for its first frame (`until` another event that names the
+    /// window: "building", the first chart frame started, for a chart that takes long to draw).
     /// Without `animated`, charts show at once, so screenshots need not wait for the animation.
-    init(_ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false) throws {
+    init(_ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false,
+         until first: String = "ready") throws {
         process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
         process.arguments = arguments + ["--trace"] + (animated ? [] : ["--no-animation"])
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -36,7 +38,7 @@ final class TraceSession {
         process.standardOutput = out
         try process.run()
         lines = TraceLines(reading: out.fileHandleForReading)
-        let ready = try lines.next("ready")
+        let ready = try lines.next(first, timeout: 60)
         window = "\(ready["window"] as? Int ?? 0)"
     }
 
@@ -86,7 +88,7 @@ final class TraceSession {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline { throw TraceError.timeout(waitingFor: "exit") }
-            usleep(10_000)
+            usleep(1_000)
         }
         return process.terminationStatus
     }

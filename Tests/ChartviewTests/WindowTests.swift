@@ -230,6 +230,8 @@ struct WindowTests {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = try TraceSession(["--chart", "rates", "--size", "900x600"])
+        // The first frame's own layout and frame (said after `ready`), so that the ones below are the keys'.
+        try session.next("frame")
         try session.key("d")
         try session.next("layout")
         try session.next("frame")

@@ -5,7 +5,8 @@ import Foundation
 /// something changed. Core Plot's hosting view does this on iOS; here it is pure Swift, so the
 /// window (`ChartX11`) stays a thin host and the behaviour is testable without a display.
 ///
-/// Used from one thread. Coordinates are device pixels, origin top-left.
+/// Used from one thread. Coordinates are device pixels, origin top-left. A host may lay the
+/// chart out on another thread through `makeLayoutJob()` (see "Laying out on another thread").
 public final class ChartInteraction {
     /// A selected record of a plot.
     public struct Selection: Hashable, Sendable {
@@ -34,7 +35,7 @@ public final class ChartInteraction {
     public private(set) var needsLayout = false
     /// Whether the chart itself changed (size, series, theme…), not only what lies over it
     /// (a popup, the help, a status line), which is laid out again over the same chart.
-    private var needsChartLayout = false
+    public private(set) var needsChartLayout = false
     /// Counts the layouts of the chart itself: while it stays the same, the chart under the
     /// popups and overlays is the same picture, which a window may keep instead of repainting.
     public private(set) var chartGeneration = 0
@@ -45,6 +46,12 @@ public final class ChartInteraction {
 
     private var pendingEvents: [InteractionEvent] = []
     private var pendingSelect = false
+    /// The layout job out on another thread, which has the graph; nil when none is.
+    public private(set) var layoutJob: LayoutJob?
+    /// What arrived while `layoutJob` was out, replayed when it is back.
+    private var deferred: [Deferred] = []
+    /// Whether something deferred will change the chart itself (the job out is stale).
+    private var deferredChangesChart = false
     /// The axes' grid settings while the grid is toggled off; nil while it shows.
     private var savedGrid: [String: (Bool, Bool)]?
 
@@ -52,13 +59,27 @@ public final class ChartInteraction {
     /// The theme the graph came with, which `d` returns to.
     private let originalTheme: Theme
 
-    public init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring) {
+    public convenience init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring) {
+        self.init(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: false)
+    }
+
+    /// With `laysOutLater`, nothing is laid out here: the first layout is left to a layout job
+    /// (`makeLayoutJob()`, for a host laying out on another thread), and until it is finished
+    /// `scene` is the graph's empty background at `size`.
+    public init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring, laysOutLater: Bool) {
         self.graph = graph
         self.size = size
         self.scale = scale
         self.measurer = measurer
         originalTheme = graph.theme
-        scene = graph.layout(size: size, scale: scale, measurer: measurer)
+        if laysOutLater {
+            scene = Scene(size: size, scale: scale, background: graph.theme.background, plotArea: .zero,
+                          plotAreaFill: graph.theme.plotAreaFill, plotAreaBorder: nil, title: nil, gridLines: [], plots: [],
+                          axes: [], legend: nil, annotations: [], message: nil)
+            needsLayout = true; needsChartLayout = true
+        } else {
+            scene = graph.layout(size: size, scale: scale, measurer: measurer)
+        }
     }
 
     // MARK: Input
@@ -87,7 +108,16 @@ public final class ChartInteraction {
             return
         }
         if hitTester?.generation != chartGeneration { hitTester = (chartGeneration, HitTester(scene: scene)) }
-        switch hitTester!.tester.hit(at: point) {
+        // What was clicked is what is on screen; while a layout job has the graph, what it
+        // does waits for the job.
+        let hit = hitTester!.tester.hit(at: point)
+        if deferWhileLaidOut(hit) { return }
+        handle(hit)
+    }
+
+    /// Does what a click on `hit` asks.
+    private func handle(_ hit: HitTester.Hit) {
+        switch hit {
         case .record(let plotID, let record):
             if selection == Selection(plotID: plotID, record: record) {
                 select(nil)
@@ -103,6 +133,7 @@ public final class ChartInteraction {
     }
 
     public func perform(_ command: InteractionCommand) {
+        if deferWhileLaidOut(command) { return }
         switch command {
         case .toggleSeries(let index):
             let entries = legendEntries
@@ -173,6 +204,12 @@ public final class ChartInteraction {
     public func layoutIfNeeded() -> Bool {
         guard needsLayout else { return false }
         needsLayout = false
+        if layoutJob != nil {
+            // The graph is lent to a layout job: only the help and the status line, which
+            // need no graph, are laid out again, over the scene on screen.
+            scene.overlays = overlays()
+            return true
+        }
         if needsChartLayout {
             needsChartLayout = false
             scene = graph.layout(size: size, scale: scale, measurer: measurer)
@@ -208,6 +245,10 @@ public final class ChartInteraction {
     /// Only a record laid out in the current scene can be selected.
     public func select(_ newSelection: Selection?) {
         guard newSelection != selection else { return }
+        if layoutJob != nil {
+            deferred.append(.select(newSelection))
+            return
+        }
         graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
         for plot in graph.plots where plot.selectedRecord != nil {
             plot.selectedRecord = nil
@@ -339,7 +380,7 @@ public final class ChartInteraction {
 
     /// The help box, centered, its text shrunk when the window is too small for it.
     private func helpOverlay(border: LineStyle) -> OverlayScene {
-        let theme = graph.theme
+        let theme = self.theme
         let keys = Self.helpLines.map(\.0).joined(separator: "\n")
         let actions = Self.helpLines.map(\.1).joined(separator: "\n")
         let title = "Keys and mouse"
@@ -379,7 +420,7 @@ public final class ChartInteraction {
 
     private func overlays() -> [OverlayScene] {
         var overlays: [OverlayScene] = []
-        let theme = graph.theme
+        let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
         if let statusMessage, !statusMessage.isEmpty {
@@ -394,5 +435,184 @@ public final class ChartInteraction {
                 texts: [SceneText(text: statusMessage, style: style, size: textSize, at: box.center, anchoredBy: .center)]))
         }
         return overlays
+    }
+}
+
+// MARK: Laying out on another thread
+
+extension ChartInteraction {
+    /// A layout of the chart as the interaction stood when `makeLayoutJob()` handed it out,
+    /// run on another thread (a window's frame thread) so that a heavy chart never blocks
+    /// input. Give it back with `finishLayout(_:scene:hitTester:)`, finished or cancelled.
+    ///
+    /// `@unchecked Sendable`: from `makeLayoutJob()` to `finishLayout` the graph is lent to
+    /// the job's thread alone (plots pull and cache their data while they lay out); the
+    /// interaction touches it only once it is back, deferring meanwhile what would.
+    public final class LayoutJob: @unchecked Sendable {
+        public let size: Size
+        public let scale: Double
+        /// The graph's theme when the job was made (the graph itself is lent).
+        public let theme: Theme
+        /// Raised to stop the job early, by `cancel()`.
+        public let cancellation = CancellationFlag()
+        fileprivate let graph: Graph
+
+        fileprivate init(graph: Graph, size: Size, scale: Double) {
+            self.graph = graph
+            self.size = size
+            self.scale = scale
+            theme = graph.theme
+        }
+
+        /// Lays the chart out, once, on the job's thread, measuring with that thread's
+        /// `measurer`. When the job was cancelled meanwhile the scene is incomplete: throw it
+        /// away (on that thread: freeing a million items takes a while).
+        public func run(measurer: any TextMeasuring) -> Scene {
+            graph.layout(size: size, scale: scale, measurer: measurer, cancellation: cancellation)
+        }
+
+        /// Asks the job to stop as soon as it can. From any thread.
+        public func cancel() { cancellation.cancel() }
+    }
+
+    /// What arrived while a layout job had the graph, replayed in order when it is back.
+    enum Deferred {
+        case command(InteractionCommand)
+        case hit(HitTester.Hit)
+        case select(Selection?)
+        /// A selection carried over a reload by record key (see `restore(_:)`).
+        case selectKey(plotID: String, key: RecordKey)
+    }
+
+    /// The theme the chart is drawn in now; readable while a layout job has the graph.
+    public var theme: Theme { layoutJob?.theme ?? graph.theme }
+
+    /// Hands out a layout of the chart as it stands, when the chart needs one and no job is
+    /// out; nil otherwise. Until the job is given back with `finishLayout`, the graph belongs
+    /// to it: commands and clicks that would touch the graph are deferred (the toggles, the
+    /// theme, selections), while the help, Esc closing it, the status line and resizes take
+    /// effect at once (`layoutIfNeeded()` then lays out only the overlays, over the scene on
+    /// screen). O(1).
+    public func makeLayoutJob() -> LayoutJob? {
+        guard layoutJob == nil, needsChartLayout else { return nil }
+        needsChartLayout = false
+        let job = LayoutJob(graph: graph, size: size, scale: scale)
+        layoutJob = job
+        return job
+    }
+
+    /// Whether the job out no longer shows the state: the size changed, or a deferred command
+    /// will change the chart. A host cancels such a job and hands out a new one once it is back.
+    public var layoutJobIsStale: Bool {
+        layoutJob != nil && (needsChartLayout || deferredChangesChart)
+    }
+
+    /// Takes the graph back from `job` and installs its `scene` (with the `hitTester` built
+    /// for it, if any) when it finished; with nil (cancelled) the chart still needs a layout.
+    /// Then replays what was deferred, in order. Call `layoutIfNeeded()` next (it lays out only
+    /// what lies over the chart, cheaply), and hand out a new job if `needsChartLayout`.
+    public func finishLayout(_ job: LayoutJob, scene newScene: Scene?, hitTester tester: HitTester? = nil) {
+        precondition(job === layoutJob, "finishLayout takes back the job the interaction handed out.")
+        layoutJob = nil
+        if let newScene {
+            scene = newScene
+            chartGeneration += 1
+            if let tester { hitTester = (chartGeneration, tester) }
+        } else {
+            needsChartLayout = true
+        }
+        needsLayout = true
+        let queue = deferred
+        deferred.removeAll()
+        deferredChangesChart = false
+        for item in queue {
+            switch item {
+            case .command(let command): perform(command)
+            case .hit(let hit): handle(hit)
+            case .select(let selection): select(selection)
+            case .selectKey(let plotID, let key): select(plotID: plotID, key: key)
+            }
+        }
+    }
+
+    /// Defers `command` while a layout job has the graph; true when it did. The help, and Esc
+    /// while it shows, need no graph and are not deferred.
+    private func deferWhileLaidOut(_ command: InteractionCommand) -> Bool {
+        guard layoutJob != nil else { return false }
+        switch command {
+        case .toggleHelp: return false
+        case .cancel where isShowingHelp: return false
+        case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme: deferredChangesChart = true
+        case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries: break
+        }
+        deferred.append(.command(command))
+        return true
+    }
+
+    /// Defers what a click on `hit` does while a layout job has the graph; true when it did.
+    private func deferWhileLaidOut(_ hit: HitTester.Hit) -> Bool {
+        guard layoutJob != nil else { return false }
+        // A legend entry hides or shows a series or a slice: the chart changes.
+        if case .legendEntry = hit { deferredChangesChart = true }
+        deferred.append(.hit(hit))
+        return true
+    }
+
+    // MARK: Carrying the view over a reload
+
+    /// What the user changed over a graph, to carry to a new graph of the same chart when its
+    /// data changed: hidden series by identifier, the theme chosen with `d`, the grid and the
+    /// legend, the help, and the selection by record key (rows may have been inserted, so not
+    /// by record index).
+    public struct ViewState: Sendable {
+        public var hiddenPlots: Set<String> = []
+        /// Whether `d` switched away from the graph's own theme.
+        public var togglesTheme = false
+        /// Whether `g` hid the grid.
+        public var hidesGrid = false
+        /// Whether the legend is hidden; nil to keep the new graph's.
+        public var hidesLegend: Bool?
+        public var showsHelp = false
+        public var selection: (plotID: String, key: RecordKey)?
+
+        public init() {}
+    }
+
+    /// The user's view over the graph now. Not while a layout job has the graph.
+    public func viewState() -> ViewState {
+        precondition(layoutJob == nil, "The view state reads the graph, which a layout job has.")
+        var state = ViewState()
+        state.hiddenPlots = Set(graph.plots.filter(\.isHidden).map(\.identifier))
+        state.togglesTheme = graph.theme.name != originalTheme.name
+        state.hidesGrid = savedGrid != nil
+        state.hidesLegend = graph.legend.isHidden
+        state.showsHelp = isShowingHelp
+        if let selection, let key = graph.plot(identifier: selection.plotID)?.key(ofRecord: selection.record) {
+            state.selection = (selection.plotID, key)
+        }
+        return state
+    }
+
+    /// Applies `state` (from another interaction's `viewState()`) to this one's graph, before
+    /// its first layout. The selection is made once the chart is laid out, by the next
+    /// `finishLayout`, on the record its key names in the new data; none when no record does.
+    /// Not while a layout job has the graph.
+    public func restore(_ state: ViewState) {
+        precondition(layoutJob == nil, "Restoring a view changes the graph, which a layout job has.")
+        for plot in graph.plots where state.hiddenPlots.contains(plot.identifier) { plot.isHidden = true }
+        if state.togglesTheme { perform(.toggleTheme) }
+        if state.hidesGrid != (savedGrid != nil) { perform(.toggleGrid) }
+        if let hidden = state.hidesLegend { graph.legend.isHidden = hidden }
+        isShowingHelp = state.showsHelp
+        setNeedsLayout()
+        if let (plotID, key) = state.selection {
+            deferred.append(.selectKey(plotID: plotID, key: key))
+        }
+    }
+
+    /// Selects the record `key` names in plot `plotID`, if any.
+    private func select(plotID: String, key: RecordKey) {
+        guard let record = graph.plot(identifier: plotID)?.record(forKey: key) else { return }
+        select(Selection(plotID: plotID, record: record))
     }
 }

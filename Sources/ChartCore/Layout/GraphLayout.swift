@@ -6,7 +6,10 @@
 extension Graph {
     /// Lays the graph out at `size` device pixels. `scale` multiplies every length given at
     /// scale 1 (fonts, lines, paddings): 2 on a HiDPI screen. O(records + labels²).
-    public func layout(size: Size, scale: Double = 1, measurer: any TextMeasuring) -> Scene {
+    ///
+    /// A layout running on another thread stops early once `cancellation` is raised; its
+    /// scene is then incomplete and must be thrown away.
+    public func layout(size: Size, scale: Double = 1, measurer: any TextMeasuring, cancellation: CancellationFlag? = nil) -> Scene {
         precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
                      "A graph is laid out at a positive finite size (got \(size)).")
         precondition(scale > 0 && scale.isFinite, "The layout scale must be positive and finite (got \(scale)).")
@@ -71,13 +74,14 @@ extension Graph {
 
         // Plots.
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
-            guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 else {
+            guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 && !cancellation.isCancelled else {
                 return PlotScene(plotID: plot.identifier, title: plot.title, kind: plot.kind, isVisible: !plot.isHidden,
                                  items: [], clip: plotArea)
             }
             let space = plot.plotSpace ?? defaultPlotSpace
             let context = PlotLayoutContext(plotArea: plotArea, transform: transform(of: space, in: plotArea, ranges: ranges),
-                                            scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer)
+                                            scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer,
+                                            cancellation: cancellation)
             var scene = plot.layout(in: context)
             scene.clip = plotArea
             return scene

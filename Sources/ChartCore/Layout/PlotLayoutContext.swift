@@ -9,14 +9,24 @@ public struct PlotLayoutContext {
     /// The palette color for this plot's place in the graph.
     public var seriesColor: Color
     public var measurer: any TextMeasuring
+    /// Raised when the layout is no longer wanted: loops over many records check it every
+    /// `CancellationFlag.recordsPerCheck` records and stop (the scene is then thrown away).
+    public var cancellation: CancellationFlag?
 
     public init(plotArea: Rect, transform: CoordinateTransform, scale: Double, theme: Theme,
-                seriesColor: Color, measurer: any TextMeasuring) {
+                seriesColor: Color, measurer: any TextMeasuring, cancellation: CancellationFlag? = nil) {
         self.plotArea = plotArea
         self.transform = transform
         self.scale = scale
         self.theme = theme
         self.seriesColor = seriesColor
         self.measurer = measurer
+        self.cancellation = cancellation
+    }
+
+    /// Whether to stop after record `i` of a long loop: true every
+    /// `CancellationFlag.recordsPerCheck` records once the layout was cancelled.
+    @inline(__always) public func shouldStop(at i: Int) -> Bool {
+        i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled
     }
 }

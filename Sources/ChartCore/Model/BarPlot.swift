@@ -73,6 +73,10 @@ public final class BarPlot: Plot {
 
     public func reloadData() { series.reset() }
 
+    public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
+
+    public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
+
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, wantsBases: true) }
 
     /// The number of records, pulling from the data source if needed.
@@ -233,6 +237,7 @@ public final class BarPlot: Plot {
             var winners = PixelColumnWinners(area: context.plotArea, horizontal: horizontal)
             var drawn = 0
             for i in 0..<data.count {
+                if context.shouldStop(at: i) { break }
                 guard let bar = bar(i) else { continue }
                 drawn += 1
                 winners.offer(record: i, rect: bar.rect, pointsDown: bar.down)
@@ -241,7 +246,10 @@ public final class BarPlot: Plot {
             items = records.compactMap { i in bar(i).map { item(i, $0) } }
         } else {
             items.reserveCapacity(data.count)
-            for i in 0..<data.count { if let bar = bar(i) { items.append(item(i, bar)) } }
+            for i in 0..<data.count {
+                if context.shouldStop(at: i) { break }
+                if let bar = bar(i) { items.append(item(i, bar)) }
+            }
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
         if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }

@@ -72,6 +72,10 @@ public final class PieChart: Plot {
 
     public func reloadData() { series.reset() }
 
+    public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
+
+    public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
+
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
     /// Whether a slice is shown (a positive value, not hidden).

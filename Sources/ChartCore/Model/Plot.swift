@@ -68,6 +68,14 @@ public protocol Plot: AnyObject {
 
     /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
     func notifySelection(record: Int)
+
+    /// What names `record` across reloads of the data (its category name, else its
+    /// location); nil when there is no such record. Default: nil.
+    func key(ofRecord record: Int) -> RecordKey?
+
+    /// The record `key` names in the data now (the first, when several do); nil when none
+    /// does. Default: nil.
+    func record(forKey key: RecordKey) -> Int?
 }
 
 extension Plot {
@@ -102,6 +110,9 @@ extension Plot {
     public var selectionChangesLayout: Bool { false }
 
     public func carryOver(from previous: any Plot) {}
+
+    public func key(ofRecord record: Int) -> RecordKey? { nil }
+    public func record(forKey key: RecordKey) -> Int? { nil }
 }
 
 /// What a plot shows in the legend for one entry.

@@ -60,6 +60,10 @@ public final class ScatterPlot: Plot {
 
     public func reloadData() { series.reset() }
 
+    public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
+
+    public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
+
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
     public var hasData: Bool { loaded().hasFiniteValue }
@@ -155,6 +159,7 @@ public final class ScatterPlot: Plot {
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
         for i in 0..<data.count {
+            if context.shouldStop(at: i) { break }
             guard data.values[i].isFinite, var p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
@@ -179,7 +184,7 @@ public final class ScatterPlot: Plot {
         }
         if let line {
             for run in runs where run.count > 1 {
-                paths.append(ScenePath(elements: outline(of: run), stroke: line))
+                paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line))
             }
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
@@ -234,6 +239,7 @@ public final class ScatterPlot: Plot {
                     let blockSize = SeriesData.blockSize
                     var i = lo
                     while i < hi {
+                        if context.shouldStop(at: i) { break }
                         // A whole block inside one pixel column counts by its extremes alone.
                         if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
                             let b = i / blockSize
@@ -279,6 +285,7 @@ public final class ScatterPlot: Plot {
             data.values.withUnsafeBufferPointer { ys in
                 data.locations.withUnsafeBufferPointer { xs in
                     for i in 0..<ys.count where ys[i].isFinite {
+                        if context.shouldStop(at: i) { break }
                         var x = xs[i] * mx.factor + mx.offset, y = ys[i] * my.factor + my.offset
                         if let half = snapping {
                             x = Self.snapped(x, half: half)
@@ -330,12 +337,21 @@ public final class ScatterPlot: Plot {
         return lo
     }
 
-    /// The path through one unbroken run of device points, by the plot's interpolation.
-    func outline(of run: [Point]) -> [ScenePath.Element] {
+    /// The path through one unbroken run of device points, by the plot's interpolation. A
+    /// straight one stops early (incomplete) once `cancellation` is raised.
+    func outline(of run: [Point], cancellation: CancellationFlag? = nil) -> [ScenePath.Element] {
         var elements: [ScenePath.Element] = [.move(run[0])]
         switch interpolation {
         case .linear:
-            elements += run.dropFirst().map { .line($0) }
+            elements.reserveCapacity(run.count)
+            run.withUnsafeBufferPointer { points in
+                var i = 1
+                while i < points.count {
+                    if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                    elements.append(.line(points[i]))
+                    i += 1
+                }
+            }
         case .stepped:
             for (a, b) in zip(run, run.dropFirst()) {
                 elements.append(.line(Point(x: b.x, y: a.y)))

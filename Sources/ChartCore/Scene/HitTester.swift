@@ -25,7 +25,9 @@ public struct HitTester: Sendable {
     private let grids: [Int: HitGrid]
 
     /// A tester for `scene`; plots with many bars or points get a grid index here, once. O(items).
-    public init(scene: Scene, minimumExtent: Double = 4, pointSlop: Double = 5) {
+    /// Built on another thread, it stops early once `cancellation` is raised and must then be
+    /// thrown away (some grids are missing).
+    public init(scene: Scene, minimumExtent: Double = 4, pointSlop: Double = 5, cancellation: CancellationFlag? = nil) {
         self.scene = scene
         self.minimumExtent = minimumExtent * scene.scale
         self.pointSlop = pointSlop * scene.scale
@@ -34,7 +36,11 @@ public struct HitTester: Sendable {
             var regions: [Rect?] = []
             regions.reserveCapacity(plot.items.count)
             var indexable = true
-            for item in plot.items {
+            for (position, item) in plot.items.enumerated() {
+                if position & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled {
+                    indexable = false
+                    break
+                }
                 switch item.shape {
                 case .rect: regions.append(Self.hitArea(of: item, minimumExtent: self.minimumExtent))
                 case .point(let p, let symbol):
