@@ -704,6 +704,7 @@ public final class HostingWindow {
         if let view { next.restore(view) }
         retiredScenes.append(interaction.scene)
         interaction = next
+        options.onEvent(.described(chart: charts[chartIndex].name, note: graph.note))
         showsLoadedChart = true
         hasShownChart = true
         animationWanted = false

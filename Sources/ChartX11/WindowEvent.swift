@@ -33,6 +33,9 @@ public enum WindowEvent: Sendable {
     case saved(path: String)
     /// Another chart of the gallery is shown.
     case chart(name: String)
+    /// A chart's graph was installed (shown, another period, reloaded); `note` says how it was
+    /// chosen from its data (`Graph.note`), nil when no one chose for the user.
+    case described(chart: String, note: String?)
     /// The window is closing.
     case quit
 }

@@ -43,6 +43,8 @@ struct TraceWriter {
             object = ["event": "saved", "path": path]
         case .chart(let name):
             object = ["event": "chart", "name": name]
+        case .described(let chart, let note):
+            object = ["event": "described", "chart": chart, "note": note ?? NSNull()]
         case .period(let value):
             object = ["event": "period", "value": value]
         case .reload(let records):

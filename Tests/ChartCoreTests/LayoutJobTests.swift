@@ -144,7 +144,7 @@ struct LayoutJobTests {
         #expect(selected(interaction) == ["c": 2])
         interaction.layoutIfNeeded()
         let events = interaction.takeEvents()
-        guard case .select(let plotID, let record, let value, let popup)? = events.first else {
+        guard case .select(let plotID, let record, let value, let popup, _)? = events.first else {
             Issue.record("expected a select event, got \(events)")
             return
         }
@@ -173,7 +173,7 @@ struct LayoutJobTests {
         #expect(graph.theme.name == old.graph.theme.name)
         #expect(new.scene.gridLines.isEmpty && new.scene.legend == nil)
         #expect(selected(new) == ["b": 2])
-        #expect(events.contains { if case .select("b", 2, _, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .select("b", 2, _, _, _) = $0 { true } else { false } })
         // `d` goes back to the chart's own theme, as before the reload.
         new.perform(.toggleTheme)
         #expect(graph.theme.name == Theme.plainWhite.name)

@@ -55,6 +55,17 @@ extension WindowTests {
         }
         let changed = ring.filter { before.pixel(x: $0.0, y: $0.1) != after.pixel(x: $0.0, y: $0.1) }
         #expect(changed.count * 2 >= ring.count, "no halo around the selected point: \(changed.count) of \(ring.count) pixels changed")
+        // Another program adds a symbol: the reloaded chart says how it was chosen in the trace,
+        // and the first two symbols keep their colors.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: csv))
+        handle.seekToEndOfFile()
+        handle.write(Data("IBM,Jan 1 2008,100.5\nIBM,Jan 2 2008,101.25\n".utf8))
+        try handle.close()
+        let described = try session.next("described")
+        #expect(described["note"] as? String == "x date · groups symbol (3) · y price · line (detected)")
+        try session.next("frame")
+        let reloaded = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(try ChartviewProcess.run([csv, "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
+        #expect(reloaded.plots.prefix(2).map { $0.items.first?.color } == layout.plots.map { $0.items.first?.color })
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
