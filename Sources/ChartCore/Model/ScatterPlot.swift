@@ -189,8 +189,8 @@ public final class ScatterPlot: Plot {
     private func thinnedLayout(_ data: SeriesData, context: PlotLayoutContext) -> PlotScene? {
         let area = context.plotArea
         let columns = max(1, Int(area.width.rounded(.up)))
-        guard data.count > 4 * columns, areaFill == nil,
-              let mx = context.transform.linearX, let my = context.transform.linearY else { return nil }
+        let mx = context.transform.mappingX, my = context.transform.mappingY
+        guard data.count > 4 * columns, areaFill == nil, !mx.isLogarithmic, !my.isLogarithmic else { return nil }
         let color = context.seriesColor
         let (line, marker) = styles(in: context)
         let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
