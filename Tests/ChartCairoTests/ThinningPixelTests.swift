@@ -4,10 +4,10 @@ import Foundation
 import Testing
 
 /// Drawing only what the pixels can show must not change the picture: a long line thinned per
-/// pixel column (M4), with or without an area fill, on linear and log scales and with gaps, and
-/// a dense scatter merged per pixel, render like every point drawn. The two differ only in
-/// anti-aliased edge pixels (measured: 0.1-0.75% of the plot area past a difference of 64 in a
-/// channel); a wrong thinning differs in whole strokes (tens of percent).
+/// pixel column (M4 per half column), with or without an area fill, on linear and log scales,
+/// with ties in x and gaps, and a dense scatter merged per pixel, render like every point drawn.
+/// The two differ only in anti-aliased edge pixels (measured: 0.04-0.5% of the plot area past a
+/// difference of 64 in a channel); a wrong thinning differs in whole strokes (tens of percent).
 @Suite struct ThinningPixelTests {
     /// A seeded random walk: deterministic, and as jagged as real sensor data.
     static func walk(_ count: Int, seed: UInt64 = 7) -> [Double] {
@@ -209,11 +209,11 @@ import Testing
         return graph
     }
 
-    /// Whether a scene's line plots are thinned: at most four points per pixel column and run
+    /// Whether a scene's line plots are thinned: at most six points per pixel column and run
     /// (see `ThinnedRecords.line`), so that a fallback to every record cannot pass unseen.
     static func isThinned(_ scene: Scene, runs: Int = 1) -> Bool {
         scene.plots.allSatisfy { plot in
-            plot.items.count < 4 * (Int(scene.plotArea.width) + runs) + 16
+            plot.items.count < 6 * (Int(scene.plotArea.width) + runs) + 16
         }
     }
 
@@ -242,6 +242,22 @@ import Testing
         }
     }
 
+    /// Many records at each x (flights per scheduled hour): 1,000,000 rows over 5,000 x values.
+    @Test(arguments: [Size(width: 1024, height: 768), Size(width: 300, height: 600)])
+    func aThinnedLineWithTiesInXLooksLikeEveryPoint(size: Size) throws {
+        let noise = Self.walk(1_000_000, seed: 13)
+        let xs = (0..<noise.count).map { Double($0 / 200) }
+        // A slow wave, plus noise within each x that starts afresh at each x.
+        let ys = noise.indices.map { i -> Double in
+            let wave: Double = 100 + 40 * sin(Double(i) / 40_000)
+            return wave + noise[i] - noise[i / 200 * 200]
+        }
+        let (share, thinned, full) = try compare("ties", size: size) { Self.lineGraph(ys, x: xs, thinned: $0) }
+        #expect(Self.isThinned(thinned), "the line was not thinned")
+        #expect(full.plots[0].items.count == ys.count)
+        #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
+    }
+
     /// An area chart without a line (an opaque fill: nothing hides its edge), bare or with small
     /// markers: the area's edge is thinned as a line's, the markers to one per pixel.
     @Test(arguments: [nil, 2.0], [Size(width: 1200, height: 500), Size(width: 240, height: 180)])
@@ -256,8 +272,8 @@ import Testing
             return graph
         }
         let area = try #require(thinned.plots[0].paths.first { $0.fill != nil })
-        #expect(area.elements.count < 4 * Int(thinned.plotArea.width) + 16, "the area was not thinned")
-        #expect(thinned.plots[0].items.count < (markerSize == nil ? 4 * Int(thinned.plotArea.width) + 16 : ys.count / 4))
+        #expect(area.elements.count < 6 * Int(thinned.plotArea.width) + 16, "the area was not thinned")
+        #expect(thinned.plots[0].items.count < (markerSize == nil ? 6 * Int(thinned.plotArea.width) + 16 : ys.count / 4))
         #expect(full.plots[0].items.count == ys.count)
         #expect(share < 0.01, "\(share * 100)% of the plot area's pixels differ")
     }

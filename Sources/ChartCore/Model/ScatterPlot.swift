@@ -212,7 +212,7 @@ public final class ScatterPlot: Plot {
         if showsLine || areaFill != nil {
             guard data.isSortedByLocation else { return nil }
             let visible = ThinnedRecords.visibleRecords(of: data, x: mx, from: area.minX - 1, to: area.maxX + 1)
-            let (kept, breaks) = ThinnedRecords.line(data, records: visible, x: mx, y: my, capacity: 4 * columns + 16)
+            let (kept, breaks) = ThinnedRecords.line(data, records: visible, x: mx, y: my, capacity: 6 * columns + 16)
             var run: [Point] = []
             var nextBreak = 0   // breaks: the positions in `kept` where a new run starts
             for (position, i) in kept.enumerated() {
