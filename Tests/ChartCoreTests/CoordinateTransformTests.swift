@@ -193,6 +193,18 @@ struct CoordinateTransformTests {
         #expect(space.xRange == PlotRange(-0.5, 2.5))
     }
 
+    @Test("An area's base is part of the fitted y range, unless a log scale cannot show it")
+    func areaBaseWhenFitting() throws {
+        let plot = ScatterPlot(identifier: "area", y: [0.02, 5, 800])
+        plot.areaFill = .solid(.black)
+        let linear = XYPlotSpace().effectiveRanges(for: [plot]).y
+        #expect(linear.lower == 0 && linear.upper > 800, "anchored at the base of 0: \(linear)")
+        let log = XYPlotSpace(yScale: .logarithmic).effectiveRanges(for: [plot]).y
+        #expect(log.lower < 0.02 && log.lower > 0.002 && log.upper > 800, "all three decades and a margin: \(log)")
+        plot.areaBaseValue = 1e-3
+        #expect(XYPlotSpace(yScale: .logarithmic).effectiveRanges(for: [plot]).y.lower <= 1e-3)
+    }
+
     @Test("Hidden plots do not count when fitting")
     func plotSpaceSkipsHidden() {
         let space = XYPlotSpace()

@@ -33,10 +33,11 @@ public final class ScatterPlot: Plot {
     public var interpolation: Interpolation = .linear
     /// A marker at each point; nil for none.
     public var symbol: PlotSymbol?
-    /// Draw only what can be seen: with far more points than pixel columns, a sorted line keeps
-    /// per column the first, lowest, highest and last point (M4), which draws the same pixels as
-    /// every point; scattered points keep one per device pixel. Hit testing then sees exactly
-    /// the points drawn. Turn off to lay out every point (tests compare the two).
+    /// Draw only what can be seen: with far more points than pixel columns, a sorted line (or the
+    /// edge of its area) keeps per column the first and last point and the lowest and highest of
+    /// each half column (`ThinnedRecords.line`), which draws the same pixels as every point, on
+    /// linear and log scales; scattered points keep one per device pixel. Hit testing then sees
+    /// exactly the points drawn. Turn off to lay out every point (tests compare the two).
     public var thinsToPixels = true
     /// Fills between the line and `areaBaseValue`; nil for no fill.
     public var areaFill: Fill?
@@ -70,13 +71,9 @@ public final class ScatterPlot: Plot {
     public func dataExtent() -> DataExtent? {
         let data = loaded()
         guard data.hasFiniteValue else { return nil }
-        var y = data.valueRange
-        var anchors: [Double] = []
-        if areaFill != nil, let range = y {
-            y = range.including(areaBaseValue)
-            anchors.append(areaBaseValue)
-        }
-        return DataExtent(x: data.locationRange, y: y, yAnchors: anchors)
+        // The area's base is an anchor, which fitting includes where the scale can show it (not
+        // a base of 0 on a log scale, which would leave the range one decade).
+        return DataExtent(x: data.locationRange, y: data.valueRange, yAnchors: areaFill == nil ? [] : [areaBaseValue])
     }
 
     public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
