@@ -3,7 +3,9 @@
 
 Whole-process figures (CSV in, 1024x768 PNG out): wall time and peak memory (max RSS), the
 median of RUNS runs each, and chartview's ratio to the faster (or leaner) peer. In-process
-figures from `chartview --profile`, and window figures from a real window under Xvfb.
+figures from `chartview --profile`, and window figures from a real window under Xvfb. The
+shared generator writes most workloads; this script adds ties1m and arealog1m (with its spec),
+which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m).
 Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
 runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
 """
@@ -23,8 +25,41 @@ def find_shared():
     return None
 
 SHARED = find_shared()
-WORKLOADS = [("line1m", "line", "line"), ("line10m", "line", "line"), ("scatter1m", "scatter", "scatter"),
-             ("bars10k", "bar", "bars"), ("rates", "line", None)]
+# (name, input file, chartview --kind or None for the spec's, the peers' kind or None for none)
+WORKLOADS = [("line1m", "line1m.csv", "line", "line"), ("line10m", "line10m.csv", "line", "line"),
+             ("scatter1m", "scatter1m.csv", "scatter", "scatter"), ("bars10k", "bars10k.csv", "bar", "bars"),
+             ("rates", "rates.csv", "line", None), ("ties1m", "ties1m.csv", "line", "line"),
+             ("arealog1m", "arealog1m.json", None, None)]
+
+def chartview(workload, *args):
+    """The chartview command line for a workload, with more arguments."""
+    name, file, kind, _ = workload
+    return [BIN, os.path.join(DATA, file)] + (["--kind", kind] if kind else []) + list(args)
+
+def write_own_workloads():
+    """The workloads the shared generator has not (fixed seeds, written once, like its own):
+    ties1m.csv  x,y  1,000,000 rows over 5,000 distinct x values, x non-decreasing (200 rows
+                     at each x, as flights per scheduled hour), y a daily pattern plus noise;
+    arealog1m   x,y  1,000,000 rows of a positive random walk (several decades), drawn by the
+                     spec arealog1m.json as a line with an area fill on a logarithmic y axis."""
+    import numpy as np
+    os.makedirs(DATA, exist_ok=True)
+    ties = os.path.join(DATA, "ties1m.csv")
+    if not os.path.exists(ties):
+        rng = np.random.default_rng(1142)
+        n, distinct = 1_000_000, 5_000
+        x = np.arange(n) // (n // distinct)
+        hour = x % 24
+        y = 40 + 30 * np.sin((hour - 6) / 24 * 2 * np.pi) + rng.gamma(2.0, 6.0, n)
+        np.savetxt(ties, np.column_stack([x, y]), fmt=["%d", "%.3f"], delimiter=",", header="x,y", comments="")
+    area = os.path.join(DATA, "arealog1m.csv")
+    if not os.path.exists(area):
+        rng = np.random.default_rng(1143)
+        y = 100 * np.exp(np.cumsum(rng.standard_normal(1_000_000) * 0.004))
+        np.savetxt(area, np.column_stack([np.arange(y.size), y]), fmt=["%d", "%.6g"], delimiter=",", header="x,y", comments="")
+    with open(os.path.join(DATA, "arealog1m.json"), "w") as f:
+        json.dump({"charts": [{"name": "arealog1m", "kind": "line", "data": {"csv": "arealog1m.csv"},
+                               "yAxis": {"scale": "log"}, "series": [{"column": "y", "fill": True}]}]}, f)
 
 def timed(cmd):
     """(wall seconds, peak KB) of one run of cmd, from GNU time."""
@@ -47,12 +82,14 @@ def main():
         print("make bench: ../shared/bench (the peers' scripts) not found; set CHARTVIEW_SHARED", file=sys.stderr)
         return 2
     subprocess.run([PY, os.path.join(SHARED, "gen_data.py"), DATA], check=True, stdout=subprocess.DEVNULL)
+    write_own_workloads()
     png = os.path.join(OUT, "bench.png")
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
     print(f"{'workload':<10} {'chartview':>16} {'matplotlib':>16} {'gnuplot':>16} {'time ratio':>11} {'memory ratio':>13}")
-    for name, kind, peer_kind in WORKLOADS:
-        csv = os.path.join(DATA, name + ".csv")
-        row = {"chartview": measure([BIN, csv, "--kind", kind, "--output", png])}
+    for workload in WORKLOADS:
+        name, file, kind, peer_kind = workload
+        csv = os.path.join(DATA, file)
+        row = {"chartview": measure(chartview(workload, "--output", png))}
         if peer_kind:
             row["matplotlib"] = measure([PY, os.path.join(SHARED, "mpl.py"), peer_kind, csv, png])
             row["gnuplot"] = measure(["gnuplot", "-c", os.path.join(SHARED, "gnuplot.gp"), peer_kind, csv, png])
@@ -69,11 +106,14 @@ def main():
         print(f"{name:<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} {ratio:>11} {memory:>13}")
 
     print("\nin process (ms; hit test in µs per click):")
-    for name in ["line1m", "line10m"]:
-        result = subprocess.run([BIN, os.path.join(DATA, name + ".csv"), "--profile"], capture_output=True, text=True, check=True)
+    for workload in WORKLOADS:
+        name = workload[0]
+        if name not in ["line1m", "line10m", "ties1m", "arealog1m"]:
+            continue
+        result = subprocess.run(chartview(workload, "--profile"), capture_output=True, text=True, check=True)
         figures = json.loads(result.stdout)
         report["inProcess"][name] = figures
-        print(f"  {name:<8} load {figures['loadMs']:8.1f}  layout {figures['layoutMs']:6.1f}  paint {figures['paintMs']:6.1f}  "
+        print(f"  {name:<9} load {figures['loadMs']:8.1f}  layout {figures['layoutMs']:6.1f}  paint {figures['paintMs']:6.1f}  "
               f"redraw at a new size {figures['redrawAtNewSizeMs']:6.1f}  hit test {figures['hitTestUs']:6.1f} µs")
 
     if os.environ.get("DISPLAY"):
@@ -81,6 +121,7 @@ def main():
         w = report["window"]
         print(f"\nwindow: redraw at a new size (line10m) {w['resizeFrameMs']:.1f} ms, click to popup {w['clickFrameMs']:.1f} ms, "
               f"start to first frame (gallery) {w['firstFrameMs']:.0f} ms")
+        print("window: redraw at a new size " + ", ".join(f"({name}) {ms:.1f} ms" for name, ms in w["resizeFrameMsByWorkload"].items()))
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nwrote {os.path.join(OUT, 'bench.json')}")
@@ -96,6 +137,18 @@ def trace(args):
         raise RuntimeError(f"chartview ended before {name}")
     return process, next_event
 
+def resize_frames(window, next_event):
+    """The median frame (ms from the event to pixels on screen) of 5 resizes of a window."""
+    frames = []
+    for i in range(5):
+        size = [900 + 20 * i, 700 - 10 * i]
+        subprocess.run(["xdotool", "windowsize", window, str(size[0]), str(size[1])], check=True)
+        # The layout at this size (not the first frame's, which the trace repeats after "ready").
+        while next_event("layout")["size"] != size:
+            pass
+        frames.append(next_event("frame")["ms"])
+    return statistics.median(frames)
+
 def window_figures():
     figures = {}
     starts = []
@@ -106,17 +159,16 @@ def window_figures():
         starts.append((time.perf_counter() - begin) * 1000)
         process.kill(); process.wait()
     figures["firstFrameMs"] = statistics.median(starts)
+    figures["resizeFrameMsByWorkload"] = {}
+    for name in ["ties1m", "arealog1m"]:
+        process, next_event = trace(chartview(next(w for w in WORKLOADS if w[0] == name))[1:])
+        window = str(next_event("ready")["window"])
+        figures["resizeFrameMsByWorkload"][name] = resize_frames(window, next_event)
+        process.kill(); process.wait()
     process, next_event = trace([os.path.join(DATA, "line10m.csv")])
     window = str(next_event("ready")["window"])
-    frames = []
-    for i in range(5):
-        size = [900 + 20 * i, 700 - 10 * i]
-        subprocess.run(["xdotool", "windowsize", window, str(size[0]), str(size[1])], check=True)
-        # The layout at this size (not the first frame's, which the trace repeats after "ready").
-        while next_event("layout")["size"] != size:
-            pass
-        frames.append(next_event("frame")["ms"])
-    figures["resizeFrameMs"] = statistics.median(frames)
+    figures["resizeFrameMs"] = resize_frames(window, next_event)
+    figures["resizeFrameMsByWorkload"]["line10m"] = figures["resizeFrameMs"]
     # Clicks on drawn points, taken from the scene at the window's size.
     subprocess.run(["xdotool", "windowsize", window, "1024", "768"], check=True)
     while next_event("layout")["size"] != [1024, 768]:

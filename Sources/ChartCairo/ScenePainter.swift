@@ -202,9 +202,8 @@ public struct ScenePainter {
 
     private func paint(_ path: ScenePath, in cr: OpaquePointer) {
         guard !path.elements.isEmpty else { return }
-        if path.fill == nil, let stroke = path.stroke, path.elements.count > Self.chunkedStrokeThreshold,
-           Self.canStrokeInChunks(path, style: stroke) {
-            strokeInChunks(path, style: stroke, in: cr)
+        if path.fill == nil, let stroke = path.stroke, let chunk = Self.strokeChunk(for: path, style: stroke) {
+            strokeInChunks(path, style: stroke, chunk: chunk, in: cr)
             return
         }
         cairo_new_path(cr)
@@ -230,14 +229,32 @@ public struct ScenePainter {
         }
     }
 
-    /// Paths longer than this many elements are stroked in pieces (`strokeInChunks`).
-    static let chunkedStrokeThreshold = 8192
-    /// A piece ends after this many elements, or sooner after `strokeChunkLength` device
-    /// pixels of line: Cairo's time goes with the length drawn, so pieces of long random
-    /// segments (a piece of 1,024 of them took 90 to 140 ms) stay a few milliseconds each,
-    /// and a cancelled frame stops within one.
-    static let strokeChunk = 1024
+    /// A piece of a stroke in pieces ends after its elements (`strokeChunk(for:style:)`), or
+    /// sooner after `strokeChunkLength` device pixels of line: Cairo's time goes with the length
+    /// drawn, so pieces of long random segments (a piece of 1,024 of them took 90 to 140 ms) stay
+    /// a few milliseconds each, and a cancelled frame stops within one.
     static let strokeChunkLength = 16_384.0
+
+    /// The elements per piece when `path` is stroked in pieces (`strokeInChunks`); nil for one
+    /// stroke. A thinned dense line goes in pieces of 32: a dense thin line (`isDenseThinLine`)
+    /// whose x never decreases, with at most 16 vertices per pixel of its x extent, so that a piece
+    /// spans several pixel columns and meets the next only at their joint (pieces of a line with
+    /// hundreds of vertices per column would overlap, and blend twice wherever they do). Cairo's
+    /// scan converter pays, on every pixel row, for each edge that crosses it, and a thinned noisy
+    /// line (each column's strokes spanning hundreds of rows) crosses each row thousands of times
+    /// in one stroke, dozens in a piece. Measured (callgrind, instructions in cairo_stroke for a
+    /// 1024x768 PNG): ties1m 918M in one stroke, 291M in pieces of 64, 231M of 32, 217M of 16;
+    /// line1m 70M, 54M, 49M, 45M. Any other path of more than 8,192 elements goes in pieces of
+    /// 1,024 (a line through many unsorted points, or every record of a long one). O(elements).
+    static func strokeChunk(for path: ScenePath, style: LineStyle) -> Int? {
+        guard path.elements.count > 256, canStrokeInChunks(path, style: style) else { return nil }
+        let vertices = Vertices(path)
+        if vertices.isDenseThinLine(style: style), vertices.xAscending,
+           Double(path.elements.count) <= 16 * max(vertices.extent.width, 1) {
+            return 32
+        }
+        return path.elements.count > 8192 ? 1024 : nil
+    }
 
     /// Whether `strokeInChunks` can stroke `path`: only straight segments when dashed (the dash
     /// phase is carried over by length), and no closed subpath (a piece cannot close a shape
@@ -261,22 +278,23 @@ public struct ScenePainter {
         }
     }
 
-    /// Strokes a very long path (a line through many unsorted points, which thinning cannot
-    /// reduce) a piece of `strokeChunk` elements at a time: Cairo's stroker slows down far more
+    /// Strokes a long path (a line through many unsorted points, which thinning cannot reduce, or
+    /// a dense one) a piece of `chunk` elements at a time: Cairo's stroker slows down far more
     /// than linearly on one huge self-crossing path (300,000 random points took minutes), and
-    /// pieces keep it linear. Each piece starts one segment back, on the previous piece's last
-    /// segment, so every vertex gets its join and the caps stay as they are; dashes carry on
-    /// (the phase restarts at each subpath, as Cairo's does). The only change from one stroke:
-    /// anti-aliased pixels along the repeated segments blend twice. Stops between pieces once
-    /// `cancellation` is raised. O(elements).
-    private func strokeInChunks(_ path: ScenePath, style: LineStyle, in cr: OpaquePointer) {
+    /// pieces keep it linear. Each piece starts on the previous piece's last segment, two line
+    /// widths back from its end (or at its start when shorter), so every vertex gets its join
+    /// and the caps stay as they are; dashes carry on (the phase restarts at each subpath, as
+    /// Cairo's does). The only change from one stroke: anti-aliased pixels along those two line
+    /// widths blend twice (a whole repeated segment of a noisy line spans hundreds of pixels:
+    /// pieces of 64 then took thinned lines from 0.5% to 1.3% of pixels off). Stops between
+    /// pieces once `cancellation` is raised. O(elements).
+    private func strokeInChunks(_ path: ScenePath, style: LineStyle, chunk: Int, in cr: OpaquePointer) {
         guard style.width > 0 else { return }
         apply(style, cr)
         cairo_set_line_join(cr, Self.joinFor(path, style: style))
         let dashes = style.dashPattern
         var travelled = 0.0          // length of the subpath so far, for the dash phase
-        var previous: Point?         // the vertex before the pen, where the next piece starts
-        var previousTravelled = 0.0
+        var previous: Point?         // the vertex before the pen, towards which the next piece starts
         var current: Point?          // the pen
         var count = 0
         var length = 0.0             // of the piece so far (chords for curves)
@@ -291,7 +309,6 @@ public struct ScenePainter {
             case .line(let p):
                 cairo_line_to(cr, p.x, p.y)
                 previous = current
-                previousTravelled = travelled
                 if let from = current {
                     let step = from.distance(to: p)
                     travelled += step
@@ -307,15 +324,23 @@ public struct ScenePainter {
                 preconditionFailure("Closed paths are not stroked in pieces.")
             }
             count += 1
-            if count >= Self.strokeChunk || length >= Self.strokeChunkLength, let pen = current {
+            if count >= chunk || length >= Self.strokeChunkLength, let pen = current {
                 cairo_stroke(cr)
                 if isCancelled { return }
                 count = 0
                 length = 0
-                let start = previous ?? pen
+                // The next piece starts on the last segment, at most two line widths back from
+                // the pen: enough for the join there, and few pixels blend twice.
+                var start = pen, back = 0.0
+                if let previous {
+                    let length = previous.distance(to: pen)
+                    back = min(length, 2 * max(style.width, 1))
+                    if length > 0 {
+                        start = Point(x: pen.x + (previous.x - pen.x) * back / length, y: pen.y + (previous.y - pen.y) * back / length)
+                    }
+                }
                 if !dashes.isEmpty {
-                    let phase = previous == nil ? travelled : previousTravelled
-                    dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+                    dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), travelled - back) }
                 }
                 cairo_move_to(cr, start.x, start.y)
                 if previous != nil { cairo_line_to(cr, pen.x, pen.y) }
@@ -327,30 +352,52 @@ public struct ScenePainter {
         }
     }
 
-    /// Round joins, except for dense thin lines: a line at most 2 device pixels wide with more
-    /// than one vertex per two pixels across its vertices' extent. There a bevel join differs
+    /// Round joins, except for dense thin lines (`isDenseThinLine`). There a bevel join differs
     /// from a round one only in anti-aliased pixels at spike tips (0.6% of line1m's pixels,
     /// invisible at 3x zoom) and costs Cairo about a fifth less; wider lines keep round joins,
-    /// whose corners show. O(vertices).
+    /// whose corners show.
     private static func joinFor(_ path: ScenePath, style: LineStyle) -> cairo_line_join_t {
-        guard style.width <= 2, path.elements.count > 256 else { return CAIRO_LINE_JOIN_ROUND }
-        var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
-        path.elements.withUnsafeBufferPointer { elements in
-            var i = 0
-            while i < elements.count {
-                switch elements[i] {
-                case .move(let p), .line(let p), .curve(_, _, let p):
-                    if p.x < x1 { x1 = p.x }
-                    if p.x > x2 { x2 = p.x }
-                    if p.y < y1 { y1 = p.y }
-                    if p.y > y2 { y2 = p.y }
-                case .close:
-                    break
+        Vertices(path).isDenseThinLine(style: style) ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND
+    }
+
+    /// What painting asks of a path's vertices (control points left out), found in one pass:
+    /// their extent in device pixels and whether x never decreases along them. O(elements).
+    private struct Vertices {
+        var count = 0
+        var extent: Rect
+        var xAscending = true
+
+        init(_ path: ScenePath) {
+            var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
+            var lastX = -Double.infinity
+            // Plain loops: a million elements took 100 ms in a debug build through min/max.
+            var n = 0, ascending = true
+            path.elements.withUnsafeBufferPointer { elements in
+                var i = 0
+                while i < elements.count {
+                    switch elements[i] {
+                    case .move(let p), .line(let p), .curve(_, _, let p):
+                        if p.x < x1 { x1 = p.x }
+                        if p.x > x2 { x2 = p.x }
+                        if p.y < y1 { y1 = p.y }
+                        if p.y > y2 { y2 = p.y }
+                        if p.x < lastX { ascending = false }
+                        lastX = p.x
+                        n += 1
+                    case .close:
+                        break
+                    }
+                    i += 1
                 }
-                i += 1
             }
+            extent = count > 0 ? Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) : .zero
         }
-        return Double(path.elements.count) * 2 > max(x2 - x1, y2 - y1) ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND
+
+        /// A dense thin line: at most 2 device pixels wide, more than 256 vertices, and more than
+        /// one vertex per two pixels across their extent.
+        func isDenseThinLine(style: LineStyle) -> Bool {
+            style.width <= 2 && count > 256 && Double(count) * 2 > max(extent.width, extent.height)
+        }
     }
 
     /// The symbol every item of `plot` is marked with, when they all share one with a solid

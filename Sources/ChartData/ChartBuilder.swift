@@ -165,6 +165,7 @@ public enum ChartBuilder {
                 if let interpolation = options?.interpolation.flatMap(ScatterPlot.Interpolation.init(rawValue:)) {
                     line.interpolation = interpolation
                 }
+                if options?.fill == true { line.areaFill = .solid((color ?? theme.seriesColor(index)).withAlpha(0.3)) }
                 plot = line
             }
             if options?.axis == "y2" {

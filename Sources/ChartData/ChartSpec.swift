@@ -44,6 +44,9 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         public var lineWidth: Double?
         /// linear, stepped, curved.
         public var interpolation: String?
+        /// For lines: fill the area under the line, down to 0 (the axis's end on a log scale),
+        /// in the series' color at 30% opacity.
+        public var fill: Bool?
     }
 
     public struct AxisSpec: Decodable, Sendable, Equatable {

@@ -97,6 +97,24 @@ struct CoordinateTransformTests {
         #expect(isClose(try #require(t.deviceY(10)), 320 - 100, tolerance: 1e-9))
     }
 
+    @Test("The axis mappings hot loops use agree with deviceX and deviceY, and invert", arguments: cases)
+    func axisMappings(c: Case) throws {
+        let t = Self.transform(c)
+        let mx = t.mappingX, my = t.mappingY
+        #expect(mx.isLogarithmic == (c.scale == .logarithmic) && my.isLogarithmic == mx.isLogarithmic)
+        for value in c.samples {
+            #expect(value > mx.floor)
+            let x = try #require(t.deviceX(value)), y = try #require(t.deviceY(value))
+            #expect(isClose(mx.device(value), x, tolerance: 1e-9 * max(1, abs(x))))
+            #expect(isClose(my.device(value), y, tolerance: 1e-9 * max(1, abs(y))))
+            #expect(isClose(mx.value(atDevice: x), value, tolerance: max(abs(value), c.range.length) * 1e-9))
+        }
+        // What a log scale cannot show is at or below the floor, as a missing value is everywhere.
+        let missing = Double(sign: .plus, exponent: 0, significand: .nan)
+        #expect(!(missing > mx.floor))
+        #expect((0.0 > mx.floor) == (c.scale != .logarithmic) && (-1.0 > my.floor) == (c.scale != .logarithmic))
+    }
+
     @Test("A log scale cannot show zero or negative values", arguments: [0.0, -1, -1e-9, -Double.infinity])
     func logNonPositive(value: Double) {
         let t = CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(1, 100), yRange: PlotRange(1, 100),
@@ -173,6 +191,18 @@ struct CoordinateTransformTests {
         #expect(space.xRange == nil && space.yRange == nil)
         space.scaleToFit([plot])
         #expect(space.xRange == PlotRange(-0.5, 2.5))
+    }
+
+    @Test("An area's base is part of the fitted y range, unless a log scale cannot show it")
+    func areaBaseWhenFitting() throws {
+        let plot = ScatterPlot(identifier: "area", y: [0.02, 5, 800])
+        plot.areaFill = .solid(.black)
+        let linear = XYPlotSpace().effectiveRanges(for: [plot]).y
+        #expect(linear.lower == 0 && linear.upper > 800, "anchored at the base of 0: \(linear)")
+        let log = XYPlotSpace(yScale: .logarithmic).effectiveRanges(for: [plot]).y
+        #expect(log.lower < 0.02 && log.lower > 0.002 && log.upper > 800, "all three decades and a margin: \(log)")
+        plot.areaBaseValue = 1e-3
+        #expect(XYPlotSpace(yScale: .logarithmic).effectiveRanges(for: [plot]).y.lower <= 1e-3)
     }
 
     @Test("Hidden plots do not count when fitting")

@@ -1,3 +1,4 @@
+import ChartCairo
 import Foundation
 import Testing
 
@@ -187,6 +188,30 @@ import Testing
             #expect(units.plots.map(\.id) == ["q2"])
             #expect(units.plots[0].items.map(\.value) == [3, 8])
             #expect(units.plots[0].items.allSatisfy { $0.rect[2] > $0.rect[3] })
+        }
+    }
+
+    /// `"fill": true` on a series fills under its line in its color at 30%, on a log y axis too.
+    @Test(arguments: [false, true])
+    func aSpecSeriesFillsTheAreaUnderItsLine(fill: Bool) throws {
+        try withDirectory { dir in
+            try DataFixture.text("x,y\n" + (1...9).map { "\($0),\(10 * $0 * $0)" }.joined(separator: "\n") + "\n").make(at: dir + "/grow.csv")
+            try DataFixture.text("""
+                {"charts": [{"name": "grow", "data": {"csv": "grow.csv"}, "yAxis": {"scale": "log"},
+                             "series": [{"column": "y", "color": "#1c7ed6", "fill": \(fill)}]}]}
+                """).make(at: dir + "/grow.json")
+            let dump = try render([dir + "/grow.json"], in: dir)
+            let image = try CairoSurface.png(path: dir + "/x.png")
+            // Below the middle point, down to the plot area's bottom: the blue at 30% over white.
+            let point = try #require(dump.plots.first?.items[4].point)
+            let bottom = dump.plotArea[1] + dump.plotArea[3]
+            var filled = 0, total = 0
+            for y in stride(from: Int(point[1]) + 4, to: Int(bottom) - 2, by: 3) {
+                total += 1
+                if image.pixel(x: Int(point[0]) + 1, y: y).distance(to: PixelColor(red: 187, green: 216, blue: 243)) <= 12 { filled += 1 }
+            }
+            #expect(total > 20)
+            #expect(fill ? filled * 10 >= total * 9 : filled == 0, "\(filled) of \(total) pixels filled")
         }
     }
 

@@ -56,19 +56,17 @@ public struct CoordinateTransform: Hashable, Sendable {
         return plotArea.maxY - t * plotArea.height
     }
 
-    /// `deviceX(x) == x * factor + offset` for every x, when the x scale is not logarithmic:
-    /// the form hot loops over millions of points use. nil on a log scale.
-    public var linearX: (factor: Double, offset: Double)? {
-        guard xScale != .logarithmic else { return nil }
+    /// The x axis as loops over millions of points use it: `deviceX(x) == mappingX.device(x)`
+    /// (up to rounding) for every x the scale can show, linear or logarithmic.
+    public var mappingX: AxisMapping {
         let factor = plotArea.width / xSpan
-        return (factor, plotArea.minX - x0 * factor)
+        return AxisMapping(factor: factor, offset: plotArea.minX - x0 * factor, isLogarithmic: xScale == .logarithmic)
     }
 
-    /// `deviceY(y) == y * factor + offset` for every y, when the y scale is not logarithmic.
-    public var linearY: (factor: Double, offset: Double)? {
-        guard yScale != .logarithmic else { return nil }
+    /// The y axis in the same form: `deviceY(y) == mappingY.device(y)` (up to rounding).
+    public var mappingY: AxisMapping {
         let factor = -plotArea.height / ySpan
-        return (factor, plotArea.maxY - y0 * factor)
+        return AxisMapping(factor: factor, offset: plotArea.maxY - y0 * factor, isLogarithmic: yScale == .logarithmic)
     }
 
     /// The device point of a data point; nil when a scale cannot show it.

@@ -140,9 +140,10 @@ public struct DataExtent: Hashable, Sendable {
     public var x: PlotRange?
     public var y: PlotRange?
     /// Values that an end of the x range should sit exactly on rather than get a margin past,
-    /// such as the outer edges of a bar plot's slots, which already leave room.
+    /// such as the outer edges of a bar plot's slots, which already leave room. Fitting includes
+    /// them in the range where the scale can show them (not zero or below on a log scale).
     public var xAnchors: [Double]
-    /// The same for y, such as a bar plot's base: bars start at the axis, not above it.
+    /// The same for y, such as a bar plot's base or an area's: bars start at the axis, not above it.
     public var yAnchors: [Double]
 
     public init(x: PlotRange?, y: PlotRange?, xAnchors: [Double] = [], yAnchors: [Double] = []) {

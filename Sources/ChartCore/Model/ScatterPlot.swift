@@ -33,10 +33,11 @@ public final class ScatterPlot: Plot {
     public var interpolation: Interpolation = .linear
     /// A marker at each point; nil for none.
     public var symbol: PlotSymbol?
-    /// Draw only what can be seen: with far more points than pixel columns, a sorted line keeps
-    /// per column the first, lowest, highest and last point (M4), which draws the same pixels as
-    /// every point; scattered points keep one per device pixel. Hit testing then sees exactly
-    /// the points drawn. Turn off to lay out every point (tests compare the two).
+    /// Draw only what can be seen: with far more points than pixel columns, a sorted line (or the
+    /// edge of its area) keeps per column the first and last point and the lowest and highest of
+    /// each half column (`ThinnedRecords.line`), which draws the same pixels as every point, on
+    /// linear and log scales; scattered points keep one per device pixel. Hit testing then sees
+    /// exactly the points drawn. Turn off to lay out every point (tests compare the two).
     public var thinsToPixels = true
     /// Fills between the line and `areaBaseValue`; nil for no fill.
     public var areaFill: Fill?
@@ -74,13 +75,9 @@ public final class ScatterPlot: Plot {
     public func dataExtent() -> DataExtent? {
         let data = loaded()
         guard data.hasFiniteValue else { return nil }
-        var y = data.valueRange
-        var anchors: [Double] = []
-        if areaFill != nil, let range = y {
-            y = range.including(areaBaseValue)
-            anchors.append(areaBaseValue)
-        }
-        return DataExtent(x: data.locationRange, y: y, yAnchors: anchors)
+        // The area's base is an anchor, which fitting includes where the scale can show it (not
+        // a base of 0 on a log scale, which would leave the range one decade).
+        return DataExtent(x: data.locationRange, y: data.valueRange, yAnchors: areaFill == nil ? [] : [areaBaseValue])
     }
 
     public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
@@ -171,17 +168,7 @@ public final class ScatterPlot: Plot {
                                   stroke: marker?.lineStyle, anchor: p))
         }
         runs.removeAll { $0.isEmpty }
-        var paths: [ScenePath] = []
-        if let areaFill {
-            let base = transform.deviceY(areaBaseValue, clampingToRange: true) ?? context.plotArea.maxY
-            for run in runs where run.count > 1 {
-                var elements = outline(of: run)
-                elements.append(.line(Point(x: run.last!.x, y: base)))
-                elements.append(.line(Point(x: run.first!.x, y: base)))
-                elements.append(.close)
-                paths.append(ScenePath(elements: elements, fill: areaFill))
-            }
-        }
+        var paths = areaPaths(under: runs, context: context)
         if let line {
             for run in runs where run.count > 1 {
                 paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line))
@@ -190,155 +177,76 @@ public final class ScatterPlot: Plot {
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
     }
 
-    /// The line or points thinned to what the plot area's pixels can show, when there are many
-    /// more records than pixel columns; nil to lay out every point. O(visible records) with
-    /// no allocation per record.
+    /// The area fill under each unbroken run of two or more device points: one closed path down
+    /// to `areaBaseValue` (the plot area's edge when the base lies past the y range or cannot
+    /// show on a log scale). None without `areaFill`. O(points).
+    private func areaPaths(under runs: [[Point]], context: PlotLayoutContext) -> [ScenePath] {
+        guard let areaFill else { return [] }
+        let base = context.transform.deviceY(areaBaseValue, clampingToRange: true) ?? context.plotArea.maxY
+        return runs.filter { $0.count > 1 }.map { run in
+            var elements = outline(of: run)
+            elements.append(.line(Point(x: run.last!.x, y: base)))
+            elements.append(.line(Point(x: run.first!.x, y: base)))
+            elements.append(.close)
+            return ScenePath(elements: elements, fill: areaFill)
+        }
+    }
+
+    /// The line, its area fill and its points thinned to what the plot area's pixels can show
+    /// (see `ThinnedRecords`), on linear and log scales alike, when there are many more records
+    /// than pixel columns; nil to lay out every point. O(visible records) with no allocation
+    /// per record.
     private func thinnedLayout(_ data: SeriesData, context: PlotLayoutContext) -> PlotScene? {
         let area = context.plotArea
         let columns = max(1, Int(area.width.rounded(.up)))
-        guard data.count > 4 * columns, areaFill == nil,
-              let mx = context.transform.linearX, let my = context.transform.linearY else { return nil }
+        guard data.count > 4 * columns, data.count <= Int(Int32.max) else { return nil }
+        let mx = context.transform.mappingX, my = context.transform.mappingY
         let color = context.seriesColor
         let (line, marker) = styles(in: context)
         let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
         let snapping = snapHalf(marker)
-        var kept: [Int] = []
-        var breaks: [Int] = []   // positions in `kept` where a new run starts
-        if showsLine {
-            guard data.isSortedByLocation else { return nil }
-            // The visible records, with one beyond each side so the line runs off the edge.
-            let xs = data.locations
-            let lowX = (area.minX - 1 - mx.offset) / mx.factor, highX = (area.maxX + 1 - mx.offset) / mx.factor
-            var lo = Self.firstIndex(in: xs, notBelow: min(lowX, highX)), hi = Self.firstIndex(in: xs, notBelow: max(lowX, highX).nextUp)
-            lo = max(0, lo - 1)
-            hi = min(xs.count, hi + 1)
-            kept.reserveCapacity(4 * columns + 16)
-            let lows = data.blockLowest, highs = data.blockHighest, extremes = data.blockExtremes
-            data.values.withUnsafeBufferPointer { ys in
-                xs.withUnsafeBufferPointer { xs in
-                    var column = Int.min
-                    // The current column's records; its extremes' values kept at hand.
-                    var first = -1, lowest = -1, highest = -1, last = -1
-                    var lowestValue = 0.0, highestValue = 0.0
-                    func flush() {
-                        guard first >= 0 else { return }
-                        // The column's extremes in record order, each once (a sorting network
-                        // of four: no array per column).
-                        var a = first, b = lowest, c = highest, d = last
-                        if a > b { swap(&a, &b) }
-                        if c > d { swap(&c, &d) }
-                        if a > c { swap(&a, &c) }
-                        if b > d { swap(&b, &d) }
-                        if b > c { swap(&b, &c) }
-                        kept.append(a)
-                        if b != a { kept.append(b) }
-                        if c != b { kept.append(c) }
-                        if d != c { kept.append(d) }
-                        first = -1
-                    }
-                    let blockSize = SeriesData.blockSize
-                    var i = lo
-                    while i < hi {
-                        if context.shouldStop(at: i) { break }
-                        // A whole block inside one pixel column counts by its extremes alone.
-                        if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
-                            let b = i / blockSize
-                            let end = i + blockSize - 1
-                            if lows[b] >= 0, first >= 0, Int((xs[i] * mx.factor + mx.offset).rounded(.down)) == column,
-                               Int((xs[end] * mx.factor + mx.offset).rounded(.down)) == column {
-                                last = end
-                                let low = extremes[2 * b], high = extremes[2 * b + 1]
-                                if low < lowestValue { lowest = Int(lows[b]); lowestValue = low }
-                                if high > highestValue { highest = Int(highs[b]); highestValue = high }
-                                i += blockSize
-                                continue
-                            }
-                        }
-                        defer { i += 1 }
-                        let y = ys[i]
-                        guard y.isFinite else {
-                            flush()
-                            column = Int.min
-                            if breaks.last != kept.count { breaks.append(kept.count) }
-                            continue
-                        }
-                        let c = Int((xs[i] * mx.factor + mx.offset).rounded(.down))
-                        if c != column {
-                            flush()
-                            column = c
-                            first = i; lowest = i; highest = i; last = i
-                            lowestValue = y; highestValue = y
-                        } else {
-                            last = i
-                            if y < lowestValue { lowest = i; lowestValue = y }
-                            if y > highestValue { highest = i; highestValue = y }
-                        }
-                    }
-                    flush()
-                }
-            }
-        } else {
-            // One point per device pixel (per snapped position, when markers snap): the first
-            // record drawn there. A border of one pixel keeps the markers that reach in from outside.
-            let width = columns + 2, height = max(1, Int(area.height.rounded(.up))) + 2
-            var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
-            data.values.withUnsafeBufferPointer { ys in
-                data.locations.withUnsafeBufferPointer { xs in
-                    for i in 0..<ys.count where ys[i].isFinite {
-                        if context.shouldStop(at: i) { break }
-                        var x = xs[i] * mx.factor + mx.offset, y = ys[i] * my.factor + my.offset
-                        if let half = snapping {
-                            x = Self.snapped(x, half: half)
-                            y = Self.snapped(y, half: half)
-                        }
-                        let px = Int((x - area.minX).rounded(.down)) + 1
-                        let py = Int((y - area.minY).rounded(.down)) + 1
-                        guard px >= 0, py >= 0, px < width, py < height else { continue }
-                        let bit = py * width + px
-                        if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
-                            taken[bit >> 6] |= 1 << UInt64(bit & 63)
-                            kept.append(i)
-                        }
-                    }
-                }
-            }
+        func point(_ i: Int) -> Point {
+            let p = Point(x: mx.device(data.locations[i]), y: my.device(data.values[i]))
+            return snapping.map { Self.snapped(p, half: $0) } ?? p
         }
-        // The kept points, stored by column (one style for all): ~28 bytes each.
-        guard data.count <= Int(Int32.max) else { return nil }
-        var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)
-        column.reserveCapacity(kept.count)
+        // A line, or the edge of an area under the points, joins them: thinned per pixel column,
+        // in runs between gaps.
         var runs: [[Point]] = []
-        var run: [Point] = []
-        var nextBreak = 0
-        for (position, i) in kept.enumerated() {
-            if line != nil, nextBreak < breaks.count, breaks[nextBreak] == position {
-                if run.count > 1 { runs.append(run) }
-                run = []
-                nextBreak += 1
+        var joined: [Int] = []
+        if showsLine || areaFill != nil {
+            guard data.isSortedByLocation else { return nil }
+            let visible = ThinnedRecords.visibleRecords(of: data, x: mx, from: area.minX - 1, to: area.maxX + 1)
+            let (kept, breaks) = ThinnedRecords.line(data, records: visible, x: mx, y: my, capacity: 6 * columns + 16,
+                                                   cancellation: context.cancellation)
+            var run: [Point] = []
+            var nextBreak = 0   // breaks: the positions in `kept` where a new run starts
+            for (position, i) in kept.enumerated() {
+                if nextBreak < breaks.count, breaks[nextBreak] == position {
+                    if run.count > 1 { runs.append(run) }
+                    run = []
+                    nextBreak += 1
+                }
+                run.append(point(i))
             }
-            var p = Point(x: data.locations[i] * mx.factor + mx.offset, y: data.values[i] * my.factor + my.offset)
-            if let half = snapping { p = Self.snapped(p, half: half) }
-            if line != nil { run.append(p) }
-            column.append(p, record: i, value: data.values[i])
+            if run.count > 1 { runs.append(run) }
+            joined = kept
         }
-        if run.count > 1 { runs.append(run) }
-        let paths = line.map { style in runs.map { ScenePath(elements: outline(of: $0), stroke: style) } } ?? []
+        // The points: those of the line, or (markers without a line) one per device pixel.
+        let drawn = showsLine || (areaFill != nil && marker == nil)
+            ? joined : ThinnedRecords.scatter(data, area: area, x: mx, y: my, snapHalf: snapping,
+                                                        cancellation: context.cancellation)
+        // Stored by column (one style for all): ~28 bytes each.
+        var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)
+        column.reserveCapacity(drawn.count)
+        for i in drawn { column.append(point(i), record: i, value: data.values[i]) }
+        var paths = areaPaths(under: runs, context: context)
+        if let line { paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line) } }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,
                          items: PlotItems(points: column), clip: area)
     }
 
-    /// The first index whose value is not below `value` in ascending `values` (binary search).
-    static func firstIndex(in values: [Double], notBelow value: Double) -> Int {
-        var lo = 0, hi = values.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// The path through one unbroken run of device points, by the plot's interpolation. A
-    /// straight one stops early (incomplete) once `cancellation` is raised.
+    /// The path through one unbroken run of device points, by the plot's interpolation; cut
+    /// short when `cancellation` is raised (the layout is then thrown away).
     func outline(of run: [Point], cancellation: CancellationFlag? = nil) -> [ScenePath.Element] {
         var elements: [ScenePath.Element] = [.move(run[0])]
         switch interpolation {

@@ -54,6 +54,9 @@ public final class XYPlotSpace {
             xAnchors.formUnion(extent.xAnchors)
             yAnchors.formUnion(extent.yAnchors)
         }
+        // Anchors are part of the extent where the scale can show them.
+        for anchor in xAnchors where xScale != .logarithmic || anchor > 0 { x = x?.including(anchor) }
+        for anchor in yAnchors where yScale != .logarithmic || anchor > 0 { y = y?.including(anchor) }
         return (Self.fit(x, scale: xScale, margin: xScale == .category ? 0 : fitMargin, anchors: xAnchors),
                 Self.fit(y, scale: yScale, margin: fitMargin, anchors: yAnchors))
     }

@@ -1,0 +1,235 @@
+/// The records a long line or a dense scatter keeps when it is drawn only as finely as the
+/// device pixels can show it, chosen in device space through each axis's `AxisMapping`, so
+/// that linear and logarithmic scales thin alike. Records are indices into `SeriesData`.
+///
+/// A record is a gap where its value or its location cannot be shown: a missing value (NaN),
+/// or zero and below on a log scale, exactly where `CoordinateTransform.devicePoint` gives nil
+/// and the unthinned layout breaks the line. No allocation per record.
+enum ThinnedRecords {
+    /// The records of ascending `data.locations` that reach the device x range from `minX` to
+    /// `maxX` (pixels), with one more on each side so that a line runs off the edges. Binary
+    /// search: O(log n).
+    static func visibleRecords(of data: SeriesData, x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
+        let a = x.value(atDevice: minX), b = x.value(atDevice: maxX)
+        let xs = data.locations
+        let lo = firstIndex(in: xs, notBelow: min(a, b)), hi = firstIndex(in: xs, notBelow: max(a, b).nextUp)
+        return max(0, lo - 1)..<min(xs.count, hi + 1)
+    }
+
+    /// The first index whose value is not below `value` in ascending `values` (binary search).
+    static func firstIndex(in values: [Double], notBelow value: Double) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The device pixel column (or row) holding device coordinate `v`: `v` rounded down, held
+    /// within ±10^15 so that a record far off the plot area cannot overflow `Int`.
+    @inline(__always) static func pixel(_ v: Double) -> Int {
+        Int(min(max(v, -1e15), 1e15).rounded(.down))
+    }
+
+    /// A line through `records` of `data` (locations ascending; ties allowed) thinned per device
+    /// pixel column: of each column's records between gaps, the first and the last, and the
+    /// lowest and the highest of each half of the column (twice the device x rounded down), in
+    /// record order, each once: at most six records per column and run. Lowest and highest are
+    /// by value, which a log scale keeps in order, so the same records are kept whatever the y
+    /// scale.
+    ///
+    /// The line through them enters and leaves each column where the line through every record
+    /// does and spans the same values in each half. That is M4 (first, lowest, highest, last)
+    /// with the extremes taken per half column, because anti-aliasing sees where in a column a
+    /// stroke passes: records that swing up and down all across a column (noise, many records at
+    /// each of several x values, a dense walk) cover its whole width, which one stroke from its
+    /// lowest to its highest point does not. Measured on 1,000,000 records at 300x600 pixels, the
+    /// share of the plot area's pixels that differ from every record's picture by more than 64
+    /// in a channel: a walk 1.13% with M4, 0.73% with this; noise 2.3% and 0.59%; ties (5,000 x
+    /// values) 2.2% and 0.46%; for about 1.5 times as many records.
+    ///
+    /// `kept` are the records in order; `breaks` the positions in `kept` where a new run starts
+    /// after a gap. O(records walked): a whole block of `SeriesData.blockSize` records inside
+    /// one half column and without a gap counts by its extremes alone, so millions of records
+    /// cost a few reads per block. `capacity` is the number of records expected to be kept.
+    /// Stops early (what it kept is then thrown away) once `cancellation` is raised.
+    static func line(_ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
+                     capacity: Int, cancellation: CancellationFlag? = nil) -> (kept: [Int], breaks: [Int]) {
+        var kept: [Int] = []
+        var breaks: [Int] = []
+        kept.reserveCapacity(capacity)
+        let lows = data.blockLowest, highs = data.blockHighest, extremes = data.blockExtremes
+        let xFloor = x.floor, yFloor = y.floor
+        let lo = records.lowerBound, hi = records.upperBound
+        data.values.withUnsafeBufferPointer { ys in
+            data.locations.withUnsafeBufferPointer { xs in
+                // The current half column (twice the device x, rounded down) and its records'
+                // extremes; the same column's left half when the current one is its right half.
+                var half = Int.min
+                var current = Extremes(), left = Extremes()
+                // Locations below `end` lie in the current half column for sure: it is a millionth
+                // of a pixel short of the half's right edge, far more than rounding, so that one
+                // comparison per record replaces mapping it (exactly where it is too close to tell).
+                var end = -Double.infinity
+                func flush() {
+                    guard !current.isEmpty else { return }
+                    if left.isEmpty {
+                        current.append(to: &kept)
+                    } else {
+                        left.appendFirstAndExtremes(to: &kept)
+                        current.appendExtremesAndLast(to: &kept)
+                        left = Extremes()
+                    }
+                    current = Extremes()
+                }
+                let blockSize = SeriesData.blockSize
+                var i = lo
+                while i < hi {
+                    if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                    // A whole block inside the current half column counts by its extremes alone
+                    // when none of its values is a gap (no NaN: `lows[b] >= 0`; on a log scale,
+                    // its lowest value above 0). Its locations follow the current half's records,
+                    // so they lie in it when the block's last one does, and show on a log x scale.
+                    if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
+                        let b = i / blockSize
+                        let blockEnd = i + blockSize - 1
+                        if lows[b] >= 0, xs[blockEnd] < end, extremes[2 * b] > yFloor {
+                            current.add(block: blockEnd, lowest: Int(lows[b]), lowValue: extremes[2 * b],
+                                        highest: Int(highs[b]), highValue: extremes[2 * b + 1])
+                            i += blockSize
+                            continue
+                        }
+                    }
+                    let value = ys[i], location = xs[i]
+                    if value > yFloor, location > xFloor {
+                        if location < end {
+                            current.add(i, value)
+                        } else {
+                            let h = pixel(2 * x.device(location))
+                            if h == half {
+                                current.add(i, value)
+                            } else {
+                                // The right half of the current column goes on from its left half.
+                                if !current.isEmpty && h >> 1 == half >> 1 && left.isEmpty {
+                                    left = current
+                                } else {
+                                    flush()
+                                }
+                                half = h
+                                current = Extremes(i, value)
+                                end = x.value(atDevice: Double(h + 1) / 2 - 1e-6)
+                            }
+                        }
+                    } else {
+                        flush()
+                        half = Int.min
+                        end = -.infinity
+                        if breaks.last != kept.count { breaks.append(kept.count) }
+                    }
+                    i += 1
+                }
+                flush()
+            }
+        }
+        return (kept, breaks)
+    }
+
+    /// The extremes of a stretch of records in one half column: the first, the first lowest,
+    /// the first highest and the last record, with the values of the lowest and highest.
+    /// O(1) per record and no allocation.
+    struct Extremes {
+        var first = -1, lowest = -1, highest = -1, last = -1
+        var lowValue = 0.0, highValue = 0.0
+
+        init() {}
+
+        @inline(__always) init(_ record: Int, _ value: Double) {
+            first = record; lowest = record; highest = record; last = record
+            lowValue = value; highValue = value
+        }
+
+        var isEmpty: Bool { first < 0 }
+
+        /// Takes the next record.
+        @inline(__always) mutating func add(_ record: Int, _ value: Double) {
+            last = record
+            if value < lowValue { lowest = record; lowValue = value }
+            if value > highValue { highest = record; highValue = value }
+        }
+
+        /// Takes the next block of records by its extremes; it ends at record `end`.
+        @inline(__always) mutating func add(block end: Int, lowest low: Int, lowValue: Double, highest high: Int, highValue: Double) {
+            last = end
+            if lowValue < self.lowValue { lowest = low; self.lowValue = lowValue }
+            if highValue > self.highValue { highest = high; self.highValue = highValue }
+        }
+
+        /// Appends the first, lowest, highest and last record in record order, each once (a
+        /// sorting network of four: no array per column).
+        @inline(__always) func append(to kept: inout [Int]) {
+            var a = first, b = lowest, c = highest, d = last
+            if a > b { swap(&a, &b) }
+            if c > d { swap(&c, &d) }
+            if a > c { swap(&a, &c) }
+            if b > d { swap(&b, &d) }
+            if b > c { swap(&b, &c) }
+            kept.append(a)
+            if b != a { kept.append(b) }
+            if c != b { kept.append(c) }
+            if d != c { kept.append(d) }
+        }
+
+        /// Appends the first, lowest and highest record in record order, each once: a column's
+        /// left half.
+        @inline(__always) func appendFirstAndExtremes(to kept: inout [Int]) {
+            let a = min(lowest, highest), b = max(lowest, highest)
+            kept.append(first)
+            if a != first { kept.append(a) }
+            if b != a { kept.append(b) }
+        }
+
+        /// Appends the lowest, highest and last record in record order, each once: a column's
+        /// right half.
+        @inline(__always) func appendExtremesAndLast(to kept: inout [Int]) {
+            let a = min(lowest, highest), b = max(lowest, highest)
+            kept.append(a)
+            if b != a { kept.append(b) }
+            if last != b { kept.append(last) }
+        }
+    }
+
+    /// Points without a line thinned to one per device pixel of `area` (per snapped position
+    /// when markers snap to whole pixels, `snapHalf` being half their side): the first record
+    /// drawn there, in record order. A border of one pixel keeps the markers that reach in from
+    /// outside. O(n) time, one bit per pixel.
+    static func scatter(_ data: SeriesData, area: Rect, x: AxisMapping, y: AxisMapping, snapHalf: Double?,
+                        cancellation: CancellationFlag? = nil) -> [Int] {
+        var kept: [Int] = []
+        let width = max(1, Int(area.width.rounded(.up))) + 2, height = max(1, Int(area.height.rounded(.up))) + 2
+        let right = Double(width), bottom = Double(height)
+        let xFloor = x.floor, yFloor = y.floor
+        var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
+        data.values.withUnsafeBufferPointer { ys in
+            data.locations.withUnsafeBufferPointer { xs in
+                for i in 0..<ys.count where ys[i] > yFloor && xs[i] > xFloor {
+                    if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                    var px = x.device(xs[i]), py = y.device(ys[i])
+                    if let half = snapHalf {
+                        px = ScatterPlot.snapped(px, half: half)
+                        py = ScatterPlot.snapped(py, half: half)
+                    }
+                    // Pixels from the border's corner, tested before they become integers.
+                    let dx = (px - area.minX).rounded(.down) + 1, dy = (py - area.minY).rounded(.down) + 1
+                    guard dx >= 0, dy >= 0, dx < right, dy < bottom else { continue }
+                    let bit = Int(dy) * width + Int(dx)
+                    if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
+                        taken[bit >> 6] |= 1 << UInt64(bit & 63)
+                        kept.append(i)
+                    }
+                }
+            }
+        }
+        return kept
+    }
+}
