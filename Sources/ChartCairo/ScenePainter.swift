@@ -390,6 +390,8 @@ public struct ScenePainter {
                     i += 1
                 }
             }
+            count = n
+            xAscending = ascending
             extent = count > 0 ? Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) : .zero
         }
 
