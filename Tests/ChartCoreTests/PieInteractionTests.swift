@@ -39,12 +39,25 @@ struct PieInteractionTests {
                 let text = popup.text.text.replacingOccurrences(of: "\n", with: " ")
                 #expect(text.hasSuffix("%)"), "\(text)")
                 let labels = interaction.scene.plot("energy")?.labels ?? []
+                // A pie too small for its labels goes without them (nothing to cover).
+                if labels.isEmpty { continue }
                 let own = labels.first { text.hasPrefix($0.text.replacingOccurrences(of: "\n", with: " ") + " (")
                     || text.hasPrefix(["Gas", "Coal", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass"][slice.record] + " " + $0.text + " (") }
                 let label = try #require(own, "no label for '\(text)' among \(labels.map(\.text))")
                 #expect(!popup.box!.intersects(label.rect), "\(size), inside \(inside): popup \(popup.box!) covers its label \(label.rect) '\(label.text)'")
             }
         }
+    }
+
+    @Test("A pie whose labels would leave it under half its room goes without them; a larger one keeps them")
+    func smallPieDropsLabels() throws {
+        let small = ChartInteraction(graph: Self.pie(inside: false, customLabels: false), size: Size(width: 300, height: 220), measurer: testMeasurer)
+        let pie = try #require(small.scene.plot("energy"))
+        #expect(pie.labels.isEmpty)
+        guard case .wedge(_, let radius, _, _, _)? = pie.items.first?.shape else { Issue.record("no wedge"); return }
+        #expect(radius >= 0.8 * (min(small.scene.plotArea.width, small.scene.plotArea.height) / 2 - 8), "radius \(radius)")
+        let large = ChartInteraction(graph: Self.pie(inside: false, customLabels: false), size: Size(width: 1200, height: 800), measurer: testMeasurer)
+        #expect(large.scene.plot("energy")?.labels.count == 8)
     }
 
     @Test("The thousands separator is the same on every slice label")

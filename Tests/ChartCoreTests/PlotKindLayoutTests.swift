@@ -486,7 +486,11 @@ struct PlotKindLayoutTests {
         for (name, graph) in [("outside", outside), ("inside", inside), ("rates", rates)] {
             let scene = graph.layout(size: size, measurer: testMeasurer)
             let labels = try #require(scene.plot("pie")).labels
-            #expect(labels.count == (scene.plot("pie")?.items.count ?? -1), "\(name) at \(size): a label per slice")
+            // A label per slice, or none at all where they would leave the pie less than half
+            // the room (a small window): the legend and the popups still say it.
+            let slices = scene.plot("pie")?.items.count ?? -1
+            #expect(labels.count == slices || (labels.isEmpty && name == "outside" && size.width * size.height <= 400 * 300),
+                    "\(name) at \(size): a label per slice")
             let pairs = Self.overlapping(labels.map { ($0.text, $0.rect) })
             #expect(pairs.isEmpty, "\(name) at \(size): \(pairs.prefix(4))")
         }

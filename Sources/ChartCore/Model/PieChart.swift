@@ -165,14 +165,21 @@ public final class PieChart: Plot {
         let texts = data.values.indices.map { i -> String in
             data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
         }
-        let outside = showsLabels && labelOffset > 0
-        // Fit: leave room for the labels outside the rim.
+        var labelsShown = showsLabels
+        // Fit: leave room for the labels outside the rim, unless that would leave less than half
+        // the pie the area allows (a small window): then the pie goes without labels, which the
+        // legend and the popups still give.
         var reserve = 0.0
-        if outside {
+        let room = min(area.width, area.height) / 2 - selectedOffset * scale
+        if labelsShown && labelOffset > 0 {
             let widest = texts.map { context.measurer.size(of: $0, style: labelStyle) }.map { max($0.width, $0.height) }.max() ?? 0
             reserve = labelOffset * scale + widest
+            if room - reserve < room / 2 && pieRadius == nil {
+                labelsShown = false
+                reserve = 0
+            }
         }
-        let fitted = max(4 * scale, min(area.width, area.height) / 2 - reserve - selectedOffset * scale)
+        let fitted = max(4 * scale, room - reserve)
         let radius = pieRadius.map { $0 * scale } ?? fitted
         let inner = radius * innerRadiusFraction
         let sum = total
@@ -199,7 +206,7 @@ public final class PieChart: Plot {
         var labels: [SceneText] = [], leaders: [SceneLine] = []
         var outsideLabels = Set(items.map(\.record))
         var labelRects: [Int: Rect] = [:]
-        if showsLabels {
+        if labelsShown {
             (labels, leaders, outsideLabels, labelRects) = self.labels(for: items, texts: texts, style: labelStyle, context: context)
         }
         // The popup keeps clear of the slice's own label: it reaches from inside the slice
