@@ -182,18 +182,38 @@ struct AxisLayout {
     /// (thousands of categories would otherwise draw a solid band). A single label that still
     /// does not fit is dropped.
     ///
-    /// The search starts at the smallest k that could fit: labels take at least `lineHeight`
-    /// and a gap along the axis. O(ticks × log ticks) label placements at most.
+    /// The search starts at the smallest k that could fit (labels take at least `lineHeight` and
+    /// a gap along the axis), doubles k until the labels fit, then bisects back to the smallest
+    /// k that fits: O(log ticks) placements of at most ticks / k labels each.
     private func thinned(_ ticks: [Tick], rotation: Double, lineHeight: Double? = nil) -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
         let dense = length / Double(max(ticks.count, 1)) < 4 * scale
         let fitting = max(1, Int(length / max(1, (lineHeight ?? 0) + labelGap)))
-        let first = max(2, ticks.count / fitting)
-        for k in first...max(first, ticks.count) {
-            let kept = ticks.enumerated().filter { $0.offset % k == 0 }.map(\.element)
+        func attempt(_ k: Int) -> (kept: [Tick], labels: [SceneText])? {
+            let kept = stride(from: 0, to: ticks.count, by: k).map { ticks[$0] }
             let labels = place(kept, rotation: rotation)
-            if !overlaps(labels) { return (dense ? kept : ticks, labels, rotation) }
+            return overlaps(labels) ? nil : (kept, labels)
         }
-        return (dense ? [] : ticks, [], rotation)
+        var failing = max(1, ticks.count / fitting - 1)
+        var k = failing + 1
+        var found: (k: Int, kept: [Tick], labels: [SceneText])?
+        while k <= max(2, ticks.count) {
+            if let fit = attempt(k) { found = (k, fit.kept, fit.labels); break }
+            failing = k
+            k *= 2
+        }
+        guard var best = found else { return (dense ? [] : ticks, [], rotation) }
+        // The smallest k in (failing, best.k] that fits.
+        var low = failing + 1, high = best.k - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if let fit = attempt(mid) {
+                best = (mid, fit.kept, fit.labels)
+                high = mid - 1
+            } else {
+                low = mid + 1
+            }
+        }
+        return (dense ? best.kept : ticks, best.labels, rotation)
     }
 
     private func place(_ ticks: [Tick], rotation: Double) -> [SceneText] {

@@ -26,6 +26,8 @@ public enum NumberFormat: Hashable, Sendable {
         let groupsThousands = max(abs(value), magnitude.flatMap { $0.isFinite ? abs($0) : nil } ?? 0) >= 10_000
         switch self {
         case .fixed(let decimals):
+            // Past 10^15 digits stop meaning anything: a power of ten, as axes write them.
+            if abs(value) >= 1e15 { return Self.trimmed(String(format: "%.3e", value)) }
             return Self.grouped(value, decimals: max(0, min(decimals, 15)), groupsThousands: groupsThousands)
         case .percent(let decimals):
             return Self.grouped(value * 100, decimals: max(0, min(decimals, 15)),

@@ -70,7 +70,10 @@ public final class PieChart: Plot {
                   dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
     }
 
-    public func reloadData() { series.reset() }
+    public func reloadData() {
+        series.reset()
+        shareCache = nil
+    }
 
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
 
@@ -93,11 +96,24 @@ public final class PieChart: Plot {
         data.values[record].isFinite && data.values[record] > 0 && !hiddenRecords.contains(record)
     }
 
-    /// The sum of the values of the slices shown.
-    private var total: Double {
+    /// Each record's share of the slices shown (0 for the others), summed over values scaled by
+    /// the largest, so that values near Double's limit (1e308 twice) never sum to infinity.
+    /// Worked out once per data and hidden set: popups and `--dump-layout` ask per record. O(n).
+    private func shares() -> [Double] {
+        if let cache = shareCache, cache.hidden == hiddenRecords { return cache.shares }
         let data = loaded()
-        return data.values.indices.reduce(0) { isShown($1, data) ? $0 + data.values[$1] : $0 }
+        let largest = data.values.indices.reduce(0.0) { isShown($1, data) ? max($0, data.values[$1]) : $0 }
+        var shares = [Double](repeating: 0, count: data.count)
+        if largest > 0 {
+            var sum = 0.0
+            for i in data.values.indices where isShown(i, data) { sum += data.values[i] / largest }
+            for i in data.values.indices where isShown(i, data) { shares[i] = data.values[i] / largest / sum }
+        }
+        shareCache = (hiddenRecords, shares)
+        return shares
     }
+
+    private var shareCache: (hidden: Set<Int>, shares: [Double])?
 
     private func sliceName(_ record: Int, _ data: SeriesData) -> String { data.name(record) ?? "\(title) \(record + 1)" }
 
@@ -120,7 +136,7 @@ public final class PieChart: Plot {
     public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
         guard data.values.indices.contains(record), isShown(record, data) else { return nil }
-        let share = NumberFormat.percent(decimals: 1).format(data.values[record] / total)
+        let share = NumberFormat.percent(decimals: 1).format(shares()[record])
         if let label = data.label(record) {
             let oneLine = label.split(whereSeparator: \.isNewline).joined(separator: " ")
             return RecordDescription(location: nil, series: "", value: oneLine + " (\(share))")
@@ -182,7 +198,7 @@ public final class PieChart: Plot {
         let fitted = max(4 * scale, room - reserve)
         let radius = pieRadius.map { $0 * scale } ?? fitted
         let inner = radius * innerRadiusFraction
-        let sum = total
+        let fractions = shares()
         let border = (borderLineStyle ?? LineStyle(color: context.theme.background.representativeColor, width: 1.5)).scaled(by: scale)
 
         var items: [PlotItem] = []
@@ -190,8 +206,8 @@ public final class PieChart: Plot {
         let clockwise = sliceDirection == .clockwise
         for i in 0..<data.count {
             let v = data.values[i]
-            guard isShown(i, data), sum > 0 else { continue }
-            let sweep = 2 * .pi * v / sum
+            guard isShown(i, data), fractions[i] > 0 else { continue }
+            let sweep = 2 * .pi * fractions[i]
             let start = clockwise ? angle : angle - sweep
             let end = clockwise ? angle + sweep : angle
             angle = clockwise ? end : start
