@@ -92,7 +92,7 @@ public enum CSVBulkReader {
             results.store(chunk, at: k)
         }
         guard !failed.load(ordering: .relaxed) else { return nil }
-        return results.table(after: sampleTable, kinds: kinds)
+        return results.table(after: sampleTable, kinds: kinds, delimiter: delimiter)
     }
 
     /// Asks the kernel to back the 2 MB-aligned interior of a large fresh buffer with huge pages
@@ -396,7 +396,7 @@ public enum CSVBulkReader {
 
         /// The sample's rows followed by every range's, in input order. Copies each number
         /// column once and frees each range's buffers as soon as they are copied. O(cells).
-        func table(after sample: DataTable, kinds: [Kind]) -> DataTable {
+        func table(after sample: DataTable, kinds: [Kind], delimiter: UInt8) -> DataTable {
             let chunks = slots.map { $0! }
             let rows = sample.rowCount + chunks.reduce(0) { $0 + $1.rows }
             var columns: [DataColumn] = []
@@ -423,10 +423,12 @@ public enum CSVBulkReader {
                         values += chunk.texts[index]
                         chunk.texts[index] = []
                     }
-                    columns.append(DataColumn(name: column.name, values: .text(values)))
+                    // As the serial parse types a column of text, over all its rows.
+                    columns.append(DataColumn(name: column.name,
+                                              values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
                 }
             }
-            return DataTable(columns: columns)
+            return DataTable(columns: columns, notes: sample.notes)
         }
     }
 }

@@ -94,7 +94,7 @@ public enum CSVReader {
             if let cLocale { freelocale(cLocale) }
         }
 
-        let (start, skippedLines) = headerStart(base, count: count)
+        let (start, skippedLines, preambleLines) = headerStart(base, count: count)
         let delimiter = detectDelimiter(base, count: count, start: start)
         var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start, line: 1 + skippedLines)
         switch scanner.next() {
@@ -106,24 +106,32 @@ public enum CSVReader {
         // written without one): its columns are "column 1", "column 2"…
         let headerless = hasNoHeader(scanner, delimiter: delimiter)
         let names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
-        var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows)
+        var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon)
         if headerless { try builder.add(scanner) }
+        var notes: [String] = []
+        if preambleLines > 0 { notes.append("\(preambleLines) line\(preambleLines == 1 ? "" : "s") before the header skipped") }
+        if headerless { notes.append("the first row is data, not a header") }
         // Notes after the table: from a row that does not fit, after a blank line or starting
         // with "Total…", to the end, no row fits; they are left out (they are not data rows,
         // so not counted as skipped ones). When a later row fits, the first misfit is the error.
         var misfit: DataError?
+        var leftOut = 0
         while true {
             switch scanner.next() {
             case .end:
-                return (try builder.finish(), builder.skippedRows)
+                var table = try builder.finish()
+                if leftOut > 0 { notes.append("\(leftOut) line\(leftOut == 1 ? "" : "s") of notes after the table left out") }
+                table.notes = notes + table.notes
+                return (table, builder.skippedRows)
             case .unclosedQuote(let line):
                 throw misfit ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
                 do throws(DataError) {
                     try builder.add(scanner)
                 } catch {
-                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base)) else { throw error }
+                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base, columns: names.count)) else { throw error }
                     misfit = misfit ?? error
+                    leftOut += 1
                     continue
                 }
                 if let misfit { throw misfit }
@@ -131,9 +139,15 @@ public enum CSVReader {
         }
     }
 
-    /// Whether the scanner's record may begin notes after the table: it follows a blank line,
-    /// or its first cell is a word such as "Total", "Totals", "Sum", "Average".
-    static func mayStartNotes(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
+    /// Whether the scanner's record may begin notes after the table of `columns` columns: it
+    /// follows a blank line, it is a single field ("Source: World Bank"), or its first cell is a
+    /// word such as "Total", "Totals", "Sum", "Average".
+    /// Its first cell is never a number or a date: a row cut short by a crash is an error.
+    static func mayStartNotes(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>, columns: Int) -> Bool {
+        guard let firstField = scanner.fields.first else { return false }
+        let firstCell = scanner.trimmedBytes(of: firstField)
+        if CSVCell.number(firstCell) != nil || DateParser.isoSeconds(firstCell) != nil { return false }
+        if scanner.fields.count == 1 && columns >= 2 { return true }
         var i = scanner.recordStart - 1
         var lineEnds = 0
         while i >= 0 && (base[i] == CSVByte.lf || base[i] == CSVByte.cr || CSVByte.isBlank(base[i])) {
@@ -149,7 +163,8 @@ public enum CSVReader {
     /// Where the header can start: after a UTF-8 byte order mark, after comment lines
     /// ("# Data source: …", as gnuplot and many exports write them) and after a preamble (see
     /// `preambleEnd`), with the number of lines skipped. O(bytes of the first 60 records).
-    static func headerStart(_ base: UnsafePointer<UInt8>, count: Int) -> (start: Int, skippedLines: Int) {
+    /// `preambleLines` counts the lines of the preamble alone.
+    static func headerStart(_ base: UnsafePointer<UInt8>, count: Int) -> (start: Int, skippedLines: Int, preambleLines: Int) {
         var start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         var skippedLines = 0
         while start < count && base[start] == UInt8(ascii: "#") {
@@ -158,11 +173,13 @@ public enum CSVReader {
             skippedLines += 1
         }
         let header = preambleEnd(base, count: count, start: start)
+        var preambleLines = 0
         if header > start {
-            for i in start..<header where base[i] == CSVByte.lf { skippedLines += 1 }
+            for i in start..<header where base[i] == CSVByte.lf { preambleLines += 1 }
+            skippedLines += preambleLines
             start = header
         }
-        return (start, skippedLines)
+        return (start, skippedLines, preambleLines)
     }
 
     /// Where the table starts in an export that writes facts about the data before it (a
@@ -200,7 +217,9 @@ public enum CSVReader {
             // Title, note and group rows: mostly empty cells, above a fuller row of as many.
             while record + 1 < counts.count, empties[record] * 2 > fields,
                   (record + 1..<counts.count).contains(where: { counts[$0] == fields && empties[$0] * 2 <= fields }) { record += 1 }
-            if best == nil || fields > best!.fields {
+            // The most columns; among equals, the table that starts first (a semicolon file with
+            // decimal commas splits on commas as often, after a "preamble" that is its header).
+            if best == nil || fields > best!.fields || (fields == best!.fields && record < best!.record) {
                 best = (fields, record)
                 bestStarts = starts
             }
@@ -216,39 +235,40 @@ public enum CSVReader {
     /// eleven records).
     static func hasNoHeader(_ first: CSVRecordScanner, delimiter: UInt8) -> Bool {
         let n = first.fields.count
-        func isValue(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-            CSVCell.number(cell) != nil || DateParser.isoSeconds(cell) != nil
+        /// 1 for a number, 2 for an ISO date, 0 for text.
+        func type(_ cell: UnsafeBufferPointer<UInt8>) -> Int {
+            CSVCell.number(cell) != nil ? 1 : DateParser.isoSeconds(cell) != nil ? 2 : 0
         }
-        // The first record's cells: value or text (nil when missing).
-        let firstIsValue: [Bool?] = first.fields.map { field in
+        // The first record's cells' types (nil when missing).
+        let firstType: [Int?] = first.fields.map { field in
             let cell = first.trimmedBytes(of: field)
-            return CSVCell.isMissing(cell) ? nil : isValue(cell)
+            return CSVCell.isMissing(cell) ? nil : type(cell)
         }
         var sample = CSVRecordScanner(base: first.base, count: first.count, delimiter: delimiter, position: first.position)
-        var dataIsValue = [Bool?](repeating: nil, count: n)
+        var dataType = [Int?](repeating: nil, count: n)
         var records = 0
         while records < 10, case .record = sample.next() {
             records += 1
             guard sample.fields.count == n else { continue }
-            for (index, field) in sample.fields.enumerated() where dataIsValue[index] == nil {
+            for (index, field) in sample.fields.enumerated() where dataType[index] == nil {
                 let cell = sample.trimmedBytes(of: field)
-                if !CSVCell.isMissing(cell) { dataIsValue[index] = isValue(cell) }
+                if !CSVCell.isMissing(cell) { dataType[index] = type(cell) }
             }
         }
         guard records > 0 else { return false }
-        // Whole numbers rising along the row are names (years of a wide table: 2019, 2020…).
+        // Years rising along a row that also holds text are names (a wide table: country, 2019,
+        // 2020…).
         let headerNumbers = first.fields.compactMap { CSVCell.number(first.trimmedBytes(of: $0)) }
-        if headerNumbers.count >= 2, headerNumbers.allSatisfy({ $0 == $0.rounded() }),
+        if headerNumbers.count >= 2, firstType.contains(0), headerNumbers.allSatisfy({ $0 == $0.rounded() && $0 >= 1700 && $0 <= 2100 }),
            zip(headerNumbers, headerNumbers.dropFirst()).allSatisfy({ $0 < $1 }) {
             return false
         }
+        // Over the columns of numbers or dates, a vote for data per first cell of the same type,
+        // for a header per first cell of text (a date over numbers is a header: "2021-01").
         var valueVotes = 0, textVotes = 0
-        for index in 0..<n where dataIsValue[index] == true {
-            switch firstIsValue[index] {
-            case true?: valueVotes += 1
-            case false?: textVotes += 1
-            case nil: break
-            }
+        for index in 0..<n {
+            guard let data = dataType[index], data != 0, let head = firstType[index] else { continue }
+            if head == data { valueVotes += 1 } else { textVotes += 1 }
         }
         return valueVotes > textVotes
     }

@@ -34,7 +34,11 @@ struct CSVTableBuilder {
     private var rowTexts: [String?]
     private var rowPending: [Pending]
 
-    init(names: [String], path: String, skipBadRows: Bool) {
+    /// Whether a text column may hold decimal commas ("3,5"): the file is separated by semicolons.
+    let decimalComma: Bool
+
+    init(names: [String], path: String, skipBadRows: Bool, decimalComma: Bool = false) {
+        self.decimalComma = decimalComma
         self.names = names
         self.path = path
         self.skipBadRows = skipBadRows
@@ -183,12 +187,8 @@ struct CSVTableBuilder {
             case .number: values = .number(numbers[index])
             case .date: values = .date(numbers[index])
             case .text:
-                // Day-month or month-day dates, when the column's values say which.
-                if let dates = ColumnTyping.dates(fromSlashedTexts: texts[index], name: names[index]) {
-                    values = .date(dates)
-                } else {
-                    values = .text(texts[index])
-                }
+                // Dates with slashes, numbers as people write them ("12%", "1,412,000"), or text.
+                values = ColumnTyping.textColumnValues(texts[index], name: names[index], decimalComma: decimalComma)
             case .undecided: values = .number(Array(repeating: .nan, count: rowCount))
             }
             numbers[index] = []

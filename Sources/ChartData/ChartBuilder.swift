@@ -8,7 +8,16 @@ public enum ChartBuilder {
     public static var kinds: [String] { ChartKind.allCases.map(\.rawValue) }
 
     /// The plan `spec` and the data give for `table`: which column is what, and the kind.
+    /// `table` ready for planning: a single column of numbers is charted against its row
+    /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it.
+    static func prepared(_ table: DataTable) -> DataTable {
+        guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
+        return DataTable(columns: [DataColumn(name: "row", values: .number((1...values.count).map(Double.init))), table.columns[0]],
+                         notes: table.notes + ["a single column of numbers: charted against its row numbers"])
+    }
+
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
+        let table = prepared(table)
         let kind = try spec.kind.map { name throws(DataError) -> ChartKind in
             guard let kind = ChartKind(rawValue: name) else {
                 throw DataError.unusable(path: source, message: "unknown chart kind '\(name)'; use one of: \(ChartKind.names)")
@@ -28,6 +37,7 @@ public enum ChartBuilder {
     /// `period` is shown in the title. Throws for a column that does not exist or that holds
     /// text where numbers are needed. A table without rows gives a chart saying so.
     public static func graph(from table: DataTable, spec: ChartSpec, source: String, period: String? = nil) throws(DataError) -> Graph {
+        let table = prepared(table)
         let plan = try plan(for: table, spec: spec, source: source)
         return try graph(from: table, plan: plan, spec: spec, source: source, period: period)
     }
@@ -56,10 +66,7 @@ public enum ChartBuilder {
             guard let c = table.column(named: name) else {
                 throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
             }
-            switch c.values {
-            case .text(let texts): return texts.map { $0 ?? "" }
-            case .number(let v), .date(let v): return v.map { NumberFormat.automatic.format($0) }
-            }
+            return ValueNames.names(of: c).map { $0 == ValueNames.missing ? "" : $0 }
         }
 
         if kind == .pie {
@@ -126,7 +133,7 @@ public enum ChartBuilder {
             }
             let values = rows.map { allValues[$0] }
             let locations = rows.map { x.location(ofRow: $0) }
-            let categories = x.isCategory && !x.usesAxisLabels ? rows.map { x.name(ofRow: $0) } : nil
+            let categories = x.isCategory ? rows.map { x.name(ofRow: $0) } : nil
             let plot: any Plot
             let color = options?.color.flatMap(Color.init(hex:))
             if thisKind.isBars {
@@ -170,7 +177,8 @@ public enum ChartBuilder {
             }
             if options?.axis == "y2" {
                 if graph.plotSpace(identifier: "y2") == nil {
-                    graph.add(XYPlotSpace(identifier: "y2"))
+                    // The same x as the first axis: dates read as dates in its popups too.
+                    graph.add(XYPlotSpace(identifier: "y2", xScale: kind == .hbar ? .linear : x.scale))
                     graph.axes.append(Axis(identifier: "y2", coordinate: .y, edge: .right, plotSpaceIdentifier: "y2", showsMajorGridLines: false))
                 }
                 plot.plotSpace = graph.plotSpace(identifier: "y2")
@@ -193,6 +201,15 @@ public enum ChartBuilder {
             graph[axis: categoryAxis].customLabels = x.axisLabels
         }
         graph[axis: categoryAxis].title = xColumn.name
+        graph[axis: categoryAxis].finestDateUnit = x.dateResolution.flatMap { resolution -> DateTickGenerator.Unit? in
+            switch resolution {
+            case .year: .year
+            case .month: .month
+            case .day: .day
+            case .minute: .minute
+            case .second: nil
+            }
+        }
         let onY = series.filter { $0.options?.axis != "y2" }, onY2 = series.filter { $0.options?.axis == "y2" }
         graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? title)
         if !onY2.isEmpty {

@@ -8,16 +8,18 @@ import ChartCore
 ///
 /// - x: a date or year column that indexes the rows, else the first column of text with a value
 ///   per row (categories), else a column named x, else an increasing whole-number key (first,
-///   or named id, index…), else a part of a date in order
-///   (the day of the month), else — for measurements, which have none of these — the first
-///   column of numbers; failing all that, the first column.
-/// - groups: long-format data (x repeats across the values of a text column of few values:
-///   date, symbol, price) gets one series per value; measurements get one per value of their
-///   first text column of few values (penguins by species). At most `ColumnProfile.groupLimit`.
-/// - series: the columns of numbers that are not x, a group, a year, an id or part of a date;
-///   with groups, the first of them.
-/// - kind: bars for text categories, a line when x never decreases within each series, points
-///   when it goes back and forth (drawing those as a line would be a scribble).
+///   or named id, index…), else a part of a date in order (the day of the month), else — for
+///   measurements, which have none of these — the first column of numbers; failing all that,
+///   the first column.
+/// - groups: long-format data (x repeats across the values of a text column of few values, or
+///   of a column of whole-number codes: date, symbol, price; time, sensor_id, value) gets one
+///   series per value; measurements get one per value of their first text column of few values
+///   (penguins by species). At most `ColumnProfile.groupLimit`: past it, points.
+/// - series: the columns of numbers that are not x, a group, a year, an id, a code or part of
+///   a date next to a date; with groups, the first of them.
+/// - kind: bars for text categories, a line when x never decreases within each series or is a
+///   time that does not repeat within one (drawn in x order), points when it goes back and
+///   forth (drawing those as a line would be a scribble).
 ///
 /// O(rows × columns).
 public struct ChartPlan: Sendable {
@@ -38,13 +40,18 @@ public struct ChartPlan: Sendable {
     public let series: [Int]
     /// The column whose values make one series each; nil for none.
     public let group: Int?
-    /// The group column's values in order of first appearance (empty without a group).
+    /// The group column's values as names, in order of first appearance (empty without a group).
     public let groupValues: [String]
+    /// Each row's index in `groupValues` (empty without a group).
+    let groupOfRow: [Int]
     public let kind: ChartKind
     /// Whether the kind was chosen here rather than named by the user.
     public let kindIsDetected: Bool
     /// Why each choice was made, for `--describe`, `--trace` and `--dump-layout`.
     public let reasons: [String]
+    /// What reading the table did that a user should know: headers read as data, lines skipped
+    /// before the header, columns merged (`DataTable.notes`).
+    public let tableNotes: [String]
 
     /// Plans the chart for `table`. `x`, `y`, `group` and `kind` are what the user named (nil,
     /// nil, `.automatic`, nil to choose everything); `source` names the data in errors.
@@ -53,8 +60,9 @@ public struct ChartPlan: Sendable {
     public init(table: DataTable, x xName: String? = nil, y yNames: [String]? = nil, group grouping: Grouping = .automatic,
                 kind requestedKind: ChartKind? = nil, source: String) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
-        let profiles = table.columns.map(ColumnProfile.init)
+        let profiles = Self.weighed(table.columns.map(ColumnProfile.init))
         self.profiles = profiles
+        tableNotes = table.notes
         var reasons: [String] = []
         func index(_ name: String) throws(DataError) -> Int {
             if let i = table.columns.firstIndex(where: { $0.name == name }) { return i }
@@ -76,11 +84,11 @@ public struct ChartPlan: Sendable {
             reasons.append("x: \(profiles[x].name) (\(why))")
         }
         self.x = x
-        let xProfile = profiles[x]
-        let xIsText = xProfile.kind == .text
+        let xIsText = profiles[x].kind == .text
 
         // Groups.
         var group: Int?
+        var tooManyGroups: Int?
         switch grouping {
         case .none:
             break
@@ -92,16 +100,24 @@ public struct ChartPlan: Sendable {
             group = g
             reasons.append("groups: \(profiles[g].name) (given)")
         case .automatic:
-            if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true,
-               let (g, why) = Self.chooseGroup(table: table, profiles: profiles, x: x) {
-                group = g
-                reasons.append("groups: \(profiles[g].name) (\(why))")
+            if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true {
+                switch Self.chooseGroup(table: table, profiles: profiles, x: x) {
+                case .column(let g, let why):
+                    group = g
+                    reasons.append("groups: \(profiles[g].name) (\(why))")
+                case .tooMany(let g):
+                    tooManyGroups = g
+                    reasons.append("no groups: \(profiles[x].name) repeats across the \(profiles[g].distinctCount) values of "
+                        + "\(profiles[g].name), more than \(ColumnProfile.groupLimit) series a chart can tell apart; filter the rows or --group another column")
+                case nil:
+                    break
+                }
             }
         }
         var groupValues: [String] = []
         var groupOfRow: [Int] = []
         if let group {
-            (groupValues, groupOfRow) = Self.groups(of: table.columns[group])
+            (groupValues, groupOfRow) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[group]))
             if groupValues.count > ColumnProfile.groupLimit {
                 throw DataError.unusable(path: source, message: "column '\(profiles[group].name)' has \(groupValues.count) distinct values, "
                     + "more than the \(ColumnProfile.groupLimit) groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column")
@@ -109,63 +125,22 @@ public struct ChartPlan: Sendable {
         }
         self.group = group
         self.groupValues = groupValues
+        self.groupOfRow = groupOfRow
 
         // Series.
-        var series: [Int]
-        if let yNames {
-            series = []
-            for name in yNames {
-                let i = try index(name)
-                guard profiles[i].kind != .text else {
-                    throw DataError.unusable(path: source, message: "column '\(profiles[i].name)' holds text, not numbers")
-                }
-                series.append(i)
-            }
-        } else {
-            let xIsTime = xProfile.role == .time
-            series = profiles.indices.filter { i in
-                if table.rowCount == 0 { return i != x && profiles[i].kind != .text }
-                let p = profiles[i]
-                guard i != x, i != group, p.kind == .number else { return false }
-                switch p.role {
-                case .measure: return true
-                case .key: return !ColumnProfile.keyNames.contains(p.name.lowercased())
-                case .datePart: return !xIsTime && xProfile.role != .datePart
-                case .time, .category, .group, .label, .empty: return false
-                }
-            }
-            let skipped = profiles.indices.filter { i in
-                i != x && i != group && profiles[i].kind != .text && !series.contains(i)
-            }
-            if !skipped.isEmpty {
-                reasons.append("not charted: " + skipped.map { "\(profiles[$0].name) (\(profiles[$0].role.phrase))" }.joined(separator: ", "))
-            }
-            if group != nil && series.count > 1 {
-                reasons.append("with groups, one series: \(profiles[series[0]].name); --y names others")
-                series = [series[0]]
-            }
-        }
-        guard !series.isEmpty else {
-            throw DataError.unusable(path: source, message: "no column of numbers to chart besides '\(xProfile.name)'; give --y COLUMN")
-        }
+        let series = try Self.chooseSeries(profiles: profiles, x: x, group: group, named: yNames.map { names throws(DataError) in
+            try names.map(index)
+        }, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
         if let requestedKind {
             kind = requestedKind
             kindIsDetected = false
-        } else if xIsText || table.rowCount == 0 {
-            kind = xIsText ? .bar : .line
-            kindIsDetected = true
-            reasons.append(xIsText ? "bars: x is text" : "line: no rows")
-        } else if Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
-            kind = .line
-            kindIsDetected = true
-            reasons.append("line: x never decreases\(group == nil ? "" : " within each group")")
         } else {
-            kind = .scatter
+            kind = Self.chooseKind(table: table, profiles: profiles, x: x, groupOfRow: groupOfRow,
+                                        tooManyGroups: tooManyGroups != nil, reasons: &reasons)
             kindIsDetected = true
-            reasons.append("points: x goes back and forth")
         }
         self.reasons = reasons
     }
@@ -173,10 +148,9 @@ public struct ChartPlan: Sendable {
     /// The rows of each group, in order: for each value of `groupValues`, its row indices.
     /// O(rows).
     public func rows(in table: DataTable) -> [[Int]] {
-        guard let group else { return [Array(0..<table.rowCount)] }
-        let (_, groupOfRow) = Self.groups(of: table.columns[group])
+        guard group != nil else { return [Array(0..<table.rowCount)] }
         var rows = [[Int]](repeating: [], count: groupValues.count)
-        for (row, g) in groupOfRow.enumerated() where g >= 0 { rows[g].append(row) }
+        for (row, g) in groupOfRow.enumerated() { rows[g].append(row) }
         return rows
     }
 
@@ -184,19 +158,22 @@ public struct ChartPlan: Sendable {
     public var note: String {
         var parts = ["x \(profiles[x].name)"]
         if let group { parts.append("groups \(profiles[group].name) (\(groupValues.count))") }
-        parts.append("y " + series.map { profiles[$0].name }.joined(separator: ", "))
+        let names = series.map { profiles[$0].name }
+        parts.append("y " + (names.count > 6 ? names.prefix(3).joined(separator: ", ") + " … (\(names.count) series)" : names.joined(separator: ", ")))
         parts.append(kind.rawValue + (kindIsDetected ? " (detected)" : ""))
         return parts.joined(separator: " · ")
     }
 
-    /// What `--describe` prints: a line per column (type, role, distinct values), then the
-    /// chart and why.
+    /// What `--describe` prints: what reading the table did, a line per column (type, role,
+    /// distinct values), then the chart and why.
     public func description(source: String) -> String {
         let rows = profiles.first?.rowCount ?? 0
         var lines = ["\(source): \(rows) row\(rows == 1 ? "" : "s"), \(profiles.count) column\(profiles.count == 1 ? "" : "s")"]
+        lines += tableNotes.map { "  (\($0))" }
         let width = min(24, profiles.map(\.name.count).max() ?? 0)
+        let charted = Set(series)
         for (i, p) in profiles.enumerated() {
-            let use = i == x ? "x" : i == group ? "groups" : series.contains(i) ? "series" : "-"
+            let use = i == x ? "x" : i == group ? "groups" : charted.contains(i) ? "series" : "-"
             let distinct = p.distinctIsExact ? "\(p.distinctCount)" : "≥\(p.distinctCount)"
             var facts = ["\(distinct) distinct"]
             if p.missingCount > 0 { facts.append("\(p.missingCount) missing") }
@@ -212,6 +189,32 @@ public struct ChartPlan: Sendable {
         lines.append("chart: \(note)")
         lines += reasons.map { "  " + $0 }
         return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Roles among the columns
+
+    /// The profiles with each role weighed against the other columns: a year by content alone
+    /// counts only in the first column, when no other column is a date or a named year (prices
+    /// of 1850 to 2011 next to a date are prices); a part of a date only next to a date, a year
+    /// or another part (a `min` temperature alone is a temperature), and short names that mean
+    /// other things too (min, sec, mon, hr) only among other parts.
+    static func weighed(_ profiles: [ColumnProfile]) -> [ColumnProfile] {
+        var weighed = profiles
+        let namedTimes = profiles.indices.filter { profiles[$0].kind == .date || (profiles[$0].role == .time && profiles[$0].isYearByName) }
+        for i in profiles.indices where profiles[i].role == .time && profiles[i].isYearByContent {
+            if i != 0 || !namedTimes.isEmpty { weighed[i].role = .measure }
+        }
+        let parts = profiles.indices.filter { profiles[$0].role == .datePart }
+        let hasTime = weighed.contains { $0.role == .time }
+        if !hasTime && parts.count < 2 {
+            for i in parts { weighed[i].role = .measure }
+        }
+        // Short names that mean other things too ("min" beside "max") are parts of a date only
+        // among other parts.
+        if parts.count < 2 {
+            for i in parts where ColumnProfile.ambiguousDateParts.contains(profiles[i].name.lowercased()) { weighed[i].role = .measure }
+        }
+        return weighed
     }
 
     // MARK: - Choosing
@@ -252,13 +255,13 @@ public struct ChartPlan: Sendable {
     }
 
     /// Whether time column `t` says when each row happened rather than sorting measurements
-    /// into a few batches (penguins measured in 2007, 2008 and 2009): it has 20 distinct values
-    /// or more, or one for every second row, or it tells the rows of some text column apart
-    /// (gapminder's years within each country).
+    /// into a few batches (penguins measured in 2007, 2008 and 2009): dates always do (two or
+    /// more of them); years when there are 20 distinct or more, or one for every second row, or
+    /// they tell the rows of some text column apart (gapminder's years within each country).
     static func indexesRows(_ t: Int, table: DataTable, profiles: [ColumnProfile]) -> Bool {
         let p = profiles[t]
         guard p.distinctCount >= 2 else { return false }
-        if p.distinctCount >= 20 || p.distinctCount * 2 >= p.presentCount { return true }
+        if p.kind == .date || p.distinctCount >= 20 || p.distinctCount * 2 >= p.presentCount { return true }
         guard let times = table.columns[t].numbers else { return false }
         for (g, column) in table.columns.enumerated() where profiles[g].kind == .text && g != t {
             guard case .text(let names) = column.values else { continue }
@@ -277,90 +280,165 @@ public struct ChartPlan: Sendable {
         var number: Double
     }
 
-    /// The group column for x column `x`, and why; nil when the rows form no groups. For a
-    /// time or key x, long format: a text column of few values across whose values x repeats,
-    /// preferring one within whose groups x is unique. For measurements: the first text column
-    /// of few values (up to 20, which the palette tells apart).
-    static func chooseGroup(table: DataTable, profiles: [ColumnProfile], x: Int) -> (Int, String)? {
-        let candidates = profiles.indices.filter { $0 != x && profiles[$0].role == .group }
-        guard !candidates.isEmpty, let xs = table.columns[x].numbers else { return nil }
+    /// What the rows split by.
+    enum GroupChoice {
+        /// By this column, for this reason.
+        case column(Int, String)
+        /// Long format, but by a column of more values than a chart can tell apart.
+        case tooMany(Int)
+    }
+
+    /// The group column for x column `x`; nil when the rows form no groups. For a time or key
+    /// x, long format: a text column of few values (or a column of whole-number codes) across
+    /// whose values x repeats, preferring one within whose groups x is unique; `.tooMany` when
+    /// only a text column of more values than `groupLimit` does that. For measurements: the
+    /// first text column of few values (up to 20, which the palette tells apart), else a code of
+    /// up to 10.
+    static func chooseGroup(table: DataTable, profiles: [ColumnProfile], x: Int) -> GroupChoice? {
+        guard let xs = table.columns[x].numbers else { return nil }
         let xProfile = profiles[x]
         if xProfile.role == .measure || xProfile.role == .datePart {
-            guard let g = candidates.first(where: { profiles[$0].distinctCount <= 20 }) else { return nil }
-            return (g, "text of \(profiles[g].distinctCount) values")
+            if let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .group && profiles[$0].distinctCount <= 20 }) {
+                return .column(g, "text of \(profiles[g].distinctCount) values")
+            }
+            if let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .code && profiles[$0].distinctCount <= 10 }) {
+                return .column(g, "codes of \(profiles[g].distinctCount) values")
+            }
+            return nil
         }
         // Long format needs x to repeat.
         guard xProfile.distinctCount < xProfile.presentCount else { return nil }
-        var repeating: [Int] = []
-        var unique: [Int] = []
+        let candidates = profiles.indices.filter { g in
+            g != x && (profiles[g].role == .group || (profiles[g].role == .code && profiles[g].distinctCount >= 2
+                && profiles[g].distinctCount <= ColumnProfile.groupLimit))
+        }
+        var repeating: [Int] = [], unique: [Int] = []
         for g in candidates {
-            guard case .text(let names) = table.columns[g].values else { continue }
-            var firstGroup: [Double: String?] = [:]
-            var repeats = false
-            var pairs = Set<TextAndNumber>()
-            var isUnique = true
-            for row in 0..<table.rowCount where xs[row].isFinite {
-                let name = names[row]
-                if let seen = firstGroup[xs[row]] {
-                    if seen != name { repeats = true }
-                } else {
-                    firstGroup[xs[row]] = name
-                }
-                if isUnique && !pairs.insert(TextAndNumber(text: name, number: xs[row])).inserted { isUnique = false }
-            }
+            let (repeats, isUnique) = Self.repeats(xs, across: table.columns[g])
             if repeats { repeating.append(g) }
             if repeats && isUnique { unique.append(g) }
         }
         if let g = unique.first {
-            return (g, "long format: \(profiles[x].name) repeats across its \(profiles[g].distinctCount) values, once within each")
+            return .column(g, "long format: \(profiles[x].name) repeats across its \(profiles[g].distinctCount) values, once within each")
         }
         if let g = repeating.first {
-            return (g, "long format: \(profiles[x].name) repeats across its \(profiles[g].distinctCount) values")
+            return .column(g, "long format: \(profiles[x].name) repeats across its \(profiles[g].distinctCount) values")
+        }
+        // Too many to tell apart: 60 symbols over the same dates.
+        for g in profiles.indices where g != x && profiles[g].role == .label && profiles[g].kind == .text {
+            let (repeats, isUnique) = Self.repeats(xs, across: table.columns[g])
+            if repeats && isUnique { return .tooMany(g) }
         }
         return nil
     }
 
-    /// The distinct texts of `column` in order of first appearance ("" for a missing one), and
-    /// each row's index among them. O(rows).
-    static func groups(of column: DataColumn) -> (values: [String], groupOfRow: [Int]) {
-        var order: [String] = []
-        var index: [String: Int] = [:]
-        var groupOfRow: [Int] = []
-        func add(_ key: String) {
-            if let i = index[key] { groupOfRow.append(i); return }
-            index[key] = order.count
-            groupOfRow.append(order.count)
-            order.append(key)
+    /// Whether an x value appears with two values of `column` (long format), and whether each
+    /// x value appears at most once per value of it. O(rows).
+    static func repeats(_ xs: [Double], across column: DataColumn) -> (repeats: Bool, unique: Bool) {
+        let names = ValueNames.names(of: column)
+        var firstName: [Double: String] = [:]
+        var pairs = Set<TextAndNumber>()
+        var repeats = false, unique = true
+        for row in xs.indices where xs[row].isFinite {
+            let name = names[row]
+            if let seen = firstName[xs[row]] {
+                if seen != name { repeats = true }
+            } else {
+                firstName[xs[row]] = name
+            }
+            if unique && !pairs.insert(TextAndNumber(text: name, number: xs[row])).inserted { unique = false }
         }
-        switch column.values {
-        case .text(let texts):
-            groupOfRow.reserveCapacity(texts.count)
-            for text in texts { add(text ?? "") }
-        case .number(let values), .date(let values):
-            groupOfRow.reserveCapacity(values.count)
-            for value in values { add(value.isFinite ? NumberFormat.automatic.format(value) : "") }
-        }
-        return (order, groupOfRow)
+        return (repeats, unique)
     }
 
-    /// Whether `column`'s present values never decrease in row order within each group. O(rows).
-    static func neverDecreases(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
-        guard let values = column.numbers else { return false }
-        if groupOfRow.isEmpty {
-            var previous = -Double.infinity
-            for v in values where v.isFinite {
-                if v < previous { return false }
-                previous = v
+    /// The series: those named (numbers only), else the columns of numbers that are measures
+    /// (ids, codes, years and parts of a date next to a date left out, in `reasons`); with
+    /// groups, the first. Codes when nothing else is left. Throws when there is none.
+    static func chooseSeries(profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, reasons: inout [String],
+                             source: String) throws(DataError) -> [Int] {
+        if let named {
+            for i in named where profiles[i].kind == .text {
+                throw DataError.unusable(path: source, message: "column '\(profiles[i].name)' holds text, not numbers")
             }
-            return true
+            guard !named.isEmpty else { throw DataError.unusable(path: source, message: "give at least one column with --y") }
+            return named
         }
-        var previous = [Double](repeating: -.infinity, count: (groupOfRow.max() ?? 0) + 1)
+        let xProfile = profiles[x]
+        let noRows = profiles.first.map { $0.rowCount == 0 } ?? true
+        func eligible(_ i: Int) -> Bool {
+            let p = profiles[i]
+            guard i != x, i != group, p.kind == .number else { return false }
+            if noRows { return true }
+            switch p.role {
+            case .measure: return true
+            case .key: return !ColumnProfile.keyNames.contains(p.name.lowercased())
+            case .datePart: return xProfile.role != .time && xProfile.role != .datePart
+            case .time, .code, .category, .group, .label, .empty: return false
+            }
+        }
+        var series = profiles.indices.filter(eligible)
+        if series.isEmpty {
+            series = profiles.indices.filter { $0 != x && $0 != group && profiles[$0].role == .code }
+        }
+        let charted = Set(series)
+        let skipped = profiles.indices.filter { $0 != x && $0 != group && profiles[$0].kind != .text && !charted.contains($0) }
+        if !skipped.isEmpty {
+            reasons.append("not charted: " + skipped.map { "\(profiles[$0].name) (\(profiles[$0].role.phrase))" }.joined(separator: ", "))
+        }
+        if group != nil && series.count > 1 {
+            reasons.append("with groups, one series: \(profiles[series[0]].name); --y names others")
+            series = [series[0]]
+        }
+        guard !series.isEmpty else {
+            let hasNumbers = profiles.contains { $0.kind == .number && $0.presentCount > 0 }
+            throw DataError.unusable(path: source, message: hasNumbers
+                ? "no column of numbers to chart besides '\(xProfile.name)'; give --y COLUMN"
+                : "no column holds numbers to chart (the columns are: \(profiles.map(\.name).joined(separator: ", ")))")
+        }
+        return series
+    }
+
+    /// The kind for x column `x`, when the user named none, and the reason it adds.
+    static func chooseKind(table: DataTable, profiles: [ColumnProfile], x: Int, groupOfRow: [Int], tooManyGroups: Bool,
+                           reasons: inout [String]) -> ChartKind {
+        let xProfile = profiles[x]
+        if xProfile.kind == .text || table.rowCount == 0 {
+            reasons.append(xProfile.kind == .text ? "bars: x is text" : "line: no rows")
+            return xProfile.kind == .text ? .bar : .line
+        }
+        if tooManyGroups {
+            reasons.append("points: x repeats across series too many to draw apart")
+            return .scatter
+        }
+        let order = Self.order(table.columns[x], groupOfRow: groupOfRow)
+        if order.neverDecreases {
+            reasons.append("line: x never decreases\(groupOfRow.isEmpty ? "" : " within each group")")
+            return .line
+        }
+        if xProfile.role == .time && order.uniqueWithinGroups {
+            reasons.append("line: dates that do not repeat\(groupOfRow.isEmpty ? "" : " within a group"), drawn in date order")
+            return .line
+        }
+        reasons.append("points: x goes back and forth")
+        return .scatter
+    }
+
+    /// Whether `column`'s present values never decrease in row order within each group, and
+    /// whether no value repeats within a group. O(rows).
+    static func order(_ column: DataColumn, groupOfRow: [Int]) -> (neverDecreases: Bool, uniqueWithinGroups: Bool) {
+        guard let values = column.numbers else { return (false, false) }
+        let groups = (groupOfRow.max() ?? 0) + 1
+        var previous = [Double](repeating: -.infinity, count: groups)
+        var seen = [Set<Double>](repeating: [], count: groups)
+        var never = true, unique = true
         for (row, v) in values.enumerated() where v.isFinite {
-            let g = groupOfRow[row]
-            if v < previous[g] { return false }
+            let g = groupOfRow.isEmpty ? 0 : groupOfRow[row]
+            if v < previous[g] { never = false }
             previous[g] = v
+            if unique && !seen[g].insert(v).inserted { unique = false }
+            if !never && !unique { break }
         }
-        return true
+        return (never, unique)
     }
 }
 
@@ -371,6 +449,7 @@ extension ColumnProfile.Role {
         case .time: "a date or year"
         case .key: "an id"
         case .datePart: "part of a date"
+        case .code: "a code"
         case .category: "categories"
         case .group: "groups"
         case .label: "text"

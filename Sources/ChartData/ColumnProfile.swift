@@ -13,17 +13,24 @@ public struct ColumnProfile: Sendable, Equatable {
         case number, date, text
     }
 
-    /// What the column is for in a chart.
+    /// What the column is for in a chart, from its own content and name (`ChartPlan` then
+    /// weighs it against the other columns: a year by content only counts when it comes first
+    /// and no other column is a date; a part of a date only next to a date or other parts).
     public enum Role: String, Sendable {
-        /// Dates and times, or years as numbers (named year/yr, or whole numbers all within
-        /// 1700…2100): the x axis by default, never a series.
+        /// Dates and times, or years as numbers (named year, yr, fiscal_year…, or whole numbers
+        /// all within 1700…2100 that grow or repeat): the x axis by default, never a series.
         case time
-        /// Whole numbers that only grow (an id, a row number, a day of the month in a query that
-        /// sorts by it): x when nothing is a time, never a series by default.
+        /// Whole numbers that only grow (an id, a row number): x when nothing is a time or a
+        /// category and it comes first or is named as an id; a series otherwise, unless named id,
+        /// index, row….
         case key
-        /// A whole-number part of a date (named month, day, hour, minute, second, week, weekday,
-        /// quarter, doy): not a series by default.
+        /// A whole-number part of a date whose values fit its unit (month 1–12, day 1–31, hour
+        /// 0–24, minute 0–59…): not a series next to a date.
         case datePart
+        /// Whole numbers that name rather than measure: zip and postal codes, `…_id`, `…_code`,
+        /// and columns of at most 10 distinct whole values over 50 rows or more (a season, a
+        /// number of cylinders, 0/1 flags). Not a series by default; may split rows into groups.
+        case code
         /// Text with a different value in every row: names for bars.
         case category
         /// Text with 2…`ColumnProfile.groupLimit` distinct values that repeat: one series per
@@ -133,29 +140,78 @@ public struct ColumnProfile: Sendable, Equatable {
     /// The present values.
     public var presentCount: Int { rowCount - missingCount }
 
-    /// Names that say a column of whole numbers is a year.
-    static let yearNames: Set<String> = ["year", "yr", "years", "jahr", "année", "año", "anno", "fiscal_year", "fiscal year"]
-    /// Names that say a column of whole numbers is part of a date.
-    static let datePartNames: Set<String> = [
-        "month", "mon", "day", "dom", "doy", "day_of_year", "hour", "hr", "minute", "min", "second", "sec",
-        "week", "weekday", "wday", "dow", "day_of_week", "quarter", "qtr",
-    ]
+    /// Whether the name says the column holds years: "year", "yr", "fiscal_year", "Year of
+    /// birth", "model year"; not "years" (of experience) nor "cost_per_year".
+    public var isYearByName: Bool {
+        let tokens = Self.tokens(of: name)
+        guard !tokens.contains("per") else { return false }
+        return tokens.contains("year") || tokens.contains("yr") || tokens.contains("jahr") || tokens.contains("année")
+            || tokens.contains("año") || tokens.contains("anno")
+    }
 
-    /// Whether the column holds years: whole numbers named as years, or all within 1700…2100
-    /// with at least two of them when the name says nothing.
+    /// Whether the column holds years by its content alone: whole numbers all within
+    /// 1700…2100, at least two of them, that never decrease or repeat (three rows or more per
+    /// year, as in long-format data), under a name that says nothing else.
+    public var isYearByContent: Bool {
+        guard kind == .number, isWhole, presentCount > 0, !isYearByName else { return false }
+        return minimum >= 1700 && maximum <= 2100 && distinctCount >= 2 && (isNondecreasing || distinctCount * 3 <= presentCount)
+            && datePartUnit == nil && Self.codeNames.isDisjoint(with: Self.tokens(of: name))
+    }
+
+    /// Whether the column holds years, by name (whole numbers within ±9999) or content.
     public var isYearLike: Bool {
         guard kind == .number, isWhole, presentCount > 0 else { return false }
-        let lower = name.lowercased()
-        if Self.yearNames.contains(lower) || lower.hasSuffix("_year") || lower.hasSuffix(" year") {
-            return minimum >= -9999 && maximum <= 9999
+        if isYearByName { return minimum >= -9999 && maximum <= 9999 }
+        return isYearByContent
+    }
+
+    /// The largest value each part of a date can take, by the names that say a column is one.
+    static let dateParts: [String: Double] = [
+        "month": 12, "mon": 12, "mo": 12, "day": 31, "dom": 31, "doy": 366, "day_of_year": 366, "hour": 24, "hr": 24,
+        "minute": 59, "min": 59, "second": 59, "sec": 59, "week": 53, "weekday": 7, "wday": 7, "dow": 7,
+        "day_of_week": 7, "quarter": 4, "qtr": 4,
+    ]
+
+    /// Names of parts of a date that also mean other things ("min" beside "max").
+    static let ambiguousDateParts: Set<String> = ["min", "sec", "mon", "mo", "hr"]
+
+    /// The largest value the column's name allows as a part of a date, when it names one and its
+    /// values fit (whole, from 0 up to that); nil otherwise.
+    public var datePartUnit: Double? {
+        guard kind == .number, isWhole, presentCount > 0, let top = Self.dateParts[name.lowercased()] else { return nil }
+        return minimum >= 0 && maximum <= top ? top : nil
+    }
+
+    /// Name words that say whole numbers name rather than count: zip and postal codes, codes,
+    /// ids of things (`station_id`).
+    static let codeNames: Set<String> = ["zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku"]
+
+    /// The name's words, lowercase: split at spaces, underscores, dashes, dots and between a
+    /// lowercase letter and an uppercase one ("stationId" → station, id).
+    static func tokens(of name: String) -> Set<String> {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for character in name {
+            if character == " " || character == "_" || character == "-" || character == "." || character == "(" || character == ")" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase && previousIsLower {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previousIsLower = character.isLowercase
         }
-        return minimum >= 1700 && maximum <= 2100 && distinctCount >= 2
-            && !Self.datePartNames.contains(lower)
+        if !current.isEmpty { words.append(current) }
+        return Set(words.map { $0.lowercased() })
     }
 
     private static func role(of profile: ColumnProfile) -> Role {
         guard profile.presentCount > 0 else { return .empty }
-        let lower = profile.name.lowercased()
         switch profile.kind {
         case .date:
             return .time
@@ -165,13 +221,18 @@ public struct ColumnProfile: Sendable, Equatable {
             return .label
         case .number:
             if profile.isYearLike { return .time }
-            if profile.isWhole && datePartNames.contains(lower) && profile.minimum >= 0 && profile.maximum <= 366 { return .datePart }
+            if profile.datePartUnit != nil { return .datePart }
+            let words = tokens(of: profile.name)
+            let lower = profile.name.lowercased()
+            if profile.isWhole && !codeNames.isDisjoint(with: words) && !keyNames.contains(lower) { return .code }
             if profile.isWhole && profile.isIncreasing && profile.missingCount == 0 && profile.rowCount >= 2 { return .key }
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
+            if profile.isWhole && profile.distinctIsExact && profile.distinctCount >= 2 && profile.distinctCount <= 10
+                && profile.presentCount >= 50 { return .code }
             return .measure
         }
     }
 
     /// Names that say a column of distinct whole numbers identifies rows.
-    static let keyNames: Set<String> = ["id", "index", "idx", "row", "rowid", "key", "n", "no", "number", "#"]
+    static let keyNames: Set<String> = ["id", "index", "idx", "row", "rowid", "key", "#"]
 }

@@ -1,10 +1,13 @@
+import ChartCore
+import Foundation
+
 /// How a column's values become a typed column, the rules CSV files and SQLite results share:
 /// text that reads as dates is a date column (through `DateParser`, the CSV reader's), and a
 /// SQLite column declared as a date (`DATE`, `DATETIME`, `TIMESTAMP`…) is one whether it holds
 /// text or numbers.
 ///
 /// Dates are seconds since 1970-01-01T00:00:00Z, UTC unless a text has an offset.
-enum ColumnTyping {
+public enum ColumnTyping {
     /// Whether a SQLite declared type names a date or a date and time (`DATE`, `DATETIME`,
     /// `TIMESTAMP`, `TIMESTAMPTZ`, "date of birth" …), case-insensitive. A bare `TIME` (a time of
     /// day) is not a date.
@@ -42,8 +45,79 @@ enum ColumnTyping {
         }
         let present = texts.contains { $0 != nil }
         if present, let dates = dates(fromTexts: texts) { return .date(dates) }
-        if present, let dates = dates(fromSlashedTexts: texts, name: name) { return .date(dates) }
+        // Missing-value spellings ("NA", "-"…) are missing, as in a CSV file.
+        return textColumnValues(texts.map { $0.flatMap { isMissing($0) ? nil : $0 } }, name: name, decimalComma: false)
+    }
+
+    /// A column of texts (nil where missing) as what its texts all are: dates with slashes in
+    /// an order the column settles (`dates(fromSlashedTexts:name:)`), numbers written as people
+    /// write them (`numbers(fromTexts:decimalComma:)`: "1,412,000,000", "12%", "3,5" in a
+    /// semicolon file), or text. The last step of typing a CSV column of text, and a SQLite
+    /// column of text (`sqlite3 .import` stores every value as text). O(total length).
+    static func textColumnValues(_ texts: [String?], name: String, decimalComma: Bool) -> DataColumn.Values {
+        guard texts.contains(where: { $0 != nil }) else { return .text(texts) }
+        if let dates = dates(fromSlashedTexts: texts, name: name) { return .date(dates) }
+        if let numbers = numbers(fromTexts: texts, decimalComma: decimalComma) { return .number(numbers) }
         return .text(texts)
+    }
+
+    /// Every text as a number (NaN for nil) when each present one is a decimal number as the
+    /// CSV reader reads one, or written with thousands separators ("1,412,000,000",
+    /// "-12,500.75"), or a percentage ("12%", "12.5 %": 12 and 12.5), or, with `decimalComma`
+    /// (a semicolon-separated file, as European spreadsheets write them), with a decimal comma
+    /// and optional dot separators ("3,5", "1.234,56"); nil otherwise. Spaces around are
+    /// ignored. O(total length).
+    static func numbers(fromTexts texts: [String?], decimalComma: Bool) -> [Double]? {
+        var result: [Double] = []
+        result.reserveCapacity(texts.count)
+        for text in texts {
+            guard let text else { result.append(.nan); continue }
+            guard let value = number(fromText: text, decimalComma: decimalComma) else { return nil }
+            result.append(value)
+        }
+        return result
+    }
+
+    /// Whether a text spells a missing value, as a CSV cell does (`CSVCell.isMissing`).
+    static func isMissing(_ text: String) -> Bool {
+        var trimmed = String(trimmed(Substring(text)))
+        return trimmed.withUTF8 { CSVCell.isMissing($0) }
+    }
+
+    /// `text` without spaces and tabs around it.
+    static func trimmed(_ text: Substring) -> Substring {
+        var body = text
+        while let first = body.first, first == " " || first == "\t" { body.removeFirst() }
+        while let last = body.last, last == " " || last == "\t" { body.removeLast() }
+        return body
+    }
+
+    /// One text as `numbers(fromTexts:decimalComma:)` reads it (a percentage as its number).
+    static func number(fromText text: String, decimalComma: Bool) -> Double? {
+        var body = trimmed(Substring(text))
+        if body.hasSuffix("%") { body = trimmed(body.dropLast()) }
+        let group: Character = decimalComma ? "." : ","
+        let point: Character = decimalComma ? "," : "."
+        var sign = ""
+        if body.hasPrefix("-") || body.hasPrefix("+") {
+            sign = body.hasPrefix("-") ? "-" : ""
+            body = body.dropFirst()
+        }
+        let parts = body.split(separator: point, maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty else { return nil }
+        let groups = whole.split(separator: group, omittingEmptySubsequences: false)
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        // Separators every three digits after the first group of one to three.
+        if groups.count > 1 {
+            guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        }
+        var plain = sign + groups.joined()
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            plain += "." + fraction
+        }
+        return Double(plain)
     }
 
     /// A column of numbers (NaN where missing), as dates when it is declared as one. O(n).
@@ -148,25 +222,83 @@ enum ColumnTyping {
         return (a, b, year, seconds)
     }
 
-    /// `table` with each column of dates at midnight that is followed by a column of times of
-    /// day as text ("13:45", "01:00:30", "24:00" for the next midnight) made one column of date
-    /// and time, named by the date column, and the time column dropped: the way weather
-    /// stations and solar data export their rows (TMY3's "Date (MM/DD/YYYY)", "Time (HH:MM)").
-    /// O(rows × columns).
+    /// `table` with dates read from the parts people split them into: a column of dates at
+    /// midnight followed by a column of times of day whose name says so ("13:45", "24:00" for
+    /// the next midnight; named time, hour, clock, HH:MM or a time zone such as MST) becomes one
+    /// column of dates and times, named by the date column, the time column dropped (TMY3's
+    /// "Date (MM/DD/YYYY)", "Time (HH:MM)"); a column of whole numbers named date of the form
+    /// yyyymmdd (20200101) becomes dates; and whole-number columns named year and month (and
+    /// day) gain, before the year, a column of their dates. Each change is said in the table's
+    /// notes. O(rows × columns).
     public static func combiningDatesAndTimes(_ table: DataTable) -> DataTable {
         var columns = table.columns
+        var notes = table.notes
         var index = 0
         while index + 1 < columns.count {
             defer { index += 1 }
             guard case .date(let days) = columns[index].values,
                   days.allSatisfy({ !$0.isFinite || $0.truncatingRemainder(dividingBy: 86_400) == 0 }),
-                  case .text(let times) = columns[index + 1].values,
+                  case .text(let times) = columns[index + 1].values, namesATime(columns[index + 1].name),
                   let seconds = secondsOfDay(times) else { continue }
             let combined = zip(days, seconds).map { day, second in day.isFinite && second.isFinite ? day + second : .nan }
+            notes.append("\(columns[index].name) and \(columns[index + 1].name) read as one column of dates and times")
             columns[index] = DataColumn(name: columns[index].name, values: .date(combined))
             columns.remove(at: index + 1)
         }
-        return columns.count == table.columns.count ? table : DataTable(columns: columns)
+        for i in columns.indices where ColumnProfile.tokens(of: columns[i].name).contains("date") {
+            guard case .number(let values) = columns[i].values, let dates = dates(fromYearMonthDay: values) else { continue }
+            notes.append("\(columns[i].name) read as dates (yyyymmdd)")
+            columns[i] = DataColumn(name: columns[i].name, values: .date(dates))
+        }
+        if !columns.contains(where: \.isDate), let year = columns.firstIndex(where: { $0.name.lowercased() == "year" }),
+           let month = columns.firstIndex(where: { $0.name.lowercased() == "month" }),
+           case .number(let years) = columns[year].values, case .number(let months) = columns[month].values {
+            let dayColumn = columns.firstIndex { $0.name.lowercased() == "day" }
+            let days: [Double]? = dayColumn.flatMap { if case .number(let d) = columns[$0].values { d } else { nil } }
+            var dates: [Double] = []
+            dates.reserveCapacity(years.count)
+            var valid = true
+            for row in years.indices {
+                let y = years[row], m = months[row], d = days?[row] ?? 1
+                guard y.isFinite, m.isFinite, d.isFinite else { dates.append(.nan); continue }
+                guard y == y.rounded(), m == m.rounded(), d == d.rounded(), (1...12).contains(Int(m)), abs(y) <= 9999,
+                      d >= 1, Int(d) <= DateParser.daysIn(month: Int(m), year: Int(y)) else { valid = false; break }
+                dates.append(Double(DateParser.days(year: Int(y), month: Int(m), day: Int(d)) * 86_400))
+            }
+            if valid && dates.contains(where: \.isFinite) {
+                let parts = [columns[year].name, columns[month].name] + (dayColumn.map { [columns[$0].name] } ?? [])
+                let name = parts.joined(separator: "-")
+                notes.append("\(parts.joined(separator: ", ")) read as the dates of a column '\(name)'")
+                columns.insert(DataColumn(name: name, values: .date(dates)), at: year)
+            }
+        }
+        return columns == table.columns ? table : DataTable(columns: columns, notes: notes)
+    }
+
+    /// Whether a column's name says it holds times of day: time, hour, clock, hh:mm, or a time
+    /// zone's abbreviation (UTC, MST, CET…), as weather stations name the column.
+    static func namesATime(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.contains("time") || lower.contains("hh:mm") || lower.contains("clock") || lower.contains("hour") { return true }
+        return ["utc", "gmt", "mst", "mdt", "est", "edt", "cst", "cdt", "pst", "pdt", "cet", "cest", "eet", "wet", "lst", "ast"]
+            .contains(lower.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Whole numbers of the form yyyymmdd (20200101) as dates; nil unless every present value
+    /// is a real day from the year 1000 to 2999. O(n).
+    static func dates(fromYearMonthDay values: [Double]) -> [Double]? {
+        var result: [Double] = []
+        result.reserveCapacity(values.count)
+        var any = false
+        for v in values {
+            guard v.isFinite else { result.append(.nan); continue }
+            guard v == v.rounded(), v >= 10_000_101, v <= 29_991_231 else { return nil }
+            let whole = Int(v), year = whole / 10_000, month = whole / 100 % 100, day = whole % 100
+            guard (1...12).contains(month), day >= 1, day <= DateParser.daysIn(month: month, year: year) else { return nil }
+            result.append(Double(DateParser.days(year: year, month: month, day: day) * 86_400))
+            any = true
+        }
+        return any ? result : nil
     }
 
     /// Each text as seconds since midnight when every present one is "H:MM" or "HH:MM:SS"
@@ -190,18 +322,23 @@ enum ColumnTyping {
         return any ? result : nil
     }
 
-    /// Numbers stored in a date column as seconds since 1970: Julian day numbers (what SQLite's
+    /// Numbers stored in a date column as seconds since 1970: years (whole numbers from 1000 to
+    /// 2999), days written as yyyymmdd, Julian day numbers (what SQLite's
     /// `julianday()` gives: every value from 1,000,000 to 4,000,000, which as Unix seconds would
     /// all fall in January 1970) are converted; values of 10^11 and more (past the year 5138 in
     /// seconds) are milliseconds; others are Unix seconds, as `strftime('%s')` writes them.
     /// nil when no value is finite. O(n).
     static func dates(fromNumbers numbers: [Double]) -> [Double]? {
-        var lo = Double.infinity, hi = -Double.infinity
+        var lo = Double.infinity, hi = -Double.infinity, whole = true
         for v in numbers where v.isFinite {
             lo = min(lo, v)
             hi = max(hi, abs(v))
+            if v != v.rounded() { whole = false }
         }
         guard lo.isFinite else { return nil }
+        // Years (2013) and days written as yyyymmdd (20200101) before anything else.
+        if whole && lo >= 1000 && hi <= 2999 { return numbers.map { $0.isFinite ? DateResolution.startOfYear(Int($0)) : .nan } }
+        if whole, let days = dates(fromYearMonthDay: numbers) { return days }
         if lo >= 1_000_000 && hi <= 4_000_000 {
             return numbers.map { $0.isFinite ? ($0 - 2_440_587.5) * 86_400 : .nan }
         }

@@ -1,10 +1,15 @@
 /// Rows of data by column, as loaded from a CSV file or a SQLite query: what charts are built from.
 public struct DataTable: Sendable, Equatable {
     public var columns: [DataColumn]
+    /// What reading the data did that its user should know, one short sentence each: "the
+    /// first row is data, not a header", "9 lines before the header skipped", "Date and Time
+    /// read as one column of dates and times". `--describe` lists them.
+    public var notes: [String]
 
-    public init(columns: [DataColumn]) {
+    public init(columns: [DataColumn], notes: [String] = []) {
         precondition(Set(columns.map(\.count)).count <= 1, "Every column of a table has the same number of rows.")
         self.columns = columns
+        self.notes = notes
     }
 
     /// The number of rows.

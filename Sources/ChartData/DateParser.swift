@@ -12,7 +12,9 @@ import Foundation
 /// (`2026-1-5`), `29 Nov 2026`, `29-Nov-2026`, `Nov 29 2026`, `Nov 29, 2026` and the full
 /// month names, `Nov 2026`, with optional times, and RFC 2822 (`Sun, 29 Nov 2026 14:30:00 +0000`).
 /// These need a run of exactly four digits (the year), so "29 Nov 26" is not a date.
-/// Dates with numbers only in day-month order (29/11/2026, 11/29/2026) are ambiguous and are text.
+/// Dates with numbers only and slashes (29/11/2026, 11/29/2026) are ambiguous one by one: this
+/// parser leaves them to `ColumnTyping.dates(fromSlashedTexts:name:)`, which reads a whole
+/// column in the order its values allow.
 final class DateParser {
     /// The formats tried after the byte-level ISO reader, in order.
     static let formats: [String] = [
@@ -152,6 +154,10 @@ final class DateParser {
         if i < n {
             if p[i] == UInt8(ascii: "Z") {
                 i += 1
+            } else if n - i == 4, p[i] == CSVByte.space,
+                      (p[i + 1], p[i + 2], p[i + 3]) == (0x55, 0x54, 0x43) || (p[i + 1], p[i + 2], p[i + 3]) == (0x47, 0x4D, 0x54) {
+                // " UTC" or " GMT", as databases and logs write them.
+                i += 4
             } else if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
                 let sign = p[i] == UInt8(ascii: "-") ? -1 : 1
                 guard let hours = digits(i + 1, 2), hours <= 23 else { return nil }

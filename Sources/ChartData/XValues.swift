@@ -19,7 +19,8 @@ struct XValues {
     let spacing: Double
     private let locations: [Double]
     private let names: [String?]
-    private let dateResolution: DateResolution?
+    /// The dates' resolution, on a date scale.
+    let dateResolution: DateResolution?
     private let isNondecreasing: Bool
 
     /// `reversed` puts the first category at the far end of the axis (the top of a y axis).
@@ -32,17 +33,7 @@ struct XValues {
             dateResolution = nil
             names = texts
             if grouped {
-                var order: [String] = []
-                var index: [String: Int] = [:]
-                var places: [Int] = []
-                places.reserveCapacity(texts.count)
-                for text in texts {
-                    let key = text ?? ""
-                    if let i = index[key] { places.append(i); continue }
-                    index[key] = order.count
-                    places.append(order.count)
-                    order.append(key)
-                }
+                let (order, places) = ValueNames.firstAppearance(texts.map { $0 ?? "" })
                 let last = Double(order.count - 1)
                 locations = places.map { reversed ? last - Double($0) : Double($0) }
                 usesAxisLabels = true
@@ -81,11 +72,12 @@ struct XValues {
 
     func location(ofRow row: Int) -> Double { locations[row] }
 
-    /// The row's x as text: its category, its date at the data's resolution, or its number.
+    /// The row's x as text: its category, its date at the data's resolution, or its number
+    /// (`ValueNames`).
     func name(ofRow row: Int) -> String {
         if isCategory { return names[row] ?? "" }
         if let dateResolution { return dateResolution.format(locations[row]) }
-        return NumberFormat.automatic.format(locations[row])
+        return ValueNames.name(of: locations[row])
     }
 
     /// `rows` in order of location, rows of equal location in their order: a line through them
@@ -104,9 +96,10 @@ struct XValues {
         }
     }
 
-    /// The smallest positive gap between neighbouring values, widened to the calendar unit of
-    /// monthly and yearly dates (whose gaps are 28 to 31 days, 365 or 366); 1 when there is no
-    /// gap (a day for dates). O(n), O(n log n) unsorted.
+    /// The smallest positive gap between neighbouring values, as a whole number of calendar
+    /// units for monthly and yearly dates (whose gaps are 28 to 31 days, 365 or 366: a quarter
+    /// is three months, five years five years); 1 when there is no gap (a day for dates). O(n),
+    /// O(n log n) unsorted.
     static func spacing(_ values: [Double], sorted: Bool, resolution: DateResolution?) -> Double {
         let present = values.filter(\.isFinite)
         let ordered = sorted ? present : present.sorted()
@@ -115,7 +108,7 @@ struct XValues {
             let d = ordered[i] - ordered[i - 1]
             if d > 0 && d < gap { gap = d }
         }
-        if let length = resolution?.calendarLength, gap.isFinite, gap >= length * 0.9 { return length }
+        if let length = resolution?.calendarLength, gap.isFinite, gap >= length * 0.9 { return (gap / length).rounded() * length }
         if gap.isFinite { return gap }
         return resolution != nil ? resolution?.calendarLength ?? 86_400 : 1
     }

@@ -46,7 +46,7 @@ struct Options {
       --query SQL          a read-only query; may use :period (see the README)
       --table NAME         all rows of a table
       --x COLUMN           the column of categories or x values (default: a date or
-                           year column, else an increasing key, else text categories)
+                           year column, else text categories, else an increasing key)
       --y COL[,COL…]       the series columns (default: the other columns of numbers)
       --group COLUMN       one series per value of COLUMN (default: detected in long-format
                            data such as date,symbol,price; 'none' for no groups)

@@ -124,3 +124,29 @@ struct PieInteractionTests {
         #expect(!after.filter { $0.record != 7 }.map(\.fill.representativeColor).contains(tidal))
     }
 }
+
+@Suite("Lines and pies at the limits")
+struct PlotLimitTests {
+    @Test("Two slices of 1e308 and a small one: shares summed scaled, every angle finite")
+    func hugeSlices() throws {
+        let graph = Graph()
+        graph.add(PieChart(identifier: "p", values: [1e308, 1e308, 5]))
+        let slices = try #require(graph.layout(size: Size(width: 600, height: 400), measurer: testMeasurer).plot("p")).items
+        for slice in slices {
+            guard case .wedge(_, let r, _, let start, let end) = slice.shape else { continue }
+            #expect(r.isFinite && start.isFinite && end.isFinite && start <= end)
+        }
+        #expect(slices.count >= 2)
+    }
+
+    @Test("A point a line has no neighbour to join (gaps on both sides, a one-row series) is drawn as a dot")
+    func lonelyPoints() throws {
+        let graph = Graph()
+        graph.add(ScatterPlot(identifier: "l", y: [1, nil, 3, nil, 5, 6]))
+        let plot = try #require(graph.layout(size: Size(width: 600, height: 400), measurer: testMeasurer).plot("l"))
+        let dots = plot.paths.filter { $0.fill != nil && $0.stroke == nil }
+        #expect(dots.count == 1)
+        #expect(dots.first?.elements.filter { if case .move = $0 { true } else { false } }.count == 2, "dots for records 0 and 2")
+        #expect(plot.paths.contains { $0.stroke != nil }, "records 4 and 5 are joined by a line")
+    }
+}

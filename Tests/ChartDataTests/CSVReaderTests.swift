@@ -164,7 +164,7 @@ struct CSVDelimiterTests {
         CSVCase(name: "comma", input: "a,b,c\n1,2,3\n", expected: ["a: number [1.0]", "b: number [2.0]", "c: number [3.0]"]),
         CSVCase(name: "semicolon", input: "a;b;c\n1;2;3\n", expected: ["a: number [1.0]", "b: number [2.0]", "c: number [3.0]"]),
         CSVCase(name: "tab", input: "a\tb\n1\t2\n", expected: ["a: number [1.0]", "b: number [2.0]"]),
-        CSVCase(name: "semicolon with decimal commas", input: "a;b\n1,5;2,5\n", expected: ["a: text [\"1,5\"]", "b: text [\"2,5\"]"]),
+        CSVCase(name: "semicolon with decimal commas", input: "a;b\n1,5;2,5\n", expected: ["a: number [1.5]", "b: number [2.5]"]),
         CSVCase(name: "tab with commas in text", input: "name\tnote\nx\ta, b, c\n", expected: ["name: text [\"x\"]", "note: text [\"a, b, c\"]"]),
         CSVCase(name: "semicolon quoted in a comma header", input: "\"a;b\",c\n1,2\n", expected: ["a;b: number [1.0]", "c: number [2.0]"]),
         CSVCase(name: "comma quoted in a semicolon header", input: "\"x,y\";z\n1;2\n", expected: ["x,y: number [1.0]", "z: number [2.0]"]),
@@ -242,7 +242,7 @@ struct CSVTypeTests {
 
     /// Cells that are not numbers (nor dates): the column is text.
     static let notNumbers = [
-        "inf", "Infinity", "-inf", "0x1A", "1,5", "1e", "e5", "+", "--1", "1.2.3", "12%", "$5", "1 000", "١٢",
+        "inf", "Infinity", "-inf", "0x1A", "1e", "e5", "+", "--1", "1.2.3", "$5", "1 000", "١٢", "12%%", "%12",
         "1_000", "+-1", ".e1", "1e+", "NaNa", "1.5.", "abc", "TRUE", "1d", "1f", "0b101",
     ]
 
@@ -285,7 +285,7 @@ struct CSVTypeTests {
     static let notDates = [
         "2026-02-30", "2026-13-01", "29 Nov 26", "01/02/2026", "31/02/2026", "2026-11-29T25:00", "2026-11-29 14:30:60",
         "0000-01-01", "Nov", "2026-11-29T14:30:00+25:00", "2026-11-29x", "Sept 29 2026", "2026-11-29T", "2026-11-29T14",
-        "29.11.2026", "2026-11-29 14:30:00 +99", "20261129T", "Nov-29-2026", "2026-11-29 14:30:00 UTC",
+        "29.11.2026", "2026-11-29 14:30:00 +99", "20261129T", "Nov-29-2026", "2026-11-29 14:30:00 EST",
     ]
 
     @Test("Near-dates are text", arguments: notDates)
@@ -405,7 +405,7 @@ struct CSVErrorTests {
         ErrorCase("line after blank lines", "a,b\n\n\n1,2\n3\n", "t.csv:5: has 1 field, but the header has 2"),
         ErrorCase("CRLF lines", "a,b\r\n1,2\r\n3\r\n", "t.csv:3: has 1 field, but the header has 2"),
         ErrorCase("CR lines", "a,b\r1,2\r3\r", "t.csv:3: has 1 field, but the header has 2"),
-        ErrorCase("line after a lone CR inside quotes", "a,b\n\"x\ry\",1\nz\n", "t.csv:4: has 1 field, but the header has 2"),
+        ErrorCase("line after a lone CR inside quotes", "a,b\n\"x\ry\",1\n3\n", "t.csv:4: has 1 field, but the header has 2"),
         ErrorCase("later cells use the same number rules", "v\n1\n0x10\n", "t.csv:3: column 'v': '0x10' is not a number"),
         ErrorCase("quote in the error text", "v\n1\n\"a \"\"b\"\"\"\n", "t.csv:3: column 'v': 'a \"b\"' is not a number"),
         ErrorCase("line of a row holding a multi-line field", "a,b\nq,2\n\"x\ny\",z\n", "t.csv:3: column 'b': 'z' is not a number"),

@@ -275,3 +275,95 @@ struct MessyCSVTests {
         #expect(try table("d,v\n31/02/2026,1\n").columns[0].isText)
     }
 }
+
+/// The shapes a review of the column choice found wrong, each as it should be now.
+@Suite("Chart choice: what a review found")
+struct ChartPlanReviewTests {
+    private func chart(_ text: String) throws -> String { try plan(text).note }
+
+    @Test("Whole numbers of 1700 to 2100 are years only first and with no date beside them")
+    func yearsByContent() throws {
+        #expect(try chart("date,price\n2020-01-01,1850\n2020-01-02,1862\n2020-01-03,1901\n") == "x date · y price · line (detected)")
+        #expect(try chart("year,count\n2001,2000\n2002,2030\n2003,2080\n") == "x year · y count · line (detected)")
+        #expect(try chart("date,calories,steps\n2020-01-01,1900,8000\n2020-01-02,2050,9500\n2020-01-03,1980,7000\n")
+            == "x date · y calories, steps · line (detected)")
+        #expect(try chart("item,cost_per_year\na,1900\nb,2000\nc,2050\n") == "x item · y cost_per_year · bar (detected)")
+        #expect(try plan("years,salary\n1,40000\n5,60000\n3,50000\n").profiles[0].role != .time)
+    }
+
+    @Test("Names of parts of a date and of ids count only where they fit")
+    func partsAndKeys() throws {
+        #expect(try chart("date,min,max\n2020-01-01,3,12\n2020-01-02,5,14\n2020-01-03,2,9\n") == "x date · y min, max · line (detected)")
+        #expect(try chart("region,number\nNorth,12\nSouth,7\nEast,9\n") == "x region · y number · bar (detected)")
+        #expect(try chart("time,sensor_id,value\n2020-01-01 00:00,1,5\n2020-01-01 00:00,2,6\n2020-01-01 01:00,1,7\n2020-01-01 01:00,2,8\n")
+            == "x time · groups sensor_id (2) · y value · line (detected)")
+    }
+
+    @Test("A semicolon file with decimal commas, as European spreadsheets write it")
+    func decimalCommas() throws {
+        let t = try table("Datum;Wert\n2020-01-01;3,5\n2020-01-02;4,25\n2020-01-03;2,75\n2020-01-04;1.234,5\n")
+        #expect(t.columns.map(\.name) == ["Datum", "Wert"])
+        #expect(t.columns[1].numbers == [3.5, 4.25, 2.75, 1234.5])
+    }
+
+    @Test("Percentages and thousands separators are numbers; a wide table's date headers stay headers")
+    func writtenNumbers() throws {
+        let t = try table("region,share,population\nNorth,12%,\"1,412,000,000\"\nSouth,7.5 %,\"331,000\"\n")
+        #expect(t.columns[1].numbers == [12, 7.5] && t.columns[2].numbers == [1_412_000_000, 331_000])
+        let wide = try table("metric,2021-01,2021-02,2021-03\ncpu,10,20,30\nram,5,6,7\n")
+        #expect(wide.columns.map(\.name) == ["metric", "2021-01", "2021-02", "2021-03"])
+        let headerless = try table("1,5\n2,7\n3,9\n")
+        #expect(headerless.rowCount == 3 && headerless.columns.map(\.name) == ["column 1", "column 2"])
+    }
+
+    @Test("Dates that do not repeat within a series are a line in date order, even listed newest first")
+    func descendingDates() throws {
+        #expect(try chart("Date,Close\n2020-01-03,12\n2020-01-02,11\n2020-01-01,10\n") == "x Date · y Close · line (detected)")
+    }
+
+    @Test("Long format with more series than a chart tells apart gives points, and says why")
+    func tooManyGroups() throws {
+        var rows = "sym,date,price\n"
+        for d in 1...5 { for s in 0..<60 { rows += "s\(s),2020-01-0\(d),\(s * 10 + d)\n" } }
+        let p = try plan(rows)
+        #expect(p.group == nil && p.kind == .scatter)
+        #expect(p.reasons.contains { $0.contains("more than 50 series") }, "\(p.reasons)")
+    }
+
+    @Test("Group names: dates at their resolution, whole numbers without separators, missing named")
+    func groupNames() throws {
+        let p = try plan("zip,day,v\n10001,2020-01-01,1\n10002,2020-01-01,2\n10001,2020-01-02,3\n10002,2020-01-02,4\n")
+        #expect(p.groupValues == ["10001", "10002"], "\(p.reasons)")
+        let missing = try plan("symbol,date,price\nA,2020-01-01,1\n,2020-01-01,2\nA,2020-01-02,3\n,2020-01-02,4\nB,2020-01-01,5\nB,2020-01-02,6\n")
+        #expect(missing.groupValues == ["A", "(missing)", "B"])
+    }
+
+    @Test("Bars on quarterly and five-yearly dates are most of their slot")
+    func slotWidths() throws {
+        let quarterly = try graph("q,v\n2020-01-01,1\n2020-04-01,2\n2020-07-01,3\n2020-10-01,4\n") { $0.kind = "bar" }
+        let q = try #require(quarterly.plots.first as? BarPlot)
+        #expect(abs(q.barWidth - 0.8 * 3 * 2_629_746) < 1)
+        let lustrum = try graph("year,v\n1990,1\n1995,2\n2000,3\n") { $0.kind = "bar" }
+        let l = try #require(lustrum.plots.first as? BarPlot)
+        #expect(abs(l.barWidth - 0.8 * 5 * 31_556_952) < 1)
+    }
+
+    @Test("Dates as people split them: yyyymmdd under a date name, year and month, a time named so")
+    func datesFromParts() throws {
+        let ymd = ColumnTyping.combiningDatesAndTimes(try table("date,value\n20200101,1\n20200102,2\n"))
+        #expect(ymd.columns[0].isDate && ymd.notes == ["date read as dates (yyyymmdd)"])
+        let ym = ColumnTyping.combiningDatesAndTimes(try table("year,month,sales\n2020,1,5\n2020,2,6\n2020,3,7\n"))
+        #expect(ym.columns.map(\.name) == ["year-month", "year", "month", "sales"] && ym.columns[0].isDate)
+        let pace = ColumnTyping.combiningDatesAndTimes(try table("date,pace,distance\n2020-01-01,5:30,10\n2020-01-02,5:12,12\n"))
+        #expect(pace.columns.map(\.name) == ["date", "pace", "distance"], "a pace is not a time of day")
+        let timed = ColumnTyping.combiningDatesAndTimes(try table("date,time,v\n2020-01-01,13:45,1\n2020-01-01,24:00,2\n"))
+        #expect(timed.columns.map(\.name) == ["date", "v"])
+        #expect(timed.columns[0].numbers.map { $0.map { DateResolution.minute.format($0) } } == ["2020-01-01 13:45", "2020-01-02 00:00"])
+    }
+
+    @Test("A single column of numbers is charted against its row numbers")
+    func oneColumn() throws {
+        let g = try graph("value\n3\n1\n4\n1\n5\n")
+        #expect(g.note == "x row · y value · line (detected)")
+    }
+}

@@ -60,7 +60,7 @@ struct AxisLayout {
         case .logarithmic:
             return labeled(TickGenerator.logTicks(in: range, targetCount: target))
         case .date:
-            let (step, values) = DateTickGenerator.ticks(in: range, targetCount: target)
+            let (step, values) = DateTickGenerator.ticks(in: range, targetCount: target, finest: axis.finestDateUnit)
             return zip(values, DateTickGenerator.labels(for: values, step: step)).map { Tick(location: $0, text: $1) }
         case .linear:
             // A coarse target can pick a step wider than the range; ask for more until a tick lands.

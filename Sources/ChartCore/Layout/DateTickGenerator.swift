@@ -99,16 +99,20 @@ public enum DateTickGenerator {
     /// a fractional second, gives none. A zero-width range at a whole second gives that one
     /// tick (step 1 second). Parts of `range` outside `supportedRange` get no ticks.
     ///
+    /// `finest` keeps steps at least one of that unit (daily data gets no "12:00" ticks between
+    /// its days); nil allows any.
+    ///
     /// O(ticks) calendar operations.
     public static func ticks(
-        in range: PlotRange, targetCount: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        in range: PlotRange, targetCount: Int, timeZone: TimeZone = TimeZone(identifier: "UTC")!, finest: Unit? = nil
     ) -> (step: Step, values: [Double]) {
         let calendar = makeCalendar(timeZone)
         let lower = max(range.lower, supportedRange.lower)
         let upper = min(range.upper, supportedRange.upper)
         let target = Double(min(max(targetCount, 1), maximumTickCount))
         let length = lower <= upper ? upper - lower : min(range.length, supportedRange.length)
-        var index = steps.firstIndex { $0.approximateSeconds * target >= length } ?? steps.count - 1
+        let shortest = finest.flatMap { unit in steps.firstIndex { $0.approximateSeconds >= unit.approximateSeconds } } ?? 0
+        var index = max(shortest, steps.firstIndex { $0.approximateSeconds * target >= length } ?? steps.count - 1)
         guard lower <= upper else { return (steps[index], []) }
 
         // Too many ticks: longer steps. The longest step gives at most one tick in the supported range.
@@ -118,7 +122,7 @@ public enum DateTickGenerator {
             values = boundaries(of: steps[index], from: lower, through: upper, calendar: calendar)
         }
         // No tick: shorter steps, while they stay under the cap.
-        while let current = values, current.isEmpty, upper > lower, index > 0 {
+        while let current = values, current.isEmpty, upper > lower, index > shortest {
             guard let shorter = boundaries(of: steps[index - 1], from: lower, through: upper, calendar: calendar)
             else { break }
             index -= 1

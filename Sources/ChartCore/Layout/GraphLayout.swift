@@ -154,7 +154,8 @@ extension Graph {
     ///
     /// A second y axis whose fitted range includes 0, as the first's does, puts its 0 at the
     /// same height: both ranges grow (never shrink) to the same share below 0, so that a zero
-    /// on one axis is a zero on the other and bars and lines meet at their base.
+    /// on one axis is a zero on the other and bars and lines meet at their base; unless that
+    /// would more than double a range.
     func fittedRanges() -> [String: (x: PlotRange, y: PlotRange)] {
         let sharedX = extraPlotSpaces.isEmpty ? nil : defaultPlotSpace.effectiveRanges(for: plots).x
         var ranges: [String: (x: PlotRange, y: PlotRange)] = [:]
@@ -173,14 +174,21 @@ extension Graph {
                 return -y.lower / y.length
             }
             let target = shares.max()! < 1 ? shares.max()! : (shares.min()! > 0 ? shares.min()! : 0.5)
+            var grown: [String: PlotRange] = [:]
             for (space, share) in zip(aligned, shares) where share != target {
                 let y = ranges[space.identifier]!.y
-                let grown = share < target
+                let range = share < target
                     ? PlotRange(-target * y.upper / (1 - target), y.upper)
                     : PlotRange(y.lower, -y.lower * (1 - target) / target)
-                guard grown.lower.isFinite, grown.upper.isFinite, grown.length > 0 else { continue }
-                ranges[space.identifier]!.y = grown
+                grown[space.identifier] = range
             }
+            // Only when no range more than doubles: a series squeezed into a sliver of its axis
+            // (one mostly above 0, the other mostly below) is worse than zeros apart.
+            let modest = grown.allSatisfy { id, range in
+                let old = ranges[id]!.y
+                return range.lower.isFinite && range.upper.isFinite && range.length > 0 && range.length <= 2 * old.length
+            }
+            if modest { for (id, range) in grown { ranges[id]!.y = range } }
         }
         return ranges
     }

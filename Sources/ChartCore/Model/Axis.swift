@@ -24,6 +24,9 @@ public struct Axis: Hashable, Sendable {
     /// labels would overlap. Rotated labels end at their tick.
     public var labelRotation: Double?
     public var labelFormat: NumberFormat = .automatic
+    /// On a date scale, the shortest tick step: the data's own resolution (daily data gets no
+    /// "12:00" ticks between its days); nil for any.
+    public var finestDateUnit: DateTickGenerator.Unit?
     /// Text style of the labels; nil for the theme's.
     public var labelTextStyle: TextStyle?
     /// Gap between the tick's end and its label.

@@ -128,19 +128,7 @@ public final class Graph {
     /// it is hidden, by identifier; pies keep their slices' colors and hidden slices by name.
     /// O(plots + records).
     public func carryOver(from previous: Graph) {
-        var slots: [String: Int] = [:]
-        for (index, plot) in previous.plots.enumerated() {
-            slots[plot.identifier] = previous.colorSlots[plot.identifier] ?? index
-        }
-        var kept: [String: Int] = [:]
-        for plot in plots { if let slot = slots[plot.identifier] { kept[plot.identifier] = slot } }
-        var taken = Set(kept.values)
-        var next = 0
-        for plot in plots where kept[plot.identifier] == nil {
-            while taken.contains(next) { next += 1 }
-            kept[plot.identifier] = next
-            taken.insert(next)
-        }
+        let kept = ColorSlots.carried(plots.map(\.identifier), from: previous.plots.map(\.identifier), slots: previous.colorSlots)
         colorSlots = kept
         for plot in plots {
             guard let old = previous.plot(identifier: plot.identifier) else { continue }

@@ -150,16 +150,8 @@ public final class PieChart: Plot {
     public func carryOver(from previous: any Plot) {
         guard let previous = previous as? PieChart else { return }
         let old = previous.loaded(), data = loaded()
-        var slots: [String: Int] = [:]
-        for i in 0..<old.count { slots[previous.sliceName(i, old)] = previous.colorSlots[previous.sliceName(i, old)] ?? i }
-        var kept: [String: Int] = [:]
-        for i in 0..<data.count { if let slot = slots[sliceName(i, data)] { kept[sliceName(i, data)] = slot } }
-        var taken = Set(kept.values), next = 0
-        for i in 0..<data.count where kept[sliceName(i, data)] == nil {
-            while taken.contains(next) { next += 1 }
-            kept[sliceName(i, data)] = next
-            taken.insert(next)
-        }
+        let kept = ColorSlots.carried((0..<data.count).map { sliceName($0, data) },
+                                      from: (0..<old.count).map { previous.sliceName($0, old) }, slots: previous.colorSlots)
         colorSlots = kept
         // Hidden slices stay hidden by name.
         let hiddenNames = Set(previous.hiddenRecords.filter { $0 < old.count }.map { previous.sliceName($0, old) })

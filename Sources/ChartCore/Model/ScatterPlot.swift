@@ -173,6 +173,7 @@ public final class ScatterPlot: Plot {
             for run in runs where run.count > 1 {
                 paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line))
             }
+            paths += lonelyDots(runs.filter { $0.count == 1 }.map { $0[0] }, line: line, marker: marker)
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
     }
@@ -180,6 +181,14 @@ public final class ScatterPlot: Plot {
     /// The area fill under each unbroken run of two or more device points: one closed path down
     /// to `areaBaseValue` (the plot area's edge when the base lies past the y range or cannot
     /// show on a log scale). None without `areaFill`. O(points).
+    /// A dot at each point a line has no segment to (a point between two gaps, a one-row
+    /// series): a little wider than the line and at least 5 device pixels across, in its color. None when the
+    /// points have markers, which show them already.
+    private func lonelyDots(_ points: [Point], line: LineStyle, marker: PlotSymbol?) -> [ScenePath] {
+        guard marker == nil, !points.isEmpty else { return [] }
+        return [ScenePath.discs(at: points, radius: max(2.5, 1.25 * line.width), fill: .solid(line.color))]
+    }
+
     private func areaPaths(under runs: [[Point]], context: PlotLayoutContext) -> [ScenePath] {
         guard let areaFill else { return [] }
         let base = context.transform.deviceY(areaBaseValue, clampingToRange: true) ?? context.plotArea.maxY
@@ -212,6 +221,7 @@ public final class ScatterPlot: Plot {
         // A line, or the edge of an area under the points, joins them: thinned per pixel column,
         // in runs between gaps.
         var runs: [[Point]] = []
+        var lonely: [Point] = []   // points between gaps, which no segment draws
         var joined: [Int] = []
         if showsLine || areaFill != nil {
             guard data.isSortedByLocation else { return nil }
@@ -222,13 +232,13 @@ public final class ScatterPlot: Plot {
             var nextBreak = 0   // breaks: the positions in `kept` where a new run starts
             for (position, i) in kept.enumerated() {
                 if nextBreak < breaks.count, breaks[nextBreak] == position {
-                    if run.count > 1 { runs.append(run) }
+                    if run.count > 1 { runs.append(run) } else if let p = run.first { lonely.append(p) }
                     run = []
                     nextBreak += 1
                 }
                 run.append(point(i))
             }
-            if run.count > 1 { runs.append(run) }
+            if run.count > 1 { runs.append(run) } else if let p = run.first { lonely.append(p) }
             joined = kept
         }
         // The points: those of the line, or (markers without a line) one per device pixel.
@@ -240,7 +250,10 @@ public final class ScatterPlot: Plot {
         column.reserveCapacity(drawn.count)
         for i in drawn { column.append(point(i), record: i, value: data.values[i]) }
         var paths = areaPaths(under: runs, context: context)
-        if let line { paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line) } }
+        if let line {
+            paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line) }
+            paths += lonelyDots(lonely, line: line, marker: marker)
+        }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,
                          items: PlotItems(points: column), clip: area)
     }
