@@ -61,7 +61,9 @@ public enum ChartBuilder {
         if let text = spec.noDataText { graph.noDataText = text }
 
         let x = XValues(column: xColumn, profile: plan.profiles[plan.x], grouped: plan.group != nil, reversed: kind == .hbar)
-        let rowsByGroup = plan.rows(in: table)
+        // Each group's rows; nil for every row in order (no copy of ten million values).
+        let rowsByGroup: [[Int]?] = plan.group == nil ? [x.hasMissing ? (0..<table.rowCount).filter { x.isPresent(row: $0) } : nil]
+                                                      : plan.rows(in: table).map { rows in rows.filter { x.isPresent(row: $0) } }
         let labels = try spec.labels.map { name throws(DataError) -> [String] in
             guard let c = table.column(named: name) else {
                 throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
@@ -99,7 +101,7 @@ public enum ChartBuilder {
                 if plan.group != nil {
                     title = plan.series.count == 1 ? plan.groupValues[g] : "\(plan.groupValues[g]) · \(name)"
                 }
-                series.append(PlannedSeries(title: title, column: column, rows: rows.filter { x.isPresent(row: $0) }, options: options))
+                series.append(PlannedSeries(title: title, column: column, rows: rows, options: options))
             }
         }
 
@@ -111,7 +113,7 @@ public enum ChartBuilder {
         let barCount = series.indices.filter { seriesKind($0, series[$0].options).isBars }.count
         let grouped = kind == .bar || kind == .hbar || kind == .combined
         // A bar's slot: one category, or the data's own spacing along a number or date axis.
-        let slot = (spec.barWidth ?? 0.8) * x.spacing
+        let slot = barCount > 0 ? (spec.barWidth ?? 0.8) * x.spacing : 0
         var barIndex = 0
         var previousBar: BarPlot?
         var identifiers: Set<String> = []
@@ -131,15 +133,16 @@ public enum ChartBuilder {
             if !thisKind.isBars && thisKind != .scatter && !keepsOrder && !x.isCategory {
                 rows = x.sortedByLocation(rows)
             }
-            let values = rows.map { allValues[$0] }
-            let locations = rows.map { x.location(ofRow: $0) }
-            let categories = x.isCategory ? rows.map { x.name(ofRow: $0) } : nil
+            // Every row in order: the columns' own arrays, shared, not copied.
+            let values = rows.map { $0.map { allValues[$0] } } ?? allValues
+            let locations = rows.map { $0.map { x.location(ofRow: $0) } } ?? x.allLocations
+            let categories = x.isCategory ? (rows ?? Array(0..<table.rowCount)).map { x.name(ofRow: $0) } : nil
             let plot: any Plot
             let color = options?.color.flatMap(Color.init(hex:))
             if thisKind.isBars {
                 let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
                 let source = ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills)
-                if let labels { source.labels = rows.map { labels[$0] } }
+                if let labels { source.labels = rows.map { $0.map { labels[$0] } } ?? labels }
                 let bars = BarPlot(identifier: unique(entry.title), title: entry.title, dataSource: source)
                 bars.barsAreHorizontal = kind == .hbar
                 if grouped && barCount > 1 {
@@ -289,6 +292,7 @@ public enum ChartBuilder {
 private struct PlannedSeries {
     var title: String
     var column: Int
-    var rows: [Int]
+    /// The rows, in order; nil for all of them.
+    var rows: [Int]?
     var options: ChartSpec.Series?
 }

@@ -60,7 +60,7 @@ public struct ChartPlan: Sendable {
     public init(table: DataTable, x xName: String? = nil, y yNames: [String]? = nil, group grouping: Grouping = .automatic,
                 kind requestedKind: ChartKind? = nil, source: String) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
-        let profiles = Self.weighed(table.columns.map(ColumnProfile.init))
+        let profiles = Self.weighed(ColumnProfile.of(table))
         self.profiles = profiles
         tableNotes = table.notes
         var reasons: [String] = []
@@ -410,12 +410,11 @@ public struct ChartPlan: Sendable {
             reasons.append("points: x repeats across series too many to draw apart")
             return .scatter
         }
-        let order = Self.order(table.columns[x], groupOfRow: groupOfRow)
-        if order.neverDecreases {
+        if Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
             reasons.append("line: x never decreases\(groupOfRow.isEmpty ? "" : " within each group")")
             return .line
         }
-        if xProfile.role == .time && order.uniqueWithinGroups {
+        if xProfile.role == .time && Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow) {
             reasons.append("line: dates that do not repeat\(groupOfRow.isEmpty ? "" : " within a group"), drawn in date order")
             return .line
         }
@@ -423,22 +422,37 @@ public struct ChartPlan: Sendable {
         return .scatter
     }
 
-    /// Whether `column`'s present values never decrease in row order within each group, and
-    /// whether no value repeats within a group. O(rows).
-    static func order(_ column: DataColumn, groupOfRow: [Int]) -> (neverDecreases: Bool, uniqueWithinGroups: Bool) {
-        guard let values = column.numbers else { return (false, false) }
-        let groups = (groupOfRow.max() ?? 0) + 1
-        var previous = [Double](repeating: -.infinity, count: groups)
-        var seen = [Set<Double>](repeating: [], count: groups)
-        var never = true, unique = true
-        for (row, v) in values.enumerated() where v.isFinite {
-            let g = groupOfRow.isEmpty ? 0 : groupOfRow[row]
-            if v < previous[g] { never = false }
-            previous[g] = v
-            if unique && !seen[g].insert(v).inserted { unique = false }
-            if !never && !unique { break }
+    /// Whether `column`'s present values never decrease in row order within each group. O(rows),
+    /// no allocation but a number per group.
+    static func neverDecreases(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
+        guard let values = column.numbers else { return false }
+        if groupOfRow.isEmpty {
+            var previous = -Double.infinity
+            for v in values where v.isFinite {
+                if v < previous { return false }
+                previous = v
+            }
+            return true
         }
-        return (never, unique)
+        var previous = [Double](repeating: -.infinity, count: (groupOfRow.max() ?? 0) + 1)
+        for (row, v) in values.enumerated() where v.isFinite {
+            let g = groupOfRow[row]
+            if v < previous[g] { return false }
+            previous[g] = v
+        }
+        return true
+    }
+
+    /// Whether no present value of `column` repeats within a group. O(rows) expected, a set of
+    /// the values.
+    static func isUniqueWithinGroups(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
+        guard let values = column.numbers else { return false }
+        var seen = Set<TextAndNumber>()
+        for (row, v) in values.enumerated() where v.isFinite {
+            let key = TextAndNumber(text: groupOfRow.isEmpty ? nil : String(groupOfRow[row]), number: v)
+            if !seen.insert(key).inserted { return false }
+        }
+        return true
     }
 }
 

@@ -272,7 +272,8 @@ public enum ColumnTyping {
                 columns.insert(DataColumn(name: name, values: .date(dates)), at: year)
             }
         }
-        return columns == table.columns ? table : DataTable(columns: columns, notes: notes)
+        // Nothing read anew: the table as it came (comparing ten million values would cost).
+        return notes.count == table.notes.count ? table : DataTable(columns: columns, notes: notes)
     }
 
     /// Whether a column's name says it holds times of day: time, hour, clock, hh:mm, or a time

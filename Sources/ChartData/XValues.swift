@@ -15,13 +15,21 @@ struct XValues {
     let usesAxisLabels: Bool
     let axisLabels: [AxisLabel]
     /// Data units one slot of the data takes: 1 for categories, else the smallest gap between
-    /// neighbouring x values (a calendar month or year for monthly or yearly dates).
-    let spacing: Double
+    /// neighbouring x values (whole calendar months or years for monthly or yearly dates).
+    /// Worked out when asked (bars ask): unsorted x is sorted for it. O(n log n).
+    var spacing: Double {
+        isCategory ? 1 : Self.spacing(locations, sorted: isNondecreasing, resolution: dateResolution)
+    }
     private let locations: [Double]
     private let names: [String?]
     /// The dates' resolution, on a date scale.
     let dateResolution: DateResolution?
     private let isNondecreasing: Bool
+    /// Whether some row has no place (a missing number or date).
+    let hasMissing: Bool
+
+    /// Every row's location, in row order.
+    var allLocations: [Double] { locations }
 
     /// `reversed` puts the first category at the far end of the axis (the top of a y axis).
     init(column: DataColumn, profile: ColumnProfile, grouped: Bool, reversed: Bool) {
@@ -29,7 +37,6 @@ struct XValues {
         case .text(let texts):
             isCategory = true
             scale = .category
-            spacing = 1
             dateResolution = nil
             names = texts
             if grouped {
@@ -45,6 +52,7 @@ struct XValues {
                 axisLabels = []
             }
             isNondecreasing = !reversed
+            hasMissing = false
         case .number(let values), .date(let values):
             isCategory = false
             usesAxisLabels = false
@@ -61,9 +69,8 @@ struct XValues {
                 scale = .linear
             }
             isNondecreasing = profile.isNondecreasing
-            let resolution = scale == .date ? DateResolution.of(locations) : nil
-            dateResolution = resolution
-            spacing = Self.spacing(locations, sorted: isNondecreasing, resolution: resolution)
+            hasMissing = profile.missingCount > 0
+            dateResolution = scale == .date ? DateResolution.of(locations) : nil
         }
     }
 
@@ -80,9 +87,11 @@ struct XValues {
         return ValueNames.name(of: locations[row])
     }
 
-    /// `rows` in order of location, rows of equal location in their order: a line through them
-    /// runs along x. O(n log n), O(n) when already in order.
-    func sortedByLocation(_ rows: [Int]) -> [Int] {
+    /// `rows` (nil for every row) in order of location, rows of equal location in their order:
+    /// a line through them runs along x. O(n log n); nil (every row, as they are) or `rows` when
+    /// already in order.
+    func sortedByLocation(_ rows: [Int]?) -> [Int]? {
+        guard let rows else { return isNondecreasing ? nil : sortedByLocation(Array(locations.indices)) }
         var previous = -Double.infinity
         var ordered = true
         for row in rows {
@@ -101,12 +110,16 @@ struct XValues {
     /// is three months, five years five years); 1 when there is no gap (a day for dates). O(n),
     /// O(n log n) unsorted.
     static func spacing(_ values: [Double], sorted: Bool, resolution: DateResolution?) -> Double {
-        let present = values.filter(\.isFinite)
-        let ordered = sorted ? present : present.sorted()
+        // Sorted values are read where they are (ten million of them are not copied).
+        let ordered = sorted ? values : values.filter(\.isFinite).sorted()
         var gap = Double.infinity
-        for i in ordered.indices.dropFirst() {
-            let d = ordered[i] - ordered[i - 1]
-            if d > 0 && d < gap { gap = d }
+        var previous = Double.nan
+        ordered.withUnsafeBufferPointer { v in
+            for value in v where value.isFinite {
+                let d = value - previous
+                if d > 0 && d < gap { gap = d }
+                previous = value
+            }
         }
         if let length = resolution?.calendarLength, gap.isFinite, gap >= length * 0.9 { return (gap / length).rounded() * length }
         if gap.isFinite { return gap }

@@ -367,3 +367,41 @@ struct ChartPlanReviewTests {
         #expect(g.note == "x row · y value · line (detected)")
     }
 }
+
+@Suite("Column profiles")
+struct ColumnProfileTests {
+    /// What a column's profile says, worked out the plain way.
+    static func naive(_ values: [Double]) -> (missing: Int, distinct: Int, lo: Double, hi: Double, nondecreasing: Bool, increasing: Bool, whole: Bool) {
+        let present = values.filter(\.isFinite)
+        let nondecreasing = zip(present, present.dropFirst()).allSatisfy { $0 <= $1 }
+        let increasing = zip(present, present.dropFirst()).allSatisfy { $0 < $1 }
+        return (values.count - present.count, nondecreasing ? Set(present).count : -1, present.min() ?? .nan, present.max() ?? .nan,
+                nondecreasing, increasing, present.allSatisfy { $0 == $0.rounded() })
+    }
+
+    @Test("The eight-at-a-time pass finds what one value at a time finds", arguments: 0..<12)
+    func scanMatches(seed: Int) throws {
+        var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 11 }
+        let count = [0, 1, 7, 8, 9, 64, 1000, 4099][seed % 8]
+        var values: [Double] = []
+        var walk = 0.0
+        for _ in 0..<count {
+            switch seed % 4 {
+            case 0: walk += Double(next() % 3)                      // whole, never decreasing, ties
+            case 1: walk = Double(next() % 1000) / 8                // halves and eighths, unsorted
+            case 2: walk = Double(next() % 2 == 0 ? next() : 0) * 1e6   // past 2^51, whole
+            default: walk += Double(next() % 5) + 0.5               // increasing, not whole
+            }
+            values.append(next() % 17 == 0 ? (next() % 2 == 0 ? .nan : .infinity) : walk)
+        }
+        let profile = ColumnProfile(DataColumn(name: "v", values: .number(values)))
+        let expected = Self.naive(values)
+        #expect(profile.missingCount == expected.missing)
+        #expect(profile.isNondecreasing == expected.nondecreasing && profile.isIncreasing == expected.increasing)
+        #expect(profile.isWhole == expected.whole)
+        if expected.nondecreasing { #expect(profile.distinctCount == expected.distinct) }
+        #expect(profile.minimum.isNaN && expected.lo.isNaN || profile.minimum == expected.lo)
+        #expect(profile.maximum.isNaN && expected.hi.isNaN || profile.maximum == expected.hi)
+    }
+}
