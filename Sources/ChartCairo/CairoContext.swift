@@ -17,6 +17,12 @@ public final class CairoContext {
 
     deinit { cairo_destroy(pointer) }
 
+    /// Cairo's sticky error status after painting a chart, as `CairoError.painting`.
+    public func checkPainting() throws(CairoError) {
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError.painting(reason: String(cString: cairo_status_to_string(status))) }
+    }
+
     /// Cairo's sticky error status, as a thrown error.
     public func check(_ operation: String) throws(CairoError) {
         let status = cairo_status(pointer)

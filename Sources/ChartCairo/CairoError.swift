@@ -4,6 +4,10 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
     case cairo(operation: String, message: String)
     /// The output file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// Cairo failed while painting a chart (not while writing it), with Cairo's reason.
+    case painting(reason: String)
+    /// Cairo failed while painting the chart for the output file (not while writing it).
+    case cannotPaint(path: String, reason: String)
     /// The file name's extension is not one chartview writes.
     case unsupportedFormat(path: String)
     /// An image file could not be read.
@@ -13,6 +17,8 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cairo(let operation, let message): "\(operation) failed: \(message)"
         case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
+        case .painting(let reason): "painting the chart failed: \(reason)"
+        case .cannotPaint(let path, let reason): "\(path): cannot draw the chart: \(reason)"
         case .unsupportedFormat(let path): "\(path): unknown output format; use a .png, .svg or .pdf file name"
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"
         }

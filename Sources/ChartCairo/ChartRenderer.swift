@@ -33,7 +33,7 @@ public final class ChartRenderer {
         let surface = try CairoSurface.image(width: Int(scene.size.width.rounded()), height: Int(scene.size.height.rounded()))
         let context = try CairoContext(surface: surface)
         ScenePainter(text: text).paint(scene, into: context)
-        try context.check("painting the chart")
+        try context.checkPainting()
         return surface
     }
 
@@ -78,7 +78,7 @@ public final class ChartRenderer {
             do {
                 let context = try CairoContext(surface: surface)
                 ScenePainter(text: text).paint(scene, into: context)
-                try context.check("painting the chart")
+                try context.checkPainting()
             }
             try surface.finish()
         }
@@ -97,6 +97,8 @@ public final class ChartRenderer {
             return .cannotWrite(path: path, reason: "permission denied in '\(dir)'")
         }
         switch error {
+        case .painting(let reason), .cannotPaint(_, let reason):
+            return .cannotPaint(path: path, reason: reason)
         case .cannotWrite(_, let reason), .cairo(_, let reason), .cannotRead(_, let reason):
             return .cannotWrite(path: path, reason: reason)
         case .unsupportedFormat:

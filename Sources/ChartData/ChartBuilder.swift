@@ -79,7 +79,7 @@ public enum ChartBuilder {
                                values: rows.map { values[$0].isFinite ? values[$0] : nil }, names: rows.map { x.name(ofRow: $0) },
                                labels: labels)
             if let p = spec.pie {
-                if let angle = p.startAngle { pie.startAngle = angle }
+                if let angle = p.startAngle, angle.isFinite { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }
                 if p.direction?.lowercased() == "counterclockwise" { pie.sliceDirection = .counterClockwise }
                 if let inner = p.innerRadius { pie.innerRadiusFraction = min(max(inner, 0), 0.95) }
                 if let offset = p.labelOffset { pie.labelOffset = offset }
@@ -253,7 +253,8 @@ public enum ChartBuilder {
         guard let spec else { return }
         axis.title = spec.title ?? axis.title
         if let interval = spec.interval, interval > 0 { axis.labelingPolicy = .fixedInterval(interval) }
-        if let rotation = spec.rotation { axis.labelRotation = rotation }
+        // Any finite angle: taken modulo 360, into -180…180.
+        if let rotation = spec.rotation, rotation.isFinite { axis.labelRotation = rotation - 360 * (rotation / 360).rounded() }
         if let decimals = spec.decimals { axis.labelFormat = .fixed(decimals: max(0, min(decimals, 12))) }
         if let grid = spec.grid { axis.showsMajorGridLines = grid }
         if spec.min != nil || spec.max != nil {
@@ -264,6 +265,9 @@ public enum ChartBuilder {
         }
         if spec.scale == "log" {
             if isX { space.xScale = .logarithmic } else { space.yScale = .logarithmic }
+        } else if spec.scale == "date" {
+            // Numbers read as seconds since 1970, ticks on calendar units.
+            if isX { space.xScale = .date } else { space.yScale = .date }
         }
     }
 

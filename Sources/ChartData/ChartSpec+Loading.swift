@@ -54,6 +54,7 @@ extension ChartSpec.File {
             if chart.data.csv == nil && chart.data.database == nil && file.database == nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database)")
             }
+            try chart.validate(path: path, keyPath: "charts[\(index)]")
         }
         return file
     }

@@ -760,7 +760,7 @@ public final class HostingWindow {
             var scene = interaction.scene
             scene.overlays = []
             ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
-            try context.check("painting the chart")
+            try context.checkPainting()
             try ChartRenderer(text: text).write(image: image, to: path)
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")

@@ -214,7 +214,7 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
                  expected: .line("chartview: $D/missing.json: cannot open: no such file")),
     ]
 
-    @Test(arguments: sqliteCases + csvCases + specCases)
+    @Test(arguments: sqliteCases + csvCases + specCases + specValueCases)
     func badInputIsOneLineAndStatus2(_ input: BadInput) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -24,10 +24,18 @@ public struct AxisMapping: Hashable, Sendable {
         floor = isLogarithmic ? 0 : -.infinity
     }
 
-    /// The device coordinate of `value`, which must show (`value > floor`).
+    /// How far from the surface's origin a device coordinate may lie, in pixels: a value far
+    /// past the range (1e300 on an axis from 0 to 1) maps to this edge rather than to a number
+    /// Cairo's 24.8 fixed point cannot hold (or to infinity). 2²² pixels is a thousand times
+    /// any surface, so a line cut there keeps its slope across the plot area to within a
+    /// hundredth of a pixel per hundred pixels.
+    public static let deviceLimit: Double = 4_194_304
+
+    /// The device coordinate of `value`, which must show (`value > floor`), within
+    /// ±`deviceLimit`.
     @inlinable @inline(__always)
     public func device(_ value: Double) -> Double {
-        (isLogarithmic ? log10(value) : value) * factor + offset
+        Swift.min(Swift.max((isLogarithmic ? log10(value) : value) * factor + offset, -Self.deviceLimit), Self.deviceLimit)
     }
 
     /// The data value at device coordinate `device` (the inverse of `device(_:)`).

@@ -10,7 +10,10 @@ public struct CoordinateTransform: Hashable, Sendable {
     public let xScale: Scale
     public let yScale: Scale
 
-    private let x0: Double, xSpan: Double, y0: Double, ySpan: Double
+    /// The scaled range: `forward(v) * xFactor - x0` over `xSpan` is v's fraction across. The
+    /// factor is 1, or ½ for a range whose span is past Double's range (-1e308 to 1e308), so
+    /// that every finite range maps with finite numbers.
+    private let x0: Double, xSpan: Double, xFactor: Double, y0: Double, ySpan: Double, yFactor: Double
 
     public init(plotArea: Rect, xRange: PlotRange, yRange: PlotRange, xScale: Scale = .linear, yScale: Scale = .linear) {
         self.plotArea = plotArea
@@ -18,15 +21,18 @@ public struct CoordinateTransform: Hashable, Sendable {
         self.yRange = yRange
         self.xScale = xScale
         self.yScale = yScale
-        (x0, xSpan) = Self.span(xRange, xScale)
-        (y0, ySpan) = Self.span(yRange, yScale)
+        (x0, xSpan, xFactor) = Self.span(xRange, xScale)
+        (y0, ySpan, yFactor) = Self.span(yRange, yScale)
     }
 
-    private static func span(_ range: PlotRange, _ scale: Scale) -> (Double, Double) {
-        let lo = scale.forward(range.lower) ?? 0
-        let hi = scale.forward(range.upper) ?? 1
-        let span = hi - lo
-        return (lo, span > 0 ? span : 1)
+    private static func span(_ range: PlotRange, _ scale: Scale) -> (Double, Double, Double) {
+        var lo = scale.forward(range.lower) ?? 0
+        var hi = scale.forward(range.upper) ?? 1
+        if !lo.isFinite { lo = lo < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+        if !hi.isFinite { hi = hi < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+        let factor = (hi - lo).isFinite ? 1.0 : 0.5
+        let span = hi * factor - lo * factor
+        return (lo * factor, span > 0 ? span : 1, factor)
     }
 
     /// The device x of data `x`; nil when the scale cannot show it (x <= 0 on a log scale).
@@ -39,7 +45,7 @@ public struct CoordinateTransform: Hashable, Sendable {
             value = min(max(value, xRange.lower), xRange.upper)
         }
         guard let t = fractionX(value) else { return nil }
-        return plotArea.minX + t * plotArea.width
+        return Self.limited(plotArea.minX + t * plotArea.width)
     }
 
     /// The device y of data `y`; nil when the scale cannot show it. With `clampingToRange`,
@@ -53,20 +59,26 @@ public struct CoordinateTransform: Hashable, Sendable {
             value = min(max(value, yRange.lower), yRange.upper)
         }
         guard let t = fractionY(value) else { return nil }
-        return plotArea.maxY - t * plotArea.height
+        return Self.limited(plotArea.maxY - t * plotArea.height)
     }
 
     /// The x axis as loops over millions of points use it: `deviceX(x) == mappingX.device(x)`
     /// (up to rounding) for every x the scale can show, linear or logarithmic.
     public var mappingX: AxisMapping {
         let factor = plotArea.width / xSpan
-        return AxisMapping(factor: factor, offset: plotArea.minX - x0 * factor, isLogarithmic: xScale == .logarithmic)
+        return AxisMapping(factor: factor * xFactor, offset: plotArea.minX - x0 * factor, isLogarithmic: xScale == .logarithmic)
     }
 
     /// The y axis in the same form: `deviceY(y) == mappingY.device(y)` (up to rounding).
     public var mappingY: AxisMapping {
         let factor = -plotArea.height / ySpan
-        return AxisMapping(factor: factor, offset: plotArea.maxY - y0 * factor, isLogarithmic: yScale == .logarithmic)
+        return AxisMapping(factor: factor * yFactor, offset: plotArea.maxY - y0 * factor, isLogarithmic: yScale == .logarithmic)
+    }
+
+    /// `device` within ±`AxisMapping.deviceLimit` pixels.
+    @usableFromInline
+    static func limited(_ device: Double) -> Double {
+        min(max(device, -AxisMapping.deviceLimit), AxisMapping.deviceLimit)
     }
 
     /// The device point of a data point; nil when a scale cannot show it.
@@ -79,19 +91,19 @@ public struct CoordinateTransform: Hashable, Sendable {
     public func dataPoint(_ device: Point) -> Point {
         let tx = (device.x - plotArea.minX) / max(plotArea.width, .leastNonzeroMagnitude)
         let ty = (plotArea.maxY - device.y) / max(plotArea.height, .leastNonzeroMagnitude)
-        return Point(x: xScale.inverse(x0 + tx * xSpan), y: yScale.inverse(y0 + ty * ySpan))
+        return Point(x: xScale.inverse((x0 + tx * xSpan) / xFactor), y: yScale.inverse((y0 + ty * ySpan) / yFactor))
     }
 
     /// Where data `x` falls across the x range, 0 at its lower end and 1 at its upper end.
     @usableFromInline
     func fractionX(_ x: Double) -> Double? {
         guard let f = xScale.forward(x) else { return nil }
-        return (f - x0) / xSpan
+        return (f * xFactor - x0) / xSpan
     }
 
     @usableFromInline
     func fractionY(_ y: Double) -> Double? {
         guard let f = yScale.forward(y) else { return nil }
-        return (f - y0) / ySpan
+        return (f * yFactor - y0) / ySpan
     }
 }

@@ -22,8 +22,12 @@ public enum TickGenerator {
     /// prints as 0.3. O(count).
     public static func linearTicks(in range: PlotRange, targetCount: Int) -> [Double] {
         guard range.length > 0 else { return [range.lower] }
-        // A span past Double's range: its two ends are all that can be told apart.
-        guard range.length.isFinite else { return [range.lower, range.upper] }
+        guard range.length.isFinite else {
+            // A span past Double's range (-1e308 to 1e308): half the span in half the count
+            // gives the same step, in finite numbers.
+            let half = range.upper / 2 - range.lower / 2
+            return ticks(in: range, step: niceStep(span: half, targetCount: max(1, targetCount / 2)))
+        }
         let step = niceStep(span: range.length, targetCount: targetCount)
         return ticks(in: range, step: step)
     }
@@ -33,7 +37,9 @@ public enum TickGenerator {
     public static func ticks(in range: PlotRange, step: Double, origin: Double = 0) -> [Double] {
         guard step > 0, step.isFinite else { return [] }
         var step = step
-        while range.length / step > 10_000 { step *= 10 }
+        // The count of steps, written so that it stays finite for spans past Double's range.
+        while range.upper / step - range.lower / step > 10_000 { step *= 10 }
+        guard step.isFinite else { return [range.lower, range.upper] }
         let first = ceil((range.lower - origin) / step - 1e-9)
         let last = floor((range.upper - origin) / step + 1e-9)
         guard first <= last else { return [] }
@@ -41,7 +47,8 @@ public enum TickGenerator {
         let snap = pow(10, Double(min(decimals, 15)))
         return stride(from: first, through: last, by: 1).map { k in
             let v = origin + k * step
-            let snapped = (v * snap).rounded() / snap
+            // Steps below 10⁻¹⁵ keep their values as they are (snapping would round them to 0).
+            let snapped = decimals <= 15 ? (v * snap).rounded() / snap : v
             // Avoid "-0" labels.
             return snapped == 0 ? 0 : (snapped.isFinite ? snapped : v)
         }

@@ -39,6 +39,8 @@ public enum NumberFormat: Hashable, Sendable {
             let usableStep = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             if scale != 0 && (scale >= 1e15 || scale < 1e-5) {
                 guard let usableStep else { return Self.trimmed(String(format: "%.2e", value)) }
+                // Zero among powers of ten reads as itself, not "0.0e+00".
+                if value == 0 { return "0" }
                 // Enough mantissa digits to tell neighbouring ticks apart.
                 let digits = Int(floor(log10(scale))) - Int(floor(log10(usableStep)))
                 return String(format: "%.\(max(0, min(digits, 12)))e", value)

@@ -39,9 +39,21 @@ public final class XYPlotSpace {
     /// The ranges a layout uses now: the set ones, and fitted ones for those that are nil.
     /// Pure: changes nothing. O(total records).
     public func effectiveRanges(for plots: [any Plot]) -> (x: PlotRange, y: PlotRange) {
-        if let xRange, let yRange { return (xRange, yRange) }
+        if let xRange, let yRange { return (Self.usable(xRange), Self.usable(yRange)) }
         let fitted = fittedRanges(for: plots)
-        return (xRange ?? fitted.x, yRange ?? fitted.y)
+        return (Self.usable(xRange ?? fitted.x), Self.usable(yRange ?? fitted.y))
+    }
+
+    /// The narrowest span a layout maps, in data units: pixels per data unit stay finite over
+    /// any plot area below 10⁸ pixels.
+    static let minimumSpan = 1e-300
+
+    /// `range`, or a range of `minimumSpan` centred on it when it is narrower but not empty
+    /// (an axis set from 1e-320 to 2e-320 would map at infinitely many pixels per unit).
+    static func usable(_ range: PlotRange) -> PlotRange {
+        guard range.length > 0, range.length < minimumSpan else { return range }
+        let center = range.lower / 2 + range.upper / 2
+        return PlotRange(center - minimumSpan / 2, center + minimumSpan / 2)
     }
 
     private func fittedRanges(for plots: [any Plot]) -> (x: PlotRange, y: PlotRange) {
