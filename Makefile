@@ -61,7 +61,8 @@ bench:
 	swift build -c release --static-swift-stdlib --product chartview
 	.ci/with-xvfb /usr/bin/python3 .ci/bench.py
 
-# libFuzzer over the CSV reader, spec decoding, SQL value conversion and layout, each for
+# libFuzzer over the CSV reader; specs, column typing and SQL values each through the chart
+# built, laid out, painted and dumped; and layout alone. Each runs for
 # FUZZ_SECONDS (default 600). Crash inputs go to Tests/FuzzInputs, which make test replays.
 fuzz:
 	@.ci/ensure-packages build

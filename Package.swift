@@ -40,8 +40,9 @@ let package = Package(
         // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzCSV", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzSpec", dependencies: ["ChartCore", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzSQLValues", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzSpec", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzColumnTyping", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzSQLValues", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),

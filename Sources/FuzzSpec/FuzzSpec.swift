@@ -1,24 +1,49 @@
+import ChartCairo
 import ChartCore
 import ChartData
 import Foundation
 import FuzzSupport
 
-/// libFuzzer target: any bytes as a chart spec file, then every decoded chart built over a
-/// small fixed table. Errors are fine; crashes, hangs and preconditions are not.
+/// libFuzzer target: any bytes as a chart spec file; every decoded chart is built over a small
+/// fixed table (with values at Double's limits, NaN and dates), laid out with Pango's measures,
+/// painted into an image and encoded as `--dump-layout` would. Errors are fine; crashes, hangs,
+/// preconditions and a scene that cannot be encoded (a NaN or infinity in it) are not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Data(FuzzReplay.bytes(data, size))
     guard let file = try? ChartSpec.File.decode(bytes, path: "fuzz.json") else { return 0 }
-    let table = DataTable(columns: [
-        DataColumn(name: "name", values: .text(["a", "b", nil])),
-        DataColumn(name: "x", values: .number([1, 2, .nan])),
-        DataColumn(name: "when", values: .date([0, 86_400, 172_800])),
-    ])
-    for spec in file.charts {
-        guard let graph = try? ChartBuilder.graph(from: table, spec: spec, source: "fuzz", period: "2026-11") else { continue }
-        _ = graph.layout(size: Size(width: 640, height: 480), measurer: FixedTextMeasurer())
+    for spec in file.charts.prefix(4) {
+        guard let graph = try? ChartBuilder.graph(from: FuzzSpecTable.table, spec: spec, source: "fuzz", period: "2026-11") else { continue }
+        FuzzSpecTable.paintAndDump(graph, size: Size(width: 320, height: 240))
+        FuzzSpecTable.paintAndDump(graph, size: Size(width: 40, height: 900))
     }
     return 0
+}
+
+/// The table every fuzzed spec charts, and the renderer it is painted with (one Pango context for
+/// the run: making one per input would spend the time in fontconfig).
+enum FuzzSpecTable {
+    nonisolated(unsafe) static let renderer = ChartRenderer()
+
+    static let table = DataTable(columns: [
+        DataColumn(name: "name", values: .text(["a", "b", nil, "d", String(repeating: "long ", count: 40)])),
+        DataColumn(name: "x", values: .number([1, 2, .nan, 4, 5])),
+        DataColumn(name: "big", values: .number([1e308, -1e308, .greatestFiniteMagnitude, 0, -.greatestFiniteMagnitude])),
+        DataColumn(name: "tiny", values: .number([.leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0, 1e-300, .leastNormalMagnitude])),
+        DataColumn(name: "when", values: .date([0, 86_400, 172_800, -1e15, 1e15])),
+    ])
+
+    /// Lays `graph` out at `size`, paints it and encodes its dump; traps when the dump cannot be
+    /// encoded, which means a number in the scene is not finite.
+    static func paintAndDump(_ graph: Graph, size: Size) {
+        let scene = renderer.layout(graph, size: size)
+        _ = try? renderer.image(of: scene)
+        do {
+            _ = try LayoutDump(scene, graph: graph).encoded()
+        } catch {
+            fatalError("The layout dump cannot be encoded: \(error)")
+        }
+    }
 }
 
 #if FUZZING

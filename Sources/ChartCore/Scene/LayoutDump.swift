@@ -1,10 +1,10 @@
-import ChartCore
 import Foundation
 
-/// The `--dump-layout` JSON: the scene as tests and tools read it. Rects are
+/// The `--dump-layout` JSON: the scene as tests and tools read it (and the fuzz targets encode,
+/// since JSON has no NaN or infinity: a scene holding one fails to encode). Rects are
 /// `[x, y, width, height]` in device pixels, origin top-left. Keep the format stable; add keys,
 /// never rename them.
-struct LayoutDump: Codable {
+public struct LayoutDump: Codable, Sendable {
     struct Legend: Codable {
         var position: String
         var rect: [Double]?
@@ -100,7 +100,7 @@ struct LayoutDump: Codable {
 
     /// The dump of `scene`; with the `graph` it was laid out from, each item says what its
     /// popup would, and the note says how the chart was chosen.
-    init(_ scene: Scene, graph: Graph? = nil) {
+    public init(_ scene: Scene, graph: Graph? = nil) {
         self.note = graph?.note
         func label(_ text: SceneText) -> Label {
             Label(text: text.text, rect: text.rect.array, angle: text.angle * 180 / .pi)
@@ -133,7 +133,7 @@ struct LayoutDump: Codable {
     }
 
     /// Pretty-printed JSON with sorted keys, so that dumps diff cleanly.
-    func encoded() throws -> Data {
+    public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
