@@ -40,7 +40,36 @@ public final class ChartRenderer {
     /// Writes `scene` to `path` in the format its extension names.
     public func write(_ scene: Scene, to path: String) throws(CairoError) {
         guard let format = Format(path: path) else { throw CairoError.unsupportedFormat(path: path) }
+        try write(scene, format: format, replacing: path)
+    }
+
+    /// Writes `scene` in `format` to a temporary file beside `path` (a `PartialFile`), then
+    /// renames it onto `path`, whatever its extension.
+    public func write(_ scene: Scene, format: Format, replacing path: String) throws(CairoError) {
         try writeAtomically(to: path) { temporary throws(CairoError) in try write(scene, format: format, to: temporary) }
+    }
+
+    /// Writes `scene` in `format` to the open descriptor `fd` (standard output, a device, a
+    /// FIFO), as it is produced; `name` names the output in errors. The descriptor stays open.
+    public func write(_ scene: Scene, format: Format, toDescriptor fd: Int32, name: String) throws(CairoError) {
+        let sink = DescriptorSink(fd: fd, name: name)
+        let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
+        switch format {
+        case .png:
+            try image(of: scene).writePNG(to: sink)
+        case .svg, .pdf:
+            let surface = format == .svg ? try CairoSurface.svg(sink: sink, width: width, height: height)
+                                         : try CairoSurface.pdf(sink: sink, width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            ScenePainter(text: text).paint(scene, into: context)
+            try context.check("painting the chart")
+            do {
+                try surface.finish()
+            } catch {
+                throw sink.failure.map { CairoError.cannotWrite(path: name, reason: String(cString: strerror($0))) } ?? error
+            }
+        }
+        if let failure = sink.failure { throw CairoError.cannotWrite(path: name, reason: String(cString: strerror(failure))) }
     }
 
     /// Writes an image already painted (a window's kept chart picture) to `path` as PNG.
@@ -49,22 +78,16 @@ public final class ChartRenderer {
         try writeAtomically(to: path) { temporary throws(CairoError) in try image.writePNG(to: temporary) }
     }
 
-    /// Runs `body` on a temporary name beside `path`, then renames it into place.
+    /// Runs `body` on a `PartialFile` beside `path`, then renames it into place.
     private func writeAtomically(to path: String, _ body: (String) throws(CairoError) -> Void) throws(CairoError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
+        let partial = PartialFile(destination: path)
         do {
-            try body(temporary)
+            try body(partial.temporary)
         } catch {
-            unlink(temporary)
-            throw Self.explain(error, path: path, temporary: temporary)
+            partial.discard()
+            throw Self.explain(error, path: path, temporary: partial.temporary)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CairoError.cannotWrite(path: path, reason: reason)
-        }
+        try partial.commit()
     }
 
     private func write(_ scene: Scene, format: Format, to path: String) throws(CairoError) {
