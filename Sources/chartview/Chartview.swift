@@ -10,6 +10,7 @@ struct Chartview {
     static let version = "0.2.0"
 
     static func main() {
+        TerminationSignals.install()
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
