@@ -64,7 +64,7 @@ private func generatedCSV(_ random: inout SeededRandom, rows: Int, anomalies: Bo
 @Suite("CSV bulk reader: the serial parse's table, on every core")
 struct CSVBulkReaderTests {
     @Test("Generated files: the fast path's table equals the serial parse's, or it steps aside", arguments: 0..<8)
-    func differential(batch: Int) {
+    func differential(batch: Int) throws {
         var random = SeededRandom(seed: UInt64(7000 + batch))
         var taken = 0, cases = 0
         for _ in 0..<40 {
