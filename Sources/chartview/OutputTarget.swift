@@ -99,11 +99,11 @@ struct OutputTarget {
         }
     }
 
-    /// Whether both targets are the same file (so one write would replace the other).
+    /// Whether both targets are the same file (so one write would replace the other). A device
+    /// or FIFO takes one write after the other (`/dev/null` twice is fine).
     func isSameFile(as other: OutputTarget) -> Bool {
         switch (kind, other.kind) {
-        case (.standardOutput, .standardOutput): return false  // written one after the other
-        case (.file(let a), .file(let b)), (.stream(let a), .stream(let b)):
+        case (.file(let a), .file(let b)):
             var x = stat(), y = stat()
             if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
             return (a as NSString).standardizingPath == (b as NSString).standardizingPath
