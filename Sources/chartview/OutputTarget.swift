@@ -94,7 +94,7 @@ struct OutputTarget {
         for input in inputs {
             var other = stat()
             if stat(input, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino {
-                throw .input("\(name): is one of the inputs; choose another output")
+                throw .input("\(kind == .standardOutput ? "standard output" : name): is one of the inputs; choose another output")
             }
         }
     }
