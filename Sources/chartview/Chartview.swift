@@ -170,14 +170,18 @@ struct Chartview {
             }
         case .file(let path):
             // Written to a partial file and renamed, so a reader never sees half a dump.
-            let partial = PartialFile(destination: path)
-            do {
-                try data.write(to: URL(fileURLWithPath: partial.temporary))
+            do throws(CairoError) {
+                let partial = try PartialFile(destination: path)
+                let sink = DescriptorSink(fd: partial.fd, name: target.name)
+                data.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
+                if let failure = sink.failure {
+                    partial.discard()
+                    throw CairoError.cannotWrite(path: path, reason: String(cString: strerror(failure)))
+                }
                 try partial.commit()
             } catch {
-                partial.discard()
-                var reason = (error as NSError).localizedDescription
-                if case .cannotWrite(_, let why)? = error as? CairoError { reason = why }
+                var reason = error.description
+                if case .cannotWrite(_, let why) = error { reason = why }
                 throw CommandError(message: "\(target.name): cannot write: \(reason)", status: 1)
             }
         }
