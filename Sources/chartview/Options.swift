@@ -21,7 +21,8 @@ struct Options {
     var xTitle: String?
     var yTitle: String?
     var skipBadRows = false
-    /// Seconds a query may run before it is stopped.
+    /// Seconds a query, or reading a FIFO or device, may take before it is stopped (and an
+    /// output FIFO may wait for its reader).
     var timeout: Double = 60
     var watches = true
     var list = false
@@ -67,8 +68,8 @@ struct Options {
       --y-title TEXT       the y axis title (default: the series' column, when there is one)
       --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
       --no-watch           do not reload when the data file changes
-      --timeout SECONDS    stop a query that runs longer, or a FIFO that sends nothing
-                           for as long (default 60)
+      --timeout SECONDS    stop a query, or the reading of a FIFO or device, that takes
+                           longer; wait as long for an output FIFO's reader (default 60)
       --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
                            G (like 512M or 4G); larger files are refused (default: half
                            of the physical memory)
