@@ -8,6 +8,8 @@ public final class CairoSurface {
     public let pointer: OpaquePointer
     public let width: Int
     public let height: Int
+    /// The stream an SVG or PDF surface writes to, kept as long as the surface.
+    private var sink: DescriptorSink?
 
     private init(pointer: OpaquePointer, width: Int, height: Int, operation: String) throws(CairoError) {
         self.pointer = pointer
@@ -44,6 +46,24 @@ public final class CairoSurface {
                          width: width, height: height, operation: "creating \(path)")
     }
 
+    /// An SVG document written to `sink` as it is drawn and completed by `finish()`; the sink
+    /// is kept alive by the surface.
+    public static func svg(sink: DescriptorSink, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        let surface = try CairoSurface(pointer: cairo_svg_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
+                                       width: width, height: height, operation: "creating \(sink.name)")
+        surface.sink = sink
+        return surface
+    }
+
+    /// A one-page PDF document written to `sink` as it is drawn and completed by `finish()`;
+    /// the sink is kept alive by the surface.
+    public static func pdf(sink: DescriptorSink, width: Int, height: Int) throws(CairoError) -> CairoSurface {
+        let surface = try CairoSurface(pointer: cairo_pdf_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
+                                       width: width, height: height, operation: "creating \(sink.name)")
+        surface.sink = sink
+        return surface
+    }
+
     /// A PNG file read into an ARGB32 image.
     public static func png(path: String) throws(CairoError) -> CairoSurface {
         let pointer = cairo_image_surface_create_from_png(path)!
@@ -75,6 +95,16 @@ public final class CairoSurface {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw CairoError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
+    }
+
+    /// Writes an image surface as PNG to `sink`, like `writePNG(to:)` to a file.
+    public func writePNG(to sink: DescriptorSink) throws(CairoError) {
+        if let bytes = PNGEncoder.encodeIfOpaque(self) {
+            bytes.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
+        } else {
+            _ = cairo_surface_write_to_png_stream(pointer, DescriptorSink.cairoWrite, sink.closure)
+        }
+        if let failure = sink.failure { throw CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror(failure))) }
     }
 
     /// Writes `bytes` to a new file at `path` (replacing one there), with the file system's

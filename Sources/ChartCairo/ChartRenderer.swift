@@ -40,53 +40,69 @@ public final class ChartRenderer {
     /// Writes `scene` to `path` in the format its extension names.
     public func write(_ scene: Scene, to path: String) throws(CairoError) {
         guard let format = Format(path: path) else { throw CairoError.unsupportedFormat(path: path) }
-        try writeAtomically(to: path) { temporary throws(CairoError) in try write(scene, format: format, to: temporary) }
+        try write(scene, format: format, replacing: path)
+    }
+
+    /// Writes `scene` in `format` to a temporary file beside `path` (a `PartialFile`), then
+    /// renames it onto `path`, whatever its extension.
+    public func write(_ scene: Scene, format: Format, replacing path: String) throws(CairoError) {
+        try writeAtomically(to: path) { sink throws(CairoError) in try write(scene, format: format, to: sink) }
+    }
+
+    /// Writes `scene` in `format` to the open descriptor `fd` (standard output, a device, a
+    /// FIFO), as it is produced; `name` names the output in errors. The descriptor stays open.
+    public func write(_ scene: Scene, format: Format, toDescriptor fd: Int32, name: String) throws(CairoError) {
+        try write(scene, format: format, to: DescriptorSink(fd: fd, name: name))
     }
 
     /// Writes an image already painted (a window's kept chart picture) to `path` as PNG.
     public func write(image: CairoSurface, to path: String) throws(CairoError) {
         guard Format(path: path) == .png else { throw CairoError.unsupportedFormat(path: path) }
-        try writeAtomically(to: path) { temporary throws(CairoError) in try image.writePNG(to: temporary) }
+        try writeAtomically(to: path) { sink throws(CairoError) in try image.writePNG(to: sink) }
     }
 
-    /// Runs `body` on a temporary name beside `path`, then renames it into place.
-    private func writeAtomically(to path: String, _ body: (String) throws(CairoError) -> Void) throws(CairoError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
+    /// Runs `body` on a `PartialFile` beside `path` (through its descriptor), then renames it
+    /// into place.
+    private func writeAtomically(to path: String, _ body: (DescriptorSink) throws(CairoError) -> Void) throws(CairoError) {
+        let partial: PartialFile
         do {
-            try body(temporary)
+            partial = try PartialFile(destination: path)
         } catch {
-            unlink(temporary)
-            throw Self.explain(error, path: path, temporary: temporary)
+            throw Self.explain(error, path: path)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CairoError.cannotWrite(path: path, reason: reason)
+        do {
+            try body(DescriptorSink(fd: partial.fd, name: path))
+        } catch {
+            partial.discard()
+            throw Self.explain(error, path: path)
         }
+        try partial.commit()
     }
 
-    private func write(_ scene: Scene, format: Format, to path: String) throws(CairoError) {
+    /// Paints `scene` in `format` into `sink` as the bytes are produced.
+    private func write(_ scene: Scene, format: Format, to sink: DescriptorSink) throws(CairoError) {
         let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
         switch format {
         case .png:
-            try image(of: scene).writePNG(to: path)
+            try image(of: scene).writePNG(to: sink)
         case .svg, .pdf:
-            let surface = format == .svg ? try CairoSurface.svg(path: path, width: width, height: height)
-                                         : try CairoSurface.pdf(path: path, width: width, height: height)
+            let surface = format == .svg ? try CairoSurface.svg(sink: sink, width: width, height: height)
+                                         : try CairoSurface.pdf(sink: sink, width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            ScenePainter(text: text).paint(scene, into: context)
+            try context.checkPainting()
             do {
-                let context = try CairoContext(surface: surface)
-                ScenePainter(text: text).paint(scene, into: context)
-                try context.checkPainting()
+                try surface.finish()
+            } catch {
+                throw sink.failure.map { CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror($0))) } ?? error
             }
-            try surface.finish()
         }
+        if let failure = sink.failure { throw CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror(failure))) }
     }
 
     /// Reports a failure under the user's file name, not the temporary one, with the reason
     /// the file system gives where Cairo only says "write error".
-    private static func explain(_ error: CairoError, path: String, temporary: String) -> CairoError {
+    private static func explain(_ error: CairoError, path: String) -> CairoError {
         let directory = (path as NSString).deletingLastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false

@@ -51,8 +51,9 @@ public enum CSVBulkReader {
 
     /// The table of the `size`-byte input that `source` reads, or nil when the fast path does not
     /// apply (see the type's documentation). `path` only names the input in the sample's errors,
-    /// which are never shown (the serial parse reports them).
-    public static func read(size: Int, path: String, tuning: Tuning = Tuning(), source: Source) -> DataTable? {
+    /// which are never shown (the serial parse reports them). Throws `.outOfMemory` when the
+    /// columns cannot be allocated (rather than ending the process).
+    public static func read(size: Int, path: String, tuning: Tuning = Tuning(), source: Source) throws(DataError) -> DataTable? {
         guard size > tuning.sampleBytes, tuning.ranges >= 1 else { return nil }
         // The sample: whole lines from the start of the input.
         var sample = [UInt8](repeating: 0, count: tuning.sampleBytes)
@@ -86,11 +87,13 @@ public enum CSVBulkReader {
                                blockBytes: tuning.blockBytes, estimatedRowBytes: max(1, sample.count / (sampleTable.rowCount + 1)))
         let results = RangeResults(count: count)
         let failed = Atomic<Bool>(false)
+        let outOfMemory = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let chunk = layout.parse(from: bounds[k], to: bounds[k + 1], source: source, failed: failed)
+            let chunk = layout.parse(from: bounds[k], to: bounds[k + 1], source: source, failed: failed, outOfMemory: outOfMemory)
             if chunk == nil { failed.store(true, ordering: .relaxed) }
             results.store(chunk, at: k)
         }
+        if outOfMemory.load(ordering: .relaxed) { throw .outOfMemory(path: path) }
         guard !failed.load(ordering: .relaxed) else { return nil }
         return results.table(after: sampleTable, kinds: kinds, delimiter: delimiter)
     }
@@ -107,9 +110,9 @@ public enum CSVBulkReader {
     }
 
     /// The table of CSV `bytes` in memory, like `read(size:path:tuning:source:)`. O(bytes / cores).
-    public static func parse(_ bytes: [UInt8], path: String, tuning: Tuning = Tuning()) -> DataTable? {
+    public static func parse(_ bytes: [UInt8], path: String, tuning: Tuning = Tuning()) throws(DataError) -> DataTable? {
         let shared = SharedBytes(bytes)
-        return read(size: bytes.count, path: path, tuning: tuning) { buffer, offset in
+        return try read(size: bytes.count, path: path, tuning: tuning) { buffer, offset in
             shared.copy(into: buffer, from: offset)
         }
     }
@@ -145,7 +148,8 @@ public enum CSVBulkReader {
 
     /// Where one range's values go: a malloc'd buffer per number or date column, grown with
     /// `realloc` (which remaps large blocks instead of copying them), and an array per text
-    /// column. Owns and frees the buffers.
+    /// column. Owns and frees the buffers. Creating or growing one fails (nil, false) when
+    /// memory runs out.
     final class RangeChunk {
         /// Rows stored.
         var rows = 0
@@ -156,19 +160,18 @@ public enum CSVBulkReader {
         /// Per column: the values of a text column (empty for the others).
         var texts: [[String?]]
 
-        init(kinds: [Kind], capacity estimate: Int) {
+        init?(kinds: [Kind], capacity estimate: Int) {
             capacity = max(16, estimate)
             columnCount = kinds.count
             numbers = .allocate(capacity: kinds.count)
             numbers.initialize(repeating: nil, count: kinds.count)
+            texts = kinds.map { _ in [] }
             for (index, kind) in kinds.enumerated() where kind != .text {
-                guard let memory = malloc(capacity * MemoryLayout<Double>.stride) else {
-                    fatalError("Out of memory for \(capacity) CSV rows.")
-                }
+                let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
+                guard !overflow, let memory = malloc(bytes) else { return nil }  // deinit frees the others
                 numbers[index] = memory.bindMemory(to: Double.self, capacity: capacity)
                 CSVBulkReader.adviseHugePages(memory, bytes: capacity * MemoryLayout<Double>.stride)
             }
-            texts = kinds.map { _ in [] }
         }
 
         deinit {
@@ -176,16 +179,19 @@ public enum CSVBulkReader {
             numbers.deallocate()
         }
 
-        /// Doubles the room of every number column. O(rows) at worst, usually a remap.
-        func grow() {
-            capacity *= 2
+        /// Doubles the room of every number column. O(rows) at worst, usually a remap. False
+        /// (the chunk unusable; it still frees what it holds) when memory runs out.
+        func grow() -> Bool {
+            let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2 * MemoryLayout<Double>.stride)
+            guard !overflow else { return false }
             for index in 0..<columnCount {
                 guard let old = numbers[index] else { continue }
-                guard let grown = realloc(old, capacity * MemoryLayout<Double>.stride) else {
-                    fatalError("Out of memory for \(capacity) CSV rows.")
-                }
-                numbers[index] = grown.bindMemory(to: Double.self, capacity: capacity)
+                // On failure the old block stays valid and owned.
+                guard let grown = realloc(old, doubled) else { return false }
+                numbers[index] = grown.bindMemory(to: Double.self, capacity: capacity * 2)
             }
+            capacity *= 2
+            return true
         }
 
         /// Frees column `index`'s number buffer (after it was copied). O(1).
@@ -207,7 +213,9 @@ public enum CSVBulkReader {
         /// Parses the lines that start in [from, to): nil when the fast path does not apply
         /// (or another range gave up). Reads in blocks of `blockBytes`, carrying a partial last
         /// line to the next block. O(bytes of the range).
-        func parse(from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>) -> RangeChunk? {
+        /// Sets `outOfMemory` (and returns nil) when the columns cannot be allocated.
+        func parse(from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>,
+                   outOfMemory: borrowing Atomic<Bool>) -> RangeChunk? {
             // strtod (long numbers) reads the decimal point of the thread's locale: make it "."
             // on this thread too, as the serial parse does on its own.
             let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -216,7 +224,10 @@ public enum CSVBulkReader {
                 if let previousLocale { uselocale(previousLocale) }
                 if let cLocale { freelocale(cLocale) }
             }
-            let chunk = RangeChunk(kinds: kinds, capacity: (end - from) / estimatedRowBytes + 16)
+            guard let chunk = RangeChunk(kinds: kinds, capacity: (end - from) / estimatedRowBytes + 16) else {
+                outOfMemory.store(true, ordering: .relaxed)
+                return nil
+            }
             var capacity = blockBytes + 1
             var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
             defer { buffer.deallocate() }
@@ -253,7 +264,10 @@ public enum CSVBulkReader {
                 let numbers = chunk.numbers
                 while i < wholeEnd {
                     if atLineStart && offset + i >= end { break }
-                    if rows == chunk.capacity { chunk.grow() }
+                    if rows == chunk.capacity && !chunk.grow() {
+                        outOfMemory.store(true, ordering: .relaxed)
+                        return nil
+                    }
                     guard let next = parseRecord(bytes, at: i, end: wholeEnd, row: rows, numbers: numbers, chunk: chunk) else { return nil }
                     if next.stored { rows += 1 }
                     atLineStart = next.afterLineFeed

@@ -42,25 +42,35 @@ public enum CSVReader {
     ///
     /// Throws `DataError.cannotOpen` ("no such file", "permission denied", "is a directory",
     /// "not a text file"), `.csv` for a malformed row and `.unusable` when there are no rows.
-    public static func read(path: String, skipBadRows: Bool = false) throws(DataError) -> (table: DataTable, skippedRows: Int) {
-        if let table = readBulk(path: path) { return (table, 0) }
-        let bytes = try readFile(path)
+    public static func read(path: String, skipBadRows: Bool = false,
+                            limits: InputLimits = InputLimits()) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+        let file = try InputFile(path: path, limits: limits)
+        if let table = try readBulk(file, tuning: .init()) { return (table, 0) }
+        // NUL bytes are never text: a device of zeros or random bytes stops at its first block.
+        let bytes = try file.readAll(requireText: true)
         return try parse(bytes, path: path, skipBadRows: skipBadRows)
     }
 
     /// The table of a large plain file through `CSVBulkReader` (on every core, in blocks), or
     /// nil to read it the serial way: not a regular file, small, or anything the fast path
     /// does not take. Reads with `pread`, so the ranges' threads share one descriptor.
-    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init()) -> DataTable? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return CSVBulkReader.read(size: Int(info.st_size), path: path, tuning: tuning) { buffer, offset in
-            while true {
-                let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
-                if got >= 0 || errno != EINTR { return got }
+    /// Throws `.outOfMemory` when its columns cannot be allocated, and `.tooLarge` (or
+    /// `.cannotOpen`) when the file cannot be read within `limits`.
+    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init(),
+                                limits: InputLimits = InputLimits()) throws(DataError) -> DataTable? {
+        guard let file = try? InputFile(path: path, limits: limits) else { return nil }
+        return try readBulk(file, tuning: tuning)
+    }
+
+    private static func readBulk(_ file: InputFile, tuning: CSVBulkReader.Tuning) throws(DataError) -> DataTable? {
+        guard file.isRegular else { return nil }
+        let fd = file.fd
+        return try withExtendedLifetime(file) { () throws(DataError) -> DataTable? in
+            try CSVBulkReader.read(size: file.size, path: file.path, tuning: tuning) { buffer, offset in
+                while true {
+                    let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+                    if got >= 0 || errno != EINTR { return got }
+                }
             }
         }
     }
@@ -325,61 +335,6 @@ public enum CSVReader {
 
     // MARK: - Files
 
-    /// The bytes of the file at `path`, read in one go. O(file size).
-    private static func readFile(_ path: String) throws(DataError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: reason(errno: errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .cannotOpen(path: path, reason: reason(errno: errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .cannotOpen(path: path, reason: "is a directory") }
-
-        // Regular files report their size; read one byte more to see the end (or that the file
-        // grew), then go on in chunks, as for pipes and /proc files, which report 0.
-        let expected = max(0, Int(info.st_size)) + 1
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            (initialized, failure) = readFully(fd, into: buffer)
-        }
-        if failure == 0 && bytes.count == expected {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while failure == 0 {
-                var got = 0
-                chunk.withUnsafeMutableBufferPointer { buffer in (got, failure) = readFully(fd, into: buffer) }
-                bytes.append(contentsOf: chunk[0..<got])
-                if got < chunk.count { break }
-            }
-        }
-        if failure != 0 { throw .cannotOpen(path: path, reason: reason(errno: failure)) }
-        return bytes
-    }
-
-    /// Reads from `fd` until `buffer` is full or the file ends: the byte count, and errno if a
-    /// read failed.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> (Int, Int32) {
-        guard let base = buffer.baseAddress else { return (0, 0) }
-        var total = 0
-        while total < buffer.count {
-            let got = Glibc.read(fd, base + total, buffer.count - total)
-            if got < 0 {
-                if errno == EINTR { continue }
-                return (total, errno)
-            }
-            if got == 0 { break }
-            total += got
-        }
-        return (total, 0)
-    }
-
-    /// The reason printed for a failed `open` or `read`.
-    private static func reason(errno code: Int32) -> String {
-        switch code {
-        case ENOENT, ENOTDIR: "no such file"
-        case EACCES, EPERM: "permission denied"
-        case EISDIR: "is a directory"
-        default: String(cString: strerror(code)).lowercased()
-        }
-    }
 
     /// True when the bytes are valid UTF-8 (no overlong forms, surrogates or code points past
     /// U+10FFFF) without NUL bytes. O(count); eight ASCII bytes per step.

@@ -13,6 +13,8 @@ public final class ChartSource {
     private let database: SQLiteDatabase?
     private let csvPath: String?
     private let skipBadRows: Bool
+    /// What reading a CSV file may cost.
+    private let limits: InputLimits
     /// The periods a `:period` query steps through, oldest first; empty without a period.
     public private(set) var periods: [String] = []
     /// The index in `periods` shown now.
@@ -23,11 +25,13 @@ public final class ChartSource {
     private var lastModified: Date?
 
     /// Binds `spec` to its data. `baseDirectory` resolves relative paths; `databases` caches
-    /// databases already open by path (shared between the charts of one file).
+    /// databases already open by path (shared between the charts of one file). `limits`
+    /// bound reading a CSV file (a database's are the cache's).
     public init(spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
-                skipBadRows: Bool = false) throws(DataError) {
+                skipBadRows: Bool = false, limits: InputLimits = InputLimits()) throws(DataError) {
         self.spec = spec
         self.skipBadRows = skipBadRows
+        self.limits = limits
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
         }
@@ -82,7 +86,7 @@ public final class ChartSource {
             // it changes again (a window polls `hasChanged()`), and a change during the read
             // shows as another.
             lastModified = Self.modificationDate(csvPath)
-            let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows)
+            let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows, limits: limits)
             skippedRows = result.skippedRows
             return ColumnTyping.combiningDatesAndTimes(result.table)
         }
@@ -139,23 +143,30 @@ public final class DatabaseCache {
     private var open: [String: SQLiteDatabase] = [:]
     /// The time limit each database's queries get, in seconds.
     public let timeLimit: Double
+    /// What reading a `.sql` script may cost. (The rows a query returns are not bounded here.)
+    public let limits: InputLimits
 
-    public init(timeLimit: Double = 60) {
+    public init(timeLimit: Double = 60, limits: InputLimits = InputLimits()) {
         self.timeLimit = timeLimit
+        self.limits = limits
     }
 
     public func database(at path: String) throws(DataError) -> SQLiteDatabase {
         if let database = open[path] { return database }
         let database: SQLiteDatabase
         if path.hasSuffix(".sql") {
-            let script: String
-            do {
-                script = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not a UTF-8 text file" : "no such file")
+            let bytes = try InputFile(path: path, limits: limits).readAll(requireText: true)
+            guard let script = String(validating: bytes, as: UTF8.self) else {
+                throw DataError.cannotOpen(path: path, reason: "not a UTF-8 text file")
             }
             database = try SQLiteDatabase(memoryNamed: path, script: script)
         } else {
+            // SQLite would wait in open() for a FIFO's writer, and reads pages at random:
+            // a database is a regular file.
+            var info = stat()
+            if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
+                throw DataError.cannotOpen(path: path, reason: "not a regular file (a database cannot be read from a FIFO or device)")
+            }
             database = try SQLiteDatabase(path: path)
         }
         database.timeLimit = timeLimit

@@ -3,14 +3,9 @@ import Foundation
 
 extension ChartSpec.File {
     /// Reads and decodes a spec file; an error names the file and the key path
-    /// ("charts[2].kind: expected a string").
-    public static func load(path: String) throws(DataError) -> ChartSpec.File {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
-        }
+    /// ("charts[2].kind: expected a string"). Read within `limits` (a FIFO or device too).
+    public static func load(path: String, limits: InputLimits = InputLimits()) throws(DataError) -> ChartSpec.File {
+        let data = Data(try InputFile(path: path, limits: limits).readAll(requireText: true))
         return try decode(data, path: path)
     }
 

@@ -15,6 +15,10 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case spec(path: String, keyPath: String, message: String)
     /// A query was cancelled by the user.
     case cancelled(path: String)
+    /// The input holds more bytes than the memory budget (`InputLimits.memoryBudget`) allows.
+    case tooLarge(path: String, budget: Int)
+    /// Memory ran out while the input was read.
+    case outOfMemory(path: String)
 
     public var description: String {
         switch self {
@@ -26,6 +30,11 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .unusable(let path, let message): "\(path): \(message)"
         case .spec(let path, let keyPath, let message): "\(path): \(keyPath.isEmpty ? "" : keyPath + ": ")\(message)"
         case .cancelled(let path): "\(path): query cancelled"
+        case .tooLarge(let path, let budget): "\(path): is larger than the memory budget (\(Self.megabytes(budget)) MB)"
+        case .outOfMemory(let path): "out of memory reading \(path)"
         }
     }
+
+    /// Whole megabytes (MiB), rounded down, at least 1 when `bytes` > 0.
+    static func megabytes(_ bytes: Int) -> Int { bytes > 0 ? max(1, bytes >> 20) : 0 }
 }

@@ -10,7 +10,7 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? CSVReader.parse(bytes, path: "fuzz.csv", skipBadRows: false)
     _ = try? CSVReader.parse(bytes, path: "fuzz.csv", skipBadRows: true)
     let tuning = CSVBulkReader.Tuning(sampleBytes: 64, blockBytes: 7, minimumRangeBytes: 16, ranges: 3)
-    if let bulk = CSVBulkReader.parse(bytes, path: "fuzz.csv", tuning: tuning) {
+    if let bulk = try? CSVBulkReader.parse(bytes, path: "fuzz.csv", tuning: tuning) {
         guard let serial = try? CSVReader.parse(bytes, path: "fuzz.csv"), serial.skippedRows == 0,
               String(describing: serial.table) == String(describing: bulk) else {
             fatalError("The CSV fast path's table differs from the serial parse's.")

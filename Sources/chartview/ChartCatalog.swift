@@ -13,19 +13,22 @@ struct ChartCatalog {
         do {
             sources = try Self.load(options)
         } catch {
-            throw CommandError.input(error.description)
+            throw CommandError(error)
         }
     }
 
     private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
-        let databases = DatabaseCache(timeLimit: options.timeout)
+        let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
+        // TODO(memory budget): when SQLite loading takes a memory budget (its own branch),
+        // pass `limits.memoryBudget` to it here, through DatabaseCache.
+        let databases = DatabaseCache(timeLimit: options.timeout, limits: limits)
         guard let file = options.file else {
             let gallery = try galleryPath()
-            return try specSources(path: gallery, options: options, databases: databases)
+            return try specSources(path: gallery, options: options, databases: databases, limits: limits)
         }
         let lower = file.lowercased()
         if lower.hasSuffix(".json") {
-            return try specSources(path: file, options: options, databases: databases)
+            return try specSources(path: file, options: options, databases: databases, limits: limits)
         }
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
@@ -65,16 +68,17 @@ struct ChartCatalog {
             throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")
         }
         return [try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
-                                databases: databases, skipBadRows: options.skipBadRows)]
+                                databases: databases, skipBadRows: options.skipBadRows, limits: limits)]
     }
 
-    private static func specSources(path: String, options: Options, databases: DatabaseCache) throws(DataError) -> [ChartSource] {
-        let file = try ChartSpec.File.load(path: path)
+    private static func specSources(path: String, options: Options, databases: DatabaseCache,
+                                    limits: InputLimits) throws(DataError) -> [ChartSource] {
+        let file = try ChartSpec.File.load(path: path, limits: limits)
         let base = (path as NSString).deletingLastPathComponent
         var sources: [ChartSource] = []
         for spec in file.charts {
             sources.append(try ChartSource(spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
-                                           databases: databases, skipBadRows: options.skipBadRows))
+                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits))
         }
         return sources
     }

@@ -10,6 +10,7 @@ struct Chartview {
     static let version = "0.2.0"
 
     static func main() {
+        TerminationSignals.install()
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
@@ -36,10 +37,21 @@ struct Chartview {
             }
             return
         }
-        if let output = options.output, ChartRenderer.Format(path: output) == nil {
-            throw .usage("\(output): unknown output format; use a .png, .svg or .pdf file name")
+        // What is there now decides how to write it, before anything is loaded or written.
+        let output = try options.output.map { (name) throws(CommandError) in try OutputTarget(name, format: options.format, needsFormat: true) }
+        let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name) }
+        if let output, let dump {
+            if output.kind == .standardOutput && dump.kind == .standardOutput {
+                throw .usage("--output and --dump-layout both write to standard output; give one of them a file")
+            }
+            if output.isSameFile(as: dump) { throw .usage("--output and --dump-layout name the same file") }
         }
         let catalog = try ChartCatalog(options)
+        // Never over an input: the data file or spec, and every database, script and CSV file
+        // the charts read.
+        let inputs = [options.file ?? (try? ChartCatalog.galleryPath())].compactMap { $0 } + catalog.sources.map(\.sourceName)
+        try output?.refuse(inputs: inputs)
+        try dump?.refuse(inputs: inputs)
         if options.list {
             for name in catalog.names { print(name) }
             return
@@ -49,7 +61,7 @@ struct Chartview {
             do throws(DataError) {
                 print(try first.plan().description(source: first.sourceName))
             } catch {
-                throw CommandError.input(error.description)
+                throw CommandError(error)
             }
             return
         }
@@ -57,7 +69,7 @@ struct Chartview {
             try Profiler.run(first, options: options)
             return
         }
-        guard options.output != nil || options.dumpLayout != nil else {
+        guard output != nil || dump != nil else {
             try showWindow(options, catalog: catalog, startingAt: first)
             return
         }
@@ -65,7 +77,7 @@ struct Chartview {
         do throws(DataError) {
             graph = try first.graph()
         } catch {
-            throw CommandError.input(error.description)
+            throw CommandError(error)
         }
         if first.skippedRows > 0 {
             FileHandle.standardError.write(Data("chartview: \(first.sourceName): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
@@ -73,15 +85,43 @@ struct Chartview {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let scene = renderer.layout(graph, size: options.size, scale: options.scale ?? 1)
-        if let output = options.output {
-            do {
-                try renderer.write(scene, to: output)
+        if let output, let format = output.format {
+            try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
+        }
+        if let dump {
+            try writeDump(LayoutDump(scene, graph: graph), to: dump, timeout: options.timeout)
+        }
+    }
+
+    /// Writes the chart to `target` in `format`: a file through a partial file renamed into
+    /// place, or a device, FIFO or standard output directly.
+    private static func write(_ scene: Scene, format: ChartRenderer.Format, to target: OutputTarget,
+                              renderer: ChartRenderer, timeout: Double) throws(CommandError) {
+        do throws(CairoError) {
+            switch target.kind {
+            case .file(let path):
+                try renderer.write(scene, format: format, replacing: path)
+                return
+            case .standardOutput, .stream:
+                break
+            }
+        } catch {
+            throw CommandError(message: error.description.replacingOccurrences(of: pathOf(target), with: target.name), status: 1)
+        }
+        try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
+            do throws(CairoError) {
+                try renderer.write(scene, format: format, toDescriptor: fd, name: target.kind == .standardOutput ? "standard output" : target.name)
             } catch {
                 throw CommandError(message: error.description, status: 1)
             }
         }
-        if let path = options.dumpLayout {
-            try writeDump(LayoutDump(scene, graph: graph), to: path)
+    }
+
+    /// The path a file or stream target writes (the name for standard output).
+    private static func pathOf(_ target: OutputTarget) -> String {
+        switch target.kind {
+        case .file(let path), .stream(let path): path
+        case .standardOutput: target.name
         }
     }
 
@@ -112,22 +152,38 @@ struct Chartview {
         }
     }
 
-    private static func writeDump(_ dump: LayoutDump, to path: String) throws(CommandError) {
+    private static func writeDump(_ dump: LayoutDump, to target: OutputTarget, timeout: Double) throws(CommandError) {
         let data: Data
         do {
             data = try dump.encoded() + Data("\n".utf8)
         } catch {
             throw CommandError(message: "cannot encode the layout: \(error)", status: 1)
         }
-        if path == "-" {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        do {
-            // Written to a temporary file and renamed, so a reader never sees half a dump.
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandError(message: "\(path): cannot write: \((error as NSError).localizedDescription)", status: 1)
+        switch target.kind {
+        case .standardOutput, .stream:
+            try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
+                let sink = DescriptorSink(fd: fd, name: target.name)
+                data.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
+                if let failure = sink.failure {
+                    throw CommandError(message: "\(target.name): cannot write: \(String(cString: strerror(failure)))", status: 1)
+                }
+            }
+        case .file(let path):
+            // Written to a partial file and renamed, so a reader never sees half a dump.
+            do throws(CairoError) {
+                let partial = try PartialFile(destination: path)
+                let sink = DescriptorSink(fd: partial.fd, name: target.name)
+                data.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
+                if let failure = sink.failure {
+                    partial.discard()
+                    throw CairoError.cannotWrite(path: path, reason: String(cString: strerror(failure)))
+                }
+                try partial.commit()
+            } catch {
+                var reason = error.description
+                if case .cannotWrite(_, let why) = error { reason = why }
+                throw CommandError(message: "\(target.name): cannot write: \(reason)", status: 1)
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import ChartData
+
 /// A failure the user can act on: printed as one line `chartview: <message>` on stderr,
 /// exiting with `status` (2 for bad usage or bad input, 1 for a failure at run time).
 struct CommandError: Error, CustomStringConvertible {
@@ -13,4 +15,16 @@ struct CommandError: Error, CustomStringConvertible {
     }
 
     var description: String { message }
+}
+
+extension CommandError {
+    /// A data error as the command reports it: bad input (status 2), except running out of
+    /// memory (status 1); an input over the memory budget says which flag raises it.
+    init(_ error: DataError) {
+        switch error {
+        case .outOfMemory: self.init(message: error.description, status: 1)
+        case .tooLarge: self.init(message: error.description + "; raise --max-memory", status: 2)
+        default: self.init(message: error.description, status: 2)
+        }
+    }
 }

@@ -1,5 +1,7 @@
+import ChartCairo
 import ChartCore
 import ChartData
+import Foundation
 
 /// The command line, parsed. Every flag takes its value as the next argument or after `=`.
 struct Options {
@@ -19,12 +21,18 @@ struct Options {
     var xTitle: String?
     var yTitle: String?
     var skipBadRows = false
-    /// Seconds a query may run before it is stopped.
+    /// Seconds a query, or reading a FIFO or device, may take before it is stopped (and an
+    /// output FIFO may wait for its reader).
     var timeout: Double = 60
     var watches = true
     var list = false
+    /// Where the chart goes: a file, a device or FIFO, or "-" for standard output.
     var output: String?
     var dumpLayout: String?
+    /// The output format from `--format`; nil to take it from the output's extension.
+    var format: ChartRenderer.Format?
+    /// The most bytes of input data to hold in memory; `defaultMemoryBudget` unless given.
+    var maxMemory = Options.defaultMemoryBudget
     var size = Size(width: 1024, height: 768)
     var scale: Double?
     var theme: Theme?
@@ -60,12 +68,19 @@ struct Options {
       --y-title TEXT       the y axis title (default: the series' column, when there is one)
       --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
       --no-watch           do not reload when the data file changes
-      --timeout SECONDS    stop a query that runs longer (default 60)
+      --timeout SECONDS    stop a query, or the reading of a FIFO or device, that takes
+                           longer; wait as long for an output FIFO's reader (default 60)
+      --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
+                           G (like 512M or 4G); larger files are refused (default: half
+                           of the physical memory)
 
     Options:
       --chart NAME         the chart to show first (default: the first; see --list)
       --list               print the charts' names, one per line, and exit
-      --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display
+      --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display;
+                           '-' for standard output (PNG unless --format says)
+      --format FORMAT      png, svg or pdf, whatever --output's name (default: its
+                           extension; PNG for '-', devices and FIFOs)
       --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
       --size WxH           size in device pixels (default 1024x768)
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
@@ -97,7 +112,7 @@ struct Options {
                 return next
             }
             switch name {
-            case "--chart": options.chart = try value()
+            case "--chart": options.chart = try capped(value(), flag: name, limit: maxNameLength)
             case "--list": options.list = true
             case "--trace": options.trace = true
             case "--no-animation": options.animates = false
@@ -113,20 +128,29 @@ struct Options {
                     throw .usage("unknown theme '\(text)'; choose one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
                 }
                 options.theme = theme
-            case "--query": options.query = try value()
-            case "--table": options.table = try value()
-            case "--x": options.x = try value()
-            case "--y": options.y = try value().split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            case "--format":
+                let text = try value()
+                guard let format = ChartRenderer.Format(rawValue: text.lowercased()) else {
+                    throw .usage("unknown format '\(text)'; choose one of: png, svg, pdf")
+                }
+                options.format = format
+            case "--max-memory": options.maxMemory = try parseMemory(value())
+            case "--query": options.query = try capped(value(), flag: name, limit: maxQueryLength)
+            case "--table": options.table = try capped(value(), flag: name, limit: maxNameLength)
+            case "--x": options.x = try capped(value(), flag: name, limit: maxNameLength)
+            case "--y":
+                options.y = try capped(value(), flag: name, limit: maxQueryLength)
+                    .split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             case "--kind":
                 let text = try value()
                 guard let kind = ChartKind(rawValue: text) else { throw .usage("unknown kind '\(text)'; choose one of: \(ChartKind.names)") }
                 options.kind = kind
-            case "--group": options.group = try nonEmpty(value(), flag: name, what: "a column name")
+            case "--group": options.group = try capped(nonEmpty(value(), flag: name, what: "a column name"), flag: name, limit: maxNameLength)
             case "--keep-order": options.keepOrder = true
             case "--describe": options.describe = true
-            case "--title": options.title = try value()
-            case "--x-title": options.xTitle = try value()
-            case "--y-title": options.yTitle = try value()
+            case "--title": options.title = try capped(value(), flag: name, limit: maxTitleLength)
+            case "--x-title": options.xTitle = try capped(value(), flag: name, limit: maxTitleLength)
+            case "--y-title": options.yTitle = try capped(value(), flag: name, limit: maxTitleLength)
             case "--skip-bad-rows": options.skipBadRows = true
             case "--timeout":
                 let text = try value()
@@ -144,6 +168,50 @@ struct Options {
             }
         }
         return options
+    }
+
+    /// The most characters of a title flag: more would never fit a chart, and laying out
+    /// megabytes of text takes minutes and gigabytes.
+    static let maxTitleLength = 1_000
+    /// The most characters of a column, table or chart name flag.
+    static let maxNameLength = 10_000
+    /// The most characters of `--query` (and of `--y`'s list of columns).
+    static let maxQueryLength = 4_000_000
+
+    /// Half of the physical memory: the input a run may hold when `--max-memory` is not given.
+    static var defaultMemoryBudget: Int {
+        Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
+    }
+
+    /// `text` when it has at most `limit` characters; else a usage error naming the flag.
+    /// O(limit): a longer text is not counted to its end.
+    static func capped(_ text: String, flag: String, limit: Int) throws(CommandError) -> String {
+        // A character is at least one UTF-8 byte, so a short enough byte count settles it at once.
+        if text.utf8.count > limit, text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex).map({ $0 < text.endIndex }) ?? false {
+            throw .usage("\(flag): longer than \(limit) characters")
+        }
+        return text
+    }
+
+    /// A size in bytes: a whole number, optionally followed by K, M, G or T (powers of 1024,
+    /// with an optional B or iB: 512M, 4GiB), at least 1 MB and at most 1 PB.
+    static func parseMemory(_ text: String) throws(CommandError) -> Int {
+        let usage = CommandError.usage("--max-memory takes a size in bytes or with K, M, G or T, like 512M or 4G (got '\(text)')")
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(suffix.count)
+            break
+        }
+        var multiplier = 1
+        if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4][String(last)] {
+            multiplier = 1 << (10 * power)
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), number >= 0 else { throw usage }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
+        guard !overflow, bytes <= 1 << 50 else { throw .usage("--max-memory \(text) is more than 1 PB") }
+        guard bytes >= 1 << 20 else { throw .usage("--max-memory \(text) is less than 1 MB") }
+        return bytes
     }
 
     private static func nonEmpty(_ text: String, flag: String, what: String = "a file name") throws(CommandError) -> String {

@@ -64,7 +64,7 @@ private func generatedCSV(_ random: inout SeededRandom, rows: Int, anomalies: Bo
 @Suite("CSV bulk reader: the serial parse's table, on every core")
 struct CSVBulkReaderTests {
     @Test("Generated files: the fast path's table equals the serial parse's, or it steps aside", arguments: 0..<8)
-    func differential(batch: Int) {
+    func differential(batch: Int) throws {
         var random = SeededRandom(seed: UInt64(7000 + batch))
         var taken = 0, cases = 0
         for _ in 0..<40 {
@@ -75,7 +75,7 @@ struct CSVBulkReaderTests {
                                               minimumRangeBytes: Int.random(in: 1...300, using: &random),
                                               ranges: Int.random(in: 1...4, using: &random))
             cases += 1
-            guard let bulk = CSVBulkReader.parse(bytes, path: "g.csv", tuning: tuning) else { continue }
+            guard let bulk = try CSVBulkReader.parse(bytes, path: "g.csv", tuning: tuning) else { continue }
             taken += 1
             let serial = try? CSVReader.parse(bytes, path: "g.csv")
             #expect(serial != nil, "the fast path read a file the serial parse rejects: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
@@ -100,7 +100,7 @@ struct CSVBulkReaderTests {
         var tuning = CSVBulkReader.Tuning()
         tuning.minimumRangeBytes = 1 << 16
         tuning.ranges = 3
-        let bulk = try #require(CSVReader.readBulk(path: path, tuning: tuning))
+        let bulk = try #require(try CSVReader.readBulk(path: path, tuning: tuning))
         let serial = try CSVReader.parse(Array(text.utf8), path: path)
         #expect(bulk.rowCount == 150_000)
         #expect(sameTable(bulk, serial.table))
@@ -131,7 +131,7 @@ struct CSVBulkReaderTests {
             let text = lines.joined(separator: "\n") + "\n"
             let path = directory.appendingPathComponent("late\(index).csv").path
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(CSVReader.readBulk(path: path, tuning: tuning) == nil)
+            #expect(try CSVReader.readBulk(path: path, tuning: tuning) == nil)
             if let expected = item.error {
                 do {
                     _ = try CSVReader.read(path: path)

@@ -29,8 +29,16 @@ import Testing
         (["--size", "wide", "--output", "x.png"], "chartview: --size takes WIDTHxHEIGHT in pixels, like 1024x768 (got 'wide') (see 'chartview --help')"),
         (["--theme", "neon", "--output", "x.png"], "chartview: unknown theme 'neon'; choose one of: light, dark, dark-gradient, slate, stocks (see 'chartview --help')"),
         (["--scale", "0", "--output", "x.png"], "chartview: --scale takes a number from 0.5 to 8 (got '0') (see 'chartview --help')"),
-        (["--output", "x.gif"], "chartview: x.gif: unknown output format; use a .png, .svg or .pdf file name (see 'chartview --help')"),
+        (["--output", "x.gif"], "chartview: x.gif: unknown output format; use a .png, .svg or .pdf file name, or --format (see 'chartview --help')"),
         (["--output="], "chartview: --output needs a file name (see 'chartview --help')"),
+        (["--format", "gif", "--output", "x.png"], "chartview: unknown format 'gif'; choose one of: png, svg, pdf (see 'chartview --help')"),
+        (["--max-memory", "lots", "--output", "x.png"], "chartview: --max-memory takes a size in bytes or with K, M, G or T, like 512M or 4G (got 'lots') (see 'chartview --help')"),
+        (["--max-memory", "512K", "--output", "x.png"], "chartview: --max-memory 512K is less than 1 MB (see 'chartview --help')"),
+        (["--max-memory", "9999999T", "--output", "x.png"], "chartview: --max-memory 9999999T is more than 1 PB (see 'chartview --help')"),
+        (["--title", String(repeating: "t", count: 1001), "--output", "x.png"], "chartview: --title: longer than 1000 characters (see 'chartview --help')"),
+        (["--x-title=" + String(repeating: "é", count: 1001), "--output", "x.png"], "chartview: --x-title: longer than 1000 characters (see 'chartview --help')"),
+        (["--y-title", String(repeating: "🙂", count: 5000), "--output", "x.png"], "chartview: --y-title: longer than 1000 characters (see 'chartview --help')"),
+        (["--x", String(repeating: "c", count: 10_001), "--output", "x.png"], "chartview: --x: longer than 10000 characters (see 'chartview --help')"),
     ]
 
     @Test(arguments: badUsage)
@@ -43,6 +51,16 @@ import Testing
         let expected = message.replacingOccurrences(of: "x.gif:", with: "\(dir)/x.gif:")
         #expect(result.stderr == expected + "\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "bad usage left a file")
+    }
+
+    @Test func titlesUpToTheCapAreTaken() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 1,000 characters of two bytes each: the cap counts characters, not bytes.
+        let result = try ChartviewProcess.run(["--chart", "rates", "--title", String(repeating: "é", count: 1000),
+                                               "--max-memory", "64M", "--output", dir + "/x.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 
     @Test func anUnwritableOutputIsStatus1WithTheReason() throws {

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Owns a descriptor open for writing on a character device or FIFO that chartview writes in
+/// place (`/dev/null`, a named pipe), and closes it.
+///
+/// Opening a FIFO for writing waits for a reader; here the wait is bounded: the open is
+/// retried without blocking until a reader comes or `timeout` seconds pass.
+final class DeviceOutput {
+    let fd: Int32
+
+    /// Opens `path` (which `name` names in messages). Throws a run-time error (status 1) when
+    /// it cannot be opened, or no reader opens the FIFO in time.
+    init(path: String, name: String, timeout: Double) throws(CommandError) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if fd >= 0 {
+                // Blocking writes from here on: the reader sets the pace.
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                self.fd = fd
+                return
+            }
+            let failure = errno
+            if failure == EINTR { continue }
+            guard failure == ENXIO else {
+                throw CommandError(message: "\(name): cannot write: \(String(cString: strerror(failure)))", status: 1)
+            }
+            // A FIFO with no reader yet.
+            guard Date() < deadline else {
+                throw CommandError(message: "\(name): no reader opened the FIFO within \(Int(timeout.rounded(.up))) s (--timeout)", status: 1)
+            }
+            usleep(10_000)
+        }
+    }
+
+    deinit { close(fd) }
+}

@@ -1,0 +1,127 @@
+import ChartCairo
+import Foundation
+
+/// Where `--output` or `--dump-layout` writes, decided before anything is written, with the
+/// policy `cp` and ImageMagick follow for what is there now:
+/// - `-`: standard output.
+/// - a regular file, or no file: written as a `PartialFile` beside it and renamed onto it; an
+///   existing file without write permission is refused ("is read-only"), as is a directory.
+/// - a symbolic link: its target is written (the same way), and the link is kept.
+/// - a character device or FIFO (`/dev/null`, a named pipe): written directly, without a
+///   temporary file; a FIFO is waited for a reader up to `--timeout` seconds.
+/// - block devices and sockets are refused.
+/// Any output that is one of the inputs (the same file through any path, hard link or
+/// symbolic link) is refused: chartview never writes over its data.
+struct OutputTarget {
+    enum Kind: Equatable {
+        case standardOutput
+        /// The file to replace (a symbolic link's final target).
+        case file(String)
+        /// A device or FIFO, written in place.
+        case stream(String)
+    }
+
+    /// The name the user gave, for messages.
+    let name: String
+    let kind: Kind
+    /// The format to write (for `--output`; a dump is always JSON).
+    let format: ChartRenderer.Format?
+
+    /// The target `name` names now; `format` from `--format`, `needsFormat` for a chart (not
+    /// a dump). Throws a usage error (status 2) for an output chartview will not write.
+    init(_ name: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
+        self.name = name
+        if name == "-" {
+            kind = .standardOutput
+        } else {
+            kind = try Self.resolve(name)
+        }
+        guard needsFormat else {
+            self.format = nil
+            return
+        }
+        if let chosen = format ?? ChartRenderer.Format(path: name) {
+            self.format = chosen
+        } else if case .file = kind {
+            throw .usage("\(name): unknown output format; use a .png, .svg or .pdf file name, or --format")
+        } else {
+            self.format = .png
+        }
+    }
+
+    /// What `path` is now: follows symbolic links (up to 40) to their final target, which may
+    /// not exist yet (it is created, as `cp` does).
+    private static func resolve(_ path: String) throws(CommandError) -> Kind {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                // Missing (or unreachable): the writer creates it or says why not.
+                return .file(current)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return .file(current) }
+                current = target.hasPrefix("/") ? target
+                    : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+            case S_IFDIR:
+                throw .input("\(path): is a directory; name a file to write")
+            case S_IFCHR, S_IFIFO:
+                return .stream(current)
+            case S_IFREG:
+                // No write bit at all is read-only even for root, which access() lets through.
+                if info.st_mode & 0o222 == 0 || access(current, W_OK) != 0 && (errno == EACCES || errno == EROFS) {
+                    throw .input("\(path): is read-only; choose another output or make it writable")
+                }
+                return .file(current)
+            default:
+                throw .input("\(path): is not a regular file, device or FIFO; choose another output")
+            }
+        }
+        throw .input("\(path): too many levels of symbolic links")
+    }
+
+    /// Refuses the target when it is one of `inputs` (the same device and inode: any path,
+    /// hard link or symbolic link), before anything is written.
+    func refuse(inputs: [String]) throws(CommandError) {
+        var info = stat()
+        switch kind {
+        case .standardOutput:
+            guard fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        case .file(let path), .stream(let path):
+            guard stat(path, &info) == 0 else { return }
+        }
+        for input in inputs {
+            var other = stat()
+            if stat(input, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino {
+                throw .input("\(kind == .standardOutput ? "standard output" : name): is one of the inputs; choose another output")
+            }
+        }
+    }
+
+    /// Whether both targets are the same file (so one write would replace the other). A device
+    /// or FIFO takes one write after the other (`/dev/null` twice is fine).
+    func isSameFile(as other: OutputTarget) -> Bool {
+        switch (kind, other.kind) {
+        case (.file(let a), .file(let b)):
+            var x = stat(), y = stat()
+            if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
+            return (a as NSString).standardizingPath == (b as NSString).standardizingPath
+        default: return false
+        }
+    }
+
+    /// Runs `body` with a descriptor open on the target: standard output, or the device or
+    /// FIFO (waiting up to `timeout` seconds for a FIFO's reader). Only for non-file kinds.
+    func withDescriptor(timeout: Double, _ body: (Int32) throws(CommandError) -> Void) throws(CommandError) {
+        switch kind {
+        case .standardOutput:
+            try body(STDOUT_FILENO)
+        case .stream(let path):
+            let device = try DeviceOutput(path: path, name: name, timeout: timeout)
+            try body(device.fd)
+        case .file:
+            preconditionFailure("A file output is written through a PartialFile.")
+        }
+    }
+}

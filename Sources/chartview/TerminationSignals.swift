@@ -1,0 +1,41 @@
+import ChartCairo
+import Foundation
+
+/// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process removes its
+/// partial files (`PartialFile`) and exits with the conventional status, 128 + the signal's
+/// number (143 for SIGTERM, 130 for SIGINT, 129 for SIGHUP), as a process killed by it would
+/// report in a shell.
+///
+/// The signals are blocked in every thread (threads inherit the mask of the main thread, which
+/// blocks them before it starts any) and taken with `sigwait` by the signal thread, so the
+/// clean-up runs as ordinary code, not in an asynchronous signal handler. A signal ignored when
+/// chartview starts (`nohup` ignores SIGHUP) stays ignored. SIGKILL cannot be handled: it can
+/// leave a `.NAME.PID.partial` file, which the next write to NAME removes.
+enum TerminationSignals {
+    static let numbers: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Blocks the signals and starts the thread that waits for them. Call first in `main`,
+    /// before any other thread starts.
+    static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers where !isIgnored(number) { sigaddset(&set, number) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waited = set
+        let thread = Thread {
+            var set = waited
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            PartialFile.removeAllAndExit(status: 128 + number)
+        }
+        thread.name = "chartview signals"
+        thread.start()
+    }
+
+    /// Whether `number` is ignored now (inherited from the parent, as `nohup` arranges).
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Where `--output` and `--dump-layout` may write, through the real binary: never over an
+/// input (through any path, hard link or symbolic link), never over a read-only file or a
+/// directory; a symbolic link's target is written and the link kept; devices, FIFOs and
+/// standard output are written directly.
+@Suite struct OutputSafetyTests {
+    static let csv = "x,y\n1,2\n2,3\n3,5\n"
+
+    func withDirectory(_ body: (String) throws -> Void) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(dir)
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    /// No file in `dir` but `expected`, so nothing (no partial file) was left.
+    func expectOnly(_ expected: Set<String>, in dir: String) throws {
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir)) == expected)
+    }
+
+    @Test func anOutputNamingTheDatabaseIsRefusedAndTheDatabaseKept() throws {
+        try withDirectory { dir in
+            try DataFixture.sqlite(dir + "/db.png", DataFixture.salesSQL)
+            let before = try #require(contents(dir + "/db.png"))
+            let result = try ChartviewProcess.run([dir + "/db.png", "--table", "sales", "--output", dir + "/db.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/db.png: is one of the inputs; choose another output\n")
+            #expect(contents(dir + "/db.png") == before)
+            try expectOnly(["db.png"], in: dir)
+        }
+    }
+
+    @Test func aDumpNamingTheCSVIsRefusedAndTheCSVKept() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--dump-layout", dir + "/v.csv"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/v.csv: is one of the inputs; choose another output\n")
+            #expect(contents(dir + "/v.csv") == Data(Self.csv.utf8))
+            try expectOnly(["v.csv"], in: dir)
+        }
+    }
+
+    @Test("The same file through another path, a hard link or a symbolic link is still an input",
+          arguments: ["relative", "hard", "symbolic"])
+    func theSameInodeThroughAnyName(kind: String) throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let name: String
+            switch kind {
+            case "hard":
+                name = dir + "/other.png"
+                try FileManager.default.linkItem(atPath: dir + "/v.csv", toPath: name)
+            case "symbolic":
+                name = dir + "/other.png"
+                try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: "v.csv")
+            default:
+                name = dir + "/../" + (dir as NSString).lastPathComponent + "/./v.csv"
+            }
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", name, "--format", "png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(name): is one of the inputs; choose another output\n")
+            #expect(contents(dir + "/v.csv") == Data(Self.csv.utf8))
+        }
+    }
+
+    @Test func aSpecItsCSVAndItsScriptAreInputs() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try Data("CREATE TABLE t (k TEXT, v REAL); INSERT INTO t VALUES ('a', 1), ('b', 2);".utf8)
+                .write(to: URL(fileURLWithPath: dir + "/data.sql"))
+            let spec = #"{"charts": [{"name": "c", "data": {"csv": "v.csv"}}, {"name": "s", "data": {"database": "data.sql", "table": "t"}}]}"#
+            try Data(spec.utf8).write(to: URL(fileURLWithPath: dir + "/spec.json"))
+            for target in ["spec.json", "v.csv", "data.sql"] {
+                let before = contents(dir + "/" + target)
+                let result = try ChartviewProcess.run([dir + "/spec.json", "--output", dir + "/" + target, "--format", "svg"])
+                #expect(result.status == 2, "\(target)")
+                #expect(result.stderr.hasSuffix("\(target): is one of the inputs; choose another output\n"), "\(result.stderr)")
+                #expect(contents(dir + "/" + target) == before)
+            }
+            try expectOnly(["v.csv", "data.sql", "spec.json"], in: dir)
+        }
+    }
+
+    @Test func aReadOnlyOutputIsRefused() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: dir + "/out.png"))
+            chmod(dir + "/out.png", 0o444)
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/out.png: is read-only; choose another output or make it writable\n")
+            #expect(contents(dir + "/out.png") == Data("keep".utf8))
+            try expectOnly(["v.csv", "out.png"], in: dir)
+        }
+    }
+
+    @Test func aDirectoryOutputIsRefused() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try FileManager.default.createDirectory(atPath: dir + "/out.png", withIntermediateDirectories: false)
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/out.png: is a directory; name a file to write\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out.png").isEmpty)
+        }
+    }
+
+    @Test func aSymbolicLinkOutputWritesItsTargetAndStays() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try FileManager.default.createDirectory(atPath: dir + "/charts", withIntermediateDirectories: false)
+            try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/charts/real.png"))
+            try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "charts/real.png")
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/link.png", "--size", "300x200"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.png") == "charts/real.png")
+            let png = try #require(contents(dir + "/charts/real.png"))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            try expectOnly(["v.csv", "charts", "link.png"], in: dir)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/charts") == ["real.png"])
+            // A dangling link: its target is created, as cp does.
+            try FileManager.default.createSymbolicLink(atPath: dir + "/new.svg", withDestinationPath: "charts/new.svg")
+            let dangling = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/new.svg"])
+            #expect(dangling.status == 0, "\(dangling.stderr)")
+            #expect(String(decoding: contents(dir + "/charts/new.svg") ?? Data(), as: UTF8.self).contains("<svg"))
+        }
+    }
+
+    @Test func devNullTakesTheChartAndTheDump() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let both = try ChartviewProcess.run([dir + "/v.csv", "--output", "/dev/null", "--dump-layout", "/dev/null"])
+            #expect(both.status == 0, "\(both.stderr)")
+            let chart = try ChartviewProcess.run([dir + "/v.csv", "--output", "/dev/null"])
+            #expect(chart.status == 0, "\(chart.stderr)")
+            let dump = try ChartviewProcess.run([dir + "/v.csv", "--dump-layout", "/dev/null"])
+            #expect(dump.status == 0, "\(dump.stderr)")
+            try expectOnly(["v.csv"], in: dir)
+            #expect(FileManager.default.fileExists(atPath: "/dev/null"))
+        }
+    }
+
+    @Test func aFIFOOutputIsWrittenInPlace() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            #expect(mkfifo(dir + "/out.fifo", 0o600) == 0)
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+            reader.arguments = ["-c", "cat \"$0\" > \"$1\"", dir + "/out.fifo", dir + "/read.svg"]
+            try reader.run()
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.fifo", "--format", "svg"])
+            reader.waitUntilExit()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(String(decoding: contents(dir + "/read.svg") ?? Data(), as: UTF8.self).contains("</svg>"))
+            try expectOnly(["v.csv", "out.fifo", "read.svg"], in: dir)
+        }
+    }
+
+    @Test func aFIFOWithoutAReaderIsGivenUpAfterTheTimeout() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            #expect(mkfifo(dir + "/out.fifo", 0o600) == 0)
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.fifo", "--timeout", "1"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "chartview: \(dir)/out.fifo: no reader opened the FIFO within 1 s (--timeout)\n")
+        }
+    }
+
+    @Test func aDashWritesTheChartToStandardOutput() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let png = try ChartviewProcess.run([dir + "/v.csv", "--output", "-", "--size", "200x100"])
+            #expect(png.status == 0, "\(png.stderr)")
+            // 0x89 is no UTF-8: it reads as the replacement character.
+            #expect(png.stdout.hasPrefix("\u{FFFD}PNG\r\n"))
+            let svg = try ChartviewProcess.run([dir + "/v.csv", "--output", "-", "--format", "svg"])
+            #expect(svg.status == 0)
+            #expect(svg.stdout.hasPrefix("<?xml") && svg.stdout.contains("</svg>"))
+            let pdf = try ChartviewProcess.run([dir + "/v.csv", "-o", "-", "--format", "pdf", "--dump-layout", dir + "/d.json"])
+            #expect(pdf.status == 0)
+            #expect(pdf.stdout.hasPrefix("%PDF-"))
+            #expect(FileManager.default.fileExists(atPath: dir + "/d.json"))
+            let both = try ChartviewProcess.run([dir + "/v.csv", "--output", "-", "--dump-layout", "-"])
+            #expect(both.status == 2)
+            #expect(both.stdout.isEmpty)
+            #expect(both.stderr == "chartview: --output and --dump-layout both write to standard output; give one of them a file (see 'chartview --help')\n")
+            try expectOnly(["v.csv", "d.json"], in: dir)
+        }
+    }
+
+    @Test func theOutputAndTheDumpMayNotBeOneFile() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/x.svg", "--dump-layout", dir + "/./x.svg"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: --output and --dump-layout name the same file (see 'chartview --help')\n")
+            try expectOnly(["v.csv"], in: dir)
+        }
+    }
+}

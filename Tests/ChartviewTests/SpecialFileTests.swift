@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Inputs that are not regular files, and inputs over the memory budget, through the real
+/// binary: FIFOs and character devices are read to their end within `--max-memory` and
+/// `--timeout`, never waited on forever nor read without bound; each failure is one line
+/// naming the file, status 2.
+@Suite struct SpecialFileTests {
+    func withDirectory(_ body: (String) throws -> Void) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(dir)
+    }
+
+    /// Runs `script` with sh, its $0 being `path` (a writer for a FIFO); returns the process.
+    func shell(_ script: String, _ path: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test("A CSV linked to a device of zeros or random bytes is not text: one line, status 2",
+          arguments: ["/dev/zero", "/dev/urandom"])
+    func aDeviceIsNotText(device: String) throws {
+        try withDirectory { dir in
+            try FileManager.default.createSymbolicLink(atPath: dir + "/data.csv", withDestinationPath: device)
+            let result = try ChartviewProcess.run([dir + "/data.csv", "--output", dir + "/x.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/data.csv: cannot open: not a text file\n")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        }
+    }
+
+    @Test func aSpecNamingADeviceIsAnsweredAtOnce() throws {
+        try withDirectory { dir in
+            let spec = #"{"charts": [{"name": "z", "data": {"csv": "/dev/zero"}}]}"#
+            try Data(spec.utf8).write(to: URL(fileURLWithPath: dir + "/spec.json"))
+            let result = try ChartviewProcess.run([dir + "/spec.json", "--output", dir + "/x.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: /dev/zero: cannot open: not a text file\n")
+            // The spec itself on a device.
+            try FileManager.default.createSymbolicLink(atPath: dir + "/zero.json", withDestinationPath: "/dev/zero")
+            let zero = try ChartviewProcess.run([dir + "/zero.json", "--output", dir + "/x.png"])
+            #expect(zero.status == 2)
+            #expect(zero.stderr == "chartview: \(dir)/zero.json: cannot open: not a text file\n")
+        }
+    }
+
+    @Test func aFIFOIsReadToItsEnd() throws {
+        try withDirectory { dir in
+            #expect(mkfifo(dir + "/data.csv", 0o600) == 0)
+            let writer = try shell("printf 'x,y\\n1,2\\n2,4\\n3,8\\n' > \"$0\"", dir + "/data.csv")
+            let result = try ChartviewProcess.run([dir + "/data.csv", "--dump-layout", dir + "/x.json"])
+            writer.waitUntilExit()
+            #expect(result.status == 0, "\(result.stderr)")
+            let dump = try LayoutDumpReader.read(dir + "/x.json")
+            #expect(dump.plots.first?.items.map(\.value) == [2, 4, 8])
+        }
+    }
+
+    @Test func aFIFOWithoutAWriterEndsAtTheTimeout() throws {
+        try withDirectory { dir in
+            #expect(mkfifo(dir + "/data.csv", 0o600) == 0)
+            let result = try ChartviewProcess.run([dir + "/data.csv", "--output", dir + "/x.png", "--timeout", "1"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/data.csv: cannot open: did not reach its end within 1 s and was stopped\n")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        }
+    }
+
+    @Test func aFIFOThatNeverEndsStopsAtTheMemoryBudget() throws {
+        try withDirectory { dir in
+            #expect(mkfifo(dir + "/data.csv", 0o600) == 0)
+            // `yes` writes until the reader goes (then SIGPIPE ends it).
+            let writer = try shell("yes 1,2 > \"$0\"", dir + "/data.csv")
+            defer { if writer.isRunning { kill(writer.processIdentifier, SIGKILL) } }
+            let result = try ChartviewProcess.run([dir + "/data.csv", "--output", dir + "/x.png", "--max-memory", "2M"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/data.csv: is larger than the memory budget (2 MB); raise --max-memory\n")
+            writer.waitUntilExit()
+        }
+    }
+
+    @Test func aFileOverTheBudgetIsRefusedBeforeItIsRead() throws {
+        try withDirectory { dir in
+            let rows = (0..<200_000).map { "\($0),\($0 % 17)" }.joined(separator: "\n")
+            try Data(("n,v\n" + rows + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/big.csv"))
+            let refused = try ChartviewProcess.run([dir + "/big.csv", "--output", dir + "/x.png", "--max-memory", "1M"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr == "chartview: \(dir)/big.csv: is larger than the memory budget (1 MB); raise --max-memory\n")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+            let taken = try ChartviewProcess.run([dir + "/big.csv", "--output", dir + "/x.png", "--max-memory", "64M"])
+            #expect(taken.status == 0, "\(taken.stderr)")
+        }
+    }
+
+    @Test func aDatabaseOnAFIFOIsRefusedWithoutWaiting() throws {
+        try withDirectory { dir in
+            #expect(mkfifo(dir + "/db.sqlite", 0o600) == 0)
+            let result = try ChartviewProcess.run([dir + "/db.sqlite", "--table", "t", "--output", dir + "/x.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "chartview: \(dir)/db.sqlite: cannot open: not a regular file (a database cannot be read from a FIFO or device)\n")
+        }
+    }
+}
