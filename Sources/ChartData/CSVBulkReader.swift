@@ -12,7 +12,7 @@ import Darwin
 /// which are then copied once into the table's arrays.
 ///
 /// It takes only what needs no look-behind: no quote anywhere, every column's type decided in
-/// the sample (the first `Tuning.sampleBytes`, at least ten rows), dates in ISO form. At
+/// the sample (the first `Tuning.sampleBytes`, at least `minimumSampleRows` rows), dates in ISO form. At
 /// anything else (a quote, a row that does not fit its columns, a non-ISO date, bytes that are
 /// not UTF-8 text, a read error, a file that changed size) it gives up and returns nil, and
 /// `CSVReader` parses the file the serial way, which gives the same table or the precise error.
@@ -22,6 +22,11 @@ import Darwin
 /// Memory: the block buffers (one per range) plus the columns, briefly one range's column
 /// twice while it is copied. Time: O(bytes / cores).
 public enum CSVBulkReader {
+    /// The rows the sample must hold: the serial parse finds where the table starts (after a
+    /// preamble) from the first 60 records, so a sample with fewer could place the header
+    /// elsewhere than the serial parse does (a fuzzed input did, with a sample of 64 bytes).
+    static let minimumSampleRows = 60
+
     /// Reads into `buffer` from byte `offset` of the input: the byte count (0 at the end), or
     /// -1 after an error. Called from several threads at once.
     public typealias Source = @Sendable (_ buffer: UnsafeMutableRawBufferPointer, _ offset: Int) -> Int
@@ -62,7 +67,7 @@ public enum CSVBulkReader {
         sample.removeSubrange((lastLF + 1)...)
         guard !sample.contains(CSVByte.quote),
               let sampleTable = try? CSVReader.parse(sample, path: path).table,
-              sampleTable.rowCount >= 10 else { return nil }
+              sampleTable.rowCount >= minimumSampleRows else { return nil }
         let delimiter = sample.withUnsafeBufferPointer { buffer in
             CSVReader.detectDelimiter(buffer.baseAddress!, count: buffer.count,
                                       start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start)

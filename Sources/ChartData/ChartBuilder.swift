@@ -7,7 +7,6 @@ public enum ChartBuilder {
     /// The chart kinds, as `--kind` and spec files name them.
     public static var kinds: [String] { ChartKind.allCases.map(\.rawValue) }
 
-    /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     /// `table` ready for planning: a single column of numbers is charted against its row
     /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it.
     static func prepared(_ table: DataTable) -> DataTable {
@@ -16,6 +15,7 @@ public enum ChartBuilder {
                          notes: table.notes + ["a single column of numbers: charted against its row numbers"])
     }
 
+    /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
         let table = prepared(table)
         let kind = try spec.kind.map { name throws(DataError) -> ChartKind in
@@ -42,9 +42,13 @@ public enum ChartBuilder {
         return try graph(from: table, plan: plan, spec: spec, source: source, period: period)
     }
 
-    /// The graph for `table` along `plan`.
+    /// The graph for `table` along `plan`, which `plan(for:spec:source:)` made for the same table
+    /// (prepared here as it was there, so a single column of numbers gains its row numbers).
     public static func graph(from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
                              period: String? = nil) throws(DataError) -> Graph {
+        let table = prepared(table)
+        precondition(([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
+                     "The plan names columns this table does not have: it was made for another table.")
         let kind = plan.kind
         let xColumn = table.columns[plan.x]
         let seriesSpecs = spec.series ?? []

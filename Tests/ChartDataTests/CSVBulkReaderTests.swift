@@ -69,8 +69,8 @@ struct CSVBulkReaderTests {
         var taken = 0, cases = 0
         for _ in 0..<40 {
             let anomalies = Bool.random(using: &random)
-            let bytes = Array(generatedCSV(&random, rows: Int.random(in: 20...400, using: &random), anomalies: anomalies).utf8)
-            let tuning = CSVBulkReader.Tuning(sampleBytes: Int.random(in: 150...700, using: &random),
+            let bytes = Array(generatedCSV(&random, rows: Int.random(in: 150...800, using: &random), anomalies: anomalies).utf8)
+            let tuning = CSVBulkReader.Tuning(sampleBytes: Int.random(in: 1_500...2_500, using: &random),
                                               blockBytes: Int.random(in: 4...64, using: &random),
                                               minimumRangeBytes: Int.random(in: 1...300, using: &random),
                                               ranges: Int.random(in: 1...4, using: &random))
