@@ -139,9 +139,13 @@ public final class DatabaseCache {
     private var open: [String: SQLiteDatabase] = [:]
     /// The time limit each database's queries get, in seconds.
     public let timeLimit: Double
+    /// The memory budget each database's query results get, in bytes
+    /// (`SQLiteDatabase.memoryBudget`), for the databases opened after it is set.
+    public var memoryBudget: Int
 
-    public init(timeLimit: Double = 60) {
+    public init(timeLimit: Double = 60, memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit
+        self.memoryBudget = memoryBudget
     }
 
     public func database(at path: String) throws(DataError) -> SQLiteDatabase {
@@ -154,11 +158,10 @@ public final class DatabaseCache {
             } catch {
                 throw DataError.cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not a UTF-8 text file" : "no such file")
             }
-            database = try SQLiteDatabase(memoryNamed: path, script: script)
+            database = try SQLiteDatabase(memoryNamed: path, script: script, timeLimit: timeLimit, memoryBudget: memoryBudget)
         } else {
-            database = try SQLiteDatabase(path: path)
+            database = try SQLiteDatabase(path: path, timeLimit: timeLimit, memoryBudget: memoryBudget)
         }
-        database.timeLimit = timeLimit
         open[path] = database
         return database
     }

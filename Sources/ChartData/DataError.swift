@@ -1,3 +1,5 @@
+import ChartCore
+
 /// Why data could not be loaded, naming the file and the place so the user can fix it.
 /// `description` is the one line chartview prints.
 public enum DataError: Error, Equatable, CustomStringConvertible {
@@ -15,6 +17,11 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case spec(path: String, keyPath: String, message: String)
     /// A query was cancelled by the user.
     case cancelled(path: String)
+    /// Another process held a lock on the database for all of the time limit (`seconds`):
+    /// `reason` is SQLite's ("database is locked"). A failure at run time, not bad input.
+    case busy(path: String, reason: String, seconds: Double)
+    /// A query's rows would take more memory than `budget` (bytes) allows.
+    case tooLarge(path: String, budget: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +33,22 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .unusable(let path, let message): "\(path): \(message)"
         case .spec(let path, let keyPath, let message): "\(path): \(keyPath.isEmpty ? "" : keyPath + ": ")\(message)"
         case .cancelled(let path): "\(path): query cancelled"
+        case .busy(let path, let reason, let seconds):
+            "\(path): busy: \(reason) by another process; gave up after \(NumberFormat.automatic.format(seconds)) s (--timeout), try again later"
+        case .tooLarge(let path, let budget):
+            "\(path): the query's result is larger than the memory budget (\(NumberFormat.automatic.format((Double(budget) / 1_048_576 * 10).rounded() / 10)) MB); select fewer rows or columns, or aggregate them in SQL"
         }
+    }
+
+    /// A query, script or copy stopped by the time limit (`--timeout`, `seconds`).
+    static func timedOut(path: String, seconds: Double, what: String = "the query") -> DataError {
+        .query(path: path, message: "\(what) ran longer than \(NumberFormat.automatic.format(seconds)) s and was stopped")
+    }
+
+    /// Whether this is a failure at run time (exit status 1: trying again may work) rather than
+    /// bad input (status 2).
+    public var isRunTimeFailure: Bool {
+        if case .busy = self { return true }
+        return false
     }
 }

@@ -13,7 +13,7 @@ struct ChartCatalog {
         do {
             sources = try Self.load(options)
         } catch {
-            throw CommandError.input(error.description)
+            throw CommandError.data(error)
         }
     }
 

@@ -49,7 +49,7 @@ struct Chartview {
             do throws(DataError) {
                 print(try first.plan().description(source: first.sourceName))
             } catch {
-                throw CommandError.input(error.description)
+                throw CommandError.data(error)
             }
             return
         }
@@ -65,7 +65,7 @@ struct Chartview {
         do throws(DataError) {
             graph = try first.graph()
         } catch {
-            throw CommandError.input(error.description)
+            throw CommandError.data(error)
         }
         if first.skippedRows > 0 {
             FileHandle.standardError.write(Data("chartview: \(first.sourceName): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
