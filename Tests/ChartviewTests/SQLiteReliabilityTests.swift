@@ -72,6 +72,17 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
+    /// Waits until `process` has a file open whose path contains `name` (its database, or
+    /// a private copy of it), at most 10 s, or until it exits.
+    static func waitUntil(_ process: Process, opens name: String) {
+        let fds = "/proc/\(process.processIdentifier)/fd"
+        for _ in 0..<1000 where process.isRunning {
+            let links = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+            if links.contains(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0))?.contains(name) == true }) { return }
+            usleep(10_000)
+        }
+    }
+
     /// Runs python3 `code` to completion with `arguments`.
     static func python(_ code: String, _ arguments: [String]) throws {
         let result = try TraceSession.run("python3", ["-c", code] + arguments)
@@ -181,8 +192,23 @@ import Testing
             #expect(outcome == "ok" || (outcome.contains(": busy: ") && outcome.hasSuffix("try again later\n")), "\(outcome)")
         }
         #expect(writer.process.isRunning)
+        // The writer exits while a read is under way (an endless query, stopped by --timeout):
+        // a connection on the file would keep it from removing its -wal and -shm.
+        let reading = Process()
+        reading.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
+        reading.arguments = [db, "--query", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT 'a', count(*) FROM c",
+                             "--timeout", "3", "--output", dir + "/long.png"]
+        reading.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
+        let errors = Pipe()
+        reading.standardError = errors
+        try reading.run()
+        Self.waitUntil(reading, opens: "live.sqlite")
         writer.stop()
         #expect(writer.process.terminationStatus == 0)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reading.waitUntilExit()
+        #expect(reading.terminationStatus == 2)
+        #expect(message == "chartview: \(db): query failed: the query ran longer than 3 s and was stopped\n")
         // The writer, the last to close, removed its -wal and -shm: chartview held nothing open.
         let left = try Self.files(dir).filter { !$0.hasSuffix(".png") }
         #expect(left == ["live.sqlite"])
