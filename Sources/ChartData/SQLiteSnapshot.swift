@@ -31,7 +31,7 @@ final class SQLiteSnapshot {
         while true {
             guard let before = walHeader(source) else { return nil }
             let snapshot = try SQLiteSnapshot(source: source)
-            let copied = snapshot.copy(from: source)
+            let copied = try snapshot.copy(from: source)
             if copied, walHeader(source) == before {
                 try snapshot.fold(deadline: deadline, seconds: seconds, source: source)
                 return snapshot
@@ -69,9 +69,9 @@ final class SQLiteSnapshot {
         return withUnsafeBytes(of: info.st_ino) { Array($0) } + Array(header)
     }
 
-    /// Copies the database, then its log (that order: see the type's comment). False when a
-    /// file could not be read.
-    private func copy(from source: String) -> Bool {
+    /// Copies the database, then its log (that order: see the type's comment). False when the
+    /// log went away meanwhile; throws when a file cannot be read or the copy written.
+    private func copy(from source: String) throws(DataError) -> Bool {
         let files = FileManager.default
         try? files.removeItem(atPath: path)
         try? files.removeItem(atPath: path + "-wal")
@@ -80,7 +80,9 @@ final class SQLiteSnapshot {
             try files.copyItem(atPath: source + "-wal", toPath: path + "-wal")
             return true
         } catch {
-            return false
+            guard files.fileExists(atPath: source), files.fileExists(atPath: source + "-wal") else { return false }
+            throw .cannotOpen(path: source, reason: "cannot make a private copy of it and its -wal in \(NSTemporaryDirectory()): "
+                              + (error as NSError).localizedDescription)
         }
     }
 
