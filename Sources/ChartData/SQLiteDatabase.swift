@@ -79,15 +79,17 @@ public final class SQLiteDatabase {
     /// turns "not a database", corruption and locks into errors now).
     private static func connect(_ path: String, deadline: QueryDeadline, seconds: Double) throws(DataError) -> Connection {
         let signature = Self.signature(path)
-        guard isWAL(path) else {
-            return Connection(handle: try open(path, name: path, immutable: false, deadline: deadline, seconds: seconds),
-                              signature: nil, readsLiveFile: false)
-        }
+        // A -wal beside the file, whatever its header says: SQLite would read the file in WAL
+        // mode (and make a -shm for it).
         if FileManager.default.fileExists(atPath: path + "-wal"),
            let snapshot = try SQLiteSnapshot.make(of: path, deadline: deadline, seconds: seconds) {
             // The connection keeps the copy open; `snapshot` removes its directory as it goes.
             return Connection(handle: try open(snapshot.path, name: path, immutable: true, deadline: deadline, seconds: seconds),
                               signature: signature, readsLiveFile: false)
+        }
+        guard isWAL(path) else {
+            return Connection(handle: try open(path, name: path, immutable: false, deadline: deadline, seconds: seconds),
+                              signature: nil, readsLiveFile: false)
         }
         return Connection(handle: try open(path, name: path, immutable: true, deadline: deadline, seconds: seconds),
                           signature: signature, readsLiveFile: true)
