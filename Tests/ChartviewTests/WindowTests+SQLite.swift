@@ -54,4 +54,20 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("wal.sqlite") } == ["wal.sqlite"])
     }
+
+    @Test func aLockHeldByAnotherProgramIsWaitedForNotReportedAsBadData() throws {
+        let (dir, db) = try threeRowDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        // Another program holds the file's exclusive lock over a few of the window's polls,
+        // then commits a fourth row: the reload waits for the lock and shows it, with no error.
+        let holder = try SQLiteReliabilityTests.Helper(SQLiteReliabilityTests.holder, [db], directory: dir)
+        #expect(holder.ready() == "held")
+        usleep(1_500_000)
+        holder.stop()
+        #expect(try nextReload(session) == 4)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("db.sqlite") } == ["db.sqlite"])
+    }
 }
