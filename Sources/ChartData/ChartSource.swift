@@ -143,12 +143,17 @@ public final class DatabaseCache {
     private var open: [String: SQLiteDatabase] = [:]
     /// The time limit each database's queries get, in seconds.
     public let timeLimit: Double
-    /// What reading a `.sql` script may cost. (The rows a query returns are not bounded here.)
+    /// What reading a `.sql` script may cost. (The rows a query returns are bounded by each
+    /// database's `memoryBudget`.)
     public let limits: InputLimits
+    /// The memory budget each database's query results get, in bytes
+    /// (`SQLiteDatabase.memoryBudget`), for the databases opened after it is set.
+    public var memoryBudget: Int
 
-    public init(timeLimit: Double = 60, limits: InputLimits = InputLimits()) {
+    public init(timeLimit: Double = 60, limits: InputLimits = InputLimits(), memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit
         self.limits = limits
+        self.memoryBudget = memoryBudget
     }
 
     public func database(at path: String) throws(DataError) -> SQLiteDatabase {
@@ -159,7 +164,7 @@ public final class DatabaseCache {
             guard let script = String(validating: bytes, as: UTF8.self) else {
                 throw DataError.cannotOpen(path: path, reason: "not a UTF-8 text file")
             }
-            database = try SQLiteDatabase(memoryNamed: path, script: script)
+            database = try SQLiteDatabase(memoryNamed: path, script: script, timeLimit: timeLimit, memoryBudget: memoryBudget)
         } else {
             // SQLite would wait in open() for a FIFO's writer, and reads pages at random:
             // a database is a regular file.
@@ -167,9 +172,8 @@ public final class DatabaseCache {
             if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
                 throw DataError.cannotOpen(path: path, reason: "not a regular file (a database cannot be read from a FIFO or device)")
             }
-            database = try SQLiteDatabase(path: path)
+            database = try SQLiteDatabase(path: path, timeLimit: timeLimit, memoryBudget: memoryBudget)
         }
-        database.timeLimit = timeLimit
         open[path] = database
         return database
     }

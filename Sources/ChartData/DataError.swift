@@ -1,3 +1,5 @@
+import ChartCore
+
 /// Why data could not be loaded, naming the file and the place so the user can fix it.
 /// `description` is the one line chartview prints.
 public enum DataError: Error, Equatable, CustomStringConvertible {
@@ -19,6 +21,11 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case tooLarge(path: String, budget: Int)
     /// Memory ran out while the input was read.
     case outOfMemory(path: String)
+    /// Another process held a lock on the database for all of the time limit (`seconds`):
+    /// `reason` is SQLite's ("database is locked"). A failure at run time, not bad input.
+    case busy(path: String, reason: String, seconds: Double)
+    /// A query's rows would take more memory than `budget` (bytes) allows.
+    case resultTooLarge(path: String, budget: Int)
 
     public var description: String {
         switch self {
@@ -32,9 +39,27 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .cancelled(let path): "\(path): query cancelled"
         case .tooLarge(let path, let budget): "\(path): is larger than the memory budget (\(Self.megabytes(budget)) MB)"
         case .outOfMemory(let path): "out of memory reading \(path)"
+        case .busy(let path, let reason, let seconds):
+            "\(path): busy: \(reason) by another process; gave up after \(NumberFormat.automatic.format(seconds)) s (--timeout), try again later"
+        case .resultTooLarge(let path, let budget):
+            "\(path): the query's result is larger than the memory budget (\(Self.megabytes(budget)) MB); select fewer rows or columns, aggregate them in SQL, or raise --max-memory"
         }
     }
 
     /// Whole megabytes (MiB), rounded down, at least 1 when `bytes` > 0.
     static func megabytes(_ bytes: Int) -> Int { bytes > 0 ? max(1, bytes >> 20) : 0 }
+
+    /// A query, script or copy stopped by the time limit (`--timeout`, `seconds`).
+    static func timedOut(path: String, seconds: Double, what: String = "the query") -> DataError {
+        .query(path: path, message: "\(what) ran longer than \(NumberFormat.automatic.format(seconds)) s and was stopped")
+    }
+
+    /// Whether this is a failure at run time (exit status 1: trying again, or on a machine with
+    /// more memory, may work) rather than bad input (status 2).
+    public var isRunTimeFailure: Bool {
+        switch self {
+        case .busy, .outOfMemory: true
+        default: false
+        }
+    }
 }

@@ -19,9 +19,8 @@ struct ChartCatalog {
 
     private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
-        // TODO(memory budget): when SQLite loading takes a memory budget (its own branch),
-        // pass `limits.memoryBudget` to it here, through DatabaseCache.
-        let databases = DatabaseCache(timeLimit: options.timeout, limits: limits)
+        // One budget for the bytes of files read and the rows of query results.
+        let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         guard let file = options.file else {
             let gallery = try galleryPath()
             return try specSources(path: gallery, options: options, databases: databases, limits: limits)

@@ -18,13 +18,13 @@ struct CommandError: Error, CustomStringConvertible {
 }
 
 extension CommandError {
-    /// A data error as the command reports it: bad input (status 2), except running out of
-    /// memory (status 1); an input over the memory budget says which flag raises it.
+    /// A data error as the command reports it: bad input (status 2), except failures at run
+    /// time (status 1: a database busy for all of `--timeout`, memory running out); an input
+    /// over the memory budget says which flag raises it.
     init(_ error: DataError) {
         switch error {
-        case .outOfMemory: self.init(message: error.description, status: 1)
         case .tooLarge: self.init(message: error.description + "; raise --max-memory", status: 2)
-        default: self.init(message: error.description, status: 2)
+        default: self.init(message: error.description, status: error.isRunTimeFailure ? 1 : 2)
         }
     }
 }

@@ -23,7 +23,7 @@ enum Profiler {
         let load = ms(clock.measure {
             do throws(DataError) { graph = try source.graph() } catch { loadError = error }
         })
-        guard let graph else { throw CommandError.input(loadError?.description ?? "no chart") }
+        guard let graph else { throw loadError.map(CommandError.init) ?? CommandError.input("no chart") }
         let renderer = ChartRenderer()
         let size = options.size, scale = options.scale ?? 1
         // The first layout pulls the data into the plots' buffers; later ones are what a window pays.
