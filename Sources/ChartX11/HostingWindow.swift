@@ -240,10 +240,12 @@ public final class HostingWindow {
         }
     }
 
-    /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers.
+    /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers:
+    /// what a title bar can show of it (a title of megabytes would not fit in one X request).
     private func setTitle(_ title: String?) {
         let display = connection.display
-        let oneLine = (title ?? "").split(separator: "\n").joined(separator: " — ")
+        let visible = VisibleText.cut(title ?? "", charactersPerLine: 300, lines: 5)
+        let oneLine = visible.split(separator: "\n").joined(separator: " — ")
         let text = oneLine.isEmpty ? "chartview" : oneLine + " — chartview"
         let bytes = Array(text.utf8)
         XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,

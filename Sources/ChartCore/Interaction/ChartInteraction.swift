@@ -259,13 +259,15 @@ public final class ChartInteraction {
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
               let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-              let text = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
+              let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
             return
         }
-        // One line while it fits the window; its parts on lines of their own when not.
+        // One line while it fits the window; its parts on lines of their own when not. Only
+        // what can be seen of a long name is kept.
+        let text = VisibleText.cut(described)
         var popupText = text
         let style = graph.theme.annotationText.scaled(by: scale)
         if measurer.size(of: text, style: style).width + 16 * scale > size.width {
@@ -423,7 +425,8 @@ public final class ChartInteraction {
         let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
-        if let statusMessage, !statusMessage.isEmpty {
+        if let message = statusMessage, !message.isEmpty {
+            let statusMessage = VisibleText.cut(message)
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left
             let textSize = measurer.size(of: statusMessage, style: style)

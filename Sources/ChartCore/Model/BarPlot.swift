@@ -264,7 +264,7 @@ public final class BarPlot: Plot {
         let format = defaultFormat
         var placed: [SceneText] = []
         for item in items {
-            let text = data.label(item.record) ?? format.format(item.value, magnitude: data.magnitude)
+            let text = data.label(item.record).map { VisibleText.cut($0) } ?? format.format(item.value, magnitude: data.magnitude)
             let size = context.measurer.size(of: text, style: style)
             var label: SceneText
             if barsAreHorizontal {

@@ -171,7 +171,7 @@ public final class PieChart: Plot {
         let center = Point(x: area.midX.rounded(), y: area.midY.rounded())
         let labelStyle = (labelTextStyle ?? context.theme.labelText).scaled(by: scale)
         let texts = data.values.indices.map { i -> String in
-            data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
+            data.label(i).map { VisibleText.cut($0) } ?? (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
         }
         var labelsShown = showsLabels
         // Fit: leave room for the labels outside the rim, unless that would leave less than half
@@ -231,7 +231,7 @@ public final class PieChart: Plot {
             let inward = Self.popupPlacement(angle: mid, outward: false)
             var candidates: [(Double, RectAnchor)] = [(first, inward), (max(inner, r * 0.3), inward), (inner, inward), (0, .center)]
             if let label = labelRects[record], let text = describe(record: record, in: RecordContext())?.text {
-                let size = context.measurer.size(of: text, style: popupStyle)
+                let size = context.measurer.size(of: VisibleText.cut(text), style: popupStyle)
                 let box = Size(width: size.width + 10 * scale, height: size.height + 10 * scale)
                 if let clear = candidates.first(where: { reach, placement in
                     let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
