@@ -12,6 +12,8 @@ import Foundation
 ///     {"event":"building","window":WINDOW_ID,"size":[w,h]}   {"event":"cancelled","size":[w,h]}
 ///     {"event":"frame","ms":F,"building":true}   (the help or the status line over the last picture)
 ///     {"event":"reload","records":N}   {"event":"reload","error":MESSAGE}
+///     {"event":"loading","window":WINDOW_ID,"chart":N}   {"event":"cancelled","chart":N}   {"event":"failed","chart":N,"error":MESSAGE}
+///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error)
 struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
@@ -19,8 +21,11 @@ struct TraceWriter {
         case .ready(let window, let size):
             object = ["event": "ready", "window": window, "size": [size.width, size.height]]
         case .layout(let scene):
-            object = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
-                      "legend": scene.legend?.position.rawValue ?? "none"]
+            var layout: [String: Any] = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
+                                         "legend": scene.legend?.position.rawValue ?? "none"]
+            // What the chart's place says when it shows no data: "Loading…", an error.
+            if let message = scene.message { layout["message"] = message.text }
+            object = layout
         case .interaction(.select(let plot, let record, let value, let popup, let text)):
             object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]
         case .interaction(.deselect):
@@ -51,6 +56,12 @@ struct TraceWriter {
             object = ["event": "reload", "records": records]
         case .animated:
             object = ["event": "animated"]
+        case .loading(let window, let chart):
+            object = ["event": "loading", "window": window, "chart": chart]
+        case .loadCancelled(let chart):
+            object = ["event": "cancelled", "chart": chart]
+        case .loadFailed(let chart, let message):
+            object = ["event": "failed", "chart": chart, "error": message]
         case .quit:
             object = ["event": "quit"]
         }
