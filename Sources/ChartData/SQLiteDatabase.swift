@@ -27,6 +27,12 @@ public final class SQLiteDatabase {
     }
     /// Opened with `immutable=1` (see above); nil signature for a normal connection.
     private var immutableSignature: [Int]?
+    /// One statement at a time: the charts of one spec share the connection (opened without
+    /// SQLite's own mutex), and a chart the window gave up on may still be finishing its query on
+    /// another thread while the next chart's starts.
+    private let statementLock = NSLock()
+    /// Guards `handle` against `interrupt()` from another thread while a reopen replaces it.
+    private let handleLock = NSLock()
 
     /// Opens `path` read-only. Throws when it is missing or not a database.
     public init(path: String) throws(DataError) {
@@ -89,8 +95,10 @@ public final class SQLiteDatabase {
         guard let old = immutableSignature else { return }
         let now = Self.signature(path)
         guard now != old, let fresh = try? Self.open(path, immutable: Self.isIdleWAL(path)) else { return }
+        handleLock.lock()
         sqlite3_close(handle)
         handle = fresh
+        handleLock.unlock()
         immutableSignature = Self.isIdleWAL(path) ? now : nil
     }
 
@@ -185,12 +193,18 @@ public final class SQLiteDatabase {
     }
 
     /// Interrupts a running query from another thread (it then fails as cancelled).
-    public func interrupt() { sqlite3_interrupt(handle) }
+    public func interrupt() {
+        handleLock.lock()
+        sqlite3_interrupt(handle)
+        handleLock.unlock()
+    }
 
     /// Prepares `sql`, refuses it unless read-only, binds `parameters` by name (":period"),
     /// and calls `row` per result row. Returns the column names.
     private func run(_ sql: String, parameters: [String: String],
                      row: (OpaquePointer, Int32) -> Void) throws(DataError) -> [String] {
+        statementLock.lock()
+        defer { statementLock.unlock() }
         reopenIfChanged()
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
