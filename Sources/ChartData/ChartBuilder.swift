@@ -45,6 +45,7 @@ public enum ChartBuilder {
     /// The graph for `table` along `plan`.
     public static func graph(from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
                              period: String? = nil) throws(DataError) -> Graph {
+        try checkNumbers(of: spec, source: source)
         let kind = plan.kind
         let xColumn = table.columns[plan.x]
         let seriesSpecs = spec.series ?? []
@@ -114,6 +115,9 @@ public enum ChartBuilder {
         let grouped = kind == .bar || kind == .hbar || kind == .combined
         // A bar's slot: one category, or the data's own spacing along a number or date axis.
         let slot = barCount > 0 ? (spec.barWidth ?? 0.8) * x.spacing : 0
+        if barCount > 0, !(slot > 0 && slot.isFinite) {
+            throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].barWidth", message: "gives bars no width over this data's spacing")
+        }
         var barIndex = 0
         var previousBar: BarPlot?
         var identifiers: Set<String> = []
@@ -225,7 +229,11 @@ public enum ChartBuilder {
         }
         if let factor = spec.yMaxFactor {
             let top = plan.series.compactMap { table.columns[$0].numbers }.flatMap { $0 }.filter(\.isFinite).max() ?? 1
-            graph.defaultPlotSpace.yRange = PlotRange(0, max(factor * top, 1e-9))
+            let upper = max(factor * top, 1e-9)
+            guard upper.isFinite else {
+                throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].yMaxFactor", message: "puts the top of the y axis past the largest number")
+            }
+            graph.defaultPlotSpace.yRange = PlotRange(0, upper)
         }
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (series.count < 2)
         return graph
@@ -247,6 +255,28 @@ public enum ChartBuilder {
         var title = shown + " by " + plan.profiles[plan.x].name
         if let group = plan.group { title += " and " + plan.profiles[group].name }
         return title
+    }
+
+    /// Checks the spec's numbers that the model takes as given (a bar's width, a line's, a
+    /// marker's size, a pie's angle and label offset, a label's rotation): one out of range is
+    /// this chart's error, never a crash of the window that shows it among others.
+    private static func checkNumbers(of spec: ChartSpec, source: String) throws(DataError) {
+        func check(_ value: Double?, _ key: String, _ range: ClosedRange<Double>, above lower: Bool = false) throws(DataError) {
+            guard let value else { return }
+            if range.contains(value) && !(lower && value == range.lowerBound) { return }
+            let bounds = "\(lower ? "above" : "from") \(Int(range.lowerBound)) \(lower ? "up " : "")to \(Int(range.upperBound))"
+            throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].\(key)", message: "must be \(bounds) (got \(value))")
+        }
+        try check(spec.barWidth, "barWidth", 0...1_000_000, above: true)
+        for (index, series) in (spec.series ?? []).enumerated() {
+            try check(series.lineWidth, "series[\(index)].lineWidth", 0...1_000)
+            try check(series.symbolSize, "series[\(index)].symbolSize", 0...1_000)
+        }
+        try check(spec.pie?.startAngle, "pie.startAngle", -1_000_000...1_000_000)
+        try check(spec.pie?.labelOffset, "pie.labelOffset", -10_000...10_000)
+        for (name, axis) in [("xAxis", spec.xAxis), ("yAxis", spec.yAxis), ("y2Axis", spec.y2Axis)] {
+            try check(axis?.rotation, "\(name).rotation", -1_000_000...1_000_000)
+        }
     }
 
     private static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool, source: String) throws(DataError) {
