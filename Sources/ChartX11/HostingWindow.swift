@@ -148,15 +148,20 @@ public final class HostingWindow {
     /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
     private var hasShownChart = false
 
-    /// Opens the window on `connection` showing `charts[index]`.
+    /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
+    /// the screen (`ScreenFit`).
     public init(connection: DisplayConnection, charts: [any ChartProvider], index: Int = 0, options: Options) throws(WindowError) {
         precondition(!charts.isEmpty, "A hosting window needs at least one chart.")
         precondition(charts.indices.contains(index), "Chart index \(index) is out of range.")
         self.connection = connection
         self.charts = charts
+        let fit = ScreenFit(requested: options.size, scale: options.scale ?? connection.resourceScale, fromResource: options.scale == nil,
+                            screen: connection.screenSize, minimumLayoutSize: Self.minimumSize)
+        var options = options
+        options.size = fit.size
         self.options = options
         chartIndex = index
-        scale = options.scale ?? connection.resourceScale
+        scale = fit.scale
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -597,7 +602,7 @@ public final class HostingWindow {
             composesNewPicture = false
             if !isReady, picture?.isLoadedChart == true {
                 isReady = true
-                options.onEvent(.ready(window: windowID, size: interaction.scene.size))
+                options.onEvent(.ready(window: windowID, size: interaction.scene.size, scale: scale))
                 options.onEvent(.layout(interaction.scene))
             }
             let since = [chartFrameSince, frameStart].compactMap { $0 }.min()

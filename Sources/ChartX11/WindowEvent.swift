@@ -2,8 +2,8 @@ import ChartCore
 
 /// What the window reports as it runs, for `--trace` and tests. Sizes and rects are device pixels.
 public enum WindowEvent: Sendable {
-    /// The first frame is on screen.
-    case ready(window: UInt, size: Size)
+    /// The first frame is on screen, at `size` and `scale` (device pixels per layout pixel).
+    case ready(window: UInt, size: Size, scale: Double)
     /// A new layout at `scene.size`.
     case layout(Scene)
     /// A selection, deselection or toggle, after the layout that shows it.
