@@ -1,6 +1,6 @@
 import ChartCore
 
-/// The window's first size and scale, fitted to the screen whatever `Xft.dpi` or `--size` say:
+/// The window's first size and scale, fitted to the screen whatever `Xft.dpi` or the size asked say:
 /// the window opens no larger than the screen less a margin on each side, and the scale is at
 /// most what leaves the window `minimumLayoutSize` layout pixels (so that the minimum size the
 /// window asks of the window manager, `minimumLayoutSize × scale`, fits the screen too). A scale
@@ -19,8 +19,8 @@ struct ScreenFit: Equatable {
     /// The largest scale `Xft.dpi` may give (384 dpi); a resource of 960 dpi asks for 10.
     static let largestResourceScale = 4.0
 
-    /// `requested` (the `--size`, or the default) and `scale` (`--scale` when `fromResource` is
-    /// false, else `Xft.dpi`'s) fitted to a screen of `screen`.
+    /// `requested` (`HostingWindow.Options.size`) and `scale` (the options' when `fromResource`
+    /// is false, else `Xft.dpi`'s) fitted to a screen of `screen`.
     init(requested: Size, scale: Double, fromResource: Bool, screen: Size, minimumLayoutSize: Size) {
         // A screen too small for the margins still gets a window of at least one pixel.
         let room = Size(width: max(1, screen.width - 2 * Self.margin), height: max(1, screen.height - 2 * Self.margin))
