@@ -43,13 +43,14 @@ struct TraceWriter {
         case .cancelled(let size):
             object = ["event": "cancelled", "size": [size.width, size.height]]
         case .reloadFailed(let message):
-            object = ["event": "reload", "error": message]
+            object = ["event": "reload", "error": VisibleText.cut(message)]
         case .saved(let path):
             object = ["event": "saved", "path": path]
         case .chart(let name):
             object = ["event": "chart", "name": name]
         case .described(let chart, let note):
-            object = ["event": "described", "chart": chart, "note": note ?? NSNull()]
+            // Notes and errors name columns, which may be of any length: what a line can show of them.
+            object = ["event": "described", "chart": chart, "note": note.map { VisibleText.cut($0) } ?? NSNull()]
         case .period(let value):
             object = ["event": "period", "value": value]
         case .reload(let records):
@@ -61,7 +62,7 @@ struct TraceWriter {
         case .loadCancelled(let chart):
             object = ["event": "cancelled", "chart": chart]
         case .loadFailed(let chart, let message):
-            object = ["event": "failed", "chart": chart, "error": message]
+            object = ["event": "failed", "chart": chart, "error": VisibleText.cut(message)]
         case .quit:
             object = ["event": "quit"]
         }

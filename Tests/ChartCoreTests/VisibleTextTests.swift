@@ -157,4 +157,24 @@ struct VisibleTextTests {
             #expect(along <= plotLength + 1, "axis \(axis.axisID)")
         }
     }
+
+    @Test func aPopupAndAStatusLineOfMegabytesStayInsideTheWindowCutWithAnEllipsis() throws {
+        let huge = String(repeating: "North region ", count: 100_000)
+        let graph = Graph(title: "Sales")
+        graph.add(BarPlot(identifier: "sales", values: [3, 5, 2], categories: [huge, "South", "West"]))
+        graph.defaultPlotSpace.xScale = .category
+        let size = Size(width: 800, height: 600)
+        let interaction = ChartInteraction(graph: graph, size: size, measurer: FixedTextMeasurer())
+        interaction.statusMessage = "Could not read " + huge
+        interaction.layoutIfNeeded()
+        interaction.perform(.selectNextRecord)
+        interaction.layoutIfNeeded()
+        let bounds = Rect(origin: .zero, size: size)
+        let popup = try #require(interaction.scene.annotations.first { $0.box != nil })
+        #expect(popup.text.text.contains("…"))
+        #expect(popup.box.map { $0.minX >= 0 && $0.maxX <= bounds.maxX } == true, "popup at \(String(describing: popup.box))")
+        let status = try #require(interaction.scene.overlays.first)
+        #expect(status.texts.first?.text.hasSuffix("…") == true)
+        #expect(status.box.minX >= 0 && status.box.maxX <= bounds.maxX, "status line at \(status.box)")
+    }
 }

@@ -272,6 +272,10 @@ public final class ChartInteraction {
         let style = graph.theme.annotationText.scaled(by: scale)
         if measurer.size(of: text, style: style).width + 16 * scale > size.width {
             popupText = text.replacingOccurrences(of: " · ", with: "\n")
+            // Each line cut with "…" to the window, the lines to half its height.
+            popupText = VisibleText.fitting(popupText, width: size.width - 16 * scale, height: size.height / 2) {
+                measurer.size(of: $0, style: style)
+            }
         }
         let placement = item.popupPlacement ?? (item.pointsDown ? .top : .bottom)
         // A few pixels off the anchor, away from the box's side that sits on it.
@@ -426,11 +430,18 @@ public final class ChartInteraction {
         let border = theme.annotationBorder.scaled(by: scale)
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
         if let message = statusMessage, !message.isEmpty {
-            let statusMessage = VisibleText.cut(message)
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left
-            let textSize = measurer.size(of: statusMessage, style: style)
             let pad = 6 * scale
+            // What fits in the window beside the box's margins, cut with "…".
+            var statusMessage = VisibleText.cut(message)
+            var textSize = measurer.size(of: statusMessage, style: style)
+            let room = Size(width: size.width - 2 * pad - 16 * scale, height: size.height / 2)
+            if textSize.width > room.width || textSize.height > room.height {
+                let fitStyle = style
+                statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height) { measurer.size(of: $0, style: fitStyle) }
+                textSize = measurer.size(of: statusMessage, style: style)
+            }
             let box = Rect(x: (8 * scale).rounded(), y: (size.height - textSize.height - 2 * pad - 8 * scale).rounded(),
                            width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
             overlays.append(OverlayScene(

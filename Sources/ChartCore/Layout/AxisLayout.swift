@@ -99,9 +99,16 @@ struct AxisLayout {
 
     /// The level-or-rotated label for `tick` at device coordinate `at` along the axis.
     private func label(_ text: String, at along: Double, rotation degrees: Double) -> SceneText {
-        let text = VisibleText.cut(text)
         let style = labelStyle
-        let size = measurer.size(of: text, style: style)
+        var text = VisibleText.cut(text)
+        var size = measurer.size(of: text, style: style)
+        // No label wider or taller than half the plot area's larger side, however it is turned:
+        // a category name of megabytes leaves the plot area its room.
+        let room = max(plotArea.width, plotArea.height) / 2
+        if size.width > room || size.height > room {
+            text = VisibleText.fitting(text, width: room, height: room) { measurer.size(of: $0, style: style) }
+            size = measurer.size(of: text, style: style)
+        }
         let offset = (axis.majorTickLength + axis.labelOffset) * scale
         let angle = degrees * .pi / 180
         switch axis.edge {
