@@ -60,31 +60,26 @@ public enum VisibleText {
         return changed ? kept : text
     }
 
-    /// `text` (already `cut`) with each line wider than `width` cut to its longest start that
-    /// fits followed by "…", and only the lines that fit in `height` (at least one), the last kept
-    /// ending in "…" when lines were left off. `size` measures a text of one or more lines.
-    /// Widths and heights in device pixels; `width` ≤ 0 cuts no line. O(lines · log characters)
-    /// measurements.
+    /// `text` (already `cut`) with only the lines that fit in `height` (at least one), the last
+    /// kept ending in "…" when lines were left off, and each line wider than `width` cut to its
+    /// longest start that fits followed by "…". `size` measures a text of one or more lines.
+    /// Widths and heights in device pixels; `width` ≤ 0 cuts no line. Lines are left off before
+    /// any is measured for its width: O(kept lines · log characters) measurements.
     public static func fitting(_ text: String, width: Double, height: Double, size: (String) -> Size) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func lineWidth(_ line: String) -> Double { size(line).width }
-        if width > 0 {
-            for index in lines.indices where lines[index].count > 1 && lineWidth(lines[index]) > width {
-                lines[index] = longestFittingPrefix(of: lines[index], width: width, measure: lineWidth)
-            }
-        }
         if lines.count > 1 {
-            let lineHeight = size(lines.joined(separator: "\n")).height / Double(lines.count)
+            // Every line is as tall as the first: one style, one font.
+            let lineHeight = size(lines[0].isEmpty ? " " : lines[0]).height
             let kept = lineHeight > 0 ? max(1, Int((height / lineHeight).rounded(.down))) : lines.count
             if kept < lines.count {
                 lines.removeLast(lines.count - kept)
-                let last = lines[kept - 1]
-                if !last.hasSuffix("…") {
-                    lines[kept - 1] = last + "…"
-                    if width > 0, lineWidth(lines[kept - 1]) > width {
-                        lines[kept - 1] = longestFittingPrefix(of: last, width: width, measure: lineWidth)
-                    }
-                }
+                if !lines[kept - 1].hasSuffix("…") { lines[kept - 1] += "…" }
+            }
+        }
+        if width > 0 {
+            func lineWidth(_ line: String) -> Double { size(line).width }
+            for index in lines.indices where lines[index].count > 1 && lineWidth(lines[index]) > width {
+                lines[index] = longestFittingPrefix(of: lines[index], width: width, measure: lineWidth)
             }
         }
         return lines.joined(separator: "\n")
