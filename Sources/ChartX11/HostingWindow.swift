@@ -694,6 +694,8 @@ public final class HostingWindow {
     /// A reload keeps the user's view (hidden series, theme, grid, legend, selection by record
     /// key); a failed reload keeps the chart and shows the failure in the status line.
     private func finishLoadingIfDone() {
+        // What abandoned loads built (a graph finished after all) is freed once they are done.
+        if !abandonedLoads.isEmpty { abandonedLoads.removeAll { $0.isDone } }
         guard let job = load, let outcome = job.take() else { return }
         if let flight, flight.job.layout != nil, flight.interaction === interaction {
             // The graph on screen is lent to the frame thread: it must be back before it is
@@ -703,7 +705,6 @@ public final class HostingWindow {
         }
         load = nil
         loadingStatus = nil
-        abandonedLoads.removeAll { $0.isDone }
         if frameStart == nil { frameStart = job.started }
         let chart = charts[chartIndex]
         if case .failure(let failure) = outcome {
