@@ -177,4 +177,33 @@ struct VisibleTextTests {
         #expect(status.texts.first?.text.hasSuffix("…") == true)
         #expect(status.box.minX >= 0 && status.box.maxX <= bounds.maxX, "status line at \(status.box)")
     }
+
+    @Test func megabyteBarAndPieLabelsAndLegendEntriesStayInsideTheGraph() {
+        let huge = String(repeating: "Quarterly revenue ", count: 60_000)
+        let size = Size(width: 900, height: 600)
+        let bounds = Rect(origin: .zero, size: size)
+        func inside(_ rect: Rect) -> Bool { rect.minX >= -0.5 && rect.maxX <= bounds.maxX + 0.5 }
+
+        let bars = Graph(title: "Bars")
+        let plot = BarPlot(identifier: "v", dataSource: ArrayDataSource(numbers: [3, 5, 2], categories: ["North", "South", "West"]))
+        (plot.dataSource as? ArrayDataSource)?.labels = [huge, "South", "West"]
+        plot.showsValueLabels = true
+        bars.add(plot)
+        bars.defaultPlotSpace.xScale = .category
+        let barScene = bars.layout(size: size, measurer: FixedTextMeasurer())
+        let valueLabels = barScene.plots.flatMap(\.labels)
+        #expect(valueLabels.contains { $0.text.hasSuffix("…") })
+        #expect(valueLabels.allSatisfy { $0.rect.width <= barScene.plotArea.width + 0.5 })
+
+        let pie = Graph(title: "Pie")
+        pie.add(PieChart(identifier: "p", values: [3, 5, 2], names: [huge, "South", "West"], labels: [huge, "South", "West"]))
+        pie.legend.isHidden = false
+        let pieScene = pie.layout(size: size, measurer: FixedTextMeasurer())
+        let sliceLabels = pieScene.plots.flatMap(\.labels)
+        // The labels still show (a label of megabytes would have hidden them all), each inside.
+        #expect(sliceLabels.count == 3 && sliceLabels.contains { $0.text.hasSuffix("…") })
+        #expect(sliceLabels.allSatisfy { inside($0.rect) }, "\(sliceLabels.map(\.rect))")
+        let entries = pieScene.legend?.entries ?? []
+        #expect(!entries.isEmpty && entries.allSatisfy { inside($0.rect) }, "\(entries.map(\.rect))")
+    }
 }

@@ -81,7 +81,9 @@ struct LegendLayout {
         let rowSpacing = legend.rowSpacing * scale, columnSpacing = legend.columnSpacing * scale
         let margin = legend.margin * scale
 
-        let texts = inputs.map { shortened(VisibleText.cut($0.item.title), to: textWidth, style: style) }
+        // Never wider than the frame, even uncut: a title of megabytes is cut to what shows.
+        let widest = max(1, frame.width - 2 * pad - swatch - swatchGap)
+        let texts = inputs.map { shortened(VisibleText.cut($0.item.title), to: min(textWidth ?? widest, widest), style: style) }
         let textSizes = texts.map { measurer.size(of: $0, style: style) }
         let entryWidths = textSizes.map { swatch + swatchGap + $0.width }
         let rowHeight = max(swatch, textSizes.map(\.height).max() ?? 0)
