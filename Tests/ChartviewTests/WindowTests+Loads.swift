@@ -112,4 +112,29 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit(timeout: 10) == 0)
     }
+
+    /// The same with a query: Escape interrupts it, and the next chart, on the same database,
+    /// shows (its query waits for the interrupted one to end, not for the window).
+    @Test func escapeInterruptsALongQueryAndTheNextChartOnTheSameDatabaseShows() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("CREATE TABLE t(x, y); INSERT INTO t VALUES (1, 2), (2, 3), (3, 5);".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/t.sql"))
+        // A billion steps of a recursive query: minutes, unless interrupted.
+        let slow = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x % 10 AS k, COUNT(*) AS n FROM c GROUP BY k"
+        let spec: [String: Any] = ["database": "t.sql", "charts": [["name": "slow", "data": ["query": slow]],
+                                                                     ["name": "fast", "data": ["table": "t"]]]]
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: dir + "/db.json"))
+        let session = try TraceSession([dir + "/db.json"], until: "loading")
+        try session.key("Escape")
+        #expect(try nextCancelledLoad(session)["chart"] as? String == "slow")
+        try nextLayout(session, saying: "Loading cancelled")
+        try session.key("Tab")
+        let described = try session.next("described", timeout: 30)
+        #expect(described["chart"] as? String == "fast")
+        var layout = try session.next("layout", timeout: 30)
+        while layout["message"] != nil { layout = try session.next("layout", timeout: 30) }
+        try session.key("q")
+        #expect(try session.waitForExit(timeout: 10) == 0)
+    }
 }
