@@ -76,7 +76,8 @@ public final class ChartSource {
     }
 
     /// The chart's rows now. Raising `cancellation` from another thread stops a CSV read
-    /// within a block or a few thousand rows (`cancel()` stops a query), with `.cancelled`.
+    /// within a block or a few thousand rows, and a query within 10,000 steps (as `cancel()`
+    /// does), with `.cancelled`.
     public func table(cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
         if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
         if let csvPath {
@@ -96,7 +97,8 @@ public final class ChartSource {
             throw DataError.spec(path: sourceName, keyPath: "charts[\(spec.name)].period",
                                  message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
         }
-        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:]))
+        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:],
+                                                                      cancellation: cancellation))
     }
 
     /// The chart's graph now: its rows through `ChartBuilder`. Rows are required, except in a

@@ -24,6 +24,9 @@ public final class SQLiteDatabase {
     private final class Deadline {
         var nanoseconds: UInt64 = 0
         var expired = false
+        /// The running query's flag: raised, the query stops as if interrupted (which an
+        /// `interrupt()` before the query started could not do).
+        var cancellation: CancellationFlag?
     }
     /// Opened with `immutable=1` (see above); nil signature for a normal connection.
     private var immutableSignature: [Int]?
@@ -158,10 +161,12 @@ public final class SQLiteDatabase {
     /// values and declared type (`ColumnTyping`: numbers; text that reads as dates, or a column
     /// declared as a date; else text). NULL is a missing value.
     /// O(rows × columns).
-    public func table(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> DataTable {
+    /// Raising `cancellation` from another thread stops the query within 10,000 steps, with
+    /// `DataError.cancelled`.
+    public func table(_ sql: String, parameters: [String: String] = [:], cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
         var readers: [SQLiteColumnReader] = []
         var declaredTypes: [String?] = []
-        let names = try run(sql, parameters: parameters) { statement, columns in
+        let names = try run(sql, parameters: parameters, cancellation: cancellation) { statement, columns in
             if readers.isEmpty {
                 readers = Array(repeating: SQLiteColumnReader(), count: Int(columns))
                 declaredTypes = (0..<columns).map { sqlite3_column_decltype(statement, $0).map { String(cString: $0) } }
@@ -201,7 +206,7 @@ public final class SQLiteDatabase {
 
     /// Prepares `sql`, refuses it unless read-only, binds `parameters` by name (":period"),
     /// and calls `row` per result row. Returns the column names.
-    private func run(_ sql: String, parameters: [String: String],
+    private func run(_ sql: String, parameters: [String: String], cancellation: CancellationFlag? = nil,
                      row: (OpaquePointer, Int32) -> Void) throws(DataError) -> [String] {
         statementLock.lock()
         defer { statementLock.unlock() }
@@ -240,9 +245,11 @@ public final class SQLiteDatabase {
         // The time limit: every 10,000 virtual machine steps SQLite asks whether to go on.
         deadline.expired = false
         deadline.nanoseconds = Self.now() + UInt64(max(0.001, timeLimit) * 1e9)
+        deadline.cancellation = cancellation
         sqlite3_progress_handler(handle, 10_000, { context in
             guard let context else { return 0 }
             let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
+            if deadline.cancellation?.isCancelled == true { return 1 }
             guard deadline.nanoseconds != 0, SQLiteDatabase.now() > deadline.nanoseconds else { return 0 }
             deadline.expired = true
             return 1
@@ -250,6 +257,7 @@ public final class SQLiteDatabase {
         defer {
             sqlite3_progress_handler(handle, 0, nil, nil)
             deadline.nanoseconds = 0
+            deadline.cancellation = nil
         }
         while true {
             let step = sqlite3_step(statement)
