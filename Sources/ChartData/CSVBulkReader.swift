@@ -1,3 +1,4 @@
+import ChartCore
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -57,8 +58,10 @@ public enum CSVBulkReader {
     /// The table of the `size`-byte input that `source` reads, or nil when the fast path does not
     /// apply (see the type's documentation). `path` only names the input in the sample's errors,
     /// which are never shown (the serial parse reports them). Throws `.outOfMemory` when the
-    /// columns cannot be allocated (rather than ending the process).
-    public static func read(size: Int, path: String, tuning: Tuning = Tuning(), source: Source) throws(DataError) -> DataTable? {
+    /// columns cannot be allocated (rather than ending the process). Once `cancellation` is
+    /// raised (from another thread) every range stops at its next block and the result is nil.
+    public static func read(size: Int, path: String, tuning: Tuning = Tuning(), cancellation: CancellationFlag? = nil,
+                            source: Source) throws(DataError) -> DataTable? {
         guard size > tuning.sampleBytes, tuning.ranges >= 1 else { return nil }
         // The sample: whole lines from the start of the input.
         var sample = [UInt8](repeating: 0, count: tuning.sampleBytes)
@@ -94,12 +97,13 @@ public enum CSVBulkReader {
         let failed = Atomic<Bool>(false)
         let outOfMemory = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let chunk = layout.parse(from: bounds[k], to: bounds[k + 1], source: source, failed: failed, outOfMemory: outOfMemory)
+            let chunk = layout.parse(from: bounds[k], to: bounds[k + 1], source: source, failed: failed,
+                                     outOfMemory: outOfMemory, cancellation: cancellation)
             if chunk == nil { failed.store(true, ordering: .relaxed) }
             results.store(chunk, at: k)
         }
         if outOfMemory.load(ordering: .relaxed) { throw .outOfMemory(path: path) }
-        guard !failed.load(ordering: .relaxed) else { return nil }
+        guard !failed.load(ordering: .relaxed), cancellation?.isCancelled != true else { return nil }
         return results.table(after: sampleTable, kinds: kinds, delimiter: delimiter)
     }
 
@@ -216,11 +220,11 @@ public enum CSVBulkReader {
         let estimatedRowBytes: Int
 
         /// Parses the lines that start in [from, to): nil when the fast path does not apply
-        /// (or another range gave up). Reads in blocks of `blockBytes`, carrying a partial last
-        /// line to the next block. O(bytes of the range).
+        /// (or another range gave up, or `cancellation` was raised). Reads in blocks of
+        /// `blockBytes`, carrying a partial last line to the next block. O(bytes of the range).
         /// Sets `outOfMemory` (and returns nil) when the columns cannot be allocated.
         func parse(from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>,
-                   outOfMemory: borrowing Atomic<Bool>) -> RangeChunk? {
+                   outOfMemory: borrowing Atomic<Bool>, cancellation: CancellationFlag?) -> RangeChunk? {
             // strtod (long numbers) reads the decimal point of the thread's locale: make it "."
             // on this thread too, as the serial parse does on its own.
             let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -242,7 +246,7 @@ public enum CSVBulkReader {
             var filled = 0
             var lineStartsAt = from == dataStart ? 0 : -1
             while true {
-                if failed.load(ordering: .relaxed) { return nil }
+                if failed.load(ordering: .relaxed) || cancellation?.isCancelled == true { return nil }
                 let readAt = offset + filled
                 let want = min(capacity - filled, size - readAt)
                 let got = want > 0 ? readFully(source, into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: want), at: readAt) : 0

@@ -1,3 +1,4 @@
+import ChartCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -42,31 +43,38 @@ public enum CSVReader {
     ///
     /// Throws `DataError.cannotOpen` ("no such file", "permission denied", "is a directory",
     /// "not a text file"), `.csv` for a malformed row and `.unusable` when there are no rows.
-    public static func read(path: String, skipBadRows: Bool = false,
-                            limits: InputLimits = InputLimits()) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    /// Once `cancellation` is raised (from another thread), it stops within `recordsPerCheck`
+    /// records or a block of the bulk path and throws `.cancelled`.
+    public static func read(path: String, skipBadRows: Bool = false, limits: InputLimits = InputLimits(),
+                            cancellation: CancellationFlag? = nil) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         let file = try InputFile(path: path, limits: limits)
-        if let table = try readBulk(file, tuning: .init()) { return (table, 0) }
+        if let table = try readBulk(file, tuning: .init(), cancellation: cancellation) { return (table, 0) }
+        if cancellation?.isCancelled == true { throw .cancelled(path: path) }
         // NUL bytes are never text: a device of zeros or random bytes stops at its first block.
         let bytes = try file.readAll(requireText: true)
-        return try parse(bytes, path: path, skipBadRows: skipBadRows)
+        if cancellation?.isCancelled == true { throw .cancelled(path: path) }
+        return try parse(bytes, path: path, skipBadRows: skipBadRows, cancellation: cancellation)
     }
+
+    /// How many records the serial parse reads between two looks at its cancellation flag.
+    public static let recordsPerCheck = 1 << 14
 
     /// The table of a large plain file through `CSVBulkReader` (on every core, in blocks), or
     /// nil to read it the serial way: not a regular file, small, or anything the fast path
     /// does not take. Reads with `pread`, so the ranges' threads share one descriptor.
     /// Throws `.outOfMemory` when its columns cannot be allocated, and `.tooLarge` (or
     /// `.cannotOpen`) when the file cannot be read within `limits`.
-    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init(),
-                                limits: InputLimits = InputLimits()) throws(DataError) -> DataTable? {
+    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init(), limits: InputLimits = InputLimits(),
+                                cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable? {
         guard let file = try? InputFile(path: path, limits: limits) else { return nil }
-        return try readBulk(file, tuning: tuning)
+        return try readBulk(file, tuning: tuning, cancellation: cancellation)
     }
 
-    private static func readBulk(_ file: InputFile, tuning: CSVBulkReader.Tuning) throws(DataError) -> DataTable? {
+    private static func readBulk(_ file: InputFile, tuning: CSVBulkReader.Tuning, cancellation: CancellationFlag?) throws(DataError) -> DataTable? {
         guard file.isRegular else { return nil }
         let fd = file.fd
         return try withExtendedLifetime(file) { () throws(DataError) -> DataTable? in
-            try CSVBulkReader.read(size: file.size, path: file.path, tuning: tuning) { buffer, offset in
+            try CSVBulkReader.read(size: file.size, path: file.path, tuning: tuning, cancellation: cancellation) { buffer, offset in
                 while true {
                     let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
                     if got >= 0 || errno != EINTR { return got }
@@ -78,13 +86,14 @@ public enum CSVReader {
     /// Parses CSV `bytes` already in memory, like `read(path:skipBadRows:)`; `path` only
     /// names the source in errors. O(bytes) time; a few allocations per text cell and none
     /// per number cell.
-    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false,
+                             cancellation: CancellationFlag? = nil) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         let result: Result<(table: DataTable, skippedRows: Int), DataError> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(.unusable(path: path, message: "has no data rows"))
             }
             return Result { () throws(DataError) in
-                try parse(base, count: buffer.count, path: path, skipBadRows: skipBadRows)
+                try parse(base, count: buffer.count, path: path, skipBadRows: skipBadRows, cancellation: cancellation)
             }
         }
         return try result.get()
@@ -93,8 +102,8 @@ public enum CSVReader {
     // MARK: - Parsing
 
     /// The parse proper, over `count` bytes at `base` (count > 0).
-    private static func parse(_ base: UnsafePointer<UInt8>, count: Int, path: String,
-                              skipBadRows: Bool) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    private static func parse(_ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool,
+                              cancellation: CancellationFlag?) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         guard isUTF8Text(base, count: count) else { throw .cannotOpen(path: path, reason: "not a text file") }
         // strtod reads the decimal point of the thread's locale: make it ".", whatever the app set.
         let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -126,7 +135,13 @@ public enum CSVReader {
         // so not counted as skipped ones). When a later row fits, the first misfit is the error.
         var misfit: DataError?
         var leftOut = 0
+        var untilCheck = recordsPerCheck
         while true {
+            untilCheck -= 1
+            if untilCheck == 0 {
+                untilCheck = recordsPerCheck
+                if cancellation?.isCancelled == true { throw .cancelled(path: path) }
+            }
             switch scanner.next() {
             case .end:
                 var table = try builder.finish()

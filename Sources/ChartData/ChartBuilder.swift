@@ -49,6 +49,8 @@ public enum ChartBuilder {
         let table = prepared(table)
         precondition(([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
                      "The plan names columns this table does not have: it was made for another table.")
+        // A spec made in code, not decoded from a file, is checked here as a file's is on decoding.
+        try spec.validate(path: source, keyPath: "charts[\(spec.name)]")
         let kind = plan.kind
         let xColumn = table.columns[plan.x]
         let seriesSpecs = spec.series ?? []
@@ -118,6 +120,9 @@ public enum ChartBuilder {
         let grouped = kind == .bar || kind == .hbar || kind == .combined
         // A bar's slot: one category, or the data's own spacing along a number or date axis.
         let slot = barCount > 0 ? (spec.barWidth ?? 0.8) * x.spacing : 0
+        if barCount > 0, !(slot > 0 && slot.isFinite) {
+            throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].barWidth", message: "gives bars no width over this data's spacing")
+        }
         var barIndex = 0
         var previousBar: BarPlot?
         var identifiers: Set<String> = []
@@ -229,7 +234,11 @@ public enum ChartBuilder {
         }
         if let factor = spec.yMaxFactor {
             let top = plan.series.compactMap { table.columns[$0].numbers }.flatMap { $0 }.filter(\.isFinite).max() ?? 1
-            graph.defaultPlotSpace.yRange = PlotRange(0, max(factor * top, 1e-9))
+            let upper = max(factor * top, 1e-9)
+            guard upper.isFinite else {
+                throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].yMaxFactor", message: "puts the top of the y axis past the largest number")
+            }
+            graph.defaultPlotSpace.yRange = PlotRange(0, upper)
         }
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (series.count < 2)
         return graph

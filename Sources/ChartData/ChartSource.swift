@@ -79,14 +79,17 @@ public final class ChartSource {
         return true
     }
 
-    /// The chart's rows now.
-    public func table() throws(DataError) -> DataTable {
+    /// The chart's rows now. Raising `cancellation` from another thread stops a CSV read
+    /// within a block or a few thousand rows, and a query within 10,000 steps (as `cancel()`
+    /// does), with `.cancelled`.
+    public func table(cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
+        if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
         if let csvPath {
             // The version read, taken first: a file that fails to read is not read again until
             // it changes again (a window polls `hasChanged()`), and a change during the read
             // shows as another.
             lastModified = Self.modificationDate(csvPath)
-            let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows, limits: limits)
+            let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows, limits: limits, cancellation: cancellation)
             skippedRows = result.skippedRows
             return ColumnTyping.combiningDatesAndTimes(result.table)
         }
@@ -98,13 +101,16 @@ public final class ChartSource {
             throw DataError.spec(path: sourceName, keyPath: "charts[\(spec.name)].period",
                                  message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
         }
-        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:]))
+        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:],
+                                                                      cancellation: cancellation))
     }
 
     /// The chart's graph now: its rows through `ChartBuilder`. Rows are required, except in a
-    /// chart that steps through periods, where an empty period is a chart saying so.
-    public func graph() throws(DataError) -> Graph {
-        let rows = try table()
+    /// chart that steps through periods, where an empty period is a chart saying so. A raised
+    /// `cancellation` stops it as `table(cancellation:)` says, or once the rows are read.
+    public func graph(cancellation: CancellationFlag? = nil) throws(DataError) -> Graph {
+        let rows = try table(cancellation: cancellation)
+        if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
         try requireRows(rows)
         return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
     }

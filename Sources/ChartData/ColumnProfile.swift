@@ -268,13 +268,18 @@ public struct ColumnProfile: Sendable, Equatable {
     /// ids of things (`station_id`).
     static let codeNames: Set<String> = ["zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku"]
 
+    /// How many characters of a column's name `tokens(of:)` reads.
+    static let tokenizedCharacters = 1_000
+
     /// The name's words, lowercase: split at spaces, underscores, dashes, dots and between a
-    /// lowercase letter and an uppercase one ("stationId" → station, id).
+    /// lowercase letter and an uppercase one ("stationId" → station, id). Only the first
+    /// `tokenizedCharacters` characters count: a name of megabytes (a CSV header gone wrong)
+    /// costs what a long one does. O(min(characters, tokenizedCharacters)).
     static func tokens(of name: String) -> Set<String> {
         var words: [String] = []
         var current = ""
         var previousIsLower = false
-        for character in name {
+        for character in name.prefix(tokenizedCharacters) {
             if character == " " || character == "_" || character == "-" || character == "." || character == "(" || character == ")" {
                 if !current.isEmpty { words.append(current) }
                 current = ""

@@ -15,7 +15,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case unusable(path: String, message: String)
     /// A chart spec file is wrong at `keyPath` ("charts[2].kind").
     case spec(path: String, keyPath: String, message: String)
-    /// A query was cancelled by the user.
+    /// Reading was cancelled (Escape in the window, another chart): a query, or a CSV file's parse.
     case cancelled(path: String)
     /// The input holds more bytes than the memory budget (`InputLimits.memoryBudget`) allows.
     case tooLarge(path: String, budget: Int)
@@ -36,7 +36,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .csv(let path, let line, nil, let message): "\(path):\(line): \(message)"
         case .unusable(let path, let message): "\(path): \(message)"
         case .spec(let path, let keyPath, let message): "\(path): \(keyPath.isEmpty ? "" : keyPath + ": ")\(message)"
-        case .cancelled(let path): "\(path): query cancelled"
+        case .cancelled(let path): "\(path): loading cancelled"
         case .tooLarge(let path, let budget): "\(path): is larger than the memory budget (\(Self.megabytes(budget)) MB)"
         case .outOfMemory(let path): "out of memory reading \(path)"
         case .busy(let path, let reason, let seconds):

@@ -1,4 +1,5 @@
 import CSQLite
+import ChartCore
 import Foundation
 import Synchronization
 
@@ -16,22 +17,31 @@ final class QueryDeadline: Sendable {
     private let expiredFlag = Atomic<Bool>(false)
     /// `cancel()` was called since the operation began.
     private let cancelledFlag = Atomic<Bool>(false)
+    /// The caller's flag for the operation (a chart's load, which Escape gives up), if any.
+    private let callerFlag = Mutex<CancellationFlag?>(nil)
 
-    /// Starts an operation that may take `seconds`. Clears an earlier cancellation: as with
-    /// `sqlite3_interrupt`, a cancel between two operations stops neither.
-    func begin(seconds: Double) {
+    /// Starts an operation that may take `seconds`. Clears an earlier `cancel()`: as with
+    /// `sqlite3_interrupt`, a cancel between two operations stops neither. A `cancellation`
+    /// flag raised before the operation starts stops it at once.
+    func begin(seconds: Double, cancellation: CancellationFlag? = nil) {
         expiredFlag.store(false, ordering: .relaxed)
         cancelledFlag.store(false, ordering: .relaxed)
+        callerFlag.withLock { $0 = cancellation }
         deadline.store(Self.now() + UInt64(max(0.001, seconds) * 1e9), ordering: .releasing)
     }
 
     /// Ends the operation: nothing is bounded until the next `begin`.
-    func end() { deadline.store(0, ordering: .releasing) }
+    func end() {
+        deadline.store(0, ordering: .releasing)
+        callerFlag.withLock { $0 = nil }
+    }
 
     /// Stops the running operation as soon as SQLite next asks. Safe from any thread.
     func cancel() { cancelledFlag.store(true, ordering: .releasing) }
 
-    var isCancelled: Bool { cancelledFlag.load(ordering: .acquiring) }
+    var isCancelled: Bool {
+        cancelledFlag.load(ordering: .acquiring) || callerFlag.withLock { $0?.isCancelled ?? false }
+    }
 
     /// Whether the progress handler stopped the operation for time.
     var hasExpired: Bool { expiredFlag.load(ordering: .acquiring) }

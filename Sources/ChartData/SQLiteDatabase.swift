@@ -41,6 +41,10 @@ public final class SQLiteDatabase {
     public static var defaultMemoryBudget: Int { Int(clamping: ProcessInfo.processInfo.physicalMemory / 4) }
     /// The running operation's deadline and cancellation, which SQLite's handlers check.
     private let deadline: QueryDeadline
+    /// One operation at a time: the charts of one spec share the connection (opened without
+    /// SQLite's own mutex) and its deadline, and a chart the window gave up on may still be
+    /// finishing its query on another thread while the next chart's starts.
+    private let operationLock = NSLock()
     /// The time limit of the running operation, in seconds, for its messages.
     private var operationSeconds: Double
     /// The file's signature when the connection opened, for a connection that reads a snapshot
@@ -152,8 +156,12 @@ public final class SQLiteDatabase {
     /// Runs `body` within `seconds` (the deadline's), on a connection that sees the file as it
     /// is now; when the file changed under a query on the live file, runs it again (three times
     /// at most, while time is left).
-    private func bounded<T>(seconds: Double, _ body: () throws(DataError) -> T) throws(DataError) -> T {
-        deadline.begin(seconds: seconds)
+    /// Raising `cancellation` (from another thread) stops it as `interrupt()` does.
+    private func bounded<T>(seconds: Double, cancellation: CancellationFlag? = nil,
+                            _ body: () throws(DataError) -> T) throws(DataError) -> T {
+        operationLock.lock()
+        defer { operationLock.unlock() }
+        deadline.begin(seconds: seconds, cancellation: cancellation)
         operationSeconds = seconds
         defer { deadline.end() }
         var attempts = 0
@@ -292,8 +300,11 @@ public final class SQLiteDatabase {
     /// values and declared type (`ColumnTyping`: numbers; text that reads as dates, or a column
     /// declared as a date; else text). NULL is a missing value.
     /// O(rows × columns).
-    public func table(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> DataTable {
-        try bounded(seconds: timeLimit) { () throws(DataError) -> DataTable in
+    /// Raising `cancellation` from another thread stops the query within 10,000 steps of
+    /// SQLite's machine, with `DataError.cancelled`.
+    public func table(_ sql: String, parameters: [String: String] = [:],
+                      cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
+        try bounded(seconds: timeLimit, cancellation: cancellation) { () throws(DataError) -> DataTable in
             var readers: [SQLiteColumnReader] = []
             var declaredTypes: [String?] = []
             var budget = RowBudget(limit: memoryBudget, path: path)

@@ -1,13 +1,19 @@
 import ChartCore
 import Foundation
 
-/// One chart being built on a thread of its own, so that a long query never freezes the
-/// window: the window shows progress meanwhile and Escape cancels. The window's thread starts
-/// it and takes the result; the loading thread only runs `makeGraph()` and signals.
+/// One chart being built on a thread of its own, so that a long query or a large file never
+/// freezes the window: the window shows progress meanwhile, and Escape, Tab or `q` stop it.
+/// The window's thread starts it and takes the result; the loading thread only runs
+/// `makeGraph(cancellation:)` and signals.
 ///
-/// Safety: the provider is used by the loading thread alone until `done` is signaled (the window
-/// waits for that before touching the provider again), except for `cancelLoading()`, which
-/// providers make safe to call from another thread.
+/// The window never waits for a load: one it no longer wants (cancelled, another chart, the
+/// window closing) is abandoned: cancelled and detached from the wake-up pipe, and its thread
+/// ends on its own once `makeGraph` gives up; its result is dropped.
+///
+/// Safety: the provider is used by one loading thread at a time: a load of a provider whose
+/// earlier load was abandoned waits, on its own thread, for that one to end (`after`). The
+/// window's thread touches a provider only while no load of it runs, except for
+/// `cancelLoading()`, which providers make safe to call from another thread.
 final class ChartLoad: @unchecked Sendable {
     enum Purpose {
         /// Show a chart (first, or after Tab).
@@ -21,45 +27,82 @@ final class ChartLoad: @unchecked Sendable {
     let provider: any ChartProvider
     let purpose: Purpose
     let started = ContinuousClock.now
+    /// Raised to stop `makeGraph` (a CSV read looks at it every block or few thousand rows).
+    let cancellation = CancellationFlag()
+    /// The provider's load this one waits for, if it was still running when this one started.
+    private var previous: ChartLoad?
     private let done = DispatchSemaphore(value: 0)
+    /// Guards `result` and `wake`.
     private let lock = NSLock()
     private var result: Result<Graph, ChartFailure>?
-    /// The pipe's write end, to wake the window's poll.
-    private let wake: Int32
+    /// The pipe's write end, to wake the window's poll; nil once abandoned.
+    private var wake: Int32?
 
-    init(provider: any ChartProvider, purpose: Purpose, wake: Int32) {
+    init(provider: any ChartProvider, purpose: Purpose, wake: Int32, after previous: ChartLoad? = nil) {
         self.provider = provider
         self.purpose = purpose
         self.wake = wake
+        self.previous = previous
     }
+
+    /// The failure a cancelled load ends with.
+    static let cancelledFailure = ChartFailure(message: "Loading cancelled", wasCancelled: true)
 
     func start() {
         Thread { [self] in
+            // One load of a provider at a time: an abandoned one ends soon, being cancelled.
+            previous?.waitUntilDone()
+            previous = nil
             let outcome: Result<Graph, ChartFailure>
-            do throws(ChartFailure) {
-                outcome = .success(try provider.makeGraph())
-            } catch {
-                outcome = .failure(error)
+            if cancellation.isCancelled {
+                outcome = .failure(Self.cancelledFailure)
+            } else {
+                do throws(ChartFailure) {
+                    outcome = .success(try provider.makeGraph(cancellation: cancellation))
+                } catch {
+                    outcome = .failure(error)
+                }
             }
             lock.lock()
             result = outcome
+            // Under the lock: once `abandon()` returns, this never writes to the pipe.
+            if let wake {
+                var byte: UInt8 = 1
+                _ = write(wake, &byte, 1)
+            }
             lock.unlock()
             done.signal()
-            var byte: UInt8 = 1
-            _ = write(wake, &byte, 1)
         }.start()
     }
 
-    /// The graph once built, or why it could not be; nil while the query runs.
+    /// The graph once built, or why it could not be; nil while it is being built.
     func take() -> Result<Graph, ChartFailure>? {
         lock.lock()
         defer { lock.unlock() }
         return result
     }
 
-    /// Cancels the query and waits for the thread to finish with the provider.
-    func cancelAndWait() {
+    /// Whether the loading thread is done with the provider.
+    var isDone: Bool { take() != nil }
+
+    /// Asks the load to stop as soon as it can (the query is interrupted, the file's read stops);
+    /// its result then says it was cancelled. From the window's thread.
+    func cancel() {
+        cancellation.cancel()
         provider.cancelLoading()
+    }
+
+    /// Cancels the load and stops listening to it: it will not wake the window, and its result
+    /// is never taken. Returns at once.
+    func abandon() {
+        cancel()
+        lock.lock()
+        wake = nil
+        lock.unlock()
+    }
+
+    /// Blocks until the loading thread is done with the provider. Only loading threads wait.
+    private func waitUntilDone() {
         done.wait()
         done.signal()
     }

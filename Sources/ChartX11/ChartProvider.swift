@@ -7,16 +7,19 @@ public protocol ChartProvider: AnyObject {
     /// The chart's title, for the graph that shows a failure in its place. Default: `name`.
     var title: String { get }
     /// The graph as the data is now, or why it cannot be built (a bad row, a dropped table, a
-    /// cancelled query). The window shows a failure as the chart's message when the chart is
-    /// first shown, and in the status line over the last good chart when a reload fails.
-    func makeGraph() throws(ChartFailure) -> Graph
+    /// cancelled query, input too large). The window shows a failure as the chart's message
+    /// when the chart is first shown, and in the status line over the last good chart when a
+    /// reload fails. Runs on a loading thread; once `cancellation` is raised (Escape, another
+    /// chart, the window closing) it should give up soon with a failure that `wasCancelled`.
+    func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph
     /// Moves to the previous (-1) or next (+1) period; returns the period now shown, or nil when
     /// the chart has no periods or is already at that end.
     func stepPeriod(by delta: Int) -> String?
     /// Whether the data changed since the last `makeGraph()`. Polled about twice a second.
     func dataChanged() -> Bool
-    /// Stops a `makeGraph()` running on another thread as soon as it can (it then throws a
-    /// failure saying so). Called from the window's thread; must be safe to call from any thread.
+    /// Stops a `makeGraph(cancellation:)` running on another thread as soon as it can, beyond
+    /// raising its flag (a query blocked in a database is interrupted); it then throws a failure
+    /// saying so. Called from the window's thread; must be safe to call from any thread.
     func cancelLoading()
 }
 
@@ -50,7 +53,7 @@ public final class FixedChart: ChartProvider {
         self.make = make
     }
 
-    public func makeGraph() -> Graph { make() }
+    public func makeGraph(cancellation: CancellationFlag) -> Graph { make() }
     public func stepPeriod(by delta: Int) -> String? { nil }
     public func dataChanged() -> Bool { false }
 }

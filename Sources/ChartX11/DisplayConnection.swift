@@ -1,3 +1,4 @@
+import ChartCore
 import CX11
 import Foundation
 
@@ -33,6 +34,11 @@ public final class DisplayConnection {
 
     /// The file descriptor of the connection, to wait on.
     public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// The default screen's size in device pixels.
+    public var screenSize: Size {
+        Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+    }
 
     /// The atom named `name`, created if needed.
     public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }

@@ -140,20 +140,28 @@ public final class HostingWindow {
 
     /// The chart being built on another thread; nil when none is.
     private var load: ChartLoad?
+    /// Loads the window gave up on (Escape, another chart) whose threads may still run; a new
+    /// load of the same chart waits for its own there. Pruned once done.
+    private var abandonedLoads: [ChartLoad] = []
     /// A pipe the loading and frame threads write to, to wake the loop: (read end, write end).
     private let wakePipe: (Int32, Int32)
     /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
     private var hasShownChart = false
 
-    /// Opens the window on `connection` showing `charts[index]`.
+    /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
+    /// the screen (`ScreenFit`).
     public init(connection: DisplayConnection, charts: [any ChartProvider], index: Int = 0, options: Options) throws(WindowError) {
         precondition(!charts.isEmpty, "A hosting window needs at least one chart.")
         precondition(charts.indices.contains(index), "Chart index \(index) is out of range.")
         self.connection = connection
         self.charts = charts
+        let fit = ScreenFit(requested: options.size, scale: options.scale ?? connection.resourceScale, fromResource: options.scale == nil,
+                            screen: connection.screenSize, minimumLayoutSize: Self.minimumSize)
+        var options = options
+        options.size = fit.size
         self.options = options
         chartIndex = index
-        scale = options.scale ?? connection.resourceScale
+        scale = fit.scale
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -194,7 +202,8 @@ public final class HostingWindow {
         // The frame thread stops within a piece of work once its frame is cancelled.
         flight?.job.cancellation.cancel()
         worker.stop()
-        load?.cancelAndWait()
+        // Never waited for: a loading thread may be deep in a file; it no longer writes to the pipe.
+        load?.abandon()
         close(wakePipe.0)
         close(wakePipe.1)
         // X resources go before the GC and the window: shared memory, then pixmaps.
@@ -240,10 +249,12 @@ public final class HostingWindow {
         }
     }
 
-    /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers.
+    /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers:
+    /// what a title bar can show of it (a title of megabytes would not fit in one X request).
     private func setTitle(_ title: String?) {
         let display = connection.display
-        let oneLine = (title ?? "").split(separator: "\n").joined(separator: " — ")
+        let visible = VisibleText.cut(title ?? "", charactersPerLine: 300, lines: 5)
+        let oneLine = visible.split(separator: "\n").joined(separator: " — ")
         let text = oneLine.isEmpty ? "chartview" : oneLine + " — chartview"
         let bytes = Array(text.utf8)
         XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
@@ -277,8 +288,10 @@ public final class HostingWindow {
             fireTimers()
             if running { update() }
         }
-        // Whatever is being built is not wanted any more; the frame thread stops soon.
+        // Whatever is being built is not wanted any more; the frame thread stops soon, and a
+        // load is left to end on its own (the window does not wait for it).
         flight?.job.cancellation.cancel()
+        load?.abandon()
         options.onEvent(.quit)
     }
 
@@ -333,12 +346,14 @@ public final class HostingWindow {
     /// chart commands that touch the graph wait (inside `ChartInteraction`) while a frame has it.
     public func perform(_ action: WindowAction) {
         if load != nil {
-            // While a chart loads, Escape cancels it, and quitting and the help still work;
-            // other keys wait.
+            // While a chart loads, Escape cancels it, Tab moves on to another chart (cancelling
+            // it), and quitting and the help still work; other keys wait.
             switch action {
-            case .chart(.cancel): load?.provider.cancelLoading()
+            case .chart(.cancel): cancelLoad()
             case .chart(.toggleHelp): interaction.perform(.toggleHelp)
             case .quit: running = false
+            case .nextChart: show(chart: (chartIndex + 1) % charts.count)
+            case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
             default: break
             }
             return
@@ -350,7 +365,8 @@ public final class HostingWindow {
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
-            guard let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
+            guard !isLoading(charts[chartIndex]),
+                  let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
             startLoading(.period(period))
         }
     }
@@ -586,7 +602,7 @@ public final class HostingWindow {
             composesNewPicture = false
             if !isReady, picture?.isLoadedChart == true {
                 isReady = true
-                options.onEvent(.ready(window: windowID, size: interaction.scene.size))
+                options.onEvent(.ready(window: windowID, size: interaction.scene.size, scale: scale))
                 options.onEvent(.layout(interaction.scene))
             }
             let since = [chartFrameSince, frameStart].compactMap { $0 }.min()
@@ -608,7 +624,8 @@ public final class HostingWindow {
     /// Builds the shown chart on a loading thread. For a new chart the window shows a
     /// placeholder meanwhile; a period step or a reload keeps the current chart up.
     private func startLoading(_ purpose: ChartLoad.Purpose) {
-        load?.cancelAndWait()
+        if let current = load { abandon(current) }
+        abandonedLoads.removeAll { $0.isDone }
         if case .show = purpose {
             let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
             retiredScenes.append(interaction.scene)
@@ -621,10 +638,45 @@ public final class HostingWindow {
             setTitle(placeholder.title)
             updateStatus()
         }
-        let job = ChartLoad(provider: charts[chartIndex], purpose: purpose, wake: wakePipe.1)
+        let provider = charts[chartIndex]
+        let job = ChartLoad(provider: provider, purpose: purpose, wake: wakePipe.1,
+                            after: abandonedLoads.last { $0.provider === provider })
         load = job
         job.start()
+        if case .show = purpose { options.onEvent(.loading(window: windowID, chart: provider.name)) }
         showProgress(of: job)
+    }
+
+    /// Escape during a load: a chart being shown is given up at once (whatever its thread is
+    /// doing) and its place says so; a reload or another period is cancelled and comes back
+    /// soon as such, the chart on screen staying.
+    private func cancelLoad() {
+        guard let job = load else { return }
+        switch job.purpose {
+        case .show:
+            abandon(job)
+            install(graph(from: .failure(ChartLoad.cancelledFailure), of: charts[chartIndex]), restoring: nil)
+        case .period, .reload:
+            job.cancel()
+        }
+    }
+
+    /// Gives up on `job` without waiting for it (`ChartLoad.abandon`) and says so.
+    private func abandon(_ job: ChartLoad) {
+        job.abandon()
+        abandonedLoads.append(job)
+        if load === job {
+            load = nil
+            loadingStatus = nil
+            updateStatus()
+        }
+        options.onEvent(.loadCancelled(chart: job.provider.name))
+    }
+
+    /// Whether a loading thread, wanted or abandoned, is using `provider`: the window's thread
+    /// leaves it alone meanwhile.
+    private func isLoading(_ provider: any ChartProvider) -> Bool {
+        load?.provider === provider || abandonedLoads.contains { $0.provider === provider && !$0.isDone }
     }
 
     /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled.
@@ -642,6 +694,8 @@ public final class HostingWindow {
     /// A reload keeps the user's view (hidden series, theme, grid, legend, selection by record
     /// key); a failed reload keeps the chart and shows the failure in the status line.
     private func finishLoadingIfDone() {
+        // What abandoned loads built (a graph finished after all) is freed once they are done.
+        if !abandonedLoads.isEmpty { abandonedLoads.removeAll { $0.isDone } }
         guard let job = load, let outcome = job.take() else { return }
         if let flight, flight.job.layout != nil, flight.interaction === interaction {
             // The graph on screen is lent to the frame thread: it must be back before it is
@@ -653,6 +707,15 @@ public final class HostingWindow {
         loadingStatus = nil
         if frameStart == nil { frameStart = job.started }
         let chart = charts[chartIndex]
+        if case .failure(let failure) = outcome {
+            if failure.wasCancelled {
+                options.onEvent(.loadCancelled(chart: chart.name))
+            } else if case .reload = job.purpose {
+                // Said as `reloadFailed` below.
+            } else {
+                options.onEvent(.loadFailed(chart: chart.name, message: failure.message))
+            }
+        }
         switch (job.purpose, outcome) {
         case (.reload, .failure(let failure)) where failure.wasCancelled:
             updateStatus()
@@ -692,7 +755,7 @@ public final class HostingWindow {
         case .failure(let failure):
             // The window stays up: the failure is the chart's message.
             let graph = Graph(title: chart.title, theme: options.theme ?? .plainWhite)
-            graph.noDataText = failure.wasCancelled ? "Query cancelled" : failure.message
+            graph.noDataText = failure.message
             return graph
         }
     }
@@ -717,7 +780,8 @@ public final class HostingWindow {
     private func scheduleWatch() {
         after(0.5) { [weak self] in
             guard let self, self.running else { return }
-            if self.load == nil, self.charts[self.chartIndex].dataChanged() { self.startLoading(.reload) }
+            let chart = self.charts[self.chartIndex]
+            if self.load == nil, !self.isLoading(chart), chart.dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
         }
     }

@@ -2,8 +2,8 @@ import ChartCore
 
 /// What the window reports as it runs, for `--trace` and tests. Sizes and rects are device pixels.
 public enum WindowEvent: Sendable {
-    /// The first frame is on screen.
-    case ready(window: UInt, size: Size)
+    /// The first frame is on screen, at `size` and `scale` (device pixels per layout pixel).
+    case ready(window: UInt, size: Size, scale: Double)
     /// A new layout at `scene.size`.
     case layout(Scene)
     /// A selection, deselection or toggle, after the layout that shows it.
@@ -36,6 +36,16 @@ public enum WindowEvent: Sendable {
     /// A chart's graph was installed (shown, another period, reloaded); `note` says how it was
     /// chosen from its data (`Graph.note`), nil when no one chose for the user.
     case described(chart: String, note: String?)
+    /// `chart` started loading on a thread of its own; meanwhile the window shows its name and
+    /// "Loading… (Esc cancels)", and answers Escape, Tab, the help and `q`.
+    case loading(window: UInt, chart: String)
+    /// Loading `chart` was cancelled (Escape, another chart, a reload given up): the window
+    /// went on at once, without waiting for the loading thread.
+    case loadCancelled(chart: String)
+    /// `chart` could not be built (`message` names the file and place, or says the input is too
+    /// large): the window shows the message in the chart's place, or in the status line over
+    /// the last good chart for a reload, and goes on.
+    case loadFailed(chart: String, message: String)
     /// The window is closing.
     case quit
 }

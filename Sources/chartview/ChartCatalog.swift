@@ -134,13 +134,13 @@ final class DataChart: ChartProvider {
 
     var title: String { source.spec.title ?? source.spec.name }
 
-    func makeGraph() throws(ChartFailure) -> Graph {
+    func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph {
         do {
-            let graph = try source.graph()
+            let graph = try source.graph(cancellation: cancellation)
             if let theme { graph.theme = theme }
             return graph
         } catch .cancelled {
-            throw ChartFailure(message: "Query cancelled", wasCancelled: true)
+            throw ChartFailure(message: "Loading cancelled", wasCancelled: true)
         } catch {
             throw ChartFailure(message: error.description)
         }

@@ -4,7 +4,7 @@ import Foundation
 
 /// `--trace`: one JSON object per line on stdout, flushed per line, for tests and tools.
 ///
-///     {"event":"ready","window":WINDOW_ID,"size":[w,h]}
+///     {"event":"ready","window":WINDOW_ID,"size":[w,h],"scale":S}
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
@@ -12,15 +12,20 @@ import Foundation
 ///     {"event":"building","window":WINDOW_ID,"size":[w,h]}   {"event":"cancelled","size":[w,h]}
 ///     {"event":"frame","ms":F,"building":true}   (the help or the status line over the last picture)
 ///     {"event":"reload","records":N}   {"event":"reload","error":MESSAGE}
+///     {"event":"loading","window":WINDOW_ID,"chart":N}   {"event":"cancelled","chart":N}   {"event":"failed","chart":N,"error":MESSAGE}
+///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error)
 struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
         switch event {
-        case .ready(let window, let size):
-            object = ["event": "ready", "window": window, "size": [size.width, size.height]]
+        case .ready(let window, let size, let scale):
+            object = ["event": "ready", "window": window, "size": [size.width, size.height], "scale": scale]
         case .layout(let scene):
-            object = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
-                      "legend": scene.legend?.position.rawValue ?? "none"]
+            var layout: [String: Any] = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
+                                         "legend": scene.legend?.position.rawValue ?? "none"]
+            // What the chart's place says when it shows no data: "Loading…", an error.
+            if let message = scene.message { layout["message"] = message.text }
+            object = layout
         case .interaction(.select(let plot, let record, let value, let popup, let text)):
             object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]
         case .interaction(.deselect):
@@ -38,19 +43,26 @@ struct TraceWriter {
         case .cancelled(let size):
             object = ["event": "cancelled", "size": [size.width, size.height]]
         case .reloadFailed(let message):
-            object = ["event": "reload", "error": message]
+            object = ["event": "reload", "error": VisibleText.cut(message)]
         case .saved(let path):
             object = ["event": "saved", "path": path]
         case .chart(let name):
             object = ["event": "chart", "name": name]
         case .described(let chart, let note):
-            object = ["event": "described", "chart": chart, "note": note ?? NSNull()]
+            // Notes and errors name columns, which may be of any length: what a line can show of them.
+            object = ["event": "described", "chart": chart, "note": note.map { VisibleText.cut($0) } ?? NSNull()]
         case .period(let value):
             object = ["event": "period", "value": value]
         case .reload(let records):
             object = ["event": "reload", "records": records]
         case .animated:
             object = ["event": "animated"]
+        case .loading(let window, let chart):
+            object = ["event": "loading", "window": window, "chart": chart]
+        case .loadCancelled(let chart):
+            object = ["event": "cancelled", "chart": chart]
+        case .loadFailed(let chart, let message):
+            object = ["event": "failed", "chart": chart, "error": VisibleText.cut(message)]
         case .quit:
             object = ["event": "quit"]
         }

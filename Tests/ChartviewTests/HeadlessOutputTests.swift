@@ -61,6 +61,28 @@ import Testing
         #expect((attributes[.size] as? Int ?? 0) > 1000)
     }
 
+    /// A spec whose title is ten megabytes renders, the title cut with "…" to the image's width
+    /// (and the CSV header's ten-megabyte column name, the y axis title, to the plot area).
+    @Test func aTenMegabyteTitleRendersCutToTheWidthWithAnEllipsis() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let huge = String(repeating: "Quarterly revenue ", count: 10_000_000 / 18)
+        try Data(("x," + huge + "\n1,2\n2,3\n3,5\n").utf8).write(to: URL(fileURLWithPath: dir + "/data.csv"))
+        let spec: [String: Any] = ["charts": [["name": "huge", "title": huge, "data": ["csv": "data.csv"]]]]
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: dir + "/huge.json"))
+        let result = try ChartviewProcess.run([dir + "/huge.json", "--size", "800x600", "--output", dir + "/huge.png",
+                                               "--dump-layout", dir + "/huge-layout.json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let dump = try LayoutDumpReader.read(dir + "/huge-layout.json")
+        let title = try #require(dump.title)
+        #expect(title.text.hasPrefix("Quarterly revenue") && title.text.hasSuffix("…"))
+        #expect(title.rect[0] >= 0 && title.rect[0] + title.rect[2] <= 800)
+        let yTitle = try #require(dump.axes.first { $0.id == "y" }?.title)
+        #expect(yTitle.text.hasSuffix("…") && yTitle.rect[3] <= dump.plotArea[3] + 1)
+        #expect(dump.plotArea[2] > 400 && dump.plotArea[3] > 300)
+        #expect(try CairoSurface.png(path: dir + "/huge.png").width == 800)
+    }
+
     @Test func dumpToStandardOutput() throws {
         let result = try ChartviewProcess.run(["--chart", "mood", "--dump-layout", "-", "--size", "800x600"])
         #expect(result.status == 0)

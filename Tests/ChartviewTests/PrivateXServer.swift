@@ -7,10 +7,11 @@ final class PrivateXServer {
     let process = Process()
     let display: String
 
-    /// A server whose screen has `depth` bits per pixel (24, or 16 for an unusual visual).
-    init(depth: Int = 24) throws {
+    /// A server whose screen has `depth` bits per pixel (24, or 16 for an unusual visual) and
+    /// `screen` pixels ("1280x1024").
+    init(depth: Int = 24, screen: String = "1280x1024") throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x\(depth)", "-nolisten", "tcp", "-noreset"]
+        process.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "\(screen)x\(depth)", "-nolisten", "tcp", "-noreset"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -67,6 +68,23 @@ final class PrivateXServer {
         child.standardError = FileHandle.nullDevice
         try child.run()
         return child
+    }
+
+    /// Runs a tool against this server to completion: its status and what it printed.
+    func output(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        child.arguments = [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        child.environment = environment
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        return (child.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Runs a tool against this server to completion.

@@ -10,6 +10,8 @@ final class TraceSession {
     let stderr: FileHandle
     /// The X window id, from the `ready` line.
     let window: String
+    /// The line waited for at the start (`ready`, or the `until` event).
+    let first: [String: Any]
 
     /// Whether tests that need a window can run: an X server is reachable.
     static var hasDisplay: Bool {
@@ -39,6 +41,7 @@ final class TraceSession {
         try process.run()
         lines = TraceLines(reading: out.fileHandleForReading)
         let ready = try lines.next(first, timeout: 60)
+        self.first = ready
         window = "\(ready["window"] as? Int ?? 0)"
     }
 

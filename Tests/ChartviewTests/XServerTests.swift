@@ -20,6 +20,39 @@ struct XServerTests {
         #expect(try override.next("layout")["plotArea"] as? [Double] == plainDump.plotArea)
     }
 
+    /// Xft.dpi 960 asks for a scale of 10: a window whose minimum size alone (240x180 layout
+    /// pixels) is 2400x1800 device pixels. On a 1600x1200 screen under a real window manager,
+    /// which enforces that minimum, the window still opens within the screen, at a sane scale.
+    @Test func aWindowAtXftDpi960FitsTheScreen() throws {
+        let server = try PrivateXServer(screen: "1600x1200")
+        try server.setResources("Xft.dpi:\t960\n")
+        let manager = try server.start("openbox", ["--sm-disable"])
+        defer { kill(manager.processIdentifier, SIGKILL) }
+        var managed = false
+        for _ in 0..<100 where !managed {
+            managed = try server.run("wmctrl", ["-m"]) == 0
+            if !managed { usleep(50_000) }
+        }
+        try #require(managed, "openbox did not start")
+        let session = try TraceSession(["--chart", "rates", "--size", "2400x1800"], display: server.display)
+        let size = try #require(session.first["size"] as? [Double])
+        let scale = try #require(session.first["scale"] as? Double)
+        #expect(size[0] <= 1600 && size[1] <= 1200, "ready at \(size)")
+        #expect(scale >= 1 && scale <= 4, "scale \(scale)")
+        #expect(size[0] / scale >= 240 && size[1] / scale >= 180, "\(size) at scale \(scale) is below the minimum layout size")
+        // The window the server has, after the manager placed it.
+        let geometry = try server.output("xdotool", ["getwindowgeometry", "--shell", session.window])
+        let fields = Dictionary(uniqueKeysWithValues: geometry.output.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: "=")
+            guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+            return (String(parts[0]), value)
+        })
+        let width = try #require(fields["WIDTH"]), height = try #require(fields["HEIGHT"])
+        #expect(width <= 1600 && height <= 1200, "the window is \(width)x\(height)")
+        try server.requestClose(window: UInt(session.window)!)
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func theWindowManagersCloseRequestQuitsCleanly() throws {
         let server = try PrivateXServer()
         let session = try TraceSession(["--chart", "mood"], display: server.display)

@@ -259,17 +259,23 @@ public final class ChartInteraction {
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
               let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-              let text = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
+              let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
             return
         }
-        // One line while it fits the window; its parts on lines of their own when not.
+        // One line while it fits the window; its parts on lines of their own when not. Only
+        // what can be seen of a long name is kept.
+        let text = VisibleText.cut(described)
         var popupText = text
         let style = graph.theme.annotationText.scaled(by: scale)
         if measurer.size(of: text, style: style).width + 16 * scale > size.width {
             popupText = text.replacingOccurrences(of: " · ", with: "\n")
+            // Each line cut with "…" to the window, the lines to half its height.
+            popupText = VisibleText.fitting(popupText, width: size.width - 16 * scale, height: size.height / 2) {
+                measurer.size(of: $0, style: style)
+            }
         }
         let placement = item.popupPlacement ?? (item.pointsDown ? .top : .bottom)
         // A few pixels off the anchor, away from the box's side that sits on it.
@@ -423,11 +429,19 @@ public final class ChartInteraction {
         let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
-        if let statusMessage, !statusMessage.isEmpty {
+        if let message = statusMessage, !message.isEmpty {
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left
-            let textSize = measurer.size(of: statusMessage, style: style)
             let pad = 6 * scale
+            // What fits in the window beside the box's margins, cut with "…".
+            var statusMessage = VisibleText.cut(message)
+            var textSize = measurer.size(of: statusMessage, style: style)
+            let room = Size(width: size.width - 2 * pad - 16 * scale, height: size.height / 2)
+            if textSize.width > room.width || textSize.height > room.height {
+                let fitStyle = style
+                statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height) { measurer.size(of: $0, style: fitStyle) }
+                textSize = measurer.size(of: statusMessage, style: style)
+            }
             let box = Rect(x: (8 * scale).rounded(), y: (size.height - textSize.height - 2 * pad - 8 * scale).rounded(),
                            width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
             overlays.append(OverlayScene(

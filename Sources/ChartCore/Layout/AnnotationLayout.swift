@@ -11,7 +11,8 @@ struct AnnotationLayout {
 
     func layout(_ annotation: Annotation, anchorPoint: Point) -> AnnotationScene {
         let style = (annotation.textStyle ?? theme.annotationText).scaled(by: scale)
-        let size = measurer.size(of: annotation.text, style: style)
+        let content = VisibleText.cut(annotation.text)
+        let size = measurer.size(of: content, style: style)
         let pad = annotation.hasBox ? boxPadding : 0
         // Whole pixels from the start, so that shifting into the bounds is exact.
         let boxSize = Size(width: (size.width + 2 * pad).rounded(.up), height: (size.height + 2 * pad).rounded(.up))
@@ -50,9 +51,9 @@ struct AnnotationLayout {
         }
         let text: SceneText
         if angle == 0 {
-            text = SceneText(text: annotation.text, style: style, size: size, at: rect.center, anchoredBy: .center)
+            text = SceneText(text: content, style: style, size: size, at: rect.center, anchoredBy: .center)
         } else {
-            text = SceneText(text: annotation.text, style: style, size: size,
+            text = SceneText(text: content, style: style, size: size,
                              anchor: Point(x: size.width / 2, y: size.height / 2), position: rect.center, angle: angle)
         }
         return AnnotationScene(identifier: annotation.identifier, text: text, box: annotation.hasBox ? rect : nil, fill: theme.annotationFill,

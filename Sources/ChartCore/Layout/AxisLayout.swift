@@ -100,7 +100,15 @@ struct AxisLayout {
     /// The level-or-rotated label for `tick` at device coordinate `at` along the axis.
     private func label(_ text: String, at along: Double, rotation degrees: Double) -> SceneText {
         let style = labelStyle
-        let size = measurer.size(of: text, style: style)
+        var text = VisibleText.cut(text)
+        var size = measurer.size(of: text, style: style)
+        // No label wider or taller than half the plot area's larger side, however it is turned:
+        // a category name of megabytes leaves the plot area its room.
+        let room = max(plotArea.width, plotArea.height) / 2
+        if size.width > room || size.height > room {
+            text = VisibleText.fitting(text, width: room, height: room) { measurer.size(of: $0, style: style) }
+            size = measurer.size(of: text, style: style)
+        }
         let offset = (axis.majorTickLength + axis.labelOffset) * scale
         let angle = degrees * .pi / 180
         switch axis.edge {
@@ -279,9 +287,17 @@ struct AxisLayout {
     /// The axis title, centered along the plot area beyond the labels (turned 90° for a
     /// vertical axis).
     private func title(after labels: [SceneText]) -> SceneText? {
-        guard let text = axis.title, !text.isEmpty else { return nil }
+        guard let title = axis.title, !title.isEmpty else { return nil }
         let style = (axis.titleTextStyle ?? theme.axisTitleText).scaled(by: scale)
-        let size = measurer.size(of: text, style: style)
+        // Along the plot area at most, and lines across it for a third of the other way at most:
+        // a title longer than the axis would take the plot area's room.
+        let across = isHorizontal ? plotArea.height : plotArea.width
+        var text = VisibleText.cut(title)
+        var size = measurer.size(of: text, style: style)
+        if size.width > length || size.height > across / 3 {
+            text = VisibleText.fitting(text, width: length, height: across / 3) { measurer.size(of: $0, style: style) }
+            size = measurer.size(of: text, style: style)
+        }
         let gap = axis.titleOffset * scale
         let tickReach = (axis.majorTickLength + axis.labelOffset) * scale
         switch axis.edge {

@@ -19,8 +19,9 @@ extension Graph {
         // Title.
         var titleScene: SceneText?
         if let title, !title.isEmpty {
+            // At most half the height: a title of many lines leaves room for the chart.
             let (text, style, textSize) = fitted(title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
-                                                 width: frame.width, measurer: measurer)
+                                                 width: frame.width, height: frame.height / 2, measurer: measurer)
             titleScene = SceneText(text: text, style: style, size: textSize,
                                    at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
             let used = textSize.height + 10 * scale
@@ -75,7 +76,7 @@ extension Graph {
         // Plots.
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
             guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 && !cancellation.isCancelled else {
-                return PlotScene(plotID: plot.identifier, title: plot.title, kind: plot.kind, isVisible: !plot.isHidden,
+                return PlotScene(plotID: plot.identifier, title: VisibleText.cut(plot.title), kind: plot.kind, isVisible: !plot.isHidden,
                                  items: [], clip: plotArea)
             }
             let space = plot.plotSpace ?? defaultPlotSpace
@@ -84,6 +85,7 @@ extension Graph {
                                             cancellation: cancellation)
             var scene = plot.layout(in: context)
             scene.clip = plotArea
+            scene.title = VisibleText.cut(scene.title)
             return scene
         }
 
@@ -93,7 +95,7 @@ extension Graph {
         if !hasData {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
             let anyData = plots.contains { $0.hasData || !$0.hiddenRecords.isEmpty }
-            let text = anyData ? allHiddenText : noDataText
+            let text = VisibleText.cut(anyData ? allHiddenText : noDataText)
             message = SceneText(text: text, style: style, size: measurer.size(of: text, style: style),
                                 at: plotArea.center, anchoredBy: .center)
         }
@@ -117,23 +119,22 @@ extension Graph {
         }
     }
 
-    /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…".
-    private func fitted(_ text: String, style: TextStyle, width: Double, measurer: any TextMeasuring) -> (String, TextStyle, Size) {
+    /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…" to
+    /// `width` and to the lines that fit in `height` (`VisibleText.fitting`). Device pixels.
+    private func fitted(_ text: String, style: TextStyle, width: Double, height: Double,
+                        measurer: any TextMeasuring) -> (String, TextStyle, Size) {
+        let visible = VisibleText.cut(text)
         var style = style
-        var size = measurer.size(of: text, style: style)
-        guard size.width > width, width > 0 else { return (text, style, size) }
-        // In steps of 5%: every distinct size is a font the text engine loads and keeps, and a
-        // window resized by hand would otherwise ask for a new one each frame.
-        let factor = max(0.7, ((width / size.width) * 20).rounded(.down) / 20)
-        style.fontSize *= factor
-        size = measurer.size(of: text, style: style)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for index in lines.indices {
-            while lines[index].count > 1 && measurer.size(of: lines[index], style: style).width > width {
-                lines[index] = String(lines[index].dropLast(lines[index].hasSuffix("…") ? 2 : 1)) + "…"
-            }
+        let size = measurer.size(of: visible, style: style)
+        guard (size.width > width && width > 0) || size.height > height else { return (visible, style, size) }
+        if size.width > width, width > 0 {
+            // In steps of 5%: every distinct size is a font the text engine loads and keeps, and a
+            // window resized by hand would otherwise ask for a new one each frame.
+            let factor = max(0.7, ((width / size.width) * 20).rounded(.down) / 20)
+            style.fontSize *= factor
         }
-        let cut = lines.joined(separator: "\n")
+        let finalStyle = style
+        let cut = VisibleText.fitting(visible, width: width, height: height) { measurer.size(of: $0, style: finalStyle) }
         return (cut, style, measurer.size(of: cut, style: style))
     }
 

@@ -71,9 +71,7 @@ struct LegendLayout {
     /// `width` is nil.
     private func shortened(_ title: String, to width: Double?, style: TextStyle) -> String {
         guard let width, measurer.size(of: title, style: style).width > width else { return title }
-        var text = title
-        while text.count > 1 && measurer.size(of: text + "…", style: style).width > width { text.removeLast() }
-        return text + "…"
+        return VisibleText.longestFittingPrefix(of: title, width: width, minimum: 1) { measurer.size(of: $0, style: style).width }
     }
 
     /// The legend's grid at `position`, titles cut to `textWidth` (device pixels) when given.
@@ -83,7 +81,9 @@ struct LegendLayout {
         let rowSpacing = legend.rowSpacing * scale, columnSpacing = legend.columnSpacing * scale
         let margin = legend.margin * scale
 
-        let texts = inputs.map { shortened($0.item.title, to: textWidth, style: style) }
+        // Never wider than the frame, even uncut: a title of megabytes is cut to what shows.
+        let widest = max(1, frame.width - 2 * pad - swatch - swatchGap)
+        let texts = inputs.map { shortened(VisibleText.cut($0.item.title), to: min(textWidth ?? widest, widest), style: style) }
         let textSizes = texts.map { measurer.size(of: $0, style: style) }
         let entryWidths = textSizes.map { swatch + swatchGap + $0.width }
         let rowHeight = max(swatch, textSizes.map(\.height).max() ?? 0)
@@ -155,7 +155,7 @@ struct LegendLayout {
                 symbol = marker
             }
             return LegendScene.Entry(
-                plotID: inputs[i].plotID, title: item.title,
+                plotID: inputs[i].plotID, title: VisibleText.cut(item.title),
                 rect: Rect(x: x, y: y, width: entryWidths[i], height: rowHeight),
                 swatch: swatchRect,
                 swatchFill: item.fill.map { visible ? $0 : .solid(grey) },

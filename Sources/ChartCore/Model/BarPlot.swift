@@ -264,8 +264,14 @@ public final class BarPlot: Plot {
         let format = defaultFormat
         var placed: [SceneText] = []
         for item in items {
-            let text = data.label(item.record) ?? format.format(item.value, magnitude: data.magnitude)
-            let size = context.measurer.size(of: text, style: style)
+            var text = data.label(item.record).map { VisibleText.cut($0) } ?? format.format(item.value, magnitude: data.magnitude)
+            var size = context.measurer.size(of: text, style: style)
+            // At most the plot area's width and half its height, cut with "…".
+            let room = Size(width: context.plotArea.width, height: context.plotArea.height / 2)
+            if size.width > room.width || size.height > room.height {
+                text = VisibleText.fitting(text, width: room.width, height: room.height) { context.measurer.size(of: $0, style: style) }
+                size = context.measurer.size(of: text, style: style)
+            }
             var label: SceneText
             if barsAreHorizontal {
                 let x = item.pointsDown ? item.anchor.x - gap : item.anchor.x + gap

@@ -170,15 +170,23 @@ public final class PieChart: Plot {
         let scale = context.scale
         let center = Point(x: area.midX.rounded(), y: area.midY.rounded())
         let labelStyle = (labelTextStyle ?? context.theme.labelText).scaled(by: scale)
+        let room = min(area.width, area.height) / 2 - selectedOffset * scale
+        // A label longer than the plot area is wide (a name of megabytes) is cut with "…" to what
+        // leaves the labels shown beside a pie of half the room.
+        let labelRoom = max(1, room / 2 - max(0, labelOffset) * scale)
         let texts = data.values.indices.map { i -> String in
-            data.label(i) ?? (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
+            guard let label = data.label(i).map({ VisibleText.cut($0) }) else {
+                return (valueFormat ?? data.defaultFormat).format(data.values[i], magnitude: data.magnitude)
+            }
+            let size = context.measurer.size(of: label, style: labelStyle)
+            guard size.width > max(area.width, area.height) || size.height > max(area.width, area.height) else { return label }
+            return VisibleText.fitting(label, width: labelRoom, height: labelRoom) { context.measurer.size(of: $0, style: labelStyle) }
         }
         var labelsShown = showsLabels
         // Fit: leave room for the labels outside the rim, unless that would leave less than half
         // the pie the area allows (a small window): then the pie goes without labels, which the
         // legend and the popups still give.
         var reserve = 0.0
-        let room = min(area.width, area.height) / 2 - selectedOffset * scale
         if labelsShown && labelOffset > 0 {
             let widest = texts.map { context.measurer.size(of: $0, style: labelStyle) }.map { max($0.width, $0.height) }.max() ?? 0
             reserve = labelOffset * scale + widest
@@ -231,7 +239,7 @@ public final class PieChart: Plot {
             let inward = Self.popupPlacement(angle: mid, outward: false)
             var candidates: [(Double, RectAnchor)] = [(first, inward), (max(inner, r * 0.3), inward), (inner, inward), (0, .center)]
             if let label = labelRects[record], let text = describe(record: record, in: RecordContext())?.text {
-                let size = context.measurer.size(of: text, style: popupStyle)
+                let size = context.measurer.size(of: VisibleText.cut(text), style: popupStyle)
                 let box = Size(width: size.width + 10 * scale, height: size.height + 10 * scale)
                 if let clear = candidates.first(where: { reach, placement in
                     let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
