@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
-        .target(name: "FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["ChartCore", "ChartCairo"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzSpec", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzColumnTyping", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),

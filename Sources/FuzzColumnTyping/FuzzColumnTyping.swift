@@ -1,4 +1,3 @@
-import ChartCairo
 import ChartCore
 import ChartData
 import Foundation
@@ -20,19 +19,8 @@ public func fuzzColumnTyping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     guard let plan = try? ChartBuilder.plan(for: table, spec: spec, source: "fuzz.csv") else { return 0 }
     _ = plan.description(source: "fuzz.csv")
     guard let graph = try? ChartBuilder.graph(from: table, plan: plan, spec: spec, source: "fuzz.csv") else { return 0 }
-    let scene = ColumnTypingRenderer.renderer.layout(graph, size: Size(width: 320, height: 240))
-    _ = try? ColumnTypingRenderer.renderer.image(of: scene)
-    do {
-        _ = try LayoutDump(scene, graph: graph).encoded()
-    } catch {
-        fatalError("The layout dump cannot be encoded: \(error)")
-    }
+    FuzzRendering.paintAndDump(graph, size: Size(width: 320, height: 240))
     return 0
-}
-
-/// One renderer for the run: a Pango context per input would spend the time in fontconfig.
-enum ColumnTypingRenderer {
-    nonisolated(unsafe) static let renderer = ChartRenderer()
 }
 
 #if FUZZING

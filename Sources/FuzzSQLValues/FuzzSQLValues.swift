@@ -1,4 +1,3 @@
-import ChartCairo
 import ChartCore
 import ChartData
 import Foundation
@@ -45,24 +44,17 @@ public func fuzzSQLValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ])
     let spec = ChartSpec(name: "fuzz", data: .init(database: "fuzz.sqlite", query: "SELECT x, y"))
     guard let graph = try? ChartBuilder.graph(from: table, spec: spec, source: "fuzz.sqlite") else { return 0 }
-    let scene = SQLValueLimits.renderer.layout(graph, size: Size(width: 320, height: 240))
-    _ = try? SQLValueLimits.renderer.image(of: scene)
-    do {
-        _ = try LayoutDump(scene, graph: graph).encoded()
-    } catch {
-        fatalError("The layout dump cannot be encoded: \(error)")
-    }
+    FuzzRendering.paintAndDump(graph, size: Size(width: 320, height: 240))
     return 0
 }
 
-/// Values at the limits, which random bytes rarely spell, and the renderer for the run.
+/// Values at the limits, which random bytes rarely spell.
 enum SQLValueLimits {
     static let numbers: [Double] = [1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
                                     -.leastNonzeroMagnitude, .leastNormalMagnitude, .infinity, -.infinity, .nan, 0, -0.0, 1e15, 1e-300]
     static let integers: [Int64] = [.max, .min, 0, -1, 9_007_199_254_740_993, 253_402_300_800, -62_135_596_800, 20_261_201]
     static let texts = ["1e308", "-1e308", "1e309", "-1e999", "5e-324", "1e-400", "nan", "inf", "-Infinity", "9223372036854775808",
                         "0x10", "1,5", "1.000.000,5", "12%", "2026-12-01", "0001-01-01", "9999-12-31T23:59:59Z", "2026-02-30", "", " "]
-    nonisolated(unsafe) static let renderer = ChartRenderer()
 }
 
 #if FUZZING

@@ -1,4 +1,3 @@
-import ChartCairo
 import ChartCore
 import ChartData
 import Foundation
@@ -14,17 +13,14 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let file = try? ChartSpec.File.decode(bytes, path: "fuzz.json") else { return 0 }
     for spec in file.charts.prefix(4) {
         guard let graph = try? ChartBuilder.graph(from: FuzzSpecTable.table, spec: spec, source: "fuzz", period: "2026-11") else { continue }
-        FuzzSpecTable.paintAndDump(graph, size: Size(width: 320, height: 240))
-        FuzzSpecTable.paintAndDump(graph, size: Size(width: 40, height: 900))
+        FuzzRendering.paintAndDump(graph, size: Size(width: 320, height: 240))
+        FuzzRendering.paintAndDump(graph, size: Size(width: 40, height: 900))
     }
     return 0
 }
 
-/// The table every fuzzed spec charts, and the renderer it is painted with (one Pango context for
-/// the run: making one per input would spend the time in fontconfig).
+/// The table every fuzzed spec charts.
 enum FuzzSpecTable {
-    nonisolated(unsafe) static let renderer = ChartRenderer()
-
     static let table = DataTable(columns: [
         DataColumn(name: "name", values: .text(["a", "b", nil, "d", String(repeating: "long ", count: 40)])),
         DataColumn(name: "x", values: .number([1, 2, .nan, 4, 5])),
@@ -32,18 +28,6 @@ enum FuzzSpecTable {
         DataColumn(name: "tiny", values: .number([.leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0, 1e-300, .leastNormalMagnitude])),
         DataColumn(name: "when", values: .date([0, 86_400, 172_800, -1e15, 1e15])),
     ])
-
-    /// Lays `graph` out at `size`, paints it and encodes its dump; traps when the dump cannot be
-    /// encoded, which means a number in the scene is not finite.
-    static func paintAndDump(_ graph: Graph, size: Size) {
-        let scene = renderer.layout(graph, size: size)
-        _ = try? renderer.image(of: scene)
-        do {
-            _ = try LayoutDump(scene, graph: graph).encoded()
-        } catch {
-            fatalError("The layout dump cannot be encoded: \(error)")
-        }
-    }
 }
 
 #if FUZZING
