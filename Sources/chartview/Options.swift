@@ -72,7 +72,7 @@ struct Options {
                            longer; wait as long for an output FIFO's reader (default 60)
       --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
                            G (like 512M or 4G); larger files are refused (default: half
-                           of the physical memory)
+                           of the memory there is, an eighth of a 'ulimit -v')
 
     Options:
       --chart NAME         the chart to show first (default: the first; see --list)
@@ -178,10 +178,8 @@ struct Options {
     /// The most characters of `--query` (and of `--y`'s list of columns).
     static let maxQueryLength = 4_000_000
 
-    /// Half of the physical memory: the input a run may hold when `--max-memory` is not given.
-    static var defaultMemoryBudget: Int {
-        Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
-    }
+    /// The input a run may hold when `--max-memory` is not given (`DefaultMemoryBudget`).
+    static var defaultMemoryBudget: Int { DefaultMemoryBudget.bytes }
 
     /// `text` when it has at most `limit` characters; else a usage error naming the flag.
     /// O(limit): a longer text is not counted to its end.

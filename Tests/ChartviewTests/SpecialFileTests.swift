@@ -97,6 +97,37 @@ import Testing
         }
     }
 
+    /// Under an address-space limit (`ulimit -v`) a ten-million-row CSV (118 MB) ends in one line:
+    /// the default budget is an eighth of the limit, and past it the CSV reader says it ran out
+    /// of memory. Before, `Fatal error: Out of memory` and a stack trace, status 132.
+    @Test(arguments: [350_000, 500_000])
+    func aLargeCSVUnderAnAddressSpaceLimitEndsInOneLine(kilobytes: Int) throws {
+        try withDirectory { dir in
+            let path = dir + "/rows.csv"
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: Data("x,y\n".utf8))
+            for block in 0..<100 {
+                let text = (block * 100_000..<(block + 1) * 100_000).map { "\($0),\($0 % 977)\n" }.joined()
+                try handle.write(contentsOf: Data(text.utf8))
+            }
+            try handle.close()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(kilobytes) && exec \"$0\" \"$1\" --output \"$2\"", ChartviewProcess.binary, path, dir + "/x.png"]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect([1, 2].contains(process.terminationStatus), "status \(process.terminationStatus): \(stderr.prefix(300))")
+            #expect(stderr.hasPrefix("chartview: ") && stderr.split(separator: "\n").count == 1, "\(stderr.prefix(300))")
+            #expect(stderr.contains("rows.csv"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        }
+    }
+
     @Test func aDatabaseOnAFIFOIsRefusedWithoutWaiting() throws {
         try withDirectory { dir in
             #expect(mkfifo(dir + "/db.sqlite", 0o600) == 0)
