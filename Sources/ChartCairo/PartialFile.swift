@@ -30,7 +30,7 @@ public final class PartialFile {
     public init(destination: String) throws(CairoError) {
         self.destination = destination
         let directory = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
+        let name = Self.shortened((destination as NSString).lastPathComponent)
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
         self.temporary = temporary
         Self.removeStale(in: directory.isEmpty ? "." : directory, name: name)
@@ -96,6 +96,17 @@ public final class PartialFile {
             for path in paths { unlink(path) }
             _exit(status)
         }
+    }
+
+    /// `name` cut (at a character boundary) so that `.NAME.PID.partial` fits in a file name of
+    /// 255 bytes, the limit of Linux file systems, whatever the PID: an output named with 240
+    /// bytes is written, not refused as "File name too long".
+    static func shortened(_ name: String) -> String {
+        let room = 255 - ".".utf8.count - ".4294967295.partial".utf8.count
+        guard name.utf8.count > room else { return name }
+        var cut = Substring(name)
+        while cut.utf8.count > room { cut = cut.dropLast() }
+        return String(cut)
     }
 
     /// Removes `.NAME.PID.partial` files in `directory` whose process is gone (SIGKILL, a crash

@@ -93,7 +93,13 @@ public enum ColumnTyping {
     }
 
     /// One text as `numbers(fromTexts:decimalComma:)` reads it (a percentage as its number).
+    /// The longest text read as a number, in UTF-8 bytes: past it a cell is text at once (a
+    /// 200 MB cell was split and scanned character by character before it was found not to be
+    /// one), and no finite Double needs more digits than this to be written.
+    static let longestNumberText = 1_100
+
     static func number(fromText text: String, decimalComma: Bool) -> Double? {
+        guard text.utf8.count <= longestNumberText else { return nil }
         var body = trimmed(Substring(text))
         if body.hasSuffix("%") { body = trimmed(body.dropLast()) }
         let group: Character = decimalComma ? "." : ","
@@ -106,7 +112,7 @@ public enum ColumnTyping {
         let parts = body.split(separator: point, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty else { return nil }
         let groups = whole.split(separator: group, omittingEmptySubsequences: false)
-        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         // Separators every three digits after the first group of one to three.
         if groups.count > 1 {
             guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// A private copy of a WAL-mode database and its `-wal` file, folded into one file, for reading
 /// without touching the user's files. Owns its directory (under the temporary directory) and
@@ -18,10 +19,22 @@ import Foundation
 /// the database during the copy is also in the copied log, which wins; a frame half written
 /// fails its checksum and ends the log at the last whole commit. Otherwise it copies again.
 /// The cost is a copy of the file per read (per reload, in the window).
-final class SQLiteSnapshot {
+public final class SQLiteSnapshot {
     /// The folded copy: a database in rollback-journal mode with no file beside it.
     let path: String
     private let directory: String
+    /// The directories of the snapshots that exist, for `removeAll()`.
+    private static let live = Mutex<Set<String>>([])
+
+    /// Removes every snapshot's directory now: for a process ending on a signal (SIGTERM while a
+    /// copy is made), which runs no deinitializers. From any thread; the snapshots in use stay
+    /// readable through their open files.
+    public static func removeAll() {
+        live.withLock { directories in
+            for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
+            directories.removeAll()
+        }
+    }
 
     /// Copies `source` and its `-wal`, then folds the log into the copy. nil when the `-wal`
     /// went away meanwhile (the last writer closed it: the file alone is the database now).
@@ -48,14 +61,20 @@ final class SQLiteSnapshot {
         directory = NSTemporaryDirectory() + "chartview-sqlite-\(UUID().uuidString)"
         path = (directory as NSString).appendingPathComponent((source as NSString).lastPathComponent)
         do {
+            // Recorded before it exists, so that a signal never finds a directory it cannot name.
+            _ = Self.live.withLock { $0.insert(directory) }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
+            _ = Self.live.withLock { $0.remove(directory) }
             throw .cannotOpen(path: source, reason: "cannot make a private copy in \(NSTemporaryDirectory()): \((error as NSError).localizedDescription)")
         }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+        _ = Self.live.withLock { $0.remove(directory) }
+    }
 
     /// The `-wal` file's identity and header (magic, format, page size, checkpoint sequence,
     /// salts, checksum: its first 32 bytes); nil when there is no `-wal`. An empty log has an

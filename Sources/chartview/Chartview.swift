@@ -11,10 +11,11 @@ struct Chartview {
 
     static func main() {
         TerminationSignals.install()
+        FontconfigLanguage.settle()
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            FileHandle.standardError.write(Data("chartview: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(error.message))\n".utf8))
             exit(error.status)
         }
     }
@@ -80,7 +81,7 @@ struct Chartview {
             throw CommandError(error)
         }
         if first.skippedRows > 0 {
-            FileHandle.standardError.write(Data("chartview: \(first.sourceName): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
+            FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()

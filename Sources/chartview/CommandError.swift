@@ -15,6 +15,25 @@ struct CommandError: Error, CustomStringConvertible {
     }
 
     var description: String { message }
+
+    /// `text` on one line: line breaks and other control characters (from a file's name, a
+    /// query, SQLite's words) written as escapes (`\n`, `\u{1B}`), so that an error is always
+    /// one line. O(n).
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }
 
 extension CommandError {

@@ -1,8 +1,9 @@
 import ChartCairo
+import ChartData
 import Foundation
 
 /// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process removes its
-/// partial files (`PartialFile`) and exits with the conventional status, 128 + the signal's
+/// partial files (`PartialFile`) and its private copies of databases (`SQLiteSnapshot`) and exits with the conventional status, 128 + the signal's
 /// number (143 for SIGTERM, 130 for SIGINT, 129 for SIGHUP), as a process killed by it would
 /// report in a shell.
 ///
@@ -17,6 +18,10 @@ enum TerminationSignals {
     /// Blocks the signals and starts the thread that waits for them. Call first in `main`,
     /// before any other thread starts.
     static func install() {
+        // A write past `ulimit -f` or to a pipe whose reader left fails with EFBIG or EPIPE (one
+        // line, status 1, the partial file removed) instead of killing the process.
+        signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
         for number in numbers where !isIgnored(number) { sigaddset(&set, number) }
@@ -26,6 +31,7 @@ enum TerminationSignals {
             var set = waited
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
+            SQLiteSnapshot.removeAll()
             PartialFile.removeAllAndExit(status: 128 + number)
         }
         thread.name = "chartview signals"

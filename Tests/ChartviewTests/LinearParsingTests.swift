@@ -83,4 +83,25 @@ import Testing
         #expect(result.stderr == "chartview: \(path): has no data rows\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
     }
+
+    /// A data cell of 50 MB: typed as text at once (it was split and scanned character by character
+    /// to find it was no number: a 200 MB cell ran past 60 s), charted as a bar whose label is cut.
+    @Test func aFiftyMegabyteCellIsACategory() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/cell.csv"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data("x,y\n".utf8))
+        let block = Data(String(repeating: "abcdefgh", count: 1 << 17).utf8)  // 1 MiB
+        for _ in 0..<50 { try handle.write(contentsOf: block) }
+        try handle.write(contentsOf: Data(",1\nb,2\n".utf8))
+        try handle.close()
+        let result = try ChartviewProcess.run([path, "--output", dir + "/out.png", "--dump-layout", dir + "/out.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dump = try LayoutDumpReader.read(dir + "/out.json")
+        #expect(dump.plots.first?.kind == "bar")
+        let labels = dump.axes.first { $0.id == "x" }?.labels.map(\.text) ?? []
+        #expect(labels.count == 2 && labels.allSatisfy { $0.count < 2_000 }, "\(labels.map(\.count))")
+    }
 }

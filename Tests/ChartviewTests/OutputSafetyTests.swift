@@ -160,6 +160,43 @@ import Testing
         }
     }
 
+    /// A reader that leaves early: "cannot write: Broken pipe", status 1 (before, SIGPIPE killed
+    /// chartview without a word, status 141).
+    @Test func aFIFOWhoseReaderLeavesEarlyIsOneLine() throws {
+        try withDirectory { dir in
+            let points = (0..<20_000).map { "\($0 * 7_919 % 20_000),\($0 * 104_729 % 20_000)" }.joined(separator: "\n")
+            try Data(("x,y\n" + points + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            #expect(mkfifo(dir + "/out.fifo", 0o600) == 0)
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+            reader.arguments = ["-c", "head -c 10 \"$0\" > /dev/null", dir + "/out.fifo"]
+            try reader.run()
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--kind", "scatter", "--size", "3000x3000", "--output", dir + "/out.fifo"])
+            reader.waitUntilExit()
+            #expect(result.status == 1)
+            #expect(result.stderr == "chartview: \(dir)/out.fifo: cannot write: Broken pipe\n")
+        }
+    }
+
+    /// A write past `ulimit -f`: "cannot write: File too large", status 1, no partial file left
+    /// (before, SIGXFSZ killed chartview, status 153, and left its partial file).
+    @Test func aFileSizeLimitIsOneLineAndLeavesNoPartialFile() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -f 10 && exec \"$0\" \"$1\" --output \"$2\"", ChartviewProcess.binary, dir + "/v.csv", dir + "/o.png"]
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            #expect(stderr == "chartview: \(dir)/o.png: cannot write: File too large\n")
+            try expectOnly(["v.csv"], in: dir)
+        }
+    }
+
     @Test func aFIFOWithoutAReaderIsGivenUpAfterTheTimeout() throws {
         try withDirectory { dir in
             try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
