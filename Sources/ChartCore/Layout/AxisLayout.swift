@@ -10,6 +10,13 @@ struct AxisLayout {
     let measurer: any TextMeasuring
     /// Category names by location, from the plots on this axis's plot space.
     let categoryNames: [(location: Double, name: String)]
+    /// The farthest a label may reach from the axis line, in device pixels, however it is turned:
+    /// longer labels are cut with "…" (rotated category names would otherwise take most of a
+    /// small chart's height and leave the plot a strip).
+    var labelDepth: Double = .infinity
+    /// The most a label may stretch along the axis, in device pixels (a turned label leans past
+    /// the plot area's corner by as much as it reaches down).
+    var labelSpan: Double = .infinity
 
     /// The smallest gap between neighbouring labels, in device pixels.
     var labelGap: Double { 6 * scale }
@@ -107,6 +114,21 @@ struct AxisLayout {
         let room = max(plotArea.width, plotArea.height) / 2
         if size.width > room || size.height > room {
             text = VisibleText.fitting(text, width: room, height: room) { measurer.size(of: $0, style: style) }
+            size = measurer.size(of: text, style: style)
+        }
+        // The turned label's box: away from the axis, its width times the sine (the cosine for a
+        // y axis) plus its height times the other; along the axis, the other way round. Cut the
+        // width to keep within `labelDepth` and `labelSpan`, never below one line's height.
+        let turn = degrees * .pi / 180
+        let (sine, cosine) = (abs(sin(turn)), abs(cos(turn)))
+        let (awayWidth, awayHeight) = isHorizontal ? (sine, cosine) : (cosine, sine)
+        var width = size.width
+        for (limit, widthShare, heightShare) in [(labelDepth, awayWidth, awayHeight), (labelSpan, awayHeight, awayWidth)]
+        where widthShare > 0.01 && width * widthShare + size.height * heightShare > limit {
+            width = max(size.height, (limit - size.height * heightShare) / widthShare)
+        }
+        if width < size.width {
+            text = VisibleText.fitting(text, width: width, height: size.height) { measurer.size(of: $0, style: style) }
             size = measurer.size(of: text, style: style)
         }
         let offset = (axis.majorTickLength + axis.labelOffset) * scale

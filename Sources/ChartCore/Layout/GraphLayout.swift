@@ -51,7 +51,7 @@ extension Graph {
         for _ in 0..<3 {
             var reach = EdgeInsets()
             for axis in visibleAxes {
-                let scene = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer, ranges: ranges).layout().axis
+                let scene = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
             }
             let insets = EdgeInsets(top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
@@ -68,7 +68,7 @@ extension Graph {
         var axisScenes: [AxisScene] = []
         var grid: [SceneLine] = []
         for axis in visibleAxes {
-            let laidOut = axisLayout(axis, plotArea: plotArea, scale: scale, measurer: measurer, ranges: ranges).layout()
+            let laidOut = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout()
             axisScenes.append(laidOut.axis)
             grid += laidOut.grid
         }
@@ -138,15 +138,20 @@ extension Graph {
         return (cut, style, measurer.size(of: cut, style: style))
     }
 
-    private func axisLayout(_ axis: Axis, plotArea: Rect, scale: Double, measurer: any TextMeasuring,
+    /// The layout of `axis` against `plotArea`, its labels reaching at most 30% of `frame` (the
+    /// room of the plot area and its axes) away from it, and stretching at most 30% of it along.
+    private func axisLayout(_ axis: Axis, plotArea: Rect, frame: Rect, scale: Double, measurer: any TextMeasuring,
                             ranges: [String: (x: PlotRange, y: PlotRange)]) -> AxisLayout {
         guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
             preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
         }
         let spacePlots = plots(in: space).filter { $0.categoryAxis == axis.coordinate }
         let names = spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
-        return AxisLayout(axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
-                          theme: theme, measurer: measurer, categoryNames: names)
+        var layout = AxisLayout(axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
+                                theme: theme, measurer: measurer, categoryNames: names)
+        layout.labelDepth = 0.3 * (axis.coordinate == .x ? frame.height : frame.width)
+        layout.labelSpan = 0.3 * (axis.coordinate == .x ? frame.width : frame.height)
+        return layout
     }
 
     /// The data ranges each plot space shows now, by identifier. Plot spaces share the x axis:
