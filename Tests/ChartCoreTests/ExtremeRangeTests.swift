@@ -88,4 +88,10 @@ struct ExtremeRangeTests {
         #expect(NumberFormat.automatic.format(0, step: 2e307, magnitude: 1e308) == "0")
         #expect(NumberFormat.automatic.format(2e307, step: 2e307, magnitude: 1e308) == "2.0e+307")
     }
+
+    /// A step so small that the range's ends overflow it (found by make fuzz: a NaN label).
+    @Test func aTinyFixedStepOverAHugeRangeGivesFiniteTicks() {
+        let ticks = TickGenerator.ticks(in: PlotRange(0.797e308, 1.769e308), step: 1e-300)
+        #expect(!ticks.isEmpty && ticks.count <= 10_001 && ticks.allSatisfy { $0.isFinite })
+    }
 }

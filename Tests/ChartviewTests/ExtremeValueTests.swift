@@ -86,6 +86,8 @@ extension DataInputTests {
              arguments: ["$D/s.json"], showsData: false),
         Case(name: "axis narrower than pixels can tell", files: ["d.csv": far, "s.json": spec("d.csv", #""kind": "scatter", "yAxis": {"min": 0, "max": 1e-300}"#)],
              arguments: ["$D/s.json"]),
+        Case(name: "interval 1e-300 over an axis of 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""kind": "line", "yAxis": {"min": 0.797e308, "max": 1.769e308, "interval": 1e-300}"#)],
+             arguments: ["$D/s.json"], showsData: false),
         Case(name: "label rotation 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""xAxis": {"rotation": 1e308}, "yAxis": {"rotation": -725}"#)],
              arguments: ["$D/s.json"]),
         Case(name: "pie start angle 1e308", files: ["d.csv": bigBars, "s.json": spec("d.csv", #""kind": "pie", "pie": {"startAngle": 1e308}"#)],

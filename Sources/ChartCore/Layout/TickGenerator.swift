@@ -37,12 +37,14 @@ public enum TickGenerator {
     public static func ticks(in range: PlotRange, step: Double, origin: Double = 0) -> [Double] {
         guard step > 0, step.isFinite else { return [] }
         var step = step
-        // The count of steps, written so that it stays finite for spans past Double's range.
-        while range.upper / step - range.lower / step > 10_000 { step *= 10 }
+        // The count of steps, written so that it stays finite for spans past Double's range; a
+        // step so small that the ends overflow it (1e-300 over 1e308) counts as too many (the
+        // difference is NaN then, which fails the comparison).
+        while step.isFinite && !(range.upper / step - range.lower / step <= 10_000) { step *= 10 }
         guard step.isFinite else { return [range.lower, range.upper] }
         let first = ceil((range.lower - origin) / step - 1e-9)
         let last = floor((range.upper - origin) / step + 1e-9)
-        guard first <= last else { return [] }
+        guard first.isFinite, last.isFinite, first <= last else { return [] }
         let decimals = max(0, -Int(floor(log10(step))) + 1)
         let snap = pow(10, Double(min(decimals, 15)))
         return stride(from: first, through: last, by: 1).map { k in
