@@ -85,9 +85,10 @@ public enum ChartBuilder {
                                values: rows.map { values[$0].isFinite ? values[$0] : nil }, names: rows.map { x.name(ofRow: $0) },
                                labels: labels)
             if let p = spec.pie {
-                if let angle = p.startAngle, angle.isFinite { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }
+                // Checked by `ChartSpec.validate`: a finite angle, a radius from 0 to 0.95.
+                if let angle = p.startAngle { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }
                 if p.direction?.lowercased() == "counterclockwise" { pie.sliceDirection = .counterClockwise }
-                if let inner = p.innerRadius { pie.innerRadiusFraction = min(max(inner, 0), 0.95) }
+                if let inner = p.innerRadius { pie.innerRadiusFraction = inner }
                 if let offset = p.labelOffset { pie.labelOffset = offset }
                 if let border = p.borderColor.flatMap(Color.init(hex:)) { pie.borderLineStyle = LineStyle(color: border, width: 2) }
                 if let color = p.labelColor.flatMap(Color.init(hex:)) { pie.labelTextStyle = TextStyle(fontSize: 13, isBold: true, color: color) }
@@ -227,10 +228,10 @@ public enum ChartBuilder {
         if !onY2.isEmpty {
             graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? title)
         }
-        try apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar, source: source)
-        try apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar, source: source)
+        apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar)
+        apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar)
         if let y2 = spec.y2Axis, graph.plotSpace(identifier: "y2") != nil {
-            try apply(y2, to: &graph[axis: "y2"], space: graph.plotSpace(identifier: "y2")!, isX: false, source: source)
+            apply(y2, to: &graph[axis: "y2"], space: graph.plotSpace(identifier: "y2")!, isX: false)
         }
         if let factor = spec.yMaxFactor {
             let top = plan.series.compactMap { table.columns[$0].numbers }.flatMap { $0 }.filter(\.isFinite).max() ?? 1
@@ -262,18 +263,17 @@ public enum ChartBuilder {
         return title
     }
 
-    private static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool, source: String) throws(DataError) {
+    /// Applies an axis's spec, which `ChartSpec.validate` has checked: an interval above 0,
+    /// finite angles, decimals 0–12, both ends of a range or neither, the lower below the upper.
+    private static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool) {
         guard let spec else { return }
         axis.title = spec.title ?? axis.title
-        if let interval = spec.interval, interval > 0 { axis.labelingPolicy = .fixedInterval(interval) }
+        if let interval = spec.interval { axis.labelingPolicy = .fixedInterval(interval) }
         // Any finite angle: taken modulo 360, into -180…180.
-        if let rotation = spec.rotation, rotation.isFinite { axis.labelRotation = rotation - 360 * (rotation / 360).rounded() }
-        if let decimals = spec.decimals { axis.labelFormat = .fixed(decimals: max(0, min(decimals, 12))) }
+        if let rotation = spec.rotation { axis.labelRotation = rotation - 360 * (rotation / 360).rounded() }
+        if let decimals = spec.decimals { axis.labelFormat = .fixed(decimals: decimals) }
         if let grid = spec.grid { axis.showsMajorGridLines = grid }
-        if spec.min != nil || spec.max != nil {
-            guard let lo = spec.min, let hi = spec.max, lo.isFinite, hi.isFinite, lo < hi else {
-                throw DataError.unusable(path: source, message: "an axis range needs both min and max, with min < max")
-            }
+        if let lo = spec.min, let hi = spec.max {
             if isX { space.xRange = PlotRange(lo, hi) } else { space.yRange = PlotRange(lo, hi) }
         }
         if spec.scale == "log" {

@@ -34,9 +34,18 @@ import Testing
 
         /// Asks it to stop and waits until it has exited.
         func stop() {
+            guard process.isRunning else { return }
             _ = FileManager.default.createFile(atPath: stopFile, contents: Data())
             process.waitUntilExit()
             try? FileManager.default.removeItem(atPath: stopFile)
+        }
+
+        /// A test that threw before `stop()` still ends its helper: killed, not left writing.
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
         }
     }
 

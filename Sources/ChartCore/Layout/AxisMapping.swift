@@ -35,7 +35,13 @@ public struct AxisMapping: Hashable, Sendable {
     /// ±`deviceLimit`.
     @inlinable @inline(__always)
     public func device(_ value: Double) -> Double {
-        Swift.min(Swift.max((isLogarithmic ? log10(value) : value) * factor + offset, -Self.deviceLimit), Self.deviceLimit)
+        Self.limited((isLogarithmic ? log10(value) : value) * factor + offset)
+    }
+
+    /// `device` within ±`deviceLimit` pixels.
+    @inlinable @inline(__always)
+    public static func limited(_ device: Double) -> Double {
+        Swift.min(Swift.max(device, -deviceLimit), deviceLimit)
     }
 
     /// The data value at device coordinate `device` (the inverse of `device(_:)`).

@@ -45,7 +45,7 @@ public struct CoordinateTransform: Hashable, Sendable {
             value = min(max(value, xRange.lower), xRange.upper)
         }
         guard let t = fractionX(value) else { return nil }
-        return Self.limited(plotArea.minX + t * plotArea.width)
+        return AxisMapping.limited(plotArea.minX + t * plotArea.width)
     }
 
     /// The device y of data `y`; nil when the scale cannot show it. With `clampingToRange`,
@@ -59,7 +59,7 @@ public struct CoordinateTransform: Hashable, Sendable {
             value = min(max(value, yRange.lower), yRange.upper)
         }
         guard let t = fractionY(value) else { return nil }
-        return Self.limited(plotArea.maxY - t * plotArea.height)
+        return AxisMapping.limited(plotArea.maxY - t * plotArea.height)
     }
 
     /// The x axis as loops over millions of points use it: `deviceX(x) == mappingX.device(x)`
@@ -73,12 +73,6 @@ public struct CoordinateTransform: Hashable, Sendable {
     public var mappingY: AxisMapping {
         let factor = -plotArea.height / ySpan
         return AxisMapping(factor: factor * yFactor, offset: plotArea.maxY - y0 * factor, isLogarithmic: yScale == .logarithmic)
-    }
-
-    /// `device` within ±`AxisMapping.deviceLimit` pixels.
-    @usableFromInline
-    static func limited(_ device: Double) -> Double {
-        min(max(device, -AxisMapping.deviceLimit), AxisMapping.deviceLimit)
     }
 
     /// The device point of a data point; nil when a scale cannot show it.
