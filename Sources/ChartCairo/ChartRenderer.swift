@@ -23,9 +23,9 @@ public final class ChartRenderer {
         self.text = text
     }
 
-    /// Lays `graph` out at `size` (device pixels) and `scale`: the scene a file of that size shows.
-    public func layout(_ graph: Graph, size: Size, scale: Double = 1) -> Scene {
-        graph.layout(size: size, scale: scale, measurer: text)
+    /// Lays `graph` out at `size` (device pixels), `scale` and `view`: the scene a file of that size shows.
+    public func layout(_ graph: Graph, size: Size, scale: Double = 1, view: GraphView = .fitted) -> Scene {
+        graph.layout(size: size, scale: scale, view: view, measurer: text)
     }
 
     /// Paints `scene` into a new ARGB32 image of the scene's size.

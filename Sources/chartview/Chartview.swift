@@ -85,7 +85,8 @@ struct Chartview {
         }
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
-        let scene = renderer.layout(graph, size: options.size, scale: options.scale ?? 1)
+        let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
+        let scene = renderer.layout(graph, size: options.size, scale: options.scale ?? 1, view: view)
         if let output, let format = output.format {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }

@@ -29,6 +29,8 @@ struct Options {
     /// Where the chart goes: a file, a device or FIFO, or "-" for standard output.
     var output: String?
     var dumpLayout: String?
+    var xRange: RangeOption?
+    var yRange: RangeOption?
     /// The output format from `--format`; nil to take it from the output's extension.
     var format: ChartRenderer.Format?
     /// The most bytes of input data to hold in memory; `defaultMemoryBudget` unless given.
@@ -82,6 +84,9 @@ struct Options {
       --format FORMAT      png, svg or pdf, whatever --output's name (default: its
                            extension; PNG for '-', devices and FIFOs)
       --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
+      --x-range A:B        render that part of x (numbers, dates on a date axis, category
+                           names; either end may be empty, as in 2008-03:)
+      --y-range A:B        render that part of y (without it, y fits what x shows)
       --size WxH           size in device pixels (default 1024x768)
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
       --theme NAME         light, dark, dark-gradient, slate or stocks (default: the chart's own)
@@ -120,6 +125,9 @@ struct Options {
             case "--profile": options.profile = true
             case "--output", "-o": options.output = try nonEmpty(value(), flag: name)
             case "--dump-layout": options.dumpLayout = try nonEmpty(value(), flag: name)
+            case "--x-range", "--y-range":
+                let range = try RangeOption(flag: name, text: capped(value(), flag: name, limit: maxNameLength))
+                if name == "--x-range" { options.xRange = range } else { options.yRange = range }
             case "--size": options.size = try parseSize(value())
             case "--scale": options.scale = try parseScale(value())
             case "--theme":

@@ -13,6 +13,8 @@ import Foundation
 ///     {"event":"frame","ms":F,"building":true}   (the help or the status line over the last picture)
 ///     {"event":"reload","records":N}   {"event":"reload","error":MESSAGE}
 ///     {"event":"loading","window":WINDOW_ID,"chart":N}   {"event":"cancelled","chart":N}   {"event":"failed","chart":N,"error":MESSAGE}
+///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|set",
+///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
 ///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error)
 struct TraceWriter {
     func write(_ event: WindowEvent) {
@@ -34,6 +36,9 @@ struct TraceWriter {
             object = ["event": "toggle", "plot": plot, "record": record, "visible": visible]
         case .interaction(.toggle(let plot, nil, let visible)):
             object = ["event": "toggle", "plot": plot, "visible": visible]
+        case .interaction(.view(let cause, let spaces)):
+            object = ["event": "view", "cause": cause.rawValue,
+                      "spaces": Dictionary(uniqueKeysWithValues: spaces.map { ($0.identifier, Self.mapping($0.transform)) })]
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]
         case .frameWhileBuilding(let milliseconds):
@@ -66,6 +71,17 @@ struct TraceWriter {
         case .quit:
             object = ["event": "quit"]
         }
+        write(object)
+    }
+
+    /// A plot space's mapping as the `view` event and `--dump-layout` give it: the ranges in
+    /// data units (shortest round-trip decimals) and the plot area in device pixels.
+    static func mapping(_ t: CoordinateTransform) -> [String: Any] {
+        ["x": [t.xRange.lower, t.xRange.upper], "y": [t.yRange.lower, t.yRange.upper],
+         "xScale": t.xScale.rawValue, "yScale": t.yScale.rawValue, "plotArea": t.plotArea.array]
+    }
+
+    private func write(_ object: [String: Any]) {
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         data.append(0x0A)
         FileHandle.standardOutput.write(data)

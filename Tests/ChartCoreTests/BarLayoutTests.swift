@@ -6,7 +6,7 @@ import ChartCore
 struct BarLayoutTests {
     /// The transform the graph's default plot space uses for `scene`'s plot area.
     static func transform(_ graph: Graph, _ scene: Scene) -> CoordinateTransform {
-        graph.defaultPlotSpace.transform(in: scene.plotArea, plots: graph.plots)
+        scene.transform(ofSpace: "default")!
     }
 
     @Test("One item per finite value; missing values give none")

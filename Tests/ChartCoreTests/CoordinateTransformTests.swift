@@ -169,7 +169,12 @@ struct CoordinateTransformTests {
     @Test("A plot space's transform uses its set ranges and scales")
     func plotSpaceTransform() {
         let space = XYPlotSpace(xScale: .category, yScale: .logarithmic, xRange: PlotRange(-0.5, 4.5), yRange: PlotRange(1, 1e4))
-        let t = space.transform(in: Self.plotArea, plots: [])
+        let graph = Graph()
+        graph.defaultPlotSpace.xScale = space.xScale
+        graph.defaultPlotSpace.yScale = space.yScale
+        graph.defaultPlotSpace.xRange = space.xRange
+        graph.defaultPlotSpace.yRange = space.yRange
+        let t = graph.transform(in: Self.plotArea)
         #expect(t == CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(-0.5, 4.5), yRange: PlotRange(1, 1e4),
                                          xScale: .category, yScale: .logarithmic))
     }

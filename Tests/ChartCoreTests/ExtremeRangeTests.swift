@@ -57,7 +57,12 @@ struct ExtremeRangeTests {
         #expect(isClose(ranges.x.length, 1e-300, tolerance: 1e-300 / 1e10))
         #expect(ranges.x.lower < Self.subnormal && ranges.x.upper > 2 * Self.subnormal)
         #expect(ranges.y == PlotRange(0, 1e-300))
-        let t = space.transform(in: Self.plotArea, plots: [])
+        let graph = Graph()
+        graph.defaultPlotSpace.xScale = space.xScale
+        graph.defaultPlotSpace.yScale = space.yScale
+        graph.defaultPlotSpace.xRange = space.xRange
+        graph.defaultPlotSpace.yRange = space.yRange
+        let t = graph.transform(in: Self.plotArea)
         #expect(t.mappingX.factor.isFinite && t.mappingX.offset.isFinite)
         #expect(t.deviceX(1.5 * Self.subnormal).map { abs($0 - Self.plotArea.midX) < 1e-6 } == true)
     }

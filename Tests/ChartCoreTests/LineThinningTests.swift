@@ -182,7 +182,7 @@ struct LineThinningTests {
         let (graph, x, y) = c.graph(thinned: true)
         let scene = layout(graph, size.width, size.height)
         let plot = try #require(scene.plot("line"))
-        let transform = graph.defaultPlotSpace.transform(in: scene.plotArea, plots: graph.plots)
+        let transform = scene.transform(ofSpace: "default")!
         let (runs, columns) = Self.expectedRuns(x: x, y: y, transform: transform)
         #expect(Self.firstDifference(plot.items.map(\.record), runs.flatMap { $0 }) == nil)
         // At most six records per pixel column and run piece (a gap splits a column in two).
@@ -241,7 +241,7 @@ struct LineThinningTests {
             graph.add(ScatterPlot(identifier: "g\(group)", dataSource: ArrayDataSource(numbers: ys, locations: xs)))
         }
         let scene = layout(graph, 900, 500)
-        let transform = graph.defaultPlotSpace.transform(in: scene.plotArea, plots: graph.plots)
+        let transform = scene.transform(ofSpace: "default")!
         for (group, data) in all.enumerated() {
             let plot = try #require(scene.plot("g\(group)"))
             #expect(plot.items.count < 6 * Int(scene.plotArea.width) + 16)
@@ -266,7 +266,7 @@ struct LineThinningTests {
         if logY { graph.defaultPlotSpace.yScale = .logarithmic; graph.defaultPlotSpace.yRange = PlotRange(0.001, 1000) }
         let scene = layout(graph, 640, 480)
         let items = try #require(scene.plot("cloud")).items
-        let transform = graph.defaultPlotSpace.transform(in: scene.plotArea, plots: graph.plots)
+        let transform = scene.transform(ofSpace: "default")!
         // Snapped markers (2 pixels: centers on whole pixels): the first record at each pixel
         // of the plot area and a border of one.
         let mx = transform.mappingX, my = transform.mappingY, area = scene.plotArea

@@ -8,7 +8,7 @@ import ChartCore
 @Suite("Plot kind layout")
 struct PlotKindLayoutTests {
     static func transform(_ graph: Graph, _ scene: Scene) -> CoordinateTransform {
-        graph.defaultPlotSpace.transform(in: scene.plotArea, plots: graph.plots)
+        scene.transform(ofSpace: "default")!
     }
 
     /// The bar rects of `plotID` by record.

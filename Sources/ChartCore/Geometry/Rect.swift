@@ -28,6 +28,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var height: Double { size.height }
     public var center: Point { Point(x: midX, y: midY) }
 
+    /// The part of this rectangle inside `other`; an empty rectangle (width or height 0) at
+    /// the nearer corner when they do not meet.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
     /// The same rectangle with a non-negative width and height.
     public var standardized: Rect {
         Rect(x: min(minX, maxX), y: min(minY, maxY), width: abs(width), height: abs(height))

@@ -27,6 +27,12 @@ public final class ChartInteraction {
     public private(set) var scene: Scene
     public private(set) var selection: Selection?
     public private(set) var isShowingHelp = false
+    /// What part of the data is looked at (zoom and pan); `GraphView.fitted` until navigated.
+    public internal(set) var view: GraphView = .fitted
+    /// The views gone through, for back and forward.
+    public internal(set) var history = ViewHistory()
+    /// What changed the view since its last layout; reported as a `view` event once laid out.
+    var pendingViewCause: ViewChangeCause?
     /// A line shown at the bottom left over the chart ("Saved chart.png"); nil for none.
     public var statusMessage: String? {
         didSet { if statusMessage != oldValue { needsLayout = true } }
@@ -44,7 +50,7 @@ public final class ChartInteraction {
     /// lands on, so its index is built once per chart layout, not per click.
     private var hitTester: (generation: Int, tester: HitTester)?
 
-    private var pendingEvents: [InteractionEvent] = []
+    var pendingEvents: [InteractionEvent] = []
     private var pendingSelect = false
     /// The layout job out on another thread, which has the graph; nil when none is.
     public private(set) var layoutJob: LayoutJob?
@@ -78,7 +84,7 @@ public final class ChartInteraction {
                           axes: [], legend: nil, annotations: [], message: nil)
             needsLayout = true; needsChartLayout = true
         } else {
-            scene = graph.layout(size: size, scale: scale, measurer: measurer)
+            scene = graph.layout(size: size, scale: scale, view: view, measurer: measurer)
         }
     }
 
@@ -88,6 +94,8 @@ public final class ChartInteraction {
     public func resize(to newSize: Size) {
         guard newSize != size, newSize.width > 0, newSize.height > 0 else { return }
         size = newSize
+        // A zoomed view keeps its ranges at the new size, rather than its anchors' pixels.
+        fixViewEnds()
         needsLayout = true; needsChartLayout = true
     }
 
@@ -95,6 +103,7 @@ public final class ChartInteraction {
     public func rescale(to newScale: Double) {
         guard newScale != scale, newScale > 0 else { return }
         scale = newScale
+        fixViewEnds()
         needsLayout = true; needsChartLayout = true
     }
 
@@ -193,6 +202,15 @@ public final class ChartInteraction {
         case .toggleHelp:
             isShowingHelp.toggle()
             needsLayout = true
+        case .zoomIn, .zoomOut:
+            zoom(by: command == .zoomIn ? Self.keyZoomFactor : 1 / Self.keyZoomFactor, about: scene.plotArea.center, cause: .keys)
+        case .pan(let dx, let dy):
+            pan(by: Point(x: -Double(dx) * scene.plotArea.width / 10, y: Double(dy) * scene.plotArea.height / 10),
+                axes: dy == 0 ? .x : (dx == 0 ? .y() : .both), cause: .keys)
+        case .resetView: resetView()
+        case .viewBack: back()
+        case .viewForward: forward()
+        case .toggleAutoscale: toggleAutoscale()
         }
     }
 
@@ -212,8 +230,9 @@ public final class ChartInteraction {
         }
         if needsChartLayout {
             needsChartLayout = false
-            scene = graph.layout(size: size, scale: scale, measurer: measurer)
+            scene = graph.layout(size: size, scale: scale, view: view, measurer: measurer)
             chartGeneration += 1
+            reportViewIfLaidOut()
         } else {
             // Only what lies over the chart changed: the chart's geometry stays.
             scene.annotations = graph.layoutAnnotations(over: scene, measurer: measurer)
@@ -465,16 +484,19 @@ extension ChartInteraction {
     public final class LayoutJob: @unchecked Sendable {
         public let size: Size
         public let scale: Double
+        /// The view laid out.
+        public let view: GraphView
         /// The graph's theme when the job was made (the graph itself is lent).
         public let theme: Theme
         /// Raised to stop the job early, by `cancel()`.
         public let cancellation = CancellationFlag()
         fileprivate let graph: Graph
 
-        fileprivate init(graph: Graph, size: Size, scale: Double) {
+        fileprivate init(graph: Graph, size: Size, scale: Double, view: GraphView) {
             self.graph = graph
             self.size = size
             self.scale = scale
+            self.view = view
             theme = graph.theme
         }
 
@@ -482,7 +504,7 @@ extension ChartInteraction {
         /// `measurer`. When the job was cancelled meanwhile the scene is incomplete: throw it
         /// away (on that thread: freeing a million items takes a while).
         public func run(measurer: any TextMeasuring) -> Scene {
-            graph.layout(size: size, scale: scale, measurer: measurer, cancellation: cancellation)
+            graph.layout(size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation)
         }
 
         /// Asks the job to stop as soon as it can. From any thread.
@@ -510,7 +532,7 @@ extension ChartInteraction {
     public func makeLayoutJob() -> LayoutJob? {
         guard layoutJob == nil, needsChartLayout else { return nil }
         needsChartLayout = false
-        let job = LayoutJob(graph: graph, size: size, scale: scale)
+        let job = LayoutJob(graph: graph, size: size, scale: scale, view: view)
         layoutJob = job
         return job
     }
@@ -532,6 +554,7 @@ extension ChartInteraction {
             scene = newScene
             chartGeneration += 1
             if let tester { hitTester = (chartGeneration, tester) }
+            if job.view == view { reportViewIfLaidOut() }
         } else {
             needsChartLayout = true
         }
@@ -556,6 +579,9 @@ extension ChartInteraction {
         switch command {
         case .toggleHelp: return false
         case .cancel where isShowingHelp: return false
+        // Navigation changes the view, not the graph: the job out goes stale (and is replaced)
+        // without waiting for it.
+        case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale: return false
         case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme: deferredChangesChart = true
         case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries: break
         }
@@ -588,6 +614,10 @@ extension ChartInteraction {
         public var hidesLegend: Bool?
         public var showsHelp = false
         public var selection: (plotID: String, key: RecordKey)?
+        /// The view and its history: a reload at the fitted view fits the new data, one at a
+        /// zoomed view keeps it.
+        public var view: GraphView = .fitted
+        public var history = ViewHistory()
 
         public init() {}
     }
@@ -601,6 +631,8 @@ extension ChartInteraction {
         state.hidesGrid = savedGrid != nil
         state.hidesLegend = graph.legend.isHidden
         state.showsHelp = isShowingHelp
+        state.view = view
+        state.history = history
         if let selection, let key = graph.plot(identifier: selection.plotID)?.key(ofRecord: selection.record) {
             state.selection = (selection.plotID, key)
         }
@@ -618,6 +650,8 @@ extension ChartInteraction {
         if state.hidesGrid != (savedGrid != nil) { perform(.toggleGrid) }
         if let hidden = state.hidesLegend { graph.legend.isHidden = hidden }
         isShowingHelp = state.showsHelp
+        view = state.view
+        history = state.history
         setNeedsLayout()
         if let (plotID, key) = state.selection {
             deferred.append(.selectKey(plotID: plotID, key: key))

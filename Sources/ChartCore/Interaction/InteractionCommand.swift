@@ -17,6 +17,17 @@ public enum InteractionCommand: Hashable, Sendable {
     case cancel
     /// Show or hide the help overlay (`h`, `?`, `F1`).
     case toggleHelp
+    /// Zoom in or out about the plot area's center (`+`, `-`).
+    case zoomIn, zoomOut
+    /// Show the data a tenth of the view to the right (`dx` 1), left (-1), above (`dy` 1) or
+    /// below (-1) (Shift+arrows).
+    case pan(dx: Int, dy: Int)
+    /// Back to the fitted view (`Home`, `r`, a double click).
+    case resetView
+    /// The previous or next view in the history (`Backspace`, `Shift+Backspace`).
+    case viewBack, viewForward
+    /// Fit y to the data visible in the x range, or stop (`a`).
+    case toggleAutoscale
 }
 
 /// What changed because of a click or a command, reported after the next layout (so a
@@ -27,4 +38,6 @@ public enum InteractionEvent: Hashable, Sendable {
     case deselect
     /// A plot, or one record of it (a pie's slice), was hidden or shown.
     case toggle(plotID: String, record: Int? = nil, visible: Bool)
+    /// The view changed (`cause` says how), laid out at each plot space's mapping in `spaces`.
+    case view(cause: ViewChangeCause, spaces: [ScenePlotSpace])
 }

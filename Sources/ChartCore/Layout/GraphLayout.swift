@@ -4,12 +4,15 @@
 /// (measured and refitted until the plot area settles), then plots, axes, grid and annotations
 /// against the final plot area. A pure function of its inputs: the graph is not changed.
 extension Graph {
-    /// Lays the graph out at `size` device pixels. `scale` multiplies every length given at
-    /// scale 1 (fonts, lines, paddings): 2 on a HiDPI screen. O(records + labels²).
+    /// Lays the graph out at `size` device pixels and at `view` (the fitted view unless zoomed
+    /// or panned). `scale` multiplies every length given at scale 1 (fonts, lines, paddings): 2
+    /// on a HiDPI screen. O(visible records + labels²) for sorted series (the extents are
+    /// worked out once per pull, and a zoomed line culls by binary search).
     ///
     /// A layout running on another thread stops early once `cancellation` is raised; its
     /// scene is then incomplete and must be thrown away.
-    public func layout(size: Size, scale: Double = 1, measurer: any TextMeasuring, cancellation: CancellationFlag? = nil) -> Scene {
+    public func layout(size: Size, scale: Double = 1, view: GraphView = .fitted, measurer: any TextMeasuring,
+                       cancellation: CancellationFlag? = nil) -> Scene {
         precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
                      "A graph is laid out at a positive finite size (got \(size)).")
         precondition(scale > 0 && scale.isFinite, "The layout scale must be positive and finite (got \(scale)).")
@@ -39,7 +42,6 @@ extension Graph {
             .layout(entries: legendInputs, graphSize: size, frame: frame)
 
         let hasData = plots.contains { !$0.isHidden && $0.hasData }
-        let ranges = fittedRanges()
         // Axes only for plots that use them: a graph of pies alone has none.
         let wantsAxes = hasData && plots.contains { !$0.isHidden && $0.usesAxes && $0.hasData }
         let visibleAxes = wantsAxes ? axes.filter { !$0.isHidden } : []
@@ -50,6 +52,7 @@ extension Graph {
         var plotArea = plotFrame.inset(by: basePadding)
         for _ in 0..<3 {
             var reach = EdgeInsets()
+            let ranges = fittedRanges(view: view, plotArea: plotArea)
             for axis in visibleAxes {
                 let scene = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
@@ -63,6 +66,7 @@ extension Graph {
         }
         plotArea = Rect(x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
                         width: plotArea.width.rounded(), height: plotArea.height.rounded())
+        let ranges = fittedRanges(view: view, plotArea: plotArea)
 
         // Axes and grid.
         var axisScenes: [AxisScene] = []
@@ -104,6 +108,11 @@ extension Graph {
                           plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
                           title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
                           annotations: [], message: message)
+        scene.view = view
+        scene.plotSpaces = allPlotSpaces.map { space in
+            ScenePlotSpace(identifier: space.identifier, transform: transform(of: space, in: plotArea, ranges: ranges),
+                           isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
+        }
         scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
         return scene
     }
@@ -114,7 +123,7 @@ extension Graph {
         let bounds = Rect(origin: .zero, size: scene.size)
         let layout = AnnotationLayout(theme: theme, scale: scene.scale, measurer: measurer, bounds: bounds)
         return annotations.compactMap { annotation in
-            anchorPoint(of: annotation, plotArea: scene.plotArea, bounds: bounds, plots: scene.plots)
+            anchorPoint(of: annotation, in: scene, bounds: bounds)
                 .map { layout.layout(annotation, anchorPoint: $0) }
         }
     }
@@ -154,24 +163,47 @@ extension Graph {
         return layout
     }
 
-    /// The data ranges each plot space shows now, by identifier. Plot spaces share the x axis:
-    /// an unset x range is fitted to the plots of every space, so that a second y axis's line
-    /// lines up with the bars. Fitting reads every plot's extent, so a layout does it once.
+    /// Every plot space, the default first.
+    var allPlotSpaces: [XYPlotSpace] { [defaultPlotSpace] + extraPlotSpaces }
+
+    /// The data ranges each plot space shows at `view`, by identifier. Plot spaces share the
+    /// x axis: an unset x range is fitted to the plots of every space, so that a second y axis's
+    /// line lines up with the bars, and a view's x range for the default space is every space's
+    /// that has none of its own. While the view autoscales y and x is not the graph's own, an
+    /// unset y fits what shows in the x range. Fitting reads every plot's extent (kept per pull),
+    /// so a layout does it once.
     ///
     /// A second y axis whose fitted range includes 0, as the first's does, puts its 0 at the
     /// same height: both ranges grow (never shrink) to the same share below 0, so that a zero
     /// on one axis is a zero on the other and bars and lines meet at their base; unless that
     /// would more than double a range.
-    func fittedRanges() -> [String: (x: PlotRange, y: PlotRange)] {
-        let sharedX = extraPlotSpaces.isEmpty ? nil : defaultPlotSpace.effectiveRanges(for: plots).x
+    ///
+    /// A view's anchored ranges (`ViewRange.anchored`) are resolved against `plotArea`; one
+    /// that cannot be shown there counts as unset.
+    public func fittedRanges(view: GraphView = .fitted, plotArea: Rect = .zero) -> [String: (x: PlotRange, y: PlotRange)] {
+        func resolved(_ range: ViewRange?, _ space: XYPlotSpace, vertical: Bool) -> PlotRange? {
+            let ends = vertical ? (plotArea.maxY, plotArea.minY) : (plotArea.minX, plotArea.maxX)
+            return range?.resolved(from: ends.0, to: ends.1, scale: vertical ? space.yScale : space.xScale, isVertical: vertical)
+                .map(XYPlotSpace.usable)
+        }
+        let defaultX = resolved(view[space: defaultPlotSpace.identifier].x, defaultPlotSpace, vertical: false)
+        let sharedX = defaultX ?? (extraPlotSpaces.isEmpty ? nil : defaultPlotSpace.effectiveRanges(for: plots).x)
         var ranges: [String: (x: PlotRange, y: PlotRange)] = [:]
-        for space in [defaultPlotSpace] + extraPlotSpaces {
+        for space in allPlotSpaces {
             let own = space.effectiveRanges(for: plots(in: space))
-            ranges[space.identifier] = (space.xRange ?? sharedX ?? own.x, own.y)
+            let set = view[space: space.identifier]
+            let viewX = resolved(set.x, space, vertical: false)
+            let viewY = resolved(set.y, space, vertical: true)
+            let x = viewX ?? space.xRange.map(XYPlotSpace.usable) ?? sharedX ?? own.x
+            var y = viewY ?? own.y
+            if viewY == nil, view.autoscalesY, space.yRange == nil, viewX != nil || defaultX != nil {
+                y = space.autoscaledY(for: plots(in: space), inX: x)
+            }
+            ranges[space.identifier] = (x, y)
         }
         // Zeros aligned across the fitted linear y ranges that include 0.
-        let aligned = ([defaultPlotSpace] + extraPlotSpaces).filter { space in
-            guard space.yRange == nil, space.yScale == .linear, let y = ranges[space.identifier]?.y else { return false }
+        let aligned = allPlotSpaces.filter { space in
+            guard space.yRange == nil, view[space: space.identifier].y == nil, space.yScale == .linear, let y = ranges[space.identifier]?.y else { return false }
             return y.lower <= 0 && y.upper >= 0 && y.length > 0 && !plots(in: space).filter { !$0.isHidden && $0.hasData }.isEmpty
         }
         if aligned.count > 1 {
@@ -199,7 +231,17 @@ extension Graph {
         return ranges
     }
 
-    /// The mapping of `space` in `plotArea` at `ranges` (from `fittedRanges()`).
+    /// The mapping of plot space `identifier` over `plotArea` (device pixels) at `view`, as a
+    /// layout with that plot area maps it: the shared x range and aligned zeros included.
+    /// A laid-out scene has it already (`Scene.transform(ofSpace:)`). O(plots).
+    public func transform(ofSpace identifier: String = "default", in plotArea: Rect, view: GraphView = .fitted) -> CoordinateTransform {
+        guard let space = plotSpace(identifier: identifier) else {
+            preconditionFailure("Plot space '\(identifier)' is not in the graph.")
+        }
+        return transform(of: space, in: plotArea, ranges: fittedRanges(view: view, plotArea: plotArea))
+    }
+
+    /// The mapping of `space` in `plotArea` at `ranges` (from `fittedRanges(view:plotArea:)`).
     func transform(of space: XYPlotSpace, in plotArea: Rect, ranges: [String: (x: PlotRange, y: PlotRange)]) -> CoordinateTransform {
         guard let fitted = ranges[space.identifier] else {
             preconditionFailure("Plot space '\(space.identifier)' is not in the graph.")
@@ -223,13 +265,13 @@ extension Graph {
     }
 
     /// The device point an annotation is anchored at; nil when its data point cannot be shown.
-    func anchorPoint(of annotation: Annotation, plotArea: Rect, bounds: Rect, plots scenes: [PlotScene]) -> Point? {
+    func anchorPoint(of annotation: Annotation, in scene: Scene, bounds: Rect) -> Point? {
+        let plotArea = scene.plotArea
         switch annotation.anchor {
         case .dataPoint(let x, let y, let spaceID):
-            guard let space = plotSpace(identifier: spaceID) else { return nil }
-            return transform(of: space, in: plotArea, ranges: fittedRanges()).devicePoint(Point(x: x, y: y))
+            return scene.transform(ofSpace: spaceID)?.devicePoint(Point(x: x, y: y))
         case .record(let plotID, let record):
-            return scenes.first { $0.plotID == plotID }?.items.item(forRecord: record)?.anchor
+            return scene.plot(plotID)?.items.item(forRecord: record)?.anchor
         case .graph(let corner):
             return corner.point(in: bounds)
         case .plotArea(let corner):

@@ -125,7 +125,15 @@ public final class BarPlot: Plot {
         }
     }
 
-    public func dataExtent() -> DataExtent? {
+    public func dataExtent() -> DataExtent? { dataExtent(along: nil) }
+
+    /// What shows in `x`: the bars whose slot reaches into it (every bar of horizontal bars,
+    /// whose x is their values). O(n).
+    public func dataExtent(inX x: PlotRange) -> DataExtent? { dataExtent(along: barsAreHorizontal ? nil : x) }
+
+    /// The extent of the bars whose slot reaches into `range` along the location axis; every
+    /// bar's with nil.
+    private func dataExtent(along range: PlotRange?) -> DataExtent? {
         let data = loaded()
         guard data.hasFiniteValue else { return nil }
         var along: PlotRange?
@@ -139,7 +147,9 @@ public final class BarPlot: Plot {
         var bases: Set<Double> = []
         var lastBase = Double.nan   // bars on one base insert it once, not once per bar
         // Stacked sums can overflow to infinity: such a bar has no extent to fit.
+        let reach = abs(barOffset) + barWidth / 2
         for (i, segment) in segments().enumerated() where data.values[i].isFinite && segment.start.isFinite && segment.end.isFinite {
+            if let range, data.locations[i] + reach < range.lower || data.locations[i] - reach > range.upper { continue }
             values = (values ?? PlotRange(segment.start, segment.start)).including(segment.start).including(segment.end)
             if stackedOn == nil {
                 if segment.start != lastBase { bases.insert(segment.start) }
@@ -164,6 +174,8 @@ public final class BarPlot: Plot {
         }
         return slot.isFinite ? slot : 1
     }
+
+    public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] { loaded().records(in: range, limit: limit) }
 
     public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
 

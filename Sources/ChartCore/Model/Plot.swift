@@ -30,6 +30,15 @@ public protocol Plot: AnyObject {
     /// or does not use axes.
     func dataExtent() -> DataExtent?
 
+    /// The extent of what the plot shows inside the x range `x` (data units): what a zoomed x
+    /// range's autoscaled y fits. Default: `dataExtent()`, the whole data (a plot kind that can
+    /// answer per range should, in O(log n) where its records are sorted).
+    func dataExtent(inX x: PlotRange) -> DataExtent?
+
+    /// The records whose location lies in `range` along the plot's category axis (data units),
+    /// in record order, at most `limit`: what copying the visible data copies. Default: none.
+    func records(in range: PlotRange, limit: Int) -> [PlotRecordValue]
+
     /// The category names its records stand for, by location, for a category axis.
     func categoryLabels() -> [(location: Double, name: String)]
 
@@ -80,6 +89,8 @@ public protocol Plot: AnyObject {
 
 extension Plot {
     public var usesAxes: Bool { true }
+    public func dataExtent(inX x: PlotRange) -> DataExtent? { dataExtent() }
+    public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] { [] }
     public var categoryAxis: Axis.Coordinate { .x }
 
     public var hiddenRecords: Set<Int> {
@@ -151,5 +162,21 @@ public struct DataExtent: Hashable, Sendable {
         self.y = y
         self.xAnchors = xAnchors
         self.yAnchors = yAnchors
+    }
+}
+
+/// One record's numbers as the data source gave them: where it sits (data units along the
+/// category axis), its value, and its category name if it has one.
+public struct PlotRecordValue: Hashable, Sendable {
+    public var record: Int
+    public var location: Double
+    public var value: Double
+    public var name: String?
+
+    public init(record: Int, location: Double, value: Double, name: String? = nil) {
+        self.record = record
+        self.location = location
+        self.value = value
+        self.name = name
     }
 }

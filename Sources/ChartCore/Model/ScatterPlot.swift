@@ -80,6 +80,14 @@ public final class ScatterPlot: Plot {
         return DataExtent(x: data.locationRange, y: data.valueRange, yAnchors: areaFill == nil ? [] : [areaBaseValue])
     }
 
+    /// What shows in `x`: the values of the records there. O(log n) for sorted locations.
+    public func dataExtent(inX x: PlotRange) -> DataExtent? {
+        guard let found = loaded().valueRange(inX: x) else { return nil }
+        return DataExtent(x: found.locations, y: found.values, yAnchors: areaFill == nil ? [] : [areaBaseValue])
+    }
+
+    public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] { loaded().records(in: range, limit: limit) }
+
     public func categoryLabels() -> [(location: Double, name: String)] { loaded().categoryLabels }
 
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {

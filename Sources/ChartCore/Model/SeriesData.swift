@@ -30,6 +30,9 @@ struct SeriesData {
     /// miss the cache: 10 million records take 80 MB).
     private(set) var blockExtremes: [Double] = []
     static let blockSize = 64
+    /// The values' extremes over any run of records, for sorted series of more than a few
+    /// thousand records (a shorter one is scanned). Built once at load.
+    private(set) var extremes: RangeExtremes?
 
     /// Pulls every record of `plot` from `source` through the bulk path. O(n).
     init(plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) {
@@ -137,10 +140,50 @@ struct SeriesData {
         }
         isSortedByLocation = sorted
         if sorted && values.count >= 100_000 && values.count < Int(Int32.max) { buildBlocks() }
+        if sorted && values.count > 4_096 { extremes = RangeExtremes(values) }
         hasFiniteValue = lo <= hi
         defaultFormat = .fixed(decimals: hasFiniteValue && whole ? 0 : 2)
         valueRange = lo <= hi ? PlotRange(lo, hi) : nil
         locationRange = xlo <= xhi ? PlotRange(xlo, xhi) : nil
+    }
+
+    /// The range of the finite values of the records whose location lies in `x` (data units),
+    /// and of those locations; nil when none has a value. O(log n) for sorted locations (binary
+    /// search, then `extremes`), O(n) otherwise.
+    func valueRange(inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
+        guard isSortedByLocation else {
+            var shown: PlotRange?, along: PlotRange?
+            for i in 0..<count where values[i].isFinite && x.contains(locations[i]) {
+                shown = shown?.including(values[i]) ?? PlotRange(values[i], values[i])
+                along = along?.including(locations[i]) ?? PlotRange(locations[i], locations[i])
+            }
+            guard let shown, let along else { return nil }
+            return (shown, along)
+        }
+        let lo = ThinnedRecords.firstIndex(in: locations, notBelow: x.lower)
+        let hi = ThinnedRecords.firstIndex(in: locations, notBelow: x.upper.nextUp)
+        guard lo < hi else { return nil }
+        let found: PlotRange?
+        if let extremes {
+            found = extremes.range(of: lo..<hi, in: values)
+        } else {
+            found = PlotRange.enclosing(values[lo..<hi])
+        }
+        return found.map { ($0, PlotRange(locations[lo], locations[hi - 1])) }
+    }
+
+    /// The records whose location lies in `range`, in record order, at most `limit`. Binary
+    /// search for sorted locations: O(log n + limit); O(n) otherwise.
+    func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
+        let candidates = isSortedByLocation
+            ? ThinnedRecords.firstIndex(in: locations, notBelow: range.lower)..<ThinnedRecords.firstIndex(in: locations, notBelow: range.upper.nextUp)
+            : 0..<count
+        var found: [PlotRecordValue] = []
+        for i in candidates where range.contains(locations[i]) {
+            guard found.count < limit else { break }
+            found.append(PlotRecordValue(record: i, location: locations[i], value: values[i], name: name(i)))
+        }
+        return found
     }
 
     /// The category names by location.

@@ -3,7 +3,10 @@ import Foundation
 /// Maps data coordinates to the plot area, Core Plot's `CPTXYPlotSpace`.
 ///
 /// A nil range is fitted to the visible plots at each layout (with `fitMargin`); a set range
-/// stays as set. `scaleToFit(_:)` fixes the fitted ranges, as Core Plot's method does.
+/// stays as set. `scaleToFit(_:)` fixes the fitted ranges, as Core Plot's method does. What
+/// the user zoomed to is not kept here but in a `GraphView`, which layout takes beside the
+/// graph; the mapping a layout used is in its scene (`Scene.plotSpaces`). Navigation asks the
+/// `delegate`, and keeps within `globalXRange` and `globalYRange` when they are set.
 /// Plot spaces are shared by the plots and axes that use them, hence a class.
 public final class XYPlotSpace {
     /// Unique within a graph ("default" for the graph's own).
@@ -14,6 +17,13 @@ public final class XYPlotSpace {
     public var yRange: PlotRange?
     public var xScale: Scale
     public var yScale: Scale
+    /// How far a user may pan or zoom out along x, in data units (Core Plot's `globalXRange`);
+    /// nil for no limit.
+    public var globalXRange: PlotRange?
+    /// How far a user may pan or zoom out along y; nil for no limit.
+    public var globalYRange: PlotRange?
+    /// Hears about, and may veto or clamp, changes of the view (zoom, pan); weak.
+    public weak var delegate: (any PlotSpaceDelegate)?
     /// The share of the data's span added beyond its ends when fitting, on ends that are not
     /// anchored to a base. 0.05 leaves 5% free above the tallest bar.
     public var fitMargin: Double = 0.05 {
@@ -56,11 +66,20 @@ public final class XYPlotSpace {
         return PlotRange(center - minimumSpan / 2, center + minimumSpan / 2)
     }
 
-    private func fittedRanges(for plots: [any Plot]) -> (x: PlotRange, y: PlotRange) {
+    /// The y range fitted to what `plots` show inside the x range `x` (data units), with
+    /// `fitMargin`: a zoomed x range's y autoscaled. The set `yRange` wins when there is one.
+    /// O(log n) per plot whose records are sorted by location (see `Plot.dataExtent(inX:)`).
+    public func autoscaledY(for plots: [any Plot], inX x: PlotRange) -> PlotRange {
+        if let yRange { return Self.usable(yRange) }
+        return Self.usable(fittedRanges(for: plots) { $0.dataExtent(inX: x) }.y)
+    }
+
+    private func fittedRanges(for plots: [any Plot],
+                              extent: (any Plot) -> DataExtent? = { $0.dataExtent() }) -> (x: PlotRange, y: PlotRange) {
         var x: PlotRange?, y: PlotRange?
         var xAnchors: Set<Double> = [], yAnchors: Set<Double> = []
         for plot in plots where !plot.isHidden {
-            guard let extent = plot.dataExtent() else { continue }
+            guard let extent = extent(plot) else { continue }
             if let ex = extent.x { x = x.map { $0.union(ex) } ?? ex }
             if let ey = extent.y { y = y.map { $0.union(ey) } ?? ey }
             xAnchors.formUnion(extent.xAnchors)
@@ -106,12 +125,5 @@ public final class XYPlotSpace {
         let lower = anchors.contains(range.lower) ? range.lower : max(range.lower - pad, -Double.greatestFiniteMagnitude)
         let upper = anchors.contains(range.upper) ? range.upper : min(range.upper + pad, Double.greatestFiniteMagnitude)
         return PlotRange(lower, upper)
-    }
-
-    /// The mapping between data units and device pixels for `plotArea` at the current
-    /// effective ranges of `plots`.
-    public func transform(in plotArea: Rect, plots: [any Plot]) -> CoordinateTransform {
-        let ranges = effectiveRanges(for: plots)
-        return CoordinateTransform(plotArea: plotArea, xRange: ranges.x, yRange: ranges.y, xScale: xScale, yScale: yScale)
     }
 }

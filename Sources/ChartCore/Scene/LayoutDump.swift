@@ -86,9 +86,34 @@ public struct LayoutDump: Codable, Sendable {
         var angle: Double
     }
 
+    /// One plot space as the layout mapped it: its ranges in data units, whether each is the
+    /// graph's own (fitted or set) or the view's, and the mapping `device = forward(value) ×
+    /// factor + offset` per axis (`forward` is log10 on a log scale).
+    struct Space: Codable {
+        struct Mapping: Codable {
+            var factor: Double
+            var offset: Double
+            var logarithmic: Bool
+        }
+
+        var id: String
+        var x: [Double]
+        var y: [Double]
+        var xScale: String
+        var yScale: String
+        var fittedX: Bool
+        var fittedY: Bool
+        var xMapping: Mapping
+        var yMapping: Mapping
+    }
+
     var size: [Double]
     var scale: Double
     var plotArea: [Double]
+    /// Each plot space's ranges and mapping, the default first.
+    var spaces: [Space]?
+    /// Whether the view autoscales y to the visible x range.
+    var autoscalesY: Bool?
     var title: Label?
     var legend: Legend
     var plots: [Plot]
@@ -108,6 +133,14 @@ public struct LayoutDump: Codable, Sendable {
         size = [scene.size.width, scene.size.height]
         scale = scene.scale
         plotArea = scene.plotArea.array
+        spaces = scene.plotSpaces.map { space in
+            let t = space.transform
+            func mapping(_ m: AxisMapping) -> Space.Mapping { Space.Mapping(factor: m.factor, offset: m.offset, logarithmic: m.isLogarithmic) }
+            return Space(id: space.identifier, x: [t.xRange.lower, t.xRange.upper], y: [t.yRange.lower, t.yRange.upper],
+                         xScale: t.xScale.rawValue, yScale: t.yScale.rawValue, fittedX: space.isFittedX, fittedY: space.isFittedY,
+                         xMapping: mapping(t.mappingX), yMapping: mapping(t.mappingY))
+        }
+        autoscalesY = scene.view.autoscalesY
         title = scene.title.map(label)
         if let legend = scene.legend {
             self.legend = Legend(position: legend.position.rawValue, rect: legend.rect.array, rows: legend.rows, columns: legend.columns,

@@ -19,6 +19,11 @@ public struct Scene: Hashable, Sendable {
     public var axes: [AxisScene]
     public var legend: LegendScene?
     public var annotations: [AnnotationScene]
+    /// Each plot space's data↔pixel mapping as this layout used it, the graph's default first;
+    /// empty when nothing was laid out against axes' ranges (an empty placeholder scene).
+    public var plotSpaces: [ScenePlotSpace] = []
+    /// The view this scene was laid out at (`GraphView.fitted` unless zoomed or panned).
+    public var view: GraphView = .fitted
     /// A centered message in place of the plots ("No data to display").
     public var message: SceneText?
     /// Marks over the chart, under the annotations: the selected point's halo. Not part of the
@@ -40,6 +45,12 @@ public struct Scene: Hashable, Sendable {
         if let message { texts.append(message) }
         texts += overlays.flatMap(\.texts)
         return texts
+    }
+
+    /// The mapping of plot space `identifier` ("default" for the graph's own); nil when the
+    /// scene has none.
+    public func transform(ofSpace identifier: String = "default") -> CoordinateTransform? {
+        plotSpaces.first { $0.identifier == identifier }?.transform
     }
 
     /// The plot scene for `plotID`.

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What the pointer reads and what copying puts on a clipboard: the data coordinates under a
+/// device point, written as the axes write them; the selection's text; the visible data as CSV.
+/// All read the scene on screen (`Scene.plotSpaces`), so they agree with what is drawn.
+extension ChartInteraction {
+    /// The data coordinates at `point` (device pixels), as the status line shows them:
+    /// "x=2016-06-10 12:34  y=12.05", with the second y axis's value after ("y2=3.4"); dates
+    /// at the finest unit a pixel tells apart, categories by name, numbers to a pixel's
+    /// precision. nil outside the plot area, or on a chart without axes.
+    public func readout(at point: Point) -> String? {
+        guard scene.plotArea.contains(point), !scene.axes.isEmpty, let first = scene.plotSpaces.first else { return nil }
+        let data = first.transform.dataPoint(point)
+        var parts = ["x=" + text(data.x, along: .x, of: first)]
+        for space in scene.plotSpaces {
+            guard let axis = graph.axes.first(where: { $0.coordinate == .y && $0.plotSpaceIdentifier == space.identifier && !$0.isHidden })
+                    ?? (space.identifier == first.identifier ? graph.axes.first { $0.coordinate == .y } : nil) else { continue }
+            let y = space.transform.dataPoint(point).y
+            parts.append("\(axis.identifier)=" + text(y, along: .y, of: space))
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// `value` as the axis along `coordinate` of `space` writes it, to a pixel's precision.
+    private func text(_ value: Double, along coordinate: Axis.Coordinate, of space: ScenePlotSpace) -> String {
+        let t = space.transform
+        let (range, scale, pixels) = coordinate == .x ? (t.xRange, t.xScale, t.plotArea.width) : (t.yRange, t.yScale, t.plotArea.height)
+        let axis = graph.axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
+        let perPixel = range.length / max(pixels, 1)
+        switch scale {
+        case .date:
+            let resolution: DateResolution = perPixel < 30 ? .second : perPixel < 43_200 ? .minute : perPixel < 15 * 86_400 ? .day
+                : perPixel < 180 * 86_400 ? .month : .year
+            return resolution.format(value)
+        case .category:
+            let names = graph.plots.lazy.filter { ($0.plotSpace?.identifier ?? "default") == space.identifier && $0.categoryAxis == coordinate }
+                .map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
+            if let nearest = names.min(by: { abs($0.location - value) < abs($1.location - value) }), abs(nearest.location - value) <= 0.5 {
+                return nearest.name
+            }
+            return (axis?.labelFormat ?? .automatic).format(value.rounded(), step: 1)
+        case .logarithmic:
+            let decadesPerPixel = (log10(range.upper) - log10(range.lower)) / max(pixels, 1)
+            return (axis?.labelFormat ?? .automatic).format(value, step: value * decadesPerPixel * M_LN10, magnitude: abs(value))
+        case .linear:
+            return (axis?.labelFormat ?? .automatic).format(value, step: perPixel, magnitude: max(abs(range.lower), abs(range.upper)))
+        }
+    }
+
+    /// The selected record in words, as its popup says it on one line ("2008-03-01 · AAPL
+    /// 143.50"); nil without a selection.
+    public var selectionText: String? {
+        guard let selection, let plot = graph.plot(identifier: selection.plotID) else { return nil }
+        return plot.describe(record: selection.record, in: graph.recordContext(for: plot))?.text
+    }
+
+    /// The most rows `visibleDataCSV()` writes.
+    public static let copiedRowLimit = 1_000_000
+
+    /// The records of the visible plots inside the view, as CSV with a header
+    /// (`series,x,y`; `series,category,value` on a category axis): locations as the axis
+    /// writes them at the data's resolution (dates as dates), values in full. At most
+    /// `copiedRowLimit` rows; `truncated` says whether more were in view. O(rows) for sorted data.
+    public func visibleDataCSV() -> (text: String, rows: Int, truncated: Bool) {
+        var lines: [String] = []
+        var truncated = false
+        var header = "series,x,y"
+        for plot in graph.plots where !plot.isHidden && plot.usesAxes {
+            let spaceID = plot.plotSpace?.identifier ?? graph.defaultPlotSpace.identifier
+            guard let t = scene.transform(ofSpace: spaceID) else { continue }
+            let coordinate = plot.categoryAxis
+            let range = coordinate == .x ? t.xRange : t.yRange
+            let scale = coordinate == .x ? t.xScale : t.yScale
+            if scale == .category { header = "series,category,value" }
+            let room = Self.copiedRowLimit - lines.count
+            let records = plot.records(in: range, limit: room + 1)
+            if records.count > room { truncated = true }
+            let kept = records.prefix(room)
+            let resolution = scale == .date ? DateResolution.of(kept.map(\.location)) : .day
+            let series = Self.csvField(plot.title)
+            for record in kept {
+                let location = record.name ?? (scale == .date ? resolution.format(record.location) : Self.number(record.location))
+                lines.append(series + "," + Self.csvField(location) + "," + (record.value.isFinite ? Self.number(record.value) : ""))
+            }
+            if truncated { break }
+        }
+        return (([header] + lines).joined(separator: "\n") + "\n", lines.count, truncated)
+    }
+
+    /// A number in the shortest form that reads back to it ("12.5", "1e-07"), whole numbers without ".0".
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// `text` as one CSV field: quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
