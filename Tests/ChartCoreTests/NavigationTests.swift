@@ -279,7 +279,7 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         #expect(ChartInteraction.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
     }
 
-    @Test("A view change while a layout job has the graph makes the job stale, and the new view wins")
+    @Test("A view change while a layout job has the graph lets the job finish, and the next one shows the latest view")
     func navigationDuringAJob() throws {
         let graph = lineGraph()
         let chart = ChartInteraction(graph: graph, size: Size(width: 800, height: 600), measurer: testMeasurer, laysOutLater: true)
@@ -289,7 +289,9 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         chart.perform(.zoomIn)
         let job = try #require(chart.makeLayoutJob())
         chart.perform(.zoomIn)
-        #expect(chart.layoutJobIsStale)
+        #expect(!chart.layoutJobIsStale, "a drag shows frames as it goes")
+        chart.resize(to: Size(width: 700, height: 600))
+        #expect(chart.layoutJobIsStale, "a resize makes the job stale")
         chart.finishLayout(job, scene: job.run(measurer: testMeasurer))
         #expect(chart.needsChartLayout)
         let second = try #require(chart.makeLayoutJob())
@@ -297,5 +299,82 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         chart.finishLayout(second, scene: second.run(measurer: testMeasurer))
         let events = chart.takeEvents().filter { if case .view = $0 { true } else { false } }
         #expect(events.count == 1, "one view event, for the view laid out: \(events)")
+    }
+
+    @Test("Mouse gestures: a small move stays a click, a drag pans, a right drag zooms to its box, Escape cancels it, a double click resets")
+    func pointerGestures() throws {
+        let graph = Graph(title: "Bars and a walk")
+        graph.add(ScatterPlot(identifier: "walk", x: (0..<500).map(Double.init), y: walk(500)))
+        let chart = interaction(graph, Size(width: 900, height: 600))
+        let area = chart.scene.plotArea
+        let fitted = try #require(chart.scene.transform(ofSpace: "default"))
+        let p = Point(x: area.midX, y: area.midY)
+        // A press that moves 2 pixels is a click: no view change.
+        chart.pointerPressed(at: p, button: .primary, time: 1_000)
+        chart.pointerMoved(to: Point(x: p.x + 2, y: p.y + 1), time: 1_010)
+        chart.pointerReleased(at: Point(x: p.x + 2, y: p.y + 1), button: .primary, time: 1_020)
+        #expect(chart.view == .fitted)
+        // A drag of 60 pixels pans by 60.
+        chart.pointerPressed(at: p, button: .primary, time: 2_000)
+        for step in 1...6 { chart.pointerMoved(to: Point(x: p.x + Double(step) * 10, y: p.y), time: 2_000 + UInt64(step) * 16) }
+        chart.pointerReleased(at: Point(x: p.x + 60, y: p.y), button: .primary, time: 2_200)
+        chart.layoutIfNeeded()
+        let panned = try #require(chart.scene.transform(ofSpace: "default"))
+        #expect(abs(try #require(panned.deviceX(fitted.dataPoint(p).x)) - (p.x + 60)) < 1e-6)
+        #expect(chart.history.views.count == 2, "one drag, one history entry")
+        // A right drag draws a box (an overlay) and zooms to it on release.
+        chart.pointerPressed(at: Point(x: area.minX + 100, y: area.minY + 50), button: .secondary, time: 3_000)
+        chart.pointerMoved(to: Point(x: area.minX + 300, y: area.minY + 250), time: 3_050)
+        chart.layoutIfNeeded()
+        #expect(chart.scene.overlays.contains { $0.identifier == "zoom-box" && $0.box == Rect(x: area.minX + 100, y: area.minY + 50, width: 200, height: 200) })
+        let before = try #require(chart.scene.transform(ofSpace: "default"))
+        chart.pointerReleased(at: Point(x: area.minX + 300, y: area.minY + 250), button: .secondary, time: 3_100)
+        chart.layoutIfNeeded()
+        let boxed = try #require(chart.scene.transform(ofSpace: "default"))
+        #expect(boxed.xRange == PlotRange(before.dataPoint(Point(x: area.minX + 100, y: 0)).x, before.dataPoint(Point(x: area.minX + 300, y: 0)).x))
+        #expect(!chart.scene.overlays.contains { $0.identifier == "zoom-box" })
+        // Shift with the left button draws a box too; Escape drops it.
+        chart.pointerPressed(at: Point(x: area.minX + 10, y: area.minY + 10), button: .primary, shift: true, time: 4_000)
+        chart.pointerMoved(to: Point(x: area.minX + 200, y: area.minY + 200), time: 4_050)
+        chart.perform(.cancel)
+        chart.pointerReleased(at: Point(x: area.minX + 200, y: area.minY + 200), button: .primary, time: 4_100)
+        chart.layoutIfNeeded()
+        #expect(chart.scene.transform(ofSpace: "default") == boxed)
+        // A double click on the plot area: the fitted view.
+        for time: UInt64 in [5_000, 5_150] {
+            chart.pointerPressed(at: p, button: .primary, time: time)
+            chart.pointerReleased(at: p, button: .primary, time: time + 50)
+        }
+        chart.layoutIfNeeded()
+        #expect(chart.view == .fitted && chart.scene.transform(ofSpace: "default") == fitted)
+    }
+
+    @Test("The wheel zooms about the pointer (one axis over an axis), Shift and the horizontal wheel pan x, a burst is one step back")
+    func wheel() throws {
+        let chart = interaction(lineGraph(2_000), Size(width: 900, height: 600))
+        let area = chart.scene.plotArea
+        let fitted = try #require(chart.scene.transform(ofSpace: "default"))
+        // Over the x axis: x alone.
+        chart.scrolled(at: Point(x: area.midX, y: area.maxY + 12), dy: 1, time: 100)
+        chart.layoutIfNeeded()
+        let xOnly = try #require(chart.scene.transform(ofSpace: "default"))
+        #expect(abs(xOnly.xRange.length * ChartInteraction.wheelZoomFactor - fitted.xRange.length) < 1e-6 * fitted.xRange.length)
+        #expect(chart.view.autoscalesY, "an x zoom keeps autoscale")
+        // Shift+wheel: a tenth of the view to the right per notch down.
+        chart.scrolled(at: Point(x: area.midX, y: area.midY), dy: -1, shift: true, time: 200)
+        chart.scrolled(at: Point(x: area.midX, y: area.midY), dx: 1, time: 250)
+        chart.layoutIfNeeded()
+        let shifted = try #require(chart.scene.transform(ofSpace: "default"))
+        #expect(abs((shifted.xRange.lower - xOnly.xRange.lower) - xOnly.xRange.length / 5) < 1e-6 * xOnly.xRange.length)
+        // Five notches in quick succession, then one step back undoes all of them.
+        for i in 0..<5 { chart.scrolled(at: Point(x: area.midX, y: area.midY), dy: 1, time: 2_000 + UInt64(i) * 50) }
+        chart.layoutIfNeeded()
+        chart.back()
+        chart.layoutIfNeeded()
+        #expect(chart.scene.transform(ofSpace: "default") == shifted)
+        // Outside the plot area and the axes (the title): nothing.
+        let views = chart.history
+        chart.scrolled(at: Point(x: area.midX, y: 2), dy: 1, time: 9_000)
+        #expect(chart.history == views)
     }
 }

@@ -62,26 +62,27 @@ extension ChartInteraction {
         change(to: newView, cause: cause)
     }
 
-    /// What a gesture at `point` moves: both axes over the plot area, x below or above it,
-    /// the y of the nearest y axis's plot space beside it; nil elsewhere (the title, the legend,
-    /// a chart without axes).
+    /// What a gesture at `point` moves: both axes over the plot area; over an axis's labels (80
+    /// pixels beside the plot area, at scale 1), that axis alone (a y axis's plot space only);
+    /// nil elsewhere (the title, the legend, a chart without axes).
     public func navigationAxes(at point: Point) -> NavigationAxes? {
         let area = scene.plotArea
         guard area.width > 0, area.height > 0, !scene.plotSpaces.isEmpty, !scene.axes.isEmpty else { return nil }
         if area.contains(point) { return .both }
+        // The axes laid out, by the edge they run along.
+        let shown = Set(scene.axes.map(\.axisID))
+        let axes = graph.axes.filter { shown.contains($0.identifier) }
         let band = 80 * scale
-        if point.x >= area.minX, point.x <= area.maxX, point.y > area.maxY ? point.y - area.maxY < band : area.minY - point.y < band {
-            return .x
-        }
-        if point.y >= area.minY, point.y <= area.maxY, point.x < area.minX ? area.minX - point.x < band : point.x - area.maxX < band {
-            // The y axis on that side, if there is one there; else every plot space's y.
-            let left = point.x < area.minX
-            let axis = graph.axes.first { axis in
-                axis.coordinate == .y && !axis.isHidden && (left ? axis.edge == .left : axis.edge == .right)
+        func beside(_ edge: Axis.Edge) -> Bool {
+            switch edge {
+            case .bottom: point.y > area.maxY && point.y - area.maxY < band && point.x >= area.minX && point.x <= area.maxX
+            case .top: point.y < area.minY && area.minY - point.y < band && point.x >= area.minX && point.x <= area.maxX
+            case .left: point.x < area.minX && area.minX - point.x < band && point.y >= area.minY && point.y <= area.maxY
+            case .right: point.x > area.maxX && point.x - area.maxX < band && point.y >= area.minY && point.y <= area.maxY
             }
-            return .y(space: axis?.plotSpaceIdentifier)
         }
-        return nil
+        guard let axis = axes.first(where: { beside($0.edge) }) else { return nil }
+        return axis.coordinate == .x ? .x : .y(space: axis.plotSpaceIdentifier)
     }
 
     /// Shows `next`, recorded in the history (joining the last entry with `continuing`).

@@ -33,12 +33,15 @@ public final class ChartInteraction {
     public internal(set) var history = ViewHistory()
     /// What changed the view since its last layout; reported as a `view` event once laid out.
     var pendingViewCause: ViewChangeCause?
+    /// The press, drag or box zoom in progress, and the last click and wheel notch (see
+    /// `ChartInteraction+Pointer`).
+    var pointer = PointerState()
     /// A line shown at the bottom left over the chart ("Saved chart.png"); nil for none.
     public var statusMessage: String? {
         didSet { if statusMessage != oldValue { needsLayout = true } }
     }
     /// Whether state changed since the last layout.
-    public private(set) var needsLayout = false
+    public internal(set) var needsLayout = false
     /// Whether the chart itself changed (size, series, theme…), not only what lies over it
     /// (a popup, the help, a status line), which is laid out again over the same chart.
     public private(set) var needsChartLayout = false
@@ -193,7 +196,9 @@ public final class ChartInteraction {
         case .selectPreviousSeries, .selectNextSeries:
             stepSeries(forward: command == .selectNextSeries)
         case .cancel:
-            if isShowingHelp {
+            if pointer.box != nil {
+                cancelZoomBox()
+            } else if isShowingHelp {
                 isShowingHelp = false
                 needsLayout = true
             } else {
@@ -447,6 +452,12 @@ public final class ChartInteraction {
         var overlays: [OverlayScene] = []
         let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
+        if let box = pointer.box {
+            // The rubber band of a box zoom: the series color, translucent, over the chart.
+            let color = theme.seriesColor(0)
+            overlays.append(OverlayScene(identifier: "zoom-box", box: box.rect, fill: .solid(color.withAlpha(0.15)),
+                                         border: LineStyle(color: color, width: 1 * scale, dashPattern: [4 * scale, 3 * scale]), texts: []))
+        }
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
         if let message = statusMessage, !message.isEmpty {
             var style = theme.annotationText.scaled(by: scale)
@@ -539,8 +550,13 @@ extension ChartInteraction {
 
     /// Whether the job out no longer shows the state: the size changed, or a deferred command
     /// will change the chart. A host cancels such a job and hands out a new one once it is back.
+    ///
+    /// A new view alone does not make the job stale: it is finished and the next frame shows
+    /// the latest view, so that a drag or a wheel burst shows frames as it goes (each cancelled
+    /// by the next event, none would reach the screen until the pointer rests).
     public var layoutJobIsStale: Bool {
-        layoutJob != nil && (needsChartLayout || deferredChangesChart)
+        guard let job = layoutJob else { return false }
+        return deferredChangesChart || job.size != size || job.scale != scale || (needsChartLayout && job.view == view)
     }
 
     /// Takes the graph back from `job` and installs its `scene` (with the `hitTester` built
@@ -578,7 +594,7 @@ extension ChartInteraction {
         guard layoutJob != nil else { return false }
         switch command {
         case .toggleHelp: return false
-        case .cancel where isShowingHelp: return false
+        case .cancel where isShowingHelp || pointer.box != nil: return false
         // Navigation changes the view, not the graph: the job out goes stale (and is replaced)
         // without waiting for it.
         case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale: return false
