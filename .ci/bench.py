@@ -122,6 +122,13 @@ def main():
         print(f"\nwindow: redraw at a new size (line10m) {w['resizeFrameMs']:.1f} ms, click to popup {w['clickFrameMs']:.1f} ms, "
               f"start to first frame (gallery) {w['firstFrameMs']:.0f} ms")
         print("window: redraw at a new size " + ", ".join(f"({name}) {ms:.1f} ms" for name, ms in w["resizeFrameMsByWorkload"].items()))
+        for name, n in w["navigation"].items():
+            print(f"navigation ({name}, 1024x768): wheel zoom {n['wheelFrameMs']:.1f} ms (p95 {n['wheelFrameP95Ms']:.1f}), "
+                  f"drag pan {n['dragFrameMs']:.1f} ms (p95 {n['dragFrameP95Ms']:.1f}); memory over 1,000 views "
+                  f"{n['memoryBeforeViewsMB']:.0f} -> {n['memoryAfterViewsMB']:.0f} MB ({n['memoryGrowthPercent']:+.1f}%)")
+        n = w["navigation"]["line10m"]
+        print(f"navigation (line10m): box zoom to {100 * n['boxZoomShare']:.3f}% of x: {n['boxZoomRecordsInRange']} records in range, "
+              f"{n['boxZoomPointsDrawn']} points drawn")
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nwrote {os.path.join(OUT, 'bench.json')}")
@@ -183,7 +190,78 @@ def window_figures():
         clicks.append(next_event("frame")["ms"])
     figures["clickFrameMs"] = statistics.median(clicks)
     process.kill(); process.wait()
+    figures["navigation"] = {name: navigation_figures(name) for name in ["line10m", "scatter1m"]}
+    figures["navigation"]["line10m"].update(box_zoom_figures())
     return figures
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+def navigation_figures(name):
+    """Wheel-zoom and drag-pan frames in a 1024x768 window (ms from the X event to pixels, as
+    the `frame` trace events report them), and the memory before and after 1,000 views."""
+    workload = next(w for w in WORKLOADS if w[0] == name)
+    process, next_event = trace(chartview(workload, "--size", "1024x768")[1:])
+    ready = next_event("ready")
+    window = str(ready["window"])
+    layout = next_event("layout")
+    x, y, w, h = layout["plotArea"]
+    cx, cy = int(x + w / 2), int(y + h / 2)
+    subprocess.run(["xdotool", "mousemove", "--window", window, str(cx), str(cy)], check=True)
+    def frame_after(command):
+        subprocess.run(command, check=True)
+        next_event("view")
+        return next_event("frame")["ms"]
+    wheel = []
+    for i in range(max(20, 4 * RUNS)):
+        button = "4" if (i // 5) % 2 == 0 else "5"   # five notches in, five out
+        wheel.append(frame_after(["xdotool", "click", "--window", window, button]))
+    subprocess.run(["xdotool", "mousedown", "--window", window, "1"], check=True)
+    drag = []
+    for i in range(max(20, 4 * RUNS)):
+        dx = 6 if (i // 10) % 2 == 0 else -6
+        drag.append(frame_after(["xdotool", "mousemove_relative", "--", str(dx), "1" if i % 2 else "-1"]))
+    subprocess.run(["xdotool", "mouseup", "--window", window, "1"], check=True)
+    # 1,000 views, then the memory again: navigation keeps nothing per view.
+    before = rss_kb(process.pid)
+    for i in range(1000):
+        button = "4" if (i // 10) % 2 == 0 else "5"
+        subprocess.run(["xdotool", "click", "--window", window, button], check=True)
+        next_event("view")
+    time.sleep(0.5)
+    after = rss_kb(process.pid)
+    process.kill(); process.wait()
+    return {"wheelFrameMs": statistics.median(wheel), "wheelFrameP95Ms": percentile(wheel, 0.95),
+            "dragFrameMs": statistics.median(drag), "dragFrameP95Ms": percentile(drag, 0.95),
+            "memoryBeforeViewsMB": before / 1024, "memoryAfterViewsMB": after / 1024,
+            "memoryGrowthPercent": 100 * (after - before) / before}
+
+def box_zoom_figures():
+    """Two box zooms (right drags) of 1/32 of the plot area's width each into line10m: about
+    0.1% of its x range, then what the window laid out, and the same view rendered headless
+    with --x-range, whose dump counts the points drawn against the records in range."""
+    workload = next(w for w in WORKLOADS if w[0] == "line10m")
+    process, next_event = trace(chartview(workload, "--size", "1024x768")[1:])
+    window = str(next_event("ready")["window"])
+    x, y, w, h = next_event("layout")["plotArea"]
+    view = None
+    for _ in range(2):
+        left = int(x + w / 2)
+        subprocess.run(["xdotool", "mousemove", "--window", window, str(left), str(int(y + 10)), "mousedown", "3",
+                        "mousemove", "--window", window, str(int(left + w / 32)), str(int(y + h - 10)), "mouseup", "3"], check=True)
+        view = next_event("view")
+    process.kill(); process.wait()
+    lo, hi = view["spaces"]["default"]["x"]
+    dump = json.loads(subprocess.run(chartview(workload, "--size", "1024x768", "--x-range", f"{lo!r}:{hi!r}", "--dump-layout", "-"),
+                                     capture_output=True, text=True, check=True).stdout)
+    items = dump["plots"][0]["items"]
+    in_range = int(hi) - int(lo)   # x is 0, 1, 2…
+    return {"boxZoomShare": (hi - lo) / 1e7, "boxZoomRecordsInRange": in_range, "boxZoomPointsDrawn": len(items)}
 
 if __name__ == "__main__":
     sys.exit(main())
