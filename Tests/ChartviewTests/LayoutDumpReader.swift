@@ -76,8 +76,32 @@ struct LayoutDumpReader: Decodable {
         var angle: Double?
     }
 
+    /// One plot space's ranges (data units) and mapping, as the layout used them.
+    struct Space: Decodable {
+        struct Mapping: Decodable {
+            var factor: Double
+            var offset: Double
+            var logarithmic: Bool
+        }
+        var id: String
+        var x: [Double]
+        var y: [Double]
+        var xScale: String
+        var yScale: String
+        var fittedX: Bool
+        var fittedY: Bool
+        var xMapping: Mapping
+        var yMapping: Mapping
+
+        /// The device x of data `x`, as the layout maps it.
+        func deviceX(_ x: Double) -> Double { (xMapping.logarithmic ? log10(x) : x) * xMapping.factor + xMapping.offset }
+        func deviceY(_ y: Double) -> Double { (yMapping.logarithmic ? log10(y) : y) * yMapping.factor + yMapping.offset }
+    }
+
     var size: [Double]
     var plotArea: [Double]
+    var spaces: [Space]?
+    var autoscalesY: Bool?
     var legend: Legend
     var plots: [Plot]
     var axes: [Axis]
