@@ -170,6 +170,7 @@ public final class HostingWindow {
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
+        interaction.helpLines = WindowAction.helpLines
 
         let display = connection.display
         let root = XRootWindow(display, connection.screen)
@@ -224,6 +225,14 @@ public final class HostingWindow {
         let graph = Graph(title: chart.name, theme: theme ?? .plainWhite)
         graph.noDataText = "Loading… (Esc cancels)"
         return graph
+    }
+
+    /// An interaction over `graph` at the window's size, laid out by the next frame, its help
+    /// listing the window's keys.
+    private func makeInteraction(_ graph: Graph) -> ChartInteraction {
+        let interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+        interaction.helpLines = WindowAction.helpLines
+        return interaction
     }
 
     // MARK: Desktop citizenship
@@ -629,7 +638,7 @@ public final class HostingWindow {
         if case .show = purpose {
             let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
             retiredScenes.append(interaction.scene)
-            interaction = ChartInteraction(graph: placeholder, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+            interaction = makeInteraction(placeholder)
             showsLoadedChart = false
             animationWanted = false
             animationStart = nil
@@ -763,7 +772,7 @@ public final class HostingWindow {
     /// Shows `graph` (laid out by the next frame), with `view` carried over from the chart before.
     private func install(_ graph: Graph, restoring view: ChartInteraction.ViewState?) {
         if let theme = options.theme { graph.theme = theme }
-        let next = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+        let next = makeInteraction(graph)
         if let view { next.restore(view) }
         retiredScenes.append(interaction.scene)
         interaction = next
