@@ -812,7 +812,7 @@ public final class HostingWindow {
 
     /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
     /// the save directory, and says where: the kept chart picture with the popups painted over
-    /// it, the same pixels as `--output` gives (no layout or chart paint on this thread).
+    /// it, the same pixels as a headless render (no layout or chart paint on this thread).
     private func save() {
         pendingSave = false
         guard let picture else { return }
