@@ -5,9 +5,9 @@ import Foundation
 
 /// A chart in an X11 window: Core Plot's `CPTGraphHostingView` for Linux.
 ///
-/// Two threads. The window's thread owns the Xlib window and every X resource; its loop sleeps
-/// in `poll` on the X connection, a wake-up pipe and the next timer (no CPU while idle), drains
-/// every pending event, and never lays out or paints the chart itself. The chart's frames are
+/// Two threads. The window's thread owns the Xlib window and every X resource; its loop
+/// (`EventLoop`) sleeps in `poll` on the X connection, a wake-up pipe and the next timer (no CPU
+/// while idle), drains every pending event, and never lays out or paints the chart itself. The chart's frames are
 /// laid out and painted on a frame thread (`FrameWorker`), one at a time, into an image that
 /// the window's thread copies into a pixmap it keeps (the chart picture). The popup, the help
 /// and the status line are painted over a copy of the picture on the window's thread, and the
@@ -51,6 +51,7 @@ public final class HostingWindow {
     private let gc: GC
     private let deleteAtom: Atom
     private var options: Options
+    private let loop: EventLoop
     private let charts: [any ChartProvider]
     private var chartIndex: Int
     /// The window thread's text engine: popups, the help, the status line, saving. (The frame
@@ -105,21 +106,24 @@ public final class HostingWindow {
     private var sharesImages: Bool
 
     private var scale: Double
-    private var running = true
     private var isReady = false
     /// The first event since the last frame reached the screen.
     private var frameStart: ContinuousClock.Instant?
     /// The first event since the last chart picture reached the screen that asked for a new one.
     private var chartFrameSince: ContinuousClock.Instant?
-    private var timers: [(deadline: ContinuousClock.Instant, action: () -> Void)] = []
 
     /// The status line: a passing message ("Saved …", 3 s), the last reload's failure (until a
     /// reload succeeds), and the progress of a slow load or frame, first present first.
     private var passingStatus: String?
-    private var passingStatusGeneration = 0
     private var reloadError: String?
     private var loadingStatus: String?
     private var drawingStatus: String?
+    /// Clears the passing message once it has shown its time.
+    private var passingTimer: TimerHandle?
+    /// Counts the seconds of the wanted load in the status line while it runs.
+    private var loadProgress: TimerHandle?
+    /// Counts the seconds of the chart frame in flight in the status line while it is built.
+    private var drawingProgress: TimerHandle?
 
     /// The show animation: wanted for the next chart frame, running since `animationStart`.
     private var animationWanted = false
@@ -143,10 +147,6 @@ public final class HostingWindow {
     /// Loads the window gave up on (Escape, another chart) whose threads may still run; a new
     /// load of the same chart waits for its own there. Pruned once done.
     private var abandonedLoads: [ChartLoad] = []
-    /// A pipe the loading and frame threads write to, to wake the loop: (read end, write end).
-    private let wakePipe: (Int32, Int32)
-    /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
-    private var hasShownChart = false
 
     /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
     /// the screen (`ScreenFit`).
@@ -162,11 +162,8 @@ public final class HostingWindow {
         self.options = options
         chartIndex = index
         scale = fit.scale
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
-        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-        wakePipe = (fds[0], fds[1])
-        worker = FrameWorker(wake: fds[1])
+        loop = try EventLoop()
+        worker = FrameWorker(wake: loop.wakeDescriptor)
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
@@ -201,12 +198,11 @@ public final class HostingWindow {
 
     deinit {
         // The frame thread stops within a piece of work once its frame is cancelled.
-        flight?.job.cancellation.cancel()
+        cancelFlight()
         worker.stop()
-        // Never waited for: a loading thread may be deep in a file; it no longer writes to the pipe.
+        // Never waited for: a loading thread may be deep in a file; it no longer writes to the
+        // pipe (which the loop closes, after this).
         load?.abandon()
-        close(wakePipe.0)
-        close(wakePipe.1)
         // X resources go before the GC and the window: shared memory, then pixmaps.
         flight = nil
         picture = nil
@@ -276,53 +272,12 @@ public final class HostingWindow {
 
     /// Runs until the user quits or the window manager closes the window.
     public func run() {
-        let display = connection.display
-        var event = XEvent()
-        while running {
-            XFlush(display)
-            if XPending(display) == 0 {
-                var descriptors = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: wakePipe.0, events: Int16(POLLIN), revents: 0)]
-                _ = poll(&descriptors, 2, pollTimeout())
-            }
-            var byte: UInt8 = 0
-            while read(wakePipe.0, &byte, 1) > 0 {}
-            finishFrameIfDone()
-            finishLoadingIfDone()
-            while running && XPending(display) > 0 {
-                XNextEvent(display, &event)
-                if frameStart == nil { frameStart = .now }
-                handle(&event)
-            }
-            fireTimers()
-            if running { update() }
-        }
+        loop.run(self)
         // Whatever is being built is not wanted any more; the frame thread stops soon, and a
         // load is left to end on its own (the window does not wait for it).
-        flight?.job.cancellation.cancel()
+        cancelFlight()
         load?.abandon()
         options.onEvent(.quit)
-    }
-
-    private func pollTimeout() -> Int32 {
-        guard let next = timers.map(\.deadline).min() else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: next)
-        let ms = Double(remaining.components.seconds) * 1000 + Double(remaining.components.attoseconds) / 1e15
-        return Int32(max(0, min(ms.rounded(.up), 60_000)))
-    }
-
-    private func fireTimers() {
-        let now = ContinuousClock.now
-        let due = timers.filter { $0.deadline <= now }
-        timers.removeAll { $0.deadline <= now }
-        for timer in due {
-            if frameStart == nil { frameStart = now }
-            timer.action()
-        }
-    }
-
-    private func after(_ seconds: Double, _ action: @escaping () -> Void) {
-        timers.append((ContinuousClock.now + .milliseconds(Int(seconds * 1000)), action))
     }
 
     private func handle(_ event: inout XEvent) {
@@ -343,9 +298,9 @@ public final class HostingWindow {
             _ = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
             if let action = WindowAction.forKey(keysym, state: event.xkey.state) { perform(action) }
         case ClientMessage:
-            if Atom(event.xclient.data.l.0) == deleteAtom { running = false }
+            if Atom(event.xclient.data.l.0) == deleteAtom { loop.stop() }
         case DestroyNotify:
-            if event.xdestroywindow.window == window { running = false }
+            if event.xdestroywindow.window == window { loop.stop() }
         default:
             break
         }
@@ -360,7 +315,7 @@ public final class HostingWindow {
             switch action {
             case .chart(.cancel): cancelLoad()
             case .chart(.toggleHelp): interaction.perform(.toggleHelp)
-            case .quit: running = false
+            case .quit: loop.stop()
             case .nextChart: show(chart: (chartIndex + 1) % charts.count)
             case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
             default: break
@@ -370,7 +325,7 @@ public final class HostingWindow {
         switch action {
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = true
-        case .quit: running = false
+        case .quit: loop.stop()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
@@ -414,7 +369,14 @@ public final class HostingWindow {
             // An animation frame repaints a scene, which a new layout replaces.
             stale = interaction.needsChartLayout || interaction.chartGeneration != flight.generation
         }
-        if stale { flight.job.cancellation.cancel() }
+        if stale { cancelFlight() }
+    }
+
+    /// Abandons the frame in flight, if any: it comes back without a picture soon after, and
+    /// the status line stops counting its seconds.
+    private func cancelFlight() {
+        flight?.job.cancellation.cancel()
+        drawingProgress?.cancel()
     }
 
     /// Starts the chart frame the state needs: a layout when the chart changed, else the
@@ -428,7 +390,7 @@ public final class HostingWindow {
             if chartFrameSince == nil { chartFrameSince = frameStart ?? .now }
             if showsLoadedChart {
                 options.onEvent(.building(window: windowID, size: layout.size))
-                showDrawingProgress(of: layout.cancellation)
+                showDrawingProgress()
             }
         } else if animationFrameDue, let start = animationStart, !interaction.needsChartLayout,
                   let picture, picture.interaction === interaction, picture.generation == interaction.chartGeneration {
@@ -449,14 +411,15 @@ public final class HostingWindow {
         worker.start(job)
     }
 
-    /// After a second of a chart frame, the status line counts its seconds, so a heavy chart
-    /// visibly draws (and `q` still quits).
-    private func showDrawingProgress(of cancellation: CancellationFlag, seconds: Int = 1) {
-        after(1) { [weak self] in
-            guard let self, let flight = self.flight, flight.job.cancellation === cancellation, !cancellation.isCancelled else { return }
+    /// After a second of the chart frame in flight, the status line counts its seconds, so a
+    /// heavy chart visibly draws (and `q` still quits), until the frame is back or cancelled.
+    private func showDrawingProgress(seconds: Int = 1) {
+        drawingProgress?.cancel()
+        drawingProgress = loop.after(1) { [weak self] in
+            guard let self else { return }
             self.drawingStatus = "Drawing \(self.charts[self.chartIndex].name)… \(seconds) s (q quits)"
             self.updateStatus()
-            self.showDrawingProgress(of: cancellation, seconds: seconds + 1)
+            self.showDrawingProgress(seconds: seconds + 1)
         }
     }
 
@@ -465,6 +428,7 @@ public final class HostingWindow {
     private func finishFrameIfDone() {
         guard let flight, let result = worker.take() else { return }
         self.flight = nil
+        drawingProgress?.cancel()
         if drawingStatus != nil {
             drawingStatus = nil
             updateStatus()
@@ -486,7 +450,7 @@ public final class HostingWindow {
             animationWanted = false
             if result.progress < 1 {
                 animationStart = start
-                after(1.0 / 60) { [weak self] in self?.animationFrameDue = true }
+                loop.after(1.0 / 60) { [weak self] in self?.animationFrameDue = true }
             } else if animationStart != nil {
                 animationStart = nil
                 announcesAnimated = true
@@ -648,12 +612,12 @@ public final class HostingWindow {
             updateStatus()
         }
         let provider = charts[chartIndex]
-        let job = ChartLoad(provider: provider, purpose: purpose, wake: wakePipe.1,
+        let job = ChartLoad(provider: provider, purpose: purpose, wake: loop.wakeDescriptor,
                             after: abandonedLoads.last { $0.provider === provider })
         load = job
         job.start()
         if case .show = purpose { options.onEvent(.loading(window: windowID, chart: provider.name)) }
-        showProgress(of: job)
+        showLoadProgress(of: job)
     }
 
     /// Escape during a load: a chart being shown is given up at once (whatever its thread is
@@ -676,6 +640,7 @@ public final class HostingWindow {
         abandonedLoads.append(job)
         if load === job {
             load = nil
+            loadProgress?.cancel()
             loadingStatus = nil
             updateStatus()
         }
@@ -688,14 +653,16 @@ public final class HostingWindow {
         load?.provider === provider || abandonedLoads.contains { $0.provider === provider && !$0.isDone }
     }
 
-    /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled.
-    private func showProgress(of job: ChartLoad) {
-        after(1) { [weak self] in
-            guard let self, self.load === job else { return }
+    /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled,
+    /// until it ends or is given up.
+    private func showLoadProgress(of job: ChartLoad) {
+        loadProgress?.cancel()
+        loadProgress = loop.after(1) { [weak self] in
+            guard let self else { return }
             let elapsed = job.started.duration(to: .now).components.seconds
             self.loadingStatus = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
             self.updateStatus()
-            self.showProgress(of: job)
+            self.showLoadProgress(of: job)
         }
     }
 
@@ -709,10 +676,11 @@ public final class HostingWindow {
         if let flight, flight.job.layout != nil, flight.interaction === interaction {
             // The graph on screen is lent to the frame thread: it must be back before it is
             // read or replaced. The frame is abandoned; this is retried once it is back.
-            flight.job.cancellation.cancel()
+            cancelFlight()
             return
         }
         load = nil
+        loadProgress?.cancel()
         loadingStatus = nil
         if frameStart == nil { frameStart = job.started }
         let chart = charts[chartIndex]
@@ -778,7 +746,6 @@ public final class HostingWindow {
         interaction = next
         options.onEvent(.described(chart: charts[chartIndex].name, note: graph.note))
         showsLoadedChart = true
-        hasShownChart = true
         animationWanted = false
         animationStart = nil
         setTitle(graph.title)
@@ -787,8 +754,8 @@ public final class HostingWindow {
 
     /// Polls the shown chart's data twice a second and rebuilds it when it changed.
     private func scheduleWatch() {
-        after(0.5) { [weak self] in
-            guard let self, self.running else { return }
+        loop.after(0.5) { [weak self] in
+            guard let self else { return }
             let chart = self.charts[self.chartIndex]
             if self.load == nil, !self.isLoading(chart), chart.dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
@@ -845,14 +812,14 @@ public final class HostingWindow {
 
     // MARK: Status line
 
-    /// Shows `message` in the status line for 3 seconds.
+    /// Shows `message` in the status line for 3 seconds, in place of the passing message
+    /// before, if any.
     private func showStatus(_ message: String) {
         passingStatus = message
-        passingStatusGeneration += 1
-        let generation = passingStatusGeneration
         updateStatus()
-        after(3) { [weak self] in
-            guard let self, self.passingStatusGeneration == generation else { return }
+        passingTimer?.cancel()
+        passingTimer = loop.after(3) { [weak self] in
+            guard let self else { return }
             self.passingStatus = nil
             self.updateStatus()
         }
@@ -874,4 +841,36 @@ public final class HostingWindow {
         animationWanted = true
         animationStart = nil
     }
+}
+
+extension HostingWindow: EventLoopClient {
+    var inputDescriptor: Int32 { connection.fileDescriptor }
+
+    func flushAndCheckQueuedInput() -> Bool {
+        XFlush(connection.display)
+        return XPending(connection.display) > 0
+    }
+
+    /// Takes what the frame and loading threads finished.
+    func loopDidWake() {
+        finishFrameIfDone()
+        finishLoadingIfDone()
+    }
+
+    /// Handles every X event queued; the first since the last frame starts its timing.
+    func handleInput() {
+        var event = XEvent()
+        while loop.isRunning && XPending(connection.display) > 0 {
+            XNextEvent(connection.display, &event)
+            if frameStart == nil { frameStart = .now }
+            handle(&event)
+        }
+    }
+
+    /// A timer is an event too: the frame it asks for is timed from it.
+    func timerWillFire() {
+        if frameStart == nil { frameStart = .now }
+    }
+
+    func loopTurnDidEnd() { update() }
 }
