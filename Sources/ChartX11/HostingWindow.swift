@@ -112,12 +112,8 @@ public final class HostingWindow {
     /// The first event since the last chart picture reached the screen that asked for a new one.
     private var chartFrameSince: ContinuousClock.Instant?
 
-    /// The status line: a passing message ("Saved …", 3 s), the last reload's failure (until a
-    /// reload succeeds), and the progress of a slow load or frame, first present first.
-    private var passingStatus: String?
-    private var reloadError: String?
-    private var loadingStatus: String?
-    private var drawingStatus: String?
+    /// What the status line says, shown through `interaction.statusMessage` by `updateStatus()`.
+    private var status = StatusLine()
     /// Clears the passing message once it has shown its time.
     private var passingTimer: TimerHandle?
     /// Counts the seconds of the wanted load in the status line while it runs.
@@ -417,7 +413,7 @@ public final class HostingWindow {
         drawingProgress?.cancel()
         drawingProgress = loop.after(1) { [weak self] in
             guard let self else { return }
-            self.drawingStatus = "Drawing \(self.charts[self.chartIndex].name)… \(seconds) s (q quits)"
+            self.status.drawing = StatusLine.drawing(self.charts[self.chartIndex].name, seconds: seconds)
             self.updateStatus()
             self.showDrawingProgress(seconds: seconds + 1)
         }
@@ -429,8 +425,8 @@ public final class HostingWindow {
         guard let flight, let result = worker.take() else { return }
         self.flight = nil
         drawingProgress?.cancel()
-        if drawingStatus != nil {
-            drawingStatus = nil
+        if status.drawing != nil {
+            status.drawing = nil
             updateStatus()
         }
         let layout = flight.job.layout
@@ -607,7 +603,7 @@ public final class HostingWindow {
             animationWanted = false
             animationStart = nil
             pendingReload = false
-            reloadError = nil
+            status.reloadError = nil
             setTitle(placeholder.title)
             updateStatus()
         }
@@ -641,7 +637,7 @@ public final class HostingWindow {
         if load === job {
             load = nil
             loadProgress?.cancel()
-            loadingStatus = nil
+            status.loading = nil
             updateStatus()
         }
         options.onEvent(.loadCancelled(chart: job.provider.name))
@@ -660,7 +656,7 @@ public final class HostingWindow {
         loadProgress = loop.after(1) { [weak self] in
             guard let self else { return }
             let elapsed = job.started.duration(to: .now).components.seconds
-            self.loadingStatus = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
+            self.status.loading = StatusLine.loading(self.charts[self.chartIndex].name, seconds: elapsed)
             self.updateStatus()
             self.showLoadProgress(of: job)
         }
@@ -681,7 +677,7 @@ public final class HostingWindow {
         }
         load = nil
         loadProgress?.cancel()
-        loadingStatus = nil
+        status.loading = nil
         if frameStart == nil { frameStart = job.started }
         let chart = charts[chartIndex]
         if case .failure(let failure) = outcome {
@@ -698,17 +694,17 @@ public final class HostingWindow {
             updateStatus()
             showStatus("Reload cancelled")
         case (.reload, .failure(let failure)):
-            reloadError = failure.message
+            status.reloadError = failure.message
             updateStatus()
             options.onEvent(.reloadFailed(message: failure.message))
         case (.reload, .success(let graph)):
-            reloadError = nil
+            status.reloadError = nil
             // Every series keeps its color, and a pie its slices' colors and hidden slices.
             graph.carryOver(from: interaction.graph)
             install(graph, restoring: interaction.viewState())
             pendingReload = true
         case (.period(let value), _):
-            reloadError = nil
+            status.reloadError = nil
             // A new period keeps the theme on screen, which `d` may have changed, and the
             // series their colors and toggles.
             var view = ChartInteraction.ViewState()
@@ -812,23 +808,22 @@ public final class HostingWindow {
 
     // MARK: Status line
 
-    /// Shows `message` in the status line for 3 seconds, in place of the passing message
-    /// before, if any.
+    /// Shows `message` in the status line for `StatusLine.passingDuration`, in place of the
+    /// passing message before, if any.
     private func showStatus(_ message: String) {
-        passingStatus = message
+        status.passing = message
         updateStatus()
         passingTimer?.cancel()
-        passingTimer = loop.after(3) { [weak self] in
+        passingTimer = loop.after(StatusLine.passingDuration) { [weak self] in
             guard let self else { return }
-            self.passingStatus = nil
+            self.status.passing = nil
             self.updateStatus()
         }
     }
 
-    /// The status line the interaction shows: the first of the passing message, the reload's
-    /// failure, the load's and the frame's progress.
+    /// Shows the status line's text in the interaction on screen.
     private func updateStatus() {
-        interaction.statusMessage = passingStatus ?? reloadError ?? loadingStatus ?? drawingStatus
+        interaction.statusMessage = status.text
     }
 
     // MARK: Animation
