@@ -138,11 +138,8 @@ public final class HostingWindow {
     /// A reload's `reload` event waits for its first frame.
     private var pendingReload = false
 
-    /// The chart being built on another thread; nil when none is.
-    private var load: ChartLoad?
-    /// Loads the window gave up on (Escape, another chart) whose threads may still run; a new
-    /// load of the same chart waits for its own there. Pruned once done.
-    private var abandonedLoads: [ChartLoad] = []
+    /// The charts being built on loading threads: the one wanted, and those given up on.
+    private let loader: ChartLoader
 
     /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
     /// the screen (`ScreenFit`).
@@ -160,6 +157,7 @@ public final class HostingWindow {
         scale = fit.scale
         loop = try EventLoop()
         worker = FrameWorker(wake: loop.wakeDescriptor)
+        loader = ChartLoader(wake: loop.wakeDescriptor)
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
@@ -198,7 +196,7 @@ public final class HostingWindow {
         worker.stop()
         // Never waited for: a loading thread may be deep in a file; it no longer writes to the
         // pipe (which the loop closes, after this).
-        load?.abandon()
+        loader.abandonCurrent()
         // X resources go before the GC and the window: shared memory, then pixmaps.
         flight = nil
         picture = nil
@@ -272,7 +270,7 @@ public final class HostingWindow {
         // Whatever is being built is not wanted any more; the frame thread stops soon, and a
         // load is left to end on its own (the window does not wait for it).
         cancelFlight()
-        load?.abandon()
+        loader.abandonCurrent()
         options.onEvent(.quit)
     }
 
@@ -305,7 +303,7 @@ public final class HostingWindow {
     /// Does what a key asked. Quitting and the help act at once, whatever is being built;
     /// chart commands that touch the graph wait (inside `ChartInteraction`) while a frame has it.
     public func perform(_ action: WindowAction) {
-        if load != nil {
+        if loader.isLoading {
             // While a chart loads, Escape cancels it, Tab moves on to another chart (cancelling
             // it), and quitting and the help still work; other keys wait.
             switch action {
@@ -325,7 +323,7 @@ public final class HostingWindow {
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
-            guard !isLoading(charts[chartIndex]),
+            guard !loader.isUsing(charts[chartIndex]),
                   let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
             startLoading(.period(period))
         }
@@ -593,8 +591,7 @@ public final class HostingWindow {
     /// Builds the shown chart on a loading thread. For a new chart the window shows a
     /// placeholder meanwhile; a period step or a reload keeps the current chart up.
     private func startLoading(_ purpose: ChartLoad.Purpose) {
-        if let current = load { abandon(current) }
-        abandonedLoads.removeAll { $0.isDone }
+        abandonLoad()
         if case .show = purpose {
             let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
             retiredScenes.append(interaction.scene)
@@ -608,10 +605,7 @@ public final class HostingWindow {
             updateStatus()
         }
         let provider = charts[chartIndex]
-        let job = ChartLoad(provider: provider, purpose: purpose, wake: loop.wakeDescriptor,
-                            after: abandonedLoads.last { $0.provider === provider })
-        load = job
-        job.start()
+        let job = loader.start(provider, purpose: purpose)
         if case .show = purpose { options.onEvent(.loading(window: windowID, chart: provider.name)) }
         showLoadProgress(of: job)
     }
@@ -620,33 +614,24 @@ public final class HostingWindow {
     /// doing) and its place says so; a reload or another period is cancelled and comes back
     /// soon as such, the chart on screen staying.
     private func cancelLoad() {
-        guard let job = load else { return }
+        guard let job = loader.current else { return }
         switch job.purpose {
         case .show:
-            abandon(job)
+            abandonLoad()
             install(graph(from: .failure(ChartLoad.cancelledFailure), of: charts[chartIndex]), restoring: nil)
         case .period, .reload:
-            job.cancel()
+            loader.cancelCurrent()
         }
     }
 
-    /// Gives up on `job` without waiting for it (`ChartLoad.abandon`) and says so.
-    private func abandon(_ job: ChartLoad) {
-        job.abandon()
-        abandonedLoads.append(job)
-        if load === job {
-            load = nil
-            loadProgress?.cancel()
-            status.loading = nil
-            updateStatus()
-        }
+    /// Gives up on the wanted load, if any, without waiting for it (`ChartLoader.abandonCurrent`)
+    /// and says so.
+    private func abandonLoad() {
+        guard let job = loader.abandonCurrent() else { return }
+        loadProgress?.cancel()
+        status.loading = nil
+        updateStatus()
         options.onEvent(.loadCancelled(chart: job.provider.name))
-    }
-
-    /// Whether a loading thread, wanted or abandoned, is using `provider`: the window's thread
-    /// leaves it alone meanwhile.
-    private func isLoading(_ provider: any ChartProvider) -> Bool {
-        load?.provider === provider || abandonedLoads.contains { $0.provider === provider && !$0.isDone }
     }
 
     /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled,
@@ -666,16 +651,14 @@ public final class HostingWindow {
     /// A reload keeps the user's view (hidden series, theme, grid, legend, selection by record
     /// key); a failed reload keeps the chart and shows the failure in the status line.
     private func finishLoadingIfDone() {
-        // What abandoned loads built (a graph finished after all) is freed once they are done.
-        if !abandonedLoads.isEmpty { abandonedLoads.removeAll { $0.isDone } }
-        guard let job = load, let outcome = job.take() else { return }
+        guard let (job, outcome) = loader.finished() else { return }
         if let flight, flight.job.layout != nil, flight.interaction === interaction {
             // The graph on screen is lent to the frame thread: it must be back before it is
             // read or replaced. The frame is abandoned; this is retried once it is back.
             cancelFlight()
             return
         }
-        load = nil
+        loader.end(job)
         loadProgress?.cancel()
         status.loading = nil
         if frameStart == nil { frameStart = job.started }
@@ -753,7 +736,7 @@ public final class HostingWindow {
         loop.after(0.5) { [weak self] in
             guard let self else { return }
             let chart = self.charts[self.chartIndex]
-            if self.load == nil, !self.isLoading(chart), chart.dataChanged() { self.startLoading(.reload) }
+            if !self.loader.isLoading, !self.loader.isUsing(chart), chart.dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
         }
     }
