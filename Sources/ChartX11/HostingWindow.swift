@@ -21,6 +21,10 @@ import Foundation
 /// lent to the frame thread: `ChartInteraction` defers the commands that would touch it (the
 /// toggles, the theme, selections) until the frame is back, and the window waits for it before
 /// it reads or replaces the graph (a reload, another period).
+///
+/// The window is the glue: it owns the X window and its GC, turns X events into calls, and
+/// coordinates the frame thread, the loads (`ChartLoader`), saving (`ChartSaver`) and the
+/// status line (`StatusLine`).
 public final class HostingWindow {
     public struct Options {
         /// The window's first size in device pixels.
@@ -133,6 +137,8 @@ public final class HostingWindow {
     /// the loop (once the interactions that held them are gone too).
     private var retiredScenes: [Scene] = []
 
+    /// Writes `s`'s files.
+    private let saver: ChartSaver
     /// `s` waits for the chart picture to show the current state before saving it.
     private var pendingSave = false
     /// A reload's `reload` event waits for its first frame.
@@ -158,6 +164,7 @@ public final class HostingWindow {
         loop = try EventLoop()
         worker = FrameWorker(wake: loop.wakeDescriptor)
         loader = ChartLoader(wake: loop.wakeDescriptor)
+        saver = ChartSaver(directory: options.saveDirectory, text: text)
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
@@ -757,30 +764,13 @@ public final class HostingWindow {
     }
 
     /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
-    /// the save directory, and says where: the kept chart picture with the popups painted over
-    /// it, the same pixels as a headless render (no layout or chart paint on this thread).
+    /// the save directory (`ChartSaver`), and says where: the kept chart picture with the popups
+    /// painted over it (no layout or chart paint on this thread).
     private func save() {
         pendingSave = false
         guard let picture else { return }
-        let base = (options.saveDirectory as NSString).appendingPathComponent("chartview-\(charts[chartIndex].name)")
-        var path = base + ".png"
-        var counter = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = "\(base)-\(counter).png"
-            counter += 1
-        }
-        do {
-            let image = try CairoSurface.image(width: picture.image.width, height: picture.image.height)
-            let context = try CairoContext(surface: image)
-            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(context.pointer, picture.image.pointer, 0, 0)
-            cairo_paint(context.pointer)
-            cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
-            var scene = interaction.scene
-            scene.overlays = []
-            ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
-            try context.checkPainting()
-            try ChartRenderer(text: text).write(image: image, to: path)
+        do throws(CairoError) {
+            let path = try saver.save(picture.image, popupsOf: interaction.scene, chart: charts[chartIndex].name)
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")
         } catch {
