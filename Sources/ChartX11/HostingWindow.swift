@@ -6,14 +6,14 @@ import Foundation
 /// A chart in an X11 window: Core Plot's `CPTGraphHostingView` for Linux.
 ///
 /// Two threads. The window's thread owns the Xlib window and every X resource; its loop
-/// (`EventLoop`) sleeps in `poll` on the X connection, a wake-up pipe and the next timer (no CPU
-/// while idle), drains every pending event, and never lays out or paints the chart itself. The chart's frames are
-/// laid out and painted on a frame thread (`FrameWorker`), one at a time, into an image that
-/// the window's thread copies into a pixmap it keeps (the chart picture). The popup, the help
-/// and the status line are painted over a copy of the picture on the window's thread, and the
-/// result is copied to the window in one step. So `q`, the help and the status line answer at
-/// once however long a frame takes, and a click that only moves the popup repaints only what
-/// lies over the kept picture.
+/// (`EventLoop`) sleeps in `poll` on the X connection, a wake-up pipe and the next timer (no
+/// CPU while idle), drains every pending event, and never lays out or paints the chart itself.
+/// The chart's frames are laid out and painted on a frame thread (`FrameWorker`), one at a
+/// time, into an image that the window's thread copies into a pixmap it keeps (the chart
+/// picture). The popup, the help and the status line are painted over a copy of the picture
+/// on the window's thread, and the result is copied to the window in one step. So `q`, the
+/// help and the status line answer at once however long a frame takes, and a click that only
+/// moves the popup repaints only what lies over the kept picture.
 ///
 /// An event that makes the frame in flight stale (a resize, a toggle, another chart) cancels
 /// it; the next frame starts at the latest state once it has stopped, so a storm of resizes
