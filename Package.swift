@@ -47,6 +47,8 @@ let package = Package(
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
+        // The window's parts that need no X server (its key table, timers, loads, saving, the status line).
+        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartX11", "CX11"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
     ],

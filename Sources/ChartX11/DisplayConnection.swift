@@ -1,16 +1,24 @@
 import ChartCore
 import CX11
 import Foundation
+import Synchronization
 
 /// Owns one connection to an X server and closes it. Installs chartview's error handlers: an X
-/// protocol error is reported on stderr and the program goes on; a lost connection ends the
-/// program with a message and status 1 (Xlib cannot continue after one).
+/// protocol error is reported on stderr and the program goes on; a lost connection is handed to
+/// the program's `connectionLost` (Xlib cannot continue after one).
 public final class DisplayConnection {
     public let display: OpaquePointer
     public let screen: Int32
 
-    /// Connects to `name` (nil for `$DISPLAY`).
-    public init(name: String? = nil) throws(WindowError) {
+    /// What a lost connection calls: the last connection's handler (Xlib has one per process).
+    private static let connectionLost = Mutex<(@Sendable (WindowError) -> Void)?>(nil)
+
+    /// Connects to `name` (nil for `$DISPLAY`). `connectionLost` is called with
+    /// `WindowError.connectionLost`, on the thread of the Xlib call that found the connection
+    /// broken, when the server goes away: Xlib cannot go on after that, and ends the process
+    /// with status 1 once the handler returns, so a program ends itself there as it sees fit
+    /// (saying why, cleaning up).
+    public init(name: String? = nil, connectionLost: @escaping @Sendable (WindowError) -> Void = { _ in }) throws(WindowError) {
         let target = name ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let target, !target.isEmpty else { throw WindowError.noDisplay(name: nil) }
         guard let display = XOpenDisplay(target) else { throw WindowError.noDisplay(name: target) }
@@ -24,9 +32,10 @@ public final class DisplayConnection {
             FileHandle.standardError.write(Data("chartview: X error: \(text) (request \(error.pointee.request_code))\n".utf8))
             return 0
         }
+        Self.connectionLost.withLock { $0 = connectionLost }
         XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(Data("chartview: lost the connection to the X server\n".utf8))
-            exit(1)
+            DisplayConnection.connectionLost.withLock { $0 }?(.connectionLost)
+            return 0
         }
     }
 

@@ -5,15 +5,15 @@ import Foundation
 
 /// A chart in an X11 window: Core Plot's `CPTGraphHostingView` for Linux.
 ///
-/// Two threads. The window's thread owns the Xlib window and every X resource; its loop sleeps
-/// in `poll` on the X connection, a wake-up pipe and the next timer (no CPU while idle), drains
-/// every pending event, and never lays out or paints the chart itself. The chart's frames are
-/// laid out and painted on a frame thread (`FrameWorker`), one at a time, into an image that
-/// the window's thread copies into a pixmap it keeps (the chart picture). The popup, the help
-/// and the status line are painted over a copy of the picture on the window's thread, and the
-/// result is copied to the window in one step. So `q`, the help and the status line answer at
-/// once however long a frame takes, and a click that only moves the popup repaints only what
-/// lies over the kept picture.
+/// Two threads. The window's thread owns the Xlib window and every X resource; its loop
+/// (`EventLoop`) sleeps in `poll` on the X connection, a wake-up pipe and the next timer (no
+/// CPU while idle), drains every pending event, and never lays out or paints the chart itself.
+/// The chart's frames are laid out and painted on a frame thread (`FrameWorker`), one at a
+/// time, into an image that the window's thread copies into a pixmap it keeps (the chart
+/// picture). The popup, the help and the status line are painted over a copy of the picture
+/// on the window's thread, and the result is copied to the window in one step. So `q`, the
+/// help and the status line answer at once however long a frame takes, and a click that only
+/// moves the popup repaints only what lies over the kept picture.
 ///
 /// An event that makes the frame in flight stale (a resize, a toggle, another chart) cancels
 /// it; the next frame starts at the latest state once it has stopped, so a storm of resizes
@@ -21,6 +21,10 @@ import Foundation
 /// lent to the frame thread: `ChartInteraction` defers the commands that would touch it (the
 /// toggles, the theme, selections) until the frame is back, and the window waits for it before
 /// it reads or replaces the graph (a reload, another period).
+///
+/// The window is the glue: it owns the X window and its GC, turns X events into calls, and
+/// coordinates the frame thread, the loads (`ChartLoader`), saving (`ChartSaver`) and the
+/// status line (`StatusLine`).
 public final class HostingWindow {
     public struct Options {
         /// The window's first size in device pixels.
@@ -51,6 +55,7 @@ public final class HostingWindow {
     private let gc: GC
     private let deleteAtom: Atom
     private var options: Options
+    private let loop: EventLoop
     private let charts: [any ChartProvider]
     private var chartIndex: Int
     /// The window thread's text engine: popups, the help, the status line, saving. (The frame
@@ -105,21 +110,20 @@ public final class HostingWindow {
     private var sharesImages: Bool
 
     private var scale: Double
-    private var running = true
     private var isReady = false
     /// The first event since the last frame reached the screen.
     private var frameStart: ContinuousClock.Instant?
     /// The first event since the last chart picture reached the screen that asked for a new one.
     private var chartFrameSince: ContinuousClock.Instant?
-    private var timers: [(deadline: ContinuousClock.Instant, action: () -> Void)] = []
 
-    /// The status line: a passing message ("Saved …", 3 s), the last reload's failure (until a
-    /// reload succeeds), and the progress of a slow load or frame, first present first.
-    private var passingStatus: String?
-    private var passingStatusGeneration = 0
-    private var reloadError: String?
-    private var loadingStatus: String?
-    private var drawingStatus: String?
+    /// What the status line says, shown through `interaction.statusMessage` by `updateStatus()`.
+    private var status = StatusLine()
+    /// Clears the passing message once it has shown its time.
+    private var passingTimer: TimerHandle?
+    /// Counts the seconds of the wanted load in the status line while it runs.
+    private var loadProgress: TimerHandle?
+    /// Counts the seconds of the chart frame in flight in the status line while it is built.
+    private var drawingProgress: TimerHandle?
 
     /// The show animation: wanted for the next chart frame, running since `animationStart`.
     private var animationWanted = false
@@ -133,20 +137,15 @@ public final class HostingWindow {
     /// the loop (once the interactions that held them are gone too).
     private var retiredScenes: [Scene] = []
 
+    /// Writes `s`'s files.
+    private let saver: ChartSaver
     /// `s` waits for the chart picture to show the current state before saving it.
     private var pendingSave = false
     /// A reload's `reload` event waits for its first frame.
     private var pendingReload = false
 
-    /// The chart being built on another thread; nil when none is.
-    private var load: ChartLoad?
-    /// Loads the window gave up on (Escape, another chart) whose threads may still run; a new
-    /// load of the same chart waits for its own there. Pruned once done.
-    private var abandonedLoads: [ChartLoad] = []
-    /// A pipe the loading and frame threads write to, to wake the loop: (read end, write end).
-    private let wakePipe: (Int32, Int32)
-    /// Whether a loaded chart has been on screen (`ready` is said once, for the first).
-    private var hasShownChart = false
+    /// The charts being built on loading threads: the one wanted, and those given up on.
+    private let loader: ChartLoader
 
     /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
     /// the screen (`ScreenFit`).
@@ -162,14 +161,14 @@ public final class HostingWindow {
         self.options = options
         chartIndex = index
         scale = fit.scale
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw WindowError.cannotCreate(what: "a wake-up pipe") }
-        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-        wakePipe = (fds[0], fds[1])
-        worker = FrameWorker(wake: fds[1])
+        loop = try EventLoop()
+        worker = FrameWorker(wake: loop.wakeDescriptor)
+        loader = ChartLoader(wake: loop.wakeDescriptor)
+        saver = ChartSaver(directory: options.saveDirectory, text: text)
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
         interaction = ChartInteraction(graph: graph, size: options.size, scale: scale, measurer: text, laysOutLater: true)
+        interaction.helpLines = WindowAction.helpLines
 
         let display = connection.display
         let root = XRootWindow(display, connection.screen)
@@ -200,12 +199,11 @@ public final class HostingWindow {
 
     deinit {
         // The frame thread stops within a piece of work once its frame is cancelled.
-        flight?.job.cancellation.cancel()
+        cancelFlight()
         worker.stop()
-        // Never waited for: a loading thread may be deep in a file; it no longer writes to the pipe.
-        load?.abandon()
-        close(wakePipe.0)
-        close(wakePipe.1)
+        // Never waited for: a loading thread may be deep in a file; it no longer writes to the
+        // pipe (which the loop closes, after this).
+        loader.abandonCurrent()
         // X resources go before the GC and the window: shared memory, then pixmaps.
         flight = nil
         picture = nil
@@ -224,6 +222,14 @@ public final class HostingWindow {
         let graph = Graph(title: chart.name, theme: theme ?? .plainWhite)
         graph.noDataText = "Loading… (Esc cancels)"
         return graph
+    }
+
+    /// An interaction over `graph` at the window's size, laid out by the next frame, its help
+    /// listing the window's keys.
+    private func makeInteraction(_ graph: Graph) -> ChartInteraction {
+        let interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+        interaction.helpLines = WindowAction.helpLines
+        return interaction
     }
 
     // MARK: Desktop citizenship
@@ -267,53 +273,12 @@ public final class HostingWindow {
 
     /// Runs until the user quits or the window manager closes the window.
     public func run() {
-        let display = connection.display
-        var event = XEvent()
-        while running {
-            XFlush(display)
-            if XPending(display) == 0 {
-                var descriptors = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: wakePipe.0, events: Int16(POLLIN), revents: 0)]
-                _ = poll(&descriptors, 2, pollTimeout())
-            }
-            var byte: UInt8 = 0
-            while read(wakePipe.0, &byte, 1) > 0 {}
-            finishFrameIfDone()
-            finishLoadingIfDone()
-            while running && XPending(display) > 0 {
-                XNextEvent(display, &event)
-                if frameStart == nil { frameStart = .now }
-                handle(&event)
-            }
-            fireTimers()
-            if running { update() }
-        }
+        loop.run(self)
         // Whatever is being built is not wanted any more; the frame thread stops soon, and a
         // load is left to end on its own (the window does not wait for it).
-        flight?.job.cancellation.cancel()
-        load?.abandon()
+        cancelFlight()
+        loader.abandonCurrent()
         options.onEvent(.quit)
-    }
-
-    private func pollTimeout() -> Int32 {
-        guard let next = timers.map(\.deadline).min() else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: next)
-        let ms = Double(remaining.components.seconds) * 1000 + Double(remaining.components.attoseconds) / 1e15
-        return Int32(max(0, min(ms.rounded(.up), 60_000)))
-    }
-
-    private func fireTimers() {
-        let now = ContinuousClock.now
-        let due = timers.filter { $0.deadline <= now }
-        timers.removeAll { $0.deadline <= now }
-        for timer in due {
-            if frameStart == nil { frameStart = now }
-            timer.action()
-        }
-    }
-
-    private func after(_ seconds: Double, _ action: @escaping () -> Void) {
-        timers.append((ContinuousClock.now + .milliseconds(Int(seconds * 1000)), action))
     }
 
     private func handle(_ event: inout XEvent) {
@@ -334,9 +299,9 @@ public final class HostingWindow {
             _ = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
             if let action = WindowAction.forKey(keysym, state: event.xkey.state) { perform(action) }
         case ClientMessage:
-            if Atom(event.xclient.data.l.0) == deleteAtom { running = false }
+            if Atom(event.xclient.data.l.0) == deleteAtom { loop.stop() }
         case DestroyNotify:
-            if event.xdestroywindow.window == window { running = false }
+            if event.xdestroywindow.window == window { loop.stop() }
         default:
             break
         }
@@ -345,13 +310,13 @@ public final class HostingWindow {
     /// Does what a key asked. Quitting and the help act at once, whatever is being built;
     /// chart commands that touch the graph wait (inside `ChartInteraction`) while a frame has it.
     public func perform(_ action: WindowAction) {
-        if load != nil {
+        if loader.isLoading {
             // While a chart loads, Escape cancels it, Tab moves on to another chart (cancelling
             // it), and quitting and the help still work; other keys wait.
             switch action {
             case .chart(.cancel): cancelLoad()
             case .chart(.toggleHelp): interaction.perform(.toggleHelp)
-            case .quit: running = false
+            case .quit: loop.stop()
             case .nextChart: show(chart: (chartIndex + 1) % charts.count)
             case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
             default: break
@@ -361,11 +326,11 @@ public final class HostingWindow {
         switch action {
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = true
-        case .quit: running = false
+        case .quit: loop.stop()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
-            guard !isLoading(charts[chartIndex]),
+            guard !loader.isUsing(charts[chartIndex]),
                   let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
             startLoading(.period(period))
         }
@@ -405,7 +370,14 @@ public final class HostingWindow {
             // An animation frame repaints a scene, which a new layout replaces.
             stale = interaction.needsChartLayout || interaction.chartGeneration != flight.generation
         }
-        if stale { flight.job.cancellation.cancel() }
+        if stale { cancelFlight() }
+    }
+
+    /// Abandons the frame in flight, if any: it comes back without a picture soon after, and
+    /// the status line stops counting its seconds.
+    private func cancelFlight() {
+        flight?.job.cancellation.cancel()
+        drawingProgress?.cancel()
     }
 
     /// Starts the chart frame the state needs: a layout when the chart changed, else the
@@ -419,7 +391,7 @@ public final class HostingWindow {
             if chartFrameSince == nil { chartFrameSince = frameStart ?? .now }
             if showsLoadedChart {
                 options.onEvent(.building(window: windowID, size: layout.size))
-                showDrawingProgress(of: layout.cancellation)
+                showDrawingProgress()
             }
         } else if animationFrameDue, let start = animationStart, !interaction.needsChartLayout,
                   let picture, picture.interaction === interaction, picture.generation == interaction.chartGeneration {
@@ -440,14 +412,15 @@ public final class HostingWindow {
         worker.start(job)
     }
 
-    /// After a second of a chart frame, the status line counts its seconds, so a heavy chart
-    /// visibly draws (and `q` still quits).
-    private func showDrawingProgress(of cancellation: CancellationFlag, seconds: Int = 1) {
-        after(1) { [weak self] in
-            guard let self, let flight = self.flight, flight.job.cancellation === cancellation, !cancellation.isCancelled else { return }
-            self.drawingStatus = "Drawing \(self.charts[self.chartIndex].name)… \(seconds) s (q quits)"
+    /// After a second of the chart frame in flight, the status line counts its seconds, so a
+    /// heavy chart visibly draws (and `q` still quits), until the frame is back or cancelled.
+    private func showDrawingProgress(seconds: Int = 1) {
+        drawingProgress?.cancel()
+        drawingProgress = loop.after(1) { [weak self] in
+            guard let self else { return }
+            self.status.drawing = StatusLine.drawing(self.charts[self.chartIndex].name, seconds: seconds)
             self.updateStatus()
-            self.showDrawingProgress(of: cancellation, seconds: seconds + 1)
+            self.showDrawingProgress(seconds: seconds + 1)
         }
     }
 
@@ -456,8 +429,9 @@ public final class HostingWindow {
     private func finishFrameIfDone() {
         guard let flight, let result = worker.take() else { return }
         self.flight = nil
-        if drawingStatus != nil {
-            drawingStatus = nil
+        drawingProgress?.cancel()
+        if status.drawing != nil {
+            status.drawing = nil
             updateStatus()
         }
         let layout = flight.job.layout
@@ -477,7 +451,7 @@ public final class HostingWindow {
             animationWanted = false
             if result.progress < 1 {
                 animationStart = start
-                after(1.0 / 60) { [weak self] in self?.animationFrameDue = true }
+                loop.after(1.0 / 60) { [weak self] in self?.animationFrameDue = true }
             } else if animationStart != nil {
                 animationStart = nil
                 announcesAnimated = true
@@ -624,69 +598,59 @@ public final class HostingWindow {
     /// Builds the shown chart on a loading thread. For a new chart the window shows a
     /// placeholder meanwhile; a period step or a reload keeps the current chart up.
     private func startLoading(_ purpose: ChartLoad.Purpose) {
-        if let current = load { abandon(current) }
-        abandonedLoads.removeAll { $0.isDone }
+        abandonLoad()
         if case .show = purpose {
             let placeholder = Self.placeholder(for: charts[chartIndex], theme: options.theme)
             retiredScenes.append(interaction.scene)
-            interaction = ChartInteraction(graph: placeholder, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+            interaction = makeInteraction(placeholder)
             showsLoadedChart = false
             animationWanted = false
             animationStart = nil
             pendingReload = false
-            reloadError = nil
+            status.reloadError = nil
             setTitle(placeholder.title)
             updateStatus()
         }
         let provider = charts[chartIndex]
-        let job = ChartLoad(provider: provider, purpose: purpose, wake: wakePipe.1,
-                            after: abandonedLoads.last { $0.provider === provider })
-        load = job
-        job.start()
+        let job = loader.start(provider, purpose: purpose)
         if case .show = purpose { options.onEvent(.loading(window: windowID, chart: provider.name)) }
-        showProgress(of: job)
+        showLoadProgress(of: job)
     }
 
     /// Escape during a load: a chart being shown is given up at once (whatever its thread is
     /// doing) and its place says so; a reload or another period is cancelled and comes back
     /// soon as such, the chart on screen staying.
     private func cancelLoad() {
-        guard let job = load else { return }
+        guard let job = loader.current else { return }
         switch job.purpose {
         case .show:
-            abandon(job)
+            abandonLoad()
             install(graph(from: .failure(ChartLoad.cancelledFailure), of: charts[chartIndex]), restoring: nil)
         case .period, .reload:
-            job.cancel()
+            loader.cancelCurrent()
         }
     }
 
-    /// Gives up on `job` without waiting for it (`ChartLoad.abandon`) and says so.
-    private func abandon(_ job: ChartLoad) {
-        job.abandon()
-        abandonedLoads.append(job)
-        if load === job {
-            load = nil
-            loadingStatus = nil
-            updateStatus()
-        }
+    /// Gives up on the wanted load, if any, without waiting for it (`ChartLoader.abandonCurrent`)
+    /// and says so.
+    private func abandonLoad() {
+        guard let job = loader.abandonCurrent() else { return }
+        loadProgress?.cancel()
+        status.loading = nil
+        updateStatus()
         options.onEvent(.loadCancelled(chart: job.provider.name))
     }
 
-    /// Whether a loading thread, wanted or abandoned, is using `provider`: the window's thread
-    /// leaves it alone meanwhile.
-    private func isLoading(_ provider: any ChartProvider) -> Bool {
-        load?.provider === provider || abandonedLoads.contains { $0.provider === provider && !$0.isDone }
-    }
-
-    /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled.
-    private func showProgress(of job: ChartLoad) {
-        after(1) { [weak self] in
-            guard let self, self.load === job else { return }
+    /// Counts the seconds of a slow load in the window, so it visibly runs and can be cancelled,
+    /// until it ends or is given up.
+    private func showLoadProgress(of job: ChartLoad) {
+        loadProgress?.cancel()
+        loadProgress = loop.after(1) { [weak self] in
+            guard let self else { return }
             let elapsed = job.started.duration(to: .now).components.seconds
-            self.loadingStatus = "Loading \(self.charts[self.chartIndex].name)… \(elapsed) s (Esc cancels)"
+            self.status.loading = StatusLine.loading(self.charts[self.chartIndex].name, seconds: elapsed)
             self.updateStatus()
-            self.showProgress(of: job)
+            self.showLoadProgress(of: job)
         }
     }
 
@@ -694,17 +658,16 @@ public final class HostingWindow {
     /// A reload keeps the user's view (hidden series, theme, grid, legend, selection by record
     /// key); a failed reload keeps the chart and shows the failure in the status line.
     private func finishLoadingIfDone() {
-        // What abandoned loads built (a graph finished after all) is freed once they are done.
-        if !abandonedLoads.isEmpty { abandonedLoads.removeAll { $0.isDone } }
-        guard let job = load, let outcome = job.take() else { return }
+        guard let (job, outcome) = loader.finished() else { return }
         if let flight, flight.job.layout != nil, flight.interaction === interaction {
             // The graph on screen is lent to the frame thread: it must be back before it is
             // read or replaced. The frame is abandoned; this is retried once it is back.
-            flight.job.cancellation.cancel()
+            cancelFlight()
             return
         }
-        load = nil
-        loadingStatus = nil
+        loader.end(job)
+        loadProgress?.cancel()
+        status.loading = nil
         if frameStart == nil { frameStart = job.started }
         let chart = charts[chartIndex]
         if case .failure(let failure) = outcome {
@@ -721,17 +684,17 @@ public final class HostingWindow {
             updateStatus()
             showStatus("Reload cancelled")
         case (.reload, .failure(let failure)):
-            reloadError = failure.message
+            status.reloadError = failure.message
             updateStatus()
             options.onEvent(.reloadFailed(message: failure.message))
         case (.reload, .success(let graph)):
-            reloadError = nil
+            status.reloadError = nil
             // Every series keeps its color, and a pie its slices' colors and hidden slices.
             graph.carryOver(from: interaction.graph)
             install(graph, restoring: interaction.viewState())
             pendingReload = true
         case (.period(let value), _):
-            reloadError = nil
+            status.reloadError = nil
             // A new period keeps the theme on screen, which `d` may have changed, and the
             // series their colors and toggles.
             var view = ChartInteraction.ViewState()
@@ -763,13 +726,12 @@ public final class HostingWindow {
     /// Shows `graph` (laid out by the next frame), with `view` carried over from the chart before.
     private func install(_ graph: Graph, restoring view: ChartInteraction.ViewState?) {
         if let theme = options.theme { graph.theme = theme }
-        let next = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: text, laysOutLater: true)
+        let next = makeInteraction(graph)
         if let view { next.restore(view) }
         retiredScenes.append(interaction.scene)
         interaction = next
         options.onEvent(.described(chart: charts[chartIndex].name, note: graph.note))
         showsLoadedChart = true
-        hasShownChart = true
         animationWanted = false
         animationStart = nil
         setTitle(graph.title)
@@ -778,10 +740,10 @@ public final class HostingWindow {
 
     /// Polls the shown chart's data twice a second and rebuilds it when it changed.
     private func scheduleWatch() {
-        after(0.5) { [weak self] in
-            guard let self, self.running else { return }
+        loop.after(0.5) { [weak self] in
+            guard let self else { return }
             let chart = self.charts[self.chartIndex]
-            if self.load == nil, !self.isLoading(chart), chart.dataChanged() { self.startLoading(.reload) }
+            if !self.loader.isLoading, !self.loader.isUsing(chart), chart.dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
         }
     }
@@ -802,30 +764,13 @@ public final class HostingWindow {
     }
 
     /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
-    /// the save directory, and says where: the kept chart picture with the popups painted over
-    /// it, the same pixels as `--output` gives (no layout or chart paint on this thread).
+    /// the save directory (`ChartSaver`), and says where: the kept chart picture with the popups
+    /// painted over it (no layout or chart paint on this thread).
     private func save() {
         pendingSave = false
         guard let picture else { return }
-        let base = (options.saveDirectory as NSString).appendingPathComponent("chartview-\(charts[chartIndex].name)")
-        var path = base + ".png"
-        var counter = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = "\(base)-\(counter).png"
-            counter += 1
-        }
-        do {
-            let image = try CairoSurface.image(width: picture.image.width, height: picture.image.height)
-            let context = try CairoContext(surface: image)
-            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(context.pointer, picture.image.pointer, 0, 0)
-            cairo_paint(context.pointer)
-            cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
-            var scene = interaction.scene
-            scene.overlays = []
-            ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
-            try context.checkPainting()
-            try ChartRenderer(text: text).write(image: image, to: path)
+        do throws(CairoError) {
+            let path = try saver.save(picture.image, popupsOf: interaction.scene, chart: charts[chartIndex].name)
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")
         } catch {
@@ -836,23 +781,22 @@ public final class HostingWindow {
 
     // MARK: Status line
 
-    /// Shows `message` in the status line for 3 seconds.
+    /// Shows `message` in the status line for `StatusLine.passingDuration`, in place of the
+    /// passing message before, if any.
     private func showStatus(_ message: String) {
-        passingStatus = message
-        passingStatusGeneration += 1
-        let generation = passingStatusGeneration
+        status.passing = message
         updateStatus()
-        after(3) { [weak self] in
-            guard let self, self.passingStatusGeneration == generation else { return }
-            self.passingStatus = nil
+        passingTimer?.cancel()
+        passingTimer = loop.after(StatusLine.passingDuration) { [weak self] in
+            guard let self else { return }
+            self.status.passing = nil
             self.updateStatus()
         }
     }
 
-    /// The status line the interaction shows: the first of the passing message, the reload's
-    /// failure, the load's and the frame's progress.
+    /// Shows the status line's text in the interaction on screen.
     private func updateStatus() {
-        interaction.statusMessage = passingStatus ?? reloadError ?? loadingStatus ?? drawingStatus
+        interaction.statusMessage = status.text
     }
 
     // MARK: Animation
@@ -865,4 +809,36 @@ public final class HostingWindow {
         animationWanted = true
         animationStart = nil
     }
+}
+
+extension HostingWindow: EventLoopClient {
+    var inputDescriptor: Int32 { connection.fileDescriptor }
+
+    func flushAndCheckQueuedInput() -> Bool {
+        XFlush(connection.display)
+        return XPending(connection.display) > 0
+    }
+
+    /// Takes what the frame and loading threads finished.
+    func loopDidWake() {
+        finishFrameIfDone()
+        finishLoadingIfDone()
+    }
+
+    /// Handles every X event queued; the first since the last frame starts its timing.
+    func handleInput() {
+        var event = XEvent()
+        while loop.isRunning && XPending(connection.display) > 0 {
+            XNextEvent(connection.display, &event)
+            if frameStart == nil { frameStart = .now }
+            handle(&event)
+        }
+    }
+
+    /// A timer is an event too: the frame it asks for is timed from it.
+    func timerWillFire() {
+        if frameStart == nil { frameStart = .now }
+    }
+
+    func loopTurnDidEnd() { update() }
 }

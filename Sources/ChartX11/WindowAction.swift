@@ -12,7 +12,7 @@ public enum WindowAction: Hashable, Sendable {
     case quit
 
     /// The action bound to `keysym` with modifier `state` (an X key event's state bits); nil
-    /// for unbound keys.
+    /// for unbound keys. `helpLines` below says what each does: change both together.
     static func forKey(_ keysym: KeySym, state: UInt32) -> WindowAction? {
         let control = state & UInt32(ControlMask) != 0
         let shift = state & UInt32(ShiftMask) != 0
@@ -39,4 +39,24 @@ public enum WindowAction: Hashable, Sendable {
         default: return nil
         }
     }
+
+    /// What the help overlay lists (`ChartInteraction.helpLines`), in order: the bindings of
+    /// `forKey` above, and the window's mouse (the primary button clicks).
+    static let helpLines: [(keys: String, action: String)] = [
+        ("Click a bar", "show its value; click again to hide it"),
+        ("Click a legend entry", "hide or show its series"),
+        ("1 … 9", "hide or show series 1 to 9"),
+        ("0", "show every series"),
+        ("← →", "previous / next value of the series"),
+        ("↑ ↓", "same value in the previous / next series"),
+        ("l", "legend on / off"),
+        ("g", "grid on / off"),
+        ("d", "dark / light theme"),
+        ("[ ]", "previous / next period (month)"),
+        ("Tab, Shift+Tab", "next / previous chart"),
+        ("s, Ctrl+S", "save the view as PNG"),
+        ("Esc", "clear the selection, close this help"),
+        ("h, ?, F1", "show / hide this help"),
+        ("q, Ctrl+W", "quit"),
+    ]
 }

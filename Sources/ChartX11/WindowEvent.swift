@@ -1,6 +1,6 @@
 import ChartCore
 
-/// What the window reports as it runs, for `--trace` and tests. Sizes and rects are device pixels.
+/// What the window reports as it runs, for a program's trace and tests. Sizes and rects are device pixels.
 public enum WindowEvent: Sendable {
     /// The first frame is on screen, at `size` and `scale` (device pixels per layout pixel).
     case ready(window: UInt, size: Size, scale: Double)

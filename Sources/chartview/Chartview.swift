@@ -31,10 +31,10 @@ struct Chartview {
             return
         }
         if options.checkDisplay {
-            do {
+            do throws(WindowError) {
                 _ = try DisplayConnection()
             } catch {
-                throw CommandError(message: error.description, status: 1)
+                throw CommandError(error)
             }
             return
         }
@@ -145,12 +145,16 @@ struct Chartview {
         }
         let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
         let index = catalog.sources.firstIndex { $0 === first } ?? 0
-        do {
-            let connection = try DisplayConnection()
+        do throws(WindowError) {
+            // Xlib cannot go on once the server is gone: the command says so and ends (status 1).
+            let connection = try DisplayConnection(connectionLost: { error in
+                FileHandle.standardError.write(Data("chartview: \(CommandError(error).message)\n".utf8))
+                exit(CommandError(error).status)
+            })
             let window = try HostingWindow(connection: connection, charts: charts, index: index, options: windowOptions)
             window.run()
         } catch {
-            throw CommandError(message: error.description, status: 1)
+            throw CommandError(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import ChartData
+import ChartX11
 
 /// A failure the user can act on: printed as one line `chartview: <message>` on stderr,
 /// exiting with `status` (2 for bad usage or bad input, 1 for a failure at run time).
@@ -44,6 +45,18 @@ extension CommandError {
         switch error {
         case .tooLarge: self.init(message: error.description + "; raise --max-memory", status: 2)
         default: self.init(message: error.description, status: error.isRunTimeFailure ? 1 : 2)
+        }
+    }
+}
+
+extension CommandError {
+    /// A window error as the command reports it (status 1): with no display to open, how to
+    /// render without one.
+    init(_ error: WindowError) {
+        switch error {
+        case .noDisplay(nil): self.init(message: error.description + "; use --output FILE to render without a display", status: 1)
+        case .noDisplay: self.init(message: error.description + " Use --output FILE to render without a display", status: 1)
+        case .cannotCreate, .connectionLost: self.init(message: error.description, status: 1)
         }
     }
 }

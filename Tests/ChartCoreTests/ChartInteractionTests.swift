@@ -110,8 +110,30 @@ struct ChartInteractionTests {
     // MARK: Fixtures
 
     static func interaction(_ graph: Graph, _ size: Size, scale: Double = 1) -> ChartInteraction {
-        ChartInteraction(graph: graph, size: size, scale: scale, measurer: FixedTextMeasurer())
+        let interaction = ChartInteraction(graph: graph, size: size, scale: scale, measurer: FixedTextMeasurer())
+        interaction.helpLines = hostHelpLines
+        return interaction
     }
+
+    /// What a host's help lists: as many lines as a window's, as long (the window's own table
+    /// is ChartX11's, beside its key bindings).
+    static let hostHelpLines: [(keys: String, action: String)] = [
+        ("Click a bar", "show its value; click again to hide it"),
+        ("Click a legend entry", "hide or show its series"),
+        ("Keys 1 to 9", "hide or show series 1 to 9"),
+        ("Key 0", "show every series"),
+        ("Left, Right", "previous / next value of the series"),
+        ("Up, Down", "same value in the previous / next series"),
+        ("Key L", "legend on / off"),
+        ("Key G", "grid on / off"),
+        ("Key D", "dark / light theme"),
+        ("Keys P, N", "previous / next period (month)"),
+        ("Next, Previous", "next / previous chart"),
+        ("Save, Ctrl+Save", "save the view as PNG"),
+        ("Cancel", "clear the selection, close this help"),
+        ("Help, F1", "show / hide this help"),
+        ("Quit, Ctrl+Quit", "quit"),
+    ]
 
     /// One bar plot of whole values.
     static func countsGraph() -> Graph {
@@ -730,12 +752,13 @@ struct ChartInteractionTests {
                     sourceLocation: sourceLocation)
         }
         let lines = help.texts.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        for (keys, action) in ChartInteraction.helpLines {
+        #expect(!interaction.helpLines.isEmpty, sourceLocation: sourceLocation)
+        for (keys, action) in interaction.helpLines {
             #expect(lines.contains(keys), "help lacks '\(keys)'", sourceLocation: sourceLocation)
             #expect(lines.contains(action), "help lacks '\(action)'", sourceLocation: sourceLocation)
         }
         // Keys and actions are two columns of as many lines as there are entries.
-        let columns = help.texts.filter { $0.text.split(separator: "\n").count == ChartInteraction.helpLines.count }
+        let columns = help.texts.filter { $0.text.split(separator: "\n").count == interaction.helpLines.count }
         #expect(columns.count == 2, sourceLocation: sourceLocation)
     }
 
@@ -752,6 +775,24 @@ struct ChartInteractionTests {
         #expect(interaction.performAndSettle(.toggleHelp).isEmpty)
         #expect(!interaction.isShowingHelp)
         #expect(interaction.overlay("help") == nil)
+    }
+
+    @Test("The help lists the lines its host gives, laid out again when they change while it shows")
+    func helpLinesComeFromTheHost() throws {
+        let interaction = ChartInteraction(graph: SampleGraph.groupedBars.make(), size: Size(width: 800, height: 600),
+                                           measurer: FixedTextMeasurer())
+        #expect(interaction.helpLines.isEmpty)
+        _ = interaction.performAndSettle(.toggleHelp)
+        // No lines: the title alone.
+        #expect(try #require(interaction.overlay("help")).texts.map(\.text) == ["Keys and mouse", "", ""])
+        interaction.helpLines = [(keys: "Space", action: "do the thing")]
+        #expect(interaction.layoutIfNeeded())
+        #expect(try #require(interaction.overlay("help")).texts.map(\.text) == ["Keys and mouse", "Space", "do the thing"])
+        _ = interaction.performAndSettle(.toggleHelp)
+        interaction.helpLines = Self.hostHelpLines
+        #expect(interaction.layoutIfNeeded() == false, "a hidden help needs no layout")
+        _ = interaction.performAndSettle(.toggleHelp)
+        try Self.expectHelpOverlay(interaction)
     }
 
     @Test("Help fits a small window",

@@ -389,30 +389,18 @@ public final class ChartInteraction {
 
     // MARK: Overlays
 
-    /// The keys the help overlay lists, in order: (keys, what they do).
-    public static let helpLines: [(String, String)] = [
-        ("Click a bar", "show its value; click again to hide it"),
-        ("Click a legend entry", "hide or show its series"),
-        ("1 … 9", "hide or show series 1 to 9"),
-        ("0", "show every series"),
-        ("← →", "previous / next value of the series"),
-        ("↑ ↓", "same value in the previous / next series"),
-        ("l", "legend on / off"),
-        ("g", "grid on / off"),
-        ("d", "dark / light theme"),
-        ("[ ]", "previous / next period (month)"),
-        ("Tab, Shift+Tab", "next / previous chart"),
-        ("s, Ctrl+S", "save the view as PNG"),
-        ("Esc", "clear the selection, close this help"),
-        ("h, ?, F1", "show / hide this help"),
-        ("q, Ctrl+W", "quit"),
-    ]
+    /// What the help overlay lists, in order: the keys (or mouse gesture) and what they do.
+    /// The host gives them: it binds the keys and the mouse to commands, so it says which do
+    /// what; ChartCore lays the box out. Empty by default (the help shows its title alone).
+    public var helpLines: [(keys: String, action: String)] = [] {
+        didSet { if isShowingHelp { needsLayout = true } }
+    }
 
     /// The help box, centered, its text shrunk when the window is too small for it.
     private func helpOverlay(border: LineStyle) -> OverlayScene {
         let theme = self.theme
-        let keys = Self.helpLines.map(\.0).joined(separator: "\n")
-        let actions = Self.helpLines.map(\.1).joined(separator: "\n")
+        let keys = helpLines.map(\.keys).joined(separator: "\n")
+        let actions = helpLines.map(\.action).joined(separator: "\n")
         let title = "Keys and mouse"
         let margin = 8 * scale
         func box(fit: Double) -> OverlayScene {

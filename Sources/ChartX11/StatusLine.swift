@@ -1,0 +1,31 @@
+/// What the window's status line says: the first present of a passing message ("Saved …",
+/// shown for `passingDuration`), the last reload's failure (until a reload succeeds), and the
+/// progress of a slow load or frame. The window sets each part as it changes, and shows `text`
+/// (`ChartInteraction.statusMessage`). A value; no clock of its own.
+struct StatusLine: Equatable {
+    /// How long a passing message shows, in seconds.
+    static let passingDuration = 3.0
+
+    /// A message that shows for `passingDuration` ("Saved …", "Reload cancelled").
+    var passing: String?
+    /// Why the last reload failed; nil once one succeeds or another chart is shown.
+    var reloadError: String?
+    /// How long the chart has been loading; nil when it is not, or for less than a second.
+    var loading: String?
+    /// How long the chart frame has been drawing; nil when none is, or for less than a second.
+    var drawing: String?
+
+    /// The line to show: the first present of the passing message, the reload's failure, the
+    /// load's and the frame's progress; nil for none.
+    var text: String? { passing ?? reloadError ?? loading ?? drawing }
+
+    /// The progress of loading `chart` for `seconds` (and how to cancel it).
+    static func loading(_ chart: String, seconds: Int64) -> String {
+        "Loading \(chart)… \(seconds) s (Esc cancels)"
+    }
+
+    /// The progress of drawing `chart` for `seconds` (and that quitting works meanwhile).
+    static func drawing(_ chart: String, seconds: Int) -> String {
+        "Drawing \(chart)… \(seconds) s (q quits)"
+    }
+}

@@ -1,0 +1,38 @@
+import CX11
+@testable import ChartX11
+import Testing
+
+@Suite("Window keys")
+struct WindowActionTests {
+    /// The keys each help line names, as key events, and what they must do.
+    static let bindings: [String: [(keysym: Int32, state: Int32, action: WindowAction)]] = [
+        "1 … 9": [(XK_1, 0, .chart(.toggleSeries(0))), (XK_9, 0, .chart(.toggleSeries(8))), (XK_KP_5, 0, .chart(.toggleSeries(4)))],
+        "0": [(XK_0, 0, .chart(.showAllSeries)), (XK_KP_0, 0, .chart(.showAllSeries))],
+        "← →": [(XK_Left, 0, .chart(.selectPreviousRecord)), (XK_Right, 0, .chart(.selectNextRecord))],
+        "↑ ↓": [(XK_Up, 0, .chart(.selectPreviousSeries)), (XK_Down, 0, .chart(.selectNextSeries))],
+        "l": [(XK_l, 0, .chart(.toggleLegend))],
+        "g": [(XK_g, 0, .chart(.toggleGrid))],
+        "d": [(XK_d, 0, .chart(.toggleTheme))],
+        "[ ]": [(XK_bracketleft, 0, .previousPeriod), (XK_bracketright, 0, .nextPeriod)],
+        "Tab, Shift+Tab": [(XK_Tab, 0, .nextChart), (XK_Tab, ShiftMask, .previousChart), (XK_ISO_Left_Tab, ShiftMask, .previousChart)],
+        "s, Ctrl+S": [(XK_s, 0, .save), (XK_s, ControlMask, .save)],
+        "Esc": [(XK_Escape, 0, .chart(.cancel))],
+        "h, ?, F1": [(XK_h, 0, .chart(.toggleHelp)), (XK_question, ShiftMask, .chart(.toggleHelp)), (XK_F1, 0, .chart(.toggleHelp))],
+        "q, Ctrl+W": [(XK_q, 0, .quit), (XK_w, ControlMask, .quit)],
+    ]
+
+    @Test("Every key the help names does what the help says; the other lines are the mouse's")
+    func theHelpMatchesTheBindings() {
+        let keyLines = WindowAction.helpLines.filter { !$0.keys.hasPrefix("Click") }
+        #expect(Set(keyLines.map(\.keys)) == Set(Self.bindings.keys))
+        #expect(WindowAction.helpLines.count == keyLines.count + 2)
+        for (keys, events) in Self.bindings {
+            for event in events {
+                #expect(WindowAction.forKey(KeySym(event.keysym), state: UInt32(event.state)) == event.action, "\(keys)")
+            }
+        }
+        // What the help does not promise stays unbound.
+        #expect(WindowAction.forKey(KeySym(XK_q), state: UInt32(ControlMask)) == nil)
+        #expect(WindowAction.forKey(KeySym(XK_w), state: 0) == nil)
+    }
+}
