@@ -118,6 +118,14 @@ public final class HostingWindow {
 
     /// What the status line says, shown through `interaction.statusMessage` by `updateStatus()`.
     private var status = StatusLine()
+    /// The CLIPBOARD selection, which Ctrl+C and Ctrl+Shift+C fill.
+    private let clipboard: ClipboardOwner
+    /// Where the pointer is over the window (device pixels); nil once it left.
+    private var pointer: Point?
+    /// The X server time of the last key or button event: what taking the clipboard names.
+    private var lastInputTime: Time = Time(CurrentTime)
+    /// The view and history of each chart shown before, by index, for when it is shown again.
+    private var savedViews: [Int: (GraphView, ViewHistory)] = [:]
     /// Clears the passing message once it has shown its time.
     private var passingTimer: TimerHandle?
     /// Counts the seconds of the wanted load in the status line while it runs.
@@ -175,7 +183,8 @@ public final class HostingWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = Pixmap(None)
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | ButtonPressMask | KeyPressMask)
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+                                    | LeaveWindowMask | KeyPressMask)
         let window = XCreateWindow(display, root, 0, 0, UInt32(options.size.width), UInt32(options.size.height), 0,
                                    XDefaultDepth(display, connection.screen), UInt32(InputOutput),
                                    XDefaultVisual(display, connection.screen),
@@ -185,6 +194,7 @@ public final class HostingWindow {
             throw WindowError.cannotCreate(what: "a window")
         }
         self.window = window
+        clipboard = ClipboardOwner(connection: connection, window: window)
         gc = XCreateGC(display, window, 0, nil)
         deleteAtom = connection.atom("WM_DELETE_WINDOW")
         var protocols = [deleteAtom]
@@ -288,16 +298,45 @@ public final class HostingWindow {
         case ConfigureNotify:
             let configure = event.xconfigure
             interaction.resize(to: Size(width: Double(configure.width), height: Double(configure.height)))
-        case ButtonPress:
+        case ButtonPress, ButtonRelease:
             let button = event.xbutton
-            if button.button == UInt32(Button1) {
-                interaction.click(at: Point(x: Double(button.x) + 0.5, y: Double(button.y) + 0.5))
+            lastInputTime = button.time
+            let point = Point(x: Double(button.x) + 0.5, y: Double(button.y) + 0.5)
+            let shift = button.state & UInt32(ShiftMask) != 0
+            let time = UInt64(button.time)
+            // Buttons 4 and 5 are the wheel's notches up and down, 6 and 7 the horizontal wheel's.
+            switch (Int32(button.button), event.type == ButtonPress) {
+            case (Button1, let down), (Button2, let down), (Button3, let down):
+                let which: ChartInteraction.PointerButton = button.button == UInt32(Button1) ? .primary : button.button == UInt32(Button2) ? .middle : .secondary
+                if down {
+                    interaction.pointerPressed(at: point, button: which, shift: shift, time: time)
+                } else {
+                    interaction.pointerReleased(at: point, button: which, time: time)
+                }
+            case (4, true): interaction.scrolled(at: point, dy: 1, shift: shift, time: time)
+            case (5, true): interaction.scrolled(at: point, dy: -1, shift: shift, time: time)
+            case (6, true): interaction.scrolled(at: point, dx: -1, time: time)
+            case (7, true): interaction.scrolled(at: point, dx: 1, time: time)
+            default: break
             }
+        case MotionNotify:
+            let motion = event.xmotion
+            pointer = Point(x: Double(motion.x) + 0.5, y: Double(motion.y) + 0.5)
+            interaction.pointerMoved(to: pointer!, time: UInt64(motion.time))
+            updateReadout()
+        case LeaveNotify:
+            pointer = nil
+            updateReadout()
         case KeyPress:
             var keysym: KeySym = 0
             var buffer = [CChar](repeating: 0, count: 16)
+            lastInputTime = event.xkey.time
             _ = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
             if let action = WindowAction.forKey(keysym, state: event.xkey.state) { perform(action) }
+        case SelectionRequest:
+            clipboard.answer(event.xselectionrequest)
+        case SelectionClear:
+            clipboard.selectionCleared(event.xselectionclear)
         case ClientMessage:
             if Atom(event.xclient.data.l.0) == deleteAtom { loop.stop() }
         case DestroyNotify:
@@ -326,6 +365,8 @@ public final class HostingWindow {
         switch action {
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = true
+        case .copySelection: copy(interaction.selectionText, what: "the selected value")
+        case .copyVisibleData: copyVisibleData()
         case .quit: loop.stop()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
@@ -474,6 +515,8 @@ public final class HostingWindow {
         if current {
             for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
         }
+        // The data under a resting pointer changes with the view.
+        updateReadout()
         if pendingReload {
             pendingReload = false
             options.onEvent(.reload(records: interaction.scene.plots.map(\.items.count).max() ?? 0))
@@ -698,14 +741,23 @@ public final class HostingWindow {
             // A new period keeps the theme on screen, which `d` may have changed, and the
             // series their colors and toggles.
             var view = ChartInteraction.ViewState()
-            view.togglesTheme = interaction.viewState().togglesTheme
+            let before = interaction.viewState()
+            view.togglesTheme = before.togglesTheme
+            // The view too: a journal's days of the month line up from one month to the next.
+            view.view = before.view
+            view.history = before.history
             let next = graph(from: outcome, of: chart)
             next.carryOver(from: interaction.graph)
             install(next, restoring: view)
             options.onEvent(.period(value: value))
             startAnimation()
         case (.show, _):
-            install(graph(from: outcome, of: chart), restoring: nil)
+            var view: ChartInteraction.ViewState?
+            if case .success = outcome, let saved = savedViews[chartIndex] {
+                view = ChartInteraction.ViewState()
+                (view!.view, view!.history) = saved
+            }
+            install(graph(from: outcome, of: chart), restoring: view)
             startAnimation()
         }
     }
@@ -750,6 +802,8 @@ public final class HostingWindow {
 
     private func show(chart index: Int) {
         guard index != chartIndex else { return }
+        // Each chart keeps its view and history for when it is shown again.
+        if showsLoadedChart { savedViews[chartIndex] = (interaction.view, interaction.history) }
         chartIndex = index
         options.onEvent(.chart(name: charts[index].name))
         startLoading(.show)
@@ -797,6 +851,42 @@ public final class HostingWindow {
     /// Shows the status line's text in the interaction on screen.
     private func updateStatus() {
         interaction.statusMessage = status.text
+    }
+
+    /// The pointer's data coordinates in the status line, when nothing else is there.
+    private func updateReadout() {
+        let readout = pointer.flatMap { interaction.readout(at: $0) }
+        guard readout != status.readout else { return }
+        status.readout = readout
+        options.onEvent(.readout(text: readout))
+        updateStatus()
+    }
+
+    // MARK: Clipboard
+
+    /// Puts `text` on the CLIPBOARD selection and says so in the status line.
+    private func copy(_ text: String?, what: String) {
+        guard let text, !text.isEmpty else {
+            showStatus(what == "the selected value" ? "Nothing selected to copy: click a point or a bar first" : "Nothing to copy")
+            return
+        }
+        let copied = clipboard.own(text, time: lastInputTime)
+        if copied == 0 {
+            showStatus("Could not take the clipboard")
+        } else {
+            options.onEvent(.copied(bytes: copied))
+            showStatus(copied < text.utf8.count ? "Copied the first \(copied) bytes of \(what) (one X request holds no more)" : "Copied \(what)")
+        }
+    }
+
+    /// The visible data as CSV on the clipboard.
+    private func copyVisibleData() {
+        let csv = interaction.visibleDataCSV()
+        guard csv.rows > 0 else {
+            showStatus("No data in view to copy")
+            return
+        }
+        copy(csv.text, what: csv.truncated ? "the first \(csv.rows) rows in view" : "\(csv.rows) row\(csv.rows == 1 ? "" : "s") in view")
     }
 
     // MARK: Animation

@@ -1,6 +1,6 @@
 /// What the window's status line says: the first present of a passing message ("Saved …",
 /// shown for `passingDuration`), the last reload's failure (until a reload succeeds), and the
-/// progress of a slow load or frame. The window sets each part as it changes, and shows `text`
+/// progress of a slow load or frame, and where the pointer is in data units. The window sets each part as it changes, and shows `text`
 /// (`ChartInteraction.statusMessage`). A value; no clock of its own.
 struct StatusLine: Equatable {
     /// How long a passing message shows, in seconds.
@@ -15,9 +15,13 @@ struct StatusLine: Equatable {
     /// How long the chart frame has been drawing; nil when none is, or for less than a second.
     var drawing: String?
 
+    /// The data coordinates under the pointer ("x=2016-06-10 12:34  y=12.05"); nil when it is
+    /// not over the plot area.
+    var readout: String?
+
     /// The line to show: the first present of the passing message, the reload's failure, the
-    /// load's and the frame's progress; nil for none.
-    var text: String? { passing ?? reloadError ?? loading ?? drawing }
+    /// load's and the frame's progress, the pointer's readout; nil for none.
+    var text: String? { passing ?? reloadError ?? loading ?? drawing ?? readout }
 
     /// The progress of loading `chart` for `seconds` (and how to cancel it).
     static func loading(_ chart: String, seconds: Int64) -> String {

@@ -6,6 +6,8 @@ import CX11
 public enum WindowAction: Hashable, Sendable {
     case chart(InteractionCommand)
     case save
+    /// Put the selection's text (Ctrl+C), or the data in view as CSV (Ctrl+Shift+C), on the clipboard.
+    case copySelection, copyVisibleData
     case nextChart, previousChart
     /// Step the chart's period (the journal's previous/next month).
     case previousPeriod, nextPeriod
@@ -23,10 +25,17 @@ public enum WindowAction: Hashable, Sendable {
         case XK_l, XK_L: return control ? nil : .chart(.toggleLegend)
         case XK_g, XK_G: return control ? nil : .chart(.toggleGrid)
         case XK_d, XK_D: return control ? nil : .chart(.toggleTheme)
-        case XK_Left, XK_KP_Left: return .chart(.selectPreviousRecord)
-        case XK_Right, XK_KP_Right: return .chart(.selectNextRecord)
-        case XK_Up, XK_KP_Up: return .chart(.selectPreviousSeries)
-        case XK_Down, XK_KP_Down: return .chart(.selectNextSeries)
+        case XK_Left, XK_KP_Left: return .chart(shift ? .pan(dx: -1, dy: 0) : .selectPreviousRecord)
+        case XK_Right, XK_KP_Right: return .chart(shift ? .pan(dx: 1, dy: 0) : .selectNextRecord)
+        case XK_Up, XK_KP_Up: return .chart(shift ? .pan(dx: 0, dy: 1) : .selectPreviousSeries)
+        case XK_Down, XK_KP_Down: return .chart(shift ? .pan(dx: 0, dy: -1) : .selectNextSeries)
+        case XK_plus, XK_equal, XK_KP_Add: return control ? nil : .chart(.zoomIn)
+        case XK_minus, XK_KP_Subtract: return control ? nil : .chart(.zoomOut)
+        case XK_Home, XK_KP_Home: return .chart(.resetView)
+        case XK_r, XK_R: return control ? nil : .chart(.resetView)
+        case XK_BackSpace: return .chart(shift ? .viewForward : .viewBack)
+        case XK_a, XK_A: return control ? nil : .chart(.toggleAutoscale)
+        case XK_c, XK_C: return control ? (shift ? .copyVisibleData : .copySelection) : nil
         case XK_Escape: return .chart(.cancel)
         case XK_h, XK_H, XK_question, XK_F1: return control ? nil : .chart(.toggleHelp)
         case XK_s, XK_S: return .save
@@ -41,10 +50,24 @@ public enum WindowAction: Hashable, Sendable {
     }
 
     /// What the help overlay lists (`ChartInteraction.helpLines`), in order: the bindings of
-    /// `forKey` above, and the window's mouse (the primary button clicks).
+    /// `forKey` above, and the window's mouse (`mouseLines`: clicks, the wheel, drags).
+    /// The help lines that name the mouse rather than keys.
+    static let mouseLines: Set<String> = ["Click a bar", "Click a legend entry", "Wheel", "Shift+wheel", "Drag", "Right-drag, Shift+drag",
+                                          "Double-click"]
+
     static let helpLines: [(keys: String, action: String)] = [
         ("Click a bar", "show its value; click again to hide it"),
         ("Click a legend entry", "hide or show its series"),
+        ("Wheel", "zoom about the pointer (over an axis: that axis)"),
+        ("Shift+wheel", "pan along x"),
+        ("Drag", "pan (over an axis: that axis)"),
+        ("Right-drag, Shift+drag", "zoom to the box (Esc cancels)"),
+        ("Double-click", "back to the fitted view"),
+        ("Home, r", "back to the fitted view"),
+        ("+ −", "zoom in / out"),
+        ("Shift+← → ↑ ↓", "pan a tenth of the view"),
+        ("Backspace, Shift+Backspace", "previous / next view"),
+        ("a", "y fits the visible x range on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),
         ("← →", "previous / next value of the series"),
@@ -55,7 +78,8 @@ public enum WindowAction: Hashable, Sendable {
         ("[ ]", "previous / next period (month)"),
         ("Tab, Shift+Tab", "next / previous chart"),
         ("s, Ctrl+S", "save the view as PNG"),
-        ("Esc", "clear the selection, close this help"),
+        ("Ctrl+C, Ctrl+Shift+C", "copy the value / the data in view"),
+        ("Esc", "cancel a box, clear the selection, close this help"),
         ("h, ?, F1", "show / hide this help"),
         ("q, Ctrl+W", "quit"),
     ]

@@ -29,6 +29,11 @@ public enum WindowEvent: Sendable {
     case reloadFailed(message: String)
     /// The show animation ended.
     case animated
+    /// The status line's readout of the data under the pointer changed (nil: the pointer left
+    /// the plot area).
+    case readout(text: String?)
+    /// `bytes` of text went on the CLIPBOARD selection (Ctrl+C, Ctrl+Shift+C).
+    case copied(bytes: Int)
     /// The view was saved to `path`.
     case saved(path: String)
     /// Another chart of the gallery is shown.

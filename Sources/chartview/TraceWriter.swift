@@ -13,6 +13,8 @@ import Foundation
 ///     {"event":"frame","ms":F,"building":true}   (the help or the status line over the last picture)
 ///     {"event":"reload","records":N}   {"event":"reload","error":MESSAGE}
 ///     {"event":"loading","window":WINDOW_ID,"chart":N}   {"event":"cancelled","chart":N}   {"event":"failed","chart":N,"error":MESSAGE}
+///     {"event":"readout","text":"x=2016-06-10 12:34  y=12.05"|null}   (the pointer's data)
+///     {"event":"copied","bytes":N}   (text on the CLIPBOARD selection)
 ///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|set",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
 ///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error)
@@ -51,6 +53,10 @@ struct TraceWriter {
             object = ["event": "reload", "error": VisibleText.cut(message)]
         case .saved(let path):
             object = ["event": "saved", "path": path]
+        case .readout(let text):
+            object = ["event": "readout", "text": text ?? NSNull()]
+        case .copied(let bytes):
+            object = ["event": "copied", "bytes": bytes]
         case .chart(let name):
             object = ["event": "chart", "name": name]
         case .described(let chart, let note):

@@ -19,13 +19,21 @@ struct WindowActionTests {
         "Esc": [(XK_Escape, 0, .chart(.cancel))],
         "h, ?, F1": [(XK_h, 0, .chart(.toggleHelp)), (XK_question, ShiftMask, .chart(.toggleHelp)), (XK_F1, 0, .chart(.toggleHelp))],
         "q, Ctrl+W": [(XK_q, 0, .quit), (XK_w, ControlMask, .quit)],
+        "+ −": [(XK_plus, ShiftMask, .chart(.zoomIn)), (XK_equal, 0, .chart(.zoomIn)), (XK_KP_Add, 0, .chart(.zoomIn)),
+                (XK_minus, 0, .chart(.zoomOut)), (XK_KP_Subtract, 0, .chart(.zoomOut))],
+        "Shift+← → ↑ ↓": [(XK_Left, ShiftMask, .chart(.pan(dx: -1, dy: 0))), (XK_Right, ShiftMask, .chart(.pan(dx: 1, dy: 0))),
+                          (XK_Up, ShiftMask, .chart(.pan(dx: 0, dy: 1))), (XK_Down, ShiftMask, .chart(.pan(dx: 0, dy: -1)))],
+        "Home, r": [(XK_Home, 0, .chart(.resetView)), (XK_r, 0, .chart(.resetView))],
+        "Backspace, Shift+Backspace": [(XK_BackSpace, 0, .chart(.viewBack)), (XK_BackSpace, ShiftMask, .chart(.viewForward))],
+        "a": [(XK_a, 0, .chart(.toggleAutoscale))],
+        "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)],
     ]
 
     @Test("Every key the help names does what the help says; the other lines are the mouse's")
     func theHelpMatchesTheBindings() {
-        let keyLines = WindowAction.helpLines.filter { !$0.keys.hasPrefix("Click") }
+        let keyLines = WindowAction.helpLines.filter { !WindowAction.mouseLines.contains($0.keys) }
         #expect(Set(keyLines.map(\.keys)) == Set(Self.bindings.keys))
-        #expect(WindowAction.helpLines.count == keyLines.count + 2)
+        #expect(WindowAction.helpLines.count == keyLines.count + WindowAction.mouseLines.count)
         for (keys, events) in Self.bindings {
             for event in events {
                 #expect(WindowAction.forKey(KeySym(event.keysym), state: UInt32(event.state)) == event.action, "\(keys)")
@@ -34,5 +42,6 @@ struct WindowActionTests {
         // What the help does not promise stays unbound.
         #expect(WindowAction.forKey(KeySym(XK_q), state: UInt32(ControlMask)) == nil)
         #expect(WindowAction.forKey(KeySym(XK_w), state: 0) == nil)
+        #expect(WindowAction.forKey(KeySym(XK_c), state: 0) == nil)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// - a press that moves less than `dragThreshold` stays a click and selects, as before;
 /// - a left drag pans (over an axis, that axis only); a right drag, or Shift with the left
 ///   button, draws a zoom box (the rubber band is an overlay; Escape cancels it);
-/// - a double click on the plot area goes back to the fitted view;
+/// - a double click on the plot area of a zoomed or panned chart goes back to the fitted view;
 /// - the wheel zooms about the pointer (over an axis, that axis only); Shift with the wheel,
 ///   and the horizontal wheel, pan x.
 ///
@@ -69,8 +69,9 @@ extension ChartInteraction {
         guard button == .primary, let press = pointer.press else { return }
         pointer.press = nil
         guard !press.isDragging else { return }
-        // A second click close by, soon after the first, on the plot area: the fitted view.
-        if let last = pointer.lastClick, time >= last.time, time - last.time <= Self.doubleClickInterval,
+        // A second click close by, soon after the first, on the plot area of a zoomed chart: the
+        // fitted view. (At the fitted view it is a click: a quick second click deselects.)
+        if !view.isFitted, let last = pointer.lastClick, time >= last.time, time - last.time <= Self.doubleClickInterval,
            hypot(point.x - last.point.x, point.y - last.point.y) < Self.dragThreshold * scale, scene.plotArea.contains(point) {
             pointer.lastClick = nil
             resetView()

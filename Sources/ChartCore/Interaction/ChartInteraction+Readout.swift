@@ -41,10 +41,18 @@ extension ChartInteraction {
             return (axis?.labelFormat ?? .automatic).format(value.rounded(), step: 1)
         case .logarithmic:
             let decadesPerPixel = (log10(range.upper) - log10(range.lower)) / max(pixels, 1)
-            return (axis?.labelFormat ?? .automatic).format(value, step: value * decadesPerPixel * M_LN10, magnitude: abs(value))
+            return (axis?.labelFormat ?? .automatic).format(value, step: Self.decade(below: value * decadesPerPixel * M_LN10),
+                                                            magnitude: abs(value))
         case .linear:
-            return (axis?.labelFormat ?? .automatic).format(value, step: perPixel, magnitude: max(abs(range.lower), abs(range.upper)))
+            return (axis?.labelFormat ?? .automatic).format(value, step: Self.decade(below: perPixel),
+                                                            magnitude: max(abs(range.lower), abs(range.upper)))
         }
+    }
+
+    /// The power of ten at or below `step`: the digits a pixel's worth of data tells apart.
+    private static func decade(below step: Double) -> Double {
+        guard step > 0, step.isFinite else { return 1 }
+        return pow(10, floor(log10(step)))
     }
 
     /// The selected record in words, as its popup says it on one line ("2008-03-01 · AAPL
