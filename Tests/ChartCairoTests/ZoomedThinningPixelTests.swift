@@ -258,6 +258,36 @@ import Testing
         }
     }
 
+    /// A marker whose center lies just outside the plot area still paints its edge inside: the
+    /// thinned scatter keeps it, as every record drawn does (a 7 px disc 1.5 px to the left
+    /// reaches 2 pixels in, past the plot area's 1 px border).
+    @Test(arguments: [1.5, -2.5])
+    func aMarkerJustOutsideTheViewStillShows(offset: Double) throws {
+        let n = 10_000
+        let ys = (0..<n).map { Double($0 % 7) }
+        var locations = (0..<n).map(Double.init)
+        func graph(_ thin: Bool) -> Graph {
+            let graph = Graph(title: "edge")
+            let plot = ScatterPlot(identifier: "dots", dataSource: ArrayDataSource(numbers: ys, locations: locations))
+            plot.showsLine = false
+            plot.symbol = PlotSymbol(.ellipse, size: 7, fill: .solid(.black))
+            plot.thinsToPixels = thin
+            graph.add(plot)
+            graph.legend.isHidden = true
+            graph.defaultPlotSpace.xRange = PlotRange(4_999.5, 5_099.5)
+            graph.defaultPlotSpace.yRange = PlotRange(-1, 7)
+            return graph
+        }
+        // Where the plot area's edges are; then a record 1.5 px outside the left one (or 2.5 px inside).
+        let probe = ChartRenderer().layout(graph(true), size: Self.size)
+        let perPixel = 100 / probe.plotArea.width
+        locations[4_999] = 4_999.5 - offset * perPixel   // still sorted
+        let (share, thinned, _) = try pixels.compare("zoom-edge-marker-\(offset)", size: Self.size, tolerance: 0) { graph($0) }
+        #expect(thinned.plotArea == probe.plotArea)
+        #expect(thinned.plots[0].items.contains { $0.record == 4_999 }, "the marker at the edge is kept")
+        #expect(share == 0, "\(share * 100)% of the plot area's pixels differ")
+    }
+
     // MARK: Bars
 
     static let barValues = ThinningPixelTests.walk(60_000, seed: 29).map { $0 + 20 }
