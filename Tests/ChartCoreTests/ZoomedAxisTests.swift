@@ -163,6 +163,18 @@ struct ZoomedAxisTests {
         #expect(LabelOverlapTests.overlappingPairs(x.labels).isEmpty)
     }
 
+    /// Names whose records are not in location order are found in a zoomed view all the same.
+    @Test("A zoomed category axis over names out of location order")
+    func zoomedCategoriesOutOfOrder() throws {
+        let graph = Graph(title: "reversed")
+        let names = ["F", "E", "D", "C", "B", "A"]
+        graph.add(BarPlot(identifier: "r", values: [1, 2, 3, 4, 5, 6], locations: [5, 4, 3, 2, 1, 0], categories: names))
+        graph.defaultPlotSpace.xScale = .category
+        graph.defaultPlotSpace.xRange = PlotRange(1.5, 3.5)
+        let x = try #require(layout(graph, 800, 400).axes.first { $0.axisID == "x" })
+        #expect(x.labels.map(\.text) == ["C", "D"])
+    }
+
     // MARK: Log axes
 
     @Test("A log axis zoomed within one decade keeps ticks and labels", arguments: [

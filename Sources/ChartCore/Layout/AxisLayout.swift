@@ -43,6 +43,27 @@ struct AxisLayout {
         var text: String
     }
 
+    /// The part of `names` that can lie in `range`: for names in ascending location order (a
+    /// category plot's), the ones inside it by binary search, so that a view of a few of 200,000
+    /// categories reads a few names; otherwise all. O(n) comparisons of locations at most.
+    static func candidates(_ names: [(location: Double, name: String)], in range: PlotRange) -> Range<Int> {
+        let sorted = names.withUnsafeBufferPointer { buffer in
+            var i = 1
+            while i < buffer.count, !(buffer[i].location < buffer[i - 1].location) { i += 1 }
+            return i >= buffer.count
+        }
+        guard sorted else { return names.indices }
+        func first(notBelow value: Double, orAbove: Bool) -> Int {
+            var lo = 0, hi = names.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if names[mid].location < value || (orAbove && names[mid].location == value) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return first(notBelow: range.lower, orAbove: false)..<first(notBelow: range.upper, orAbove: true)
+    }
+
     /// Ticks at `values`, labeled alike: one notation and one number of decimals for all,
     /// from their spacing (`step`, or the smallest gap) and their largest magnitude.
     private func labeled(_ values: [Double], step: Double? = nil) -> [Tick] {
@@ -58,7 +79,8 @@ struct AxisLayout {
         case .category:
             if !categoryNames.isEmpty {
                 var seen = Set<Double>()
-                return categoryNames.filter { range.contains($0.location) && seen.insert($0.location).inserted }
+                return categoryNames[Self.candidates(categoryNames, in: range)]
+                    .filter { range.contains($0.location) && seen.insert($0.location).inserted }
                     .sorted { $0.location < $1.location }
                     .map { Tick(location: $0.location, text: $0.name) }
             }
