@@ -185,7 +185,18 @@ struct TickGeneratorTests {
     @Test("Within about one decade, log ticks step 1-2-5")
     func logTicksWithinDecade() {
         #expect(TickGenerator.logTicks(in: PlotRange(2, 50), targetCount: 10) == [2, 5, 10, 20, 50])
-        #expect(TickGenerator.logTicks(in: PlotRange(3, 8), targetCount: 10) == [5])
+        #expect(TickGenerator.logTicks(in: PlotRange(1.5, 9), targetCount: 10) == [2, 5])
+    }
+
+    /// Zoomed in within a decade, 1-2-5 leaves one tick (3 to 8: only 5) or none (2.3 to 2.9):
+    /// nice linear steps then, as many as the target asks for, and at least one.
+    @Test("Zoomed inside a decade, log ticks take linear steps")
+    func logTicksInsideDecade() {
+        #expect(TickGenerator.logTicks(in: PlotRange(3, 8), targetCount: 10) == [3, 3.5, 4, 4.5, 5, 5.5, 6, 6.5, 7, 7.5, 8])
+        #expect(TickGenerator.logTicks(in: PlotRange(3, 8), targetCount: 2) == [5])
+        #expect(TickGenerator.logTicks(in: PlotRange(2.3, 2.9), targetCount: 5) == [2.4, 2.6, 2.8])
+        #expect(TickGenerator.logTicks(in: PlotRange(6_038, 7_284), targetCount: 1) == [7_000])
+        #expect(TickGenerator.logTicks(in: PlotRange(1.000_01, 1.000_02), targetCount: 4).count >= 2)
     }
 
     @Test("A log range reaching zero or below gives no ticks")

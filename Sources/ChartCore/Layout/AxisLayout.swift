@@ -43,6 +43,27 @@ struct AxisLayout {
         var text: String
     }
 
+    /// The part of `names` that can lie in `range`: for names in ascending location order (a
+    /// category plot's), the ones inside it by binary search, so that a view of a few of 200,000
+    /// categories reads a few names; otherwise all. O(n) comparisons of locations at most.
+    static func candidates(_ names: [(location: Double, name: String)], in range: PlotRange) -> Range<Int> {
+        let sorted = names.withUnsafeBufferPointer { buffer in
+            var i = 1
+            while i < buffer.count, !(buffer[i].location < buffer[i - 1].location) { i += 1 }
+            return i >= buffer.count
+        }
+        guard sorted else { return names.indices }
+        func first(notBelow value: Double, orAbove: Bool) -> Int {
+            var lo = 0, hi = names.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if names[mid].location < value || (orAbove && names[mid].location == value) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return first(notBelow: range.lower, orAbove: false)..<first(notBelow: range.upper, orAbove: true)
+    }
+
     /// Ticks at `values`, labeled alike: one notation and one number of decimals for all,
     /// from their spacing (`step`, or the smallest gap) and their largest magnitude.
     private func labeled(_ values: [Double], step: Double? = nil) -> [Tick] {
@@ -58,7 +79,8 @@ struct AxisLayout {
         case .category:
             if !categoryNames.isEmpty {
                 var seen = Set<Double>()
-                return categoryNames.filter { range.contains($0.location) && seen.insert($0.location).inserted }
+                return categoryNames[Self.candidates(categoryNames, in: range)]
+                    .filter { range.contains($0.location) && seen.insert($0.location).inserted }
                     .sorted { $0.location < $1.location }
                     .map { Tick(location: $0.location, text: $0.name) }
             }
@@ -105,7 +127,9 @@ struct AxisLayout {
     // MARK: Placing labels
 
     /// The level-or-rotated label for `tick` at device coordinate `at` along the axis.
-    private func label(_ text: String, at along: Double, rotation degrees: Double) -> SceneText {
+    /// `cutsMiddle` cuts a line too long for `labelDepth` or `labelSpan` in its middle rather
+    /// than at its end (see `middleCut`).
+    private func label(_ text: String, at along: Double, rotation degrees: Double, cutsMiddle: Bool = false) -> SceneText {
         let style = labelStyle
         var text = VisibleText.cut(text)
         var size = measurer.size(of: text, style: style)
@@ -128,7 +152,11 @@ struct AxisLayout {
             width = max(size.height, (limit - size.height * heightShare) / widthShare)
         }
         if width < size.width {
-            text = VisibleText.fitting(text, width: width, height: size.height) { measurer.size(of: $0, style: style) }
+            if cutsMiddle && !text.contains(where: \.isNewline) {
+                text = Self.middleCut(text, width: width) { measurer.size(of: $0, style: style).width }
+            } else {
+                text = VisibleText.fitting(text, width: width, height: size.height) { measurer.size(of: $0, style: style) }
+            }
             size = measurer.size(of: text, style: style)
         }
         let offset = (axis.majorTickLength + axis.labelOffset) * scale
@@ -166,6 +194,20 @@ struct AxisLayout {
         }
     }
 
+    /// Whether cutting made two of `labels` (one per tick of `ticks`) read the same although
+    /// their ticks' texts differ.
+    static func readAlike(_ labels: [SceneText], _ ticks: [Tick]) -> Bool {
+        guard labels.count == ticks.count else { return false }
+        var named: [String: String] = [:]
+        for (label, tick) in zip(labels, ticks) where label.text != tick.text {
+            if let other = named[label.text], other != tick.text { return true }
+            named[label.text] = tick.text
+        }
+        // A cut label can also read like another tick's whole text.
+        let whole = Set(zip(labels, ticks).filter { $0.text == $1.text }.map(\.0.text))
+        return !whole.isDisjoint(with: named.keys)
+    }
+
     /// Whether neighbouring labels in `labels` (in axis order) come closer than `labelGap`.
     func overlaps(_ labels: [SceneText]) -> Bool {
         zip(labels, labels.dropFirst()).contains { $0.frame.intersects($1.frame, tolerance: labelGap) }
@@ -173,7 +215,8 @@ struct AxisLayout {
 
     /// Chooses ticks, rotation and which labels to draw so that no two labels overlap:
     /// automatic numeric ticks get fewer until they fit; category and custom labels go level,
-    /// then 45° (unless a rotation is set), then every k-th.
+    /// then 45° (30° when cutting would make names read alike; unless a rotation is set), then
+    /// every k-th.
     func placedLabels() -> (ticks: [Tick], labels: [SceneText], rotation: Double) {
         let lineHeight = measurer.size(of: "0", style: labelStyle).height
         let isNumeric = axis.labelingPolicy == .automatic && axisScale != .category
@@ -200,11 +243,47 @@ struct AxisLayout {
         if Double(ticks.count) * (lineHeight + labelGap) <= length * 2 {
             for rotation in rotations {
                 let labels = place(ticks, rotation: rotation)
-                if !overlaps(labels) { return (ticks, labels, rotation) }
+                guard !overlaps(labels) else { continue }
+                // Turned 45° and cut to reach no deeper than `labelDepth`, names can read alike
+                // ("Store 1…" for Store 1994 to 1999 on a small chart): turned 30° they reach less
+                // deep, and are used when that keeps them apart; else they are cut in the middle.
+                if rotation == 45 && axis.labelRotation == nil && Self.readAlike(labels, ticks) {
+                    let shallower = place(ticks, rotation: 30)
+                    if !overlaps(shallower) && !Self.readAlike(shallower, ticks) { return (ticks, shallower, 30) }
+                }
+                return (ticks, apart(labels, ticks, rotation: rotation), rotation)
             }
         }
         // Still crowded at the last rotation: keep every k-th label.
         return thinned(ticks, rotation: rotations.last!, lineHeight: lineHeight)
+    }
+
+    /// `labels` of `ticks`, or when cutting made two read alike, the same labels cut in their
+    /// middle instead where that reads them apart and overlaps nothing.
+    private func apart(_ labels: [SceneText], _ ticks: [Tick], rotation: Double) -> [SceneText] {
+        guard Self.readAlike(labels, ticks) else { return labels }
+        let middle = place(ticks, rotation: rotation, cutsMiddle: true)
+        return !overlaps(middle) && !Self.readAlike(middle, ticks) ? middle : labels
+    }
+
+    /// `line` cut to at most `width` (as `measure` says) in its middle: its start and its end
+    /// around "…", the end one character shorter than the start or as long, so that names that
+    /// differ at their ends ("Store 1994", "Store 1995") read apart where a cut at the end
+    /// ("Store 1…") reads them alike. Keeps at least one character each side. O(log characters)
+    /// measurements.
+    static func middleCut(_ line: String, width: Double, measure: (String) -> Double) -> String {
+        let characters = Array(line)
+        guard characters.count > 2, measure(line) > width else { return line }
+        func candidate(_ kept: Int) -> String {
+            let head = (kept + 1) / 2, tail = kept / 2
+            return String(characters[..<head]) + "…" + String(characters[(characters.count - tail)...])
+        }
+        var low = 2, high = characters.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(candidate(mid)) <= width { low = mid } else { high = mid - 1 }
+        }
+        return candidate(low)
     }
 
     /// Keeps the labels of every k-th tick, for the smallest k at which none overlap. All the
@@ -243,11 +322,11 @@ struct AxisLayout {
                 low = mid + 1
             }
         }
-        return (dense ? best.kept : ticks, best.labels, rotation)
+        return (dense ? best.kept : ticks, apart(best.labels, best.kept, rotation: rotation), rotation)
     }
 
-    private func place(_ ticks: [Tick], rotation: Double) -> [SceneText] {
-        ticks.compactMap { tick in position(tick.location).map { label(tick.text, at: $0, rotation: rotation) } }
+    private func place(_ ticks: [Tick], rotation: Double, cutsMiddle: Bool = false) -> [SceneText] {
+        ticks.compactMap { tick in position(tick.location).map { label(tick.text, at: $0, rotation: rotation, cutsMiddle: cutsMiddle) } }
     }
 
     // MARK: The whole axis

@@ -100,7 +100,8 @@ public enum DateTickGenerator {
     /// tick (step 1 second). Parts of `range` outside `supportedRange` get no ticks.
     ///
     /// `finest` keeps steps at least one of that unit (daily data gets no "12:00" ticks between
-    /// its days); nil allows any.
+    /// its days) while the range holds a boundary of it; a range between two (a few hours of
+    /// daily data) ticks as without `finest`. nil allows any.
     ///
     /// O(ticks) calendar operations.
     public static func ticks(
@@ -127,6 +128,11 @@ public enum DateTickGenerator {
             else { break }
             index -= 1
             values = shorter
+        }
+        // No boundary of `finest` in the range (daily data zoomed in to an hour): ticks as for
+        // finer data, rather than none.
+        if finest != nil, values?.isEmpty ?? true, upper > lower {
+            return ticks(in: range, targetCount: targetCount, timeZone: timeZone, finest: nil)
         }
         return (steps[index], values ?? [])
     }

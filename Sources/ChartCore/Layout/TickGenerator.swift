@@ -57,7 +57,9 @@ public enum TickGenerator {
     }
 
     /// Ticks on a log₁₀ scale: every decade inside `range`, or every n-th decade so that about
-    /// `targetCount` remain; within a single decade, 1-2-5 steps. `range` must be positive.
+    /// `targetCount` remain; within a single decade, 1-2-5 steps; zoomed in so far that those
+    /// leave one tick or none (3 to 8, 2.3 to 2.9), nice linear steps (`linearTicks`), which a
+    /// range that short shows nearly evenly spaced. `range` must be positive.
     public static func logTicks(in range: PlotRange, targetCount: Int) -> [Double] {
         guard range.lower > 0 else { return [] }
         let lo = log10(range.lower), hi = log10(range.upper)
@@ -69,6 +71,14 @@ public enum TickGenerator {
                 for m in [1.0, 2, 5] {
                     let v = m * pow(10, Double(decade))
                     if v >= range.lower * (1 - 1e-9) && v <= range.upper * (1 + 1e-9) { values.append(v) }
+                }
+            }
+            if values.count < 2 {
+                // A coarse target can pick a step wider than the range: more until a tick lands.
+                for attempt in [targetCount, 2 * targetCount, 5 * targetCount, 10] {
+                    let linear = linearTicks(in: range, targetCount: max(1, attempt)).filter { $0 > 0 }
+                    if linear.count > values.count { return linear }
+                    if !linear.isEmpty { break }
                 }
             }
             return values

@@ -95,33 +95,42 @@ public final class BarPlot: Plot {
     /// Each record's bar as data-unit ends along the value axis, after stacking: NaN ends for a
     /// missing value. O(n × plots stacked below).
     func segments() -> [(start: Double, end: Double)] {
+        let segment = segmentOfRecord()
+        return loaded().values.indices.map(segment)
+    }
+
+    /// A record's bar as data-unit ends along the value axis, after stacking (see `segments()`),
+    /// one record at a time: O(plots stacked below) per record, so that a layout looks only at
+    /// the bars in view.
+    func segmentOfRecord() -> (Int) -> (start: Double, end: Double) {
         let data = loaded()
-        guard let below = stackedOn else {
-            return data.values.indices.map { i in
-                guard data.values[i].isFinite else { return (.nan, .nan) }
-                return (data.base(i).isFinite ? data.base(i) : baseValue, data.values[i])
+        let baseValue = baseValue
+        guard stackedOn != nil else {
+            return { i in
+                let value = data.values[i]
+                guard value.isFinite else { return (.nan, .nan) }
+                let base = data.base(i)
+                return (base.isFinite ? base : baseValue, value)
             }
         }
-        // Stack tops of everything below, positive and negative apart.
-        var positive = [Double](repeating: baseValue, count: data.count)
-        var negative = [Double](repeating: baseValue, count: data.count)
+        // The values of everything below, the bottom plot first (the order the stack tops add up
+        // in). A hidden plot below is not drawn, so nothing stacks on it.
         var chain: [BarPlot] = []
-        var link: BarPlot? = below
+        var link: BarPlot? = stackedOn
         while let plot = link {
             chain.append(plot)
             link = plot.stackedOn
         }
-        // A hidden plot below is not drawn, so nothing stacks on it.
-        for plot in chain.reversed() where !plot.isHidden {
-            let values = plot.loaded().values
-            for i in 0..<min(values.count, data.count) where values[i].isFinite {
-                if values[i] >= 0 { positive[i] += values[i] } else { negative[i] += values[i] }
-            }
-        }
-        return data.values.indices.map { i in
+        let below = chain.reversed().filter { !$0.isHidden }.map { $0.loaded().values }
+        return { i in
             let v = data.values[i]
             guard v.isFinite else { return (.nan, .nan) }
-            return v >= 0 ? (positive[i], positive[i] + v) : (negative[i], negative[i] + v)
+            // Stack tops of everything below, positive and negative apart.
+            var positive = baseValue, negative = baseValue
+            for values in below where i < values.count && values[i].isFinite {
+                if values[i] >= 0 { positive += values[i] } else { negative += values[i] }
+            }
+            return v >= 0 ? (positive, positive + v) : (negative, negative + v)
         }
     }
 
@@ -204,19 +213,22 @@ public final class BarPlot: Plot {
 
     /// Lays out one rectangle per record with a finite value, snapped to whole device pixels so
     /// that the painted bar and its hit area are exactly the scene's rectangle, and its value
-    /// label where there is room for it. With far more bars than pixel columns (and
-    /// `thinsToPixels`), only the bars that show are laid out (see `PixelColumnWinners`), without
-    /// an item per record first. O(n) time, O(pixels) items.
+    /// label where there is room for it. Only the bars that reach the plot area are laid out:
+    /// for sorted locations, found by binary search (a zoomed view of a million bars looks at
+    /// the few in view). With far more bars in view than pixel columns (and `thinsToPixels`),
+    /// only the bars that show are laid out (see `PixelColumnWinners`), without an item per
+    /// record first. O(bars in view) time (O(n) for unsorted locations), O(pixels) items.
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         let transform = context.transform
+        let area = context.plotArea
         let outline = (lineStyle ?? context.theme.barOutline)?.scaled(by: context.scale)
         let defaultFill = fill ?? .solid(context.seriesColor)
-        let segments = segments()
+        let segment = segmentOfRecord()
         let horizontal = barsAreHorizontal
         /// Record i's bar in device pixels, or nil when it is missing or off the plot area.
         func bar(_ i: Int) -> (rect: Rect, anchor: Point, down: Bool, base: Double)? {
-            let (start, end) = segments[i]
+            let (start, end) = segment(i)
             guard start.isFinite, end.isFinite else { return nil }
             let center = data.locations[i] + barOffset
             let a: Double?, b: Double?, s: Double?, e: Double?
@@ -234,7 +246,17 @@ public final class BarPlot: Plot {
             let rect = horizontal
                 ? Rect(x: along0, y: across0, width: along1 - along0, height: across1 - across0)
                 : Rect(x: across0, y: along0, width: across1 - across0, height: along1 - along0)
-            guard rect.intersects(context.plotArea) || rect.isEmpty else { return nil }
+            // A bar of no length (its value at its base, or both ends cut to one edge of the value
+            // range) stays where it lies across the plot area; one beside the view does not.
+            if rect.isEmpty {
+                let (low, high, lowEdge, highEdge) = horizontal
+                    ? (rect.minY, rect.maxY, area.minY, area.maxY) : (rect.minX, rect.maxX, area.minX, area.maxX)
+                let along = horizontal ? rect.minX : rect.minY
+                let (alongLow, alongHigh) = horizontal ? (area.minX, area.maxX) : (area.minY, area.maxY)
+                guard low < highEdge, lowEdge < high, along >= alongLow, along <= alongHigh else { return nil }
+            } else {
+                guard rect.intersects(area) else { return nil }
+            }
             let tip = e.rounded(), mid = (across0 + across1) / 2
             return (rect, horizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip), end < start, s.rounded())
         }
@@ -243,29 +265,49 @@ public final class BarPlot: Plot {
                      fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor,
                      pointsDown: bar.down, base: PlotItem.Base(position: bar.base, isHorizontal: horizontal))
         }
+        let visible = visibleRecords(data, context: context)
+        LayoutCost.current?.visited(visible.count)
         var items: [PlotItem] = []
-        let pixels = Int(horizontal ? context.plotArea.height : context.plotArea.width)
-        if thinsToPixels && data.count > 2 * pixels {
-            var winners = PixelColumnWinners(area: context.plotArea, horizontal: horizontal)
-            var drawn = 0
-            for i in 0..<data.count {
+        let pixels = Int(horizontal ? area.height : area.width)
+        if thinsToPixels && visible.count > 2 * pixels {
+            var winners = PixelColumnWinners(area: area, horizontal: horizontal)
+            var drawn: [Int] = []   // the bars that show, while they are few enough to lay out all
+            for i in visible {
                 if context.shouldStop(at: i) { break }
                 guard let bar = bar(i) else { continue }
-                drawn += 1
+                if drawn.count <= 2 * pixels { drawn.append(i) }
                 winners.offer(record: i, rect: bar.rect, pointsDown: bar.down)
             }
-            let records = drawn > 2 * pixels ? winners.records() : Array(0..<data.count)
+            let records = drawn.count > 2 * pixels ? winners.records() : drawn
             items = records.compactMap { i in bar(i).map { item(i, $0) } }
         } else {
-            items.reserveCapacity(data.count)
-            for i in 0..<data.count {
+            items.reserveCapacity(visible.count)
+            for i in visible {
                 if context.shouldStop(at: i) { break }
                 if let bar = bar(i) { items.append(item(i, bar)) }
             }
         }
-        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
+        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
         if showsValueLabels { scene.labels = valueLabels(for: items, data: data, context: context) }
         return scene
+    }
+
+    /// The records whose bars can reach the plot area along the location axis: for sorted
+    /// locations, those within half a bar (and two pixels, for rounding) of the view, by binary
+    /// search (O(log n)); otherwise all of them.
+    private func visibleRecords(_ data: SeriesData, context: PlotLayoutContext) -> Range<Int> {
+        guard data.isSortedByLocation, data.count > 0 else { return 0..<data.count }
+        let area = context.plotArea
+        let mapping = barsAreHorizontal ? context.transform.mappingY : context.transform.mappingX
+        let (low, high) = barsAreHorizontal ? (area.minY, area.maxY) : (area.minX, area.maxX)
+        let a = mapping.value(atDevice: low - 2), b = mapping.value(atDevice: high + 2)
+        let reach = barWidth / 2
+        let from = min(a, b) - barOffset - reach, through = max(a, b) - barOffset + reach
+        // Ends that are not numbers (a view past Double's range) cull nothing.
+        guard !from.isNaN, !through.isNaN else { return 0..<data.count }
+        let lo = ThinnedRecords.firstIndex(in: data.locations, notBelow: from)
+        let hi = ThinnedRecords.firstIndex(in: data.locations, notBelow: through.nextUp)
+        return lo..<max(lo, hi)
     }
 
     /// A label beyond each bar's tip, kept inside the plot area; a label that would overlap an

@@ -152,23 +152,31 @@ public final class ScatterPlot: Plot {
     }
 
     /// Lays out a point per record with a finite value, the line through them (broken at
-    /// missing values) and the area under it. O(n).
+    /// missing values) and the area under it. O(n) unthinned; thinned, O(visible records) for
+    /// sorted locations (see `thinnedLayout`).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         if thinsToPixels, let fast = thinnedLayout(data, context: context) { return fast }
-        let transform = context.transform
+        // Mapped as the thinned layout maps (see `thinnedLayout`), so that both place a point at
+        // the same pixel: markers that snap would otherwise land a pixel apart where rounding
+        // differs at exactly half a pixel.
+        let mx = context.transform.mappingX, my = context.transform.mappingY
         let color = context.seriesColor
         let (line, marker) = styles(in: context)
         let snapping = snapHalf(marker)
         var items: [PlotItem] = []
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
+        LayoutCost.current?.visited(data.count)
         for i in 0..<data.count {
             if context.shouldStop(at: i) { break }
-            guard data.values[i].isFinite, var p = transform.devicePoint(Point(x: data.locations[i], y: data.values[i])) else {
+            let location = data.locations[i], value = data.values[i]
+            // A value that is missing (NaN) or that the scale cannot show breaks the line.
+            guard value > my.floor, location > mx.floor else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 continue
             }
+            var p = Point(x: mx.device(location), y: my.device(value))
             if let half = snapping { p = Self.snapped(p, half: half) }
             runs[runs.count - 1].append(p)
             items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
@@ -233,7 +241,9 @@ public final class ScatterPlot: Plot {
         var joined: [Int] = []
         if showsLine || areaFill != nil {
             guard data.isSortedByLocation else { return nil }
-            let visible = ThinnedRecords.visibleRecords(of: data, x: mx, from: area.minX - 1, to: area.maxX + 1)
+            // The records located in the view and the one beyond each edge, which the line
+            // runs off to: the line through them is the line through every record there.
+            let visible = ThinnedRecords.visibleRecords(of: data, x: mx, from: area.minX, to: area.maxX)
             let (kept, breaks) = ThinnedRecords.line(data, records: visible, x: mx, y: my, capacity: 6 * columns + 16,
                                                    cancellation: context.cancellation)
             var run: [Point] = []
@@ -249,10 +259,20 @@ public final class ScatterPlot: Plot {
             if run.count > 1 { runs.append(run) } else if let p = run.first { lonely.append(p) }
             joined = kept
         }
-        // The points: those of the line, or (markers without a line) one per device pixel.
-        let drawn = showsLine || (areaFill != nil && marker == nil)
-            ? joined : ThinnedRecords.scatter(data, area: area, x: mx, y: my, snapHalf: snapping,
-                                                        cancellation: context.cancellation)
+        // The points: those of the line, or (markers without a line) one per device pixel. A
+        // marker whose center lies up to `reach` pixels outside the plot area still shows in it;
+        // sorted locations are culled to those by binary search first.
+        var drawn = joined
+        if !(showsLine || (areaFill != nil && marker == nil)) {
+            let outline = marker?.lineStyle?.width ?? 0
+            let reach = Int(((marker?.size ?? 0) / 2 + outline / 2).rounded(.up)) + 1
+            let records = data.isSortedByLocation
+                ? ThinnedRecords.recordsLocated(in: data.locations, x: mx, from: area.minX - Double(reach),
+                                                to: area.maxX + Double(reach))
+                : nil
+            drawn = ThinnedRecords.scatter(data, records: records, area: area, x: mx, y: my, snapHalf: snapping,
+                                           reach: reach, cancellation: context.cancellation)
+        }
         // Stored by column (one style for all): ~28 bytes each.
         var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)
         column.reserveCapacity(drawn.count)

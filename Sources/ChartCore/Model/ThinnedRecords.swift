@@ -1,3 +1,5 @@
+import Foundation
+
 /// The records a long line or a dense scatter keeps when it is drawn only as finely as the
 /// device pixels can show it, chosen in device space through each axis's `AxisMapping`, so
 /// that linear and logarithmic scales thin alike. Records are indices into `SeriesData`.
@@ -6,14 +8,20 @@
 /// or zero and below on a log scale, exactly where `CoordinateTransform.devicePoint` gives nil
 /// and the unthinned layout breaks the line. No allocation per record.
 enum ThinnedRecords {
-    /// The records of ascending `data.locations` that reach the device x range from `minX` to
+    /// The records of ascending `data.locations` that lie in the device x range from `minX` to
     /// `maxX` (pixels), with one more on each side so that a line runs off the edges. Binary
     /// search: O(log n).
     static func visibleRecords(of data: SeriesData, x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
+        let inside = recordsLocated(in: data.locations, x: x, from: minX, to: maxX)
+        return max(0, inside.lowerBound - 1)..<min(data.count, inside.upperBound + 1)
+    }
+
+    /// The records of ascending `locations` whose location maps into the device range from
+    /// `minX` to `maxX` (either way round), without neighbours. Binary search: O(log n).
+    static func recordsLocated(in locations: [Double], x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
         let a = x.value(atDevice: minX), b = x.value(atDevice: maxX)
-        let xs = data.locations
-        let lo = firstIndex(in: xs, notBelow: min(a, b)), hi = firstIndex(in: xs, notBelow: max(a, b).nextUp)
-        return max(0, lo - 1)..<min(xs.count, hi + 1)
+        let lo = firstIndex(in: locations, notBelow: min(a, b))
+        return lo..<max(lo, firstIndex(in: locations, notBelow: max(a, b).nextUp))
     }
 
     /// The first index whose value is not below `value` in ascending `values` (binary search).
@@ -52,7 +60,8 @@ enum ThinnedRecords {
     /// `kept` are the records in order; `breaks` the positions in `kept` where a new run starts
     /// after a gap. O(records walked): a whole block of `SeriesData.blockSize` records inside
     /// one half column and without a gap counts by its extremes alone, so millions of records
-    /// cost a few reads per block. `capacity` is the number of records expected to be kept.
+    /// cost a few reads per block (a block counts as one visit in `LayoutCost`). `capacity` is
+    /// the number of records expected to be kept.
     /// Stops early (what it kept is then thrown away) once `cancellation` is raised.
     static func line(_ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
                      capacity: Int, cancellation: CancellationFlag? = nil) -> (kept: [Int], breaks: [Int]) {
@@ -62,6 +71,8 @@ enum ThinnedRecords {
         let lows = data.blockLowest, highs = data.blockHighest, extremes = data.blockExtremes
         let xFloor = x.floor, yFloor = y.floor
         let lo = records.lowerBound, hi = records.upperBound
+        var visits = 0
+        defer { LayoutCost.current?.visited(visits) }
         data.values.withUnsafeBufferPointer { ys in
             data.locations.withUnsafeBufferPointer { xs in
                 // The current half column (twice the device x, rounded down) and its records'
@@ -87,6 +98,7 @@ enum ThinnedRecords {
                 var i = lo
                 while i < hi {
                     if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                    visits += 1
                     // A whole block inside the current half column counts by its extremes alone
                     // when none of its values is a gap (no NaN: `lows[b] >= 0`; on a log scale,
                     // its lowest value above 0). Its locations follow the current half's records,
@@ -201,18 +213,22 @@ enum ThinnedRecords {
 
     /// Points without a line thinned to one per device pixel of `area` (per snapped position
     /// when markers snap to whole pixels, `snapHalf` being half their side): the first record
-    /// drawn there, in record order. A border of one pixel keeps the markers that reach in from
-    /// outside. O(n) time, one bit per pixel.
-    static func scatter(_ data: SeriesData, area: Rect, x: AxisMapping, y: AxisMapping, snapHalf: Double?,
-                        cancellation: CancellationFlag? = nil) -> [Int] {
+    /// drawn there, in record order. A border of `reach` pixels keeps the markers that reach in
+    /// from outside (half the marker and its outline, and a pixel of anti-aliasing). Only
+    /// `records` are looked at: all of them, or for ascending locations those that can reach
+    /// the area (`recordsLocated`). O(records) time, one bit per pixel.
+    static func scatter(_ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
+                        snapHalf: Double?, reach: Int = 1, cancellation: CancellationFlag? = nil) -> [Int] {
         var kept: [Int] = []
-        let width = max(1, Int(area.width.rounded(.up))) + 2, height = max(1, Int(area.height.rounded(.up))) + 2
-        let right = Double(width), bottom = Double(height)
+        let border = max(1, reach)
+        let width = max(1, Int(area.width.rounded(.up))) + 2 * border, height = max(1, Int(area.height.rounded(.up))) + 2 * border
+        let right = Double(width), bottom = Double(height), shift = Double(border)
         let xFloor = x.floor, yFloor = y.floor
+        let records = records ?? 0..<data.count
         var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
         data.values.withUnsafeBufferPointer { ys in
             data.locations.withUnsafeBufferPointer { xs in
-                for i in 0..<ys.count where ys[i] > yFloor && xs[i] > xFloor {
+                for i in records where ys[i] > yFloor && xs[i] > xFloor {
                     if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
                     var px = x.device(xs[i]), py = y.device(ys[i])
                     if let half = snapHalf {
@@ -220,7 +236,7 @@ enum ThinnedRecords {
                         py = ScatterPlot.snapped(py, half: half)
                     }
                     // Pixels from the border's corner, tested before they become integers.
-                    let dx = (px - area.minX).rounded(.down) + 1, dy = (py - area.minY).rounded(.down) + 1
+                    let dx = (px - area.minX).rounded(.down) + shift, dy = (py - area.minY).rounded(.down) + shift
                     guard dx >= 0, dy >= 0, dx < right, dy < bottom else { continue }
                     let bit = Int(dy) * width + Int(dx)
                     if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
@@ -230,6 +246,38 @@ enum ThinnedRecords {
                 }
             }
         }
+        LayoutCost.current?.visited(records.count)
         return kept
+    }
+}
+
+/// What layouts cost, for tests and measurements: the records they look at one by one (a block
+/// of records a thinned line takes by its extremes counts once). Counted by the plots' layouts
+/// while one is bound to `LayoutCost.current`, on the laying-out task only:
+///
+///     let cost = LayoutCost()
+///     LayoutCost.$current.withValue(cost) { _ = graph.layout(size: size, measurer: measurer) }
+///     print(cost.recordsVisited)
+///
+/// Unbound (the usual case) a layout reads the task-local once per plot and counts nothing.
+public final class LayoutCost: @unchecked Sendable {
+    @TaskLocal public static var current: LayoutCost?
+
+    private let lock = NSLock()
+    private var visits = 0
+
+    public init() {}
+
+    /// The records visited so far.
+    public var recordsVisited: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return visits
+    }
+
+    func visited(_ count: Int) {
+        lock.lock()
+        visits += count
+        lock.unlock()
     }
 }
