@@ -153,7 +153,7 @@ struct DateTickGeneratorTests {
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 6)
         #expect(step == DateTickGenerator.Step(unit: .week, count: 1))
         #expect(values == [2, 9, 16, 23, 30].map { instant(2026, 11, $0) })
-        #expect(DateTickGenerator.labels(for: values, step: step) == ["Nov 2", "Nov 9", "Nov 16", "Nov 23", "Nov 30"])
+        #expect(DateTickGenerator.labels(for: values, step: step) == ["Nov 2\n2026", "Nov 9", "Nov 16", "Nov 23", "Nov 30"])
     }
 
     @Test("Seconds read hh:mm:ss")
@@ -161,7 +161,7 @@ struct DateTickGeneratorTests {
         let range = PlotRange(instant(2026, 11, 29, 14, 30, 15), instant(2026, 11, 29, 14, 30, 18))
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 3)
         #expect(step == DateTickGenerator.Step(unit: .second, count: 1))
-        #expect(DateTickGenerator.labels(for: values, step: step) == ["14:30:15", "14:30:16", "14:30:17", "14:30:18"])
+        #expect(DateTickGenerator.labels(for: values, step: step) == ["14:30:15\nNov 29", "14:30:16", "14:30:17", "14:30:18"])
     }
 
     @Test("Quarter hours over an hour")
@@ -169,7 +169,7 @@ struct DateTickGeneratorTests {
         let range = PlotRange(instant(2026, 11, 29, 14, 7), instant(2026, 11, 29, 15, 7))
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 4)
         #expect(step == DateTickGenerator.Step(unit: .minute, count: 15))
-        #expect(DateTickGenerator.labels(for: values, step: step) == ["14:15", "14:30", "14:45", "15:00"])
+        #expect(DateTickGenerator.labels(for: values, step: step) == ["14:15\nNov 29", "14:30", "14:45", "15:00"])
     }
 
     @Test("Hours over midnight show the day on the first tick and at midnight")
@@ -262,7 +262,7 @@ struct DateTickGeneratorTests {
         #expect(range.length == 6 * 3_600)
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 6, timeZone: timeZone)
         #expect(step == DateTickGenerator.Step(unit: .hour, count: 1))
-        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["00:00", "01:00", "02:00", "03:00", "04:00", "05:00"])
+        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["00:00\nOct 25", "01:00", "02:00", "03:00", "04:00", "05:00"])
         // 02:00 summer time, then 03:00 winter time two hours later.
         #expect(values[3] - values[2] == 7_200)
     }
@@ -274,7 +274,7 @@ struct DateTickGeneratorTests {
         #expect(range.length == 4 * 3_600)
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 4, timeZone: timeZone)
         #expect(step == DateTickGenerator.Step(unit: .hour, count: 1))
-        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["00:00", "01:00", "03:00", "04:00", "05:00"])
+        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["00:00\nMar 29", "01:00", "03:00", "04:00", "05:00"])
     }
 
     @Test("Days over a daylight-saving change fall on local midnights")
@@ -285,7 +285,7 @@ struct DateTickGeneratorTests {
         #expect(step == DateTickGenerator.Step(unit: .day, count: 1))
         #expect(values == (27...31).map { instant(2026, 3, $0, in: zone) } + [instant(2026, 4, 1, in: zone)])
         #expect(values[3] - values[2] == 23 * 3_600)
-        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["Mar 27", "Mar 28", "Mar 29", "Mar 30", "Mar 31", "Apr 1"])
+        #expect(DateTickGenerator.labels(for: values, step: step, timeZone: timeZone) == ["Mar 27\n2026", "Mar 28", "Mar 29", "Mar 30", "Mar 31", "Apr 1"])
     }
 
     // MARK: Edge cases
@@ -340,11 +340,11 @@ struct DateTickGeneratorTests {
         let value = instant(2026, 11, 29, 14, 30)
         let step = DateTickGenerator.Step(unit: .minute, count: 5)
         #expect(DateTickGenerator.labels(for: [], step: step).isEmpty)
-        #expect(DateTickGenerator.labels(for: [value], step: step) == ["14:30"])
-        #expect(DateTickGenerator.labels(for: [value, .nan], step: step) == ["14:30", "–"])
+        #expect(DateTickGenerator.labels(for: [value], step: step) == ["14:30\nNov 29"])
+        #expect(DateTickGenerator.labels(for: [value, .nan], step: step) == ["14:30\nNov 29", "–"])
         #expect(DateTickGenerator.labels(for: [value], step: DateTickGenerator.Step(unit: .year, count: 1)) == ["2026"])
         #expect(DateTickGenerator.labels(for: [value], step: DateTickGenerator.Step(unit: .month, count: 1)) == ["Nov 2026"])
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        #expect(DateTickGenerator.labels(for: [value], step: step, timeZone: tokyo) == ["23:30"])
+        #expect(DateTickGenerator.labels(for: [value], step: step, timeZone: tokyo) == ["23:30\nNov 29"])
     }
 }

@@ -187,10 +187,11 @@ public enum DateTickGenerator {
         let contexts = dates.map { $0.map { calendar.dateComponents(contextComponents, from: $0) } }
         let finiteContexts = contexts.compactMap { $0 }
         let spansContexts = finiteContexts.contains { $0 != finiteContexts.first }
-        if !spansContexts {
-            let single = step.unit == .month ? formatter("MMM u", calendar) : primary
-            return dates.map { $0.map(single.string(from:)) ?? "–" }
+        if !spansContexts && step.unit == .month {
+            return dates.map { $0.map(formatter("MMM u", calendar).string(from:)) ?? "–" }
         }
+        // The first label names its day (or year) even when every tick shares it: a view zoomed
+        // into hours of one day says which day ("02:30\nAug 11"), weeks of one year which year.
         let context = formatter(contextPattern, calendar)
         var labels: [String] = []
         labels.reserveCapacity(values.count)
