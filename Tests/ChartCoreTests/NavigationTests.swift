@@ -377,4 +377,23 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         chart.scrolled(at: Point(x: area.midX, y: 2), dy: 1, time: 9_000)
         #expect(chart.history == views)
     }
+
+    @Test("Zoomed far enough into a line, its records show as dots; the fitted line stays plain")
+    func sparsePointsAreMarked() throws {
+        let chart = interaction(lineGraph(5_000), Size(width: 800, height: 500))
+        func symbols() throws -> [PlotSymbol?] {
+            try #require(chart.scene.plot("walk")).items.map { item in
+                if case .point(_, let symbol) = item.shape { symbol } else { nil }
+            }
+        }
+        #expect(try symbols().allSatisfy { $0 == nil })
+        chart.setView(GraphView(spaces: ["default": .init(x: .ends(PlotRange(1_000, 1_030)))]))
+        chart.layoutIfNeeded()
+        let marked = try symbols()
+        #expect((31...33).contains(marked.count) && marked.allSatisfy { $0?.shape == .ellipse }, "\(marked.count)")
+        // Not at 100 records in 800 pixels (8 apart).
+        chart.setView(GraphView(spaces: ["default": .init(x: .ends(PlotRange(1_000, 1_099)))]))
+        chart.layoutIfNeeded()
+        #expect(try symbols().allSatisfy { $0 == nil })
+    }
 }

@@ -96,18 +96,37 @@ public final class ScatterPlot: Plot {
         return [LegendItem(title: title, fill: line == nil && marker == nil ? .solid(seriesColor) : nil, line: line, symbol: marker)]
     }
 
-    /// The line and the marker as drawn: the plot's own or the series color's, scaled.
-    private func styles(in context: PlotLayoutContext) -> (line: LineStyle?, marker: PlotSymbol?) {
+    /// The line and the marker as drawn: the plot's own or the series color's, scaled. A line
+    /// without symbols marks its points with dots when the view shows few of them far apart
+    /// (`marksSparsePoints`).
+    private func styles(in context: PlotLayoutContext, data: SeriesData) -> (line: LineStyle?, marker: PlotSymbol?) {
         let color = context.seriesColor
         let line = showsLine ? (lineStyle ?? LineStyle(color: color, width: 2)).scaled(by: context.scale) : nil
-        let marker = symbol.map { sym -> PlotSymbol in
+        var marker = symbol.map { sym -> PlotSymbol in
             var scaled = resolved(sym, color: line?.color ?? color)
             scaled.size *= context.scale
             scaled.lineStyle = scaled.lineStyle?.scaled(by: context.scale)
             return scaled
         }
+        if marker == nil, let line, marksSparsePoints(data, context: context) {
+            marker = PlotSymbol(.ellipse, size: max(5 * context.scale, 2.5 * line.width), fill: .solid(line.color))
+        }
         return (line, marker)
     }
+
+    /// Whether the view shows so small a part of a long sorted line that its records lie far
+    /// apart (under half of them, at least `sparsePointSpacing` pixels apart on average): a
+    /// zoom into the data then shows where the records are, as uPlot does, while the chart as
+    /// fitted stays a plain line. O(log n).
+    private func marksSparsePoints(_ data: SeriesData, context: PlotLayoutContext) -> Bool {
+        guard data.isSortedByLocation, data.count >= 4 else { return false }
+        let area = context.plotArea
+        let visible = ThinnedRecords.visibleRecords(of: data, x: context.transform.mappingX, from: area.minX, to: area.maxX)
+        return visible.count * 2 <= data.count && Double(visible.count) * Self.sparsePointSpacing * context.scale <= area.width
+    }
+
+    /// The average spacing of a zoomed line's records, in pixels at scale 1, from which they are marked.
+    static let sparsePointSpacing = 12.0
 
     /// Half the side of the plot's markers when they snap to whole pixels: a scatter without a
     /// line whose markers are squares of 1 or 2 device pixels without an outline (a disc that
@@ -162,7 +181,7 @@ public final class ScatterPlot: Plot {
         // differs at exactly half a pixel.
         let mx = context.transform.mappingX, my = context.transform.mappingY
         let color = context.seriesColor
-        let (line, marker) = styles(in: context)
+        let (line, marker) = styles(in: context, data: data)
         let snapping = snapHalf(marker)
         var items: [PlotItem] = []
         var runs: [[Point]] = [[]]
@@ -227,7 +246,7 @@ public final class ScatterPlot: Plot {
         guard data.count > 4 * columns, data.count <= Int(Int32.max) else { return nil }
         let mx = context.transform.mappingX, my = context.transform.mappingY
         let color = context.seriesColor
-        let (line, marker) = styles(in: context)
+        let (line, marker) = styles(in: context, data: data)
         let itemFill: Fill = marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color)
         let snapping = snapHalf(marker)
         func point(_ i: Int) -> Point {
