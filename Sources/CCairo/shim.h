@@ -6,4 +6,6 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+// Pixman, Cairo's own rasterizer, for filling many whole-pixel boxes into an image surface at once.
+#include <pixman.h>
 #endif

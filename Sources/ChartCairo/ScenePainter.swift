@@ -100,7 +100,8 @@ public struct ScenePainter {
             guard !isCancelled else { return }
             let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
             if let symbol = Self.sharedSymbol(of: plot) {
-                drawSymbols(symbol, at: plot.items.anchors.lazy.filter { revealX == nil || $0.x <= revealX! }, in: cr)
+                let anchors = plot.items.anchors.lazy.filter { revealX == nil || $0.x <= revealX! }
+                if !fillWholePixelSquares(symbol, at: anchors, clip: clip, in: cr) { drawSymbols(symbol, at: anchors, in: cr) }
             } else {
                 var pending: (fill: Color, count: Int)?
                 for (position, item) in plot.items.enumerated() {
@@ -415,6 +416,31 @@ public struct ScenePainter {
             guard case .point(_, let symbol?) = item.shape, symbol == first else { return nil }
         }
         return first
+    }
+
+    /// Markers that are squares of whole device pixels (snapped 1 or 2 pixel squares and discs,
+    /// no outline) of one opaque color, into an image surface: filled as pixel boxes within
+    /// `clip` (`PixelBoxes`), the same pixels as `drawSymbols`. False, having drawn nothing, when
+    /// they are not such markers or the target is not such a surface.
+    private func fillWholePixelSquares<S: Sequence>(_ symbol: PlotSymbol, at points: S, clip: Rect, in cr: OpaquePointer) -> Bool
+    where S.Element == Point {
+        guard symbol.shape == .rectangle || (symbol.shape == .ellipse && symbol.size <= 2.5), symbol.size == symbol.size.rounded(),
+              symbol.size >= 1, (symbol.lineStyle?.width ?? 0) == 0, case .solid(let color)? = symbol.fill, color.alpha >= 1,
+              let target = PixelBoxes(cr) else { return false }
+        let h = symbol.size / 2, side = Int32(symbol.size)
+        let x0 = Int32(max(0, clip.minX.rounded(.up))), y0 = Int32(max(0, clip.minY.rounded(.up)))
+        let x1 = Int32(min(Double(target.width), clip.maxX.rounded(.down))), y1 = Int32(min(Double(target.height), clip.maxY.rounded(.down)))
+        var boxes: [pixman_box32_t] = []
+        boxes.reserveCapacity(points.underestimatedCount)
+        for p in points {
+            let left = p.x - h, top = p.y - h
+            guard left == left.rounded(), top == top.rounded(), abs(left) < 1e9, abs(top) < 1e9 else { return false }
+            let l = Int32(left), t = Int32(top)
+            let box = pixman_box32_t(x1: max(l, x0), y1: max(t, y0), x2: min(l + side, x1), y2: min(t + side, y1))
+            if box.x1 < box.x2 && box.y1 < box.y2 { boxes.append(box) }
+        }
+        target.fill(boxes, red: color.red, green: color.green, blue: color.blue)
+        return true
     }
 
     /// Many markers of one style: filled and stroked 2,000 at a time (Cairo slows down on very

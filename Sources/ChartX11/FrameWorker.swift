@@ -39,6 +39,10 @@ final class FrameWorker: @unchecked Sendable {
         /// An image of the frame's size to paint into (memory shared with the X server, which
         /// the window's thread keeps mapped until it takes the result); nil to make one.
         var canvas: CairoSurface?
+        /// Whether to index the new scene for clicks here (so that the first click after the
+        /// frame answers at once); false while a drag or a wheel burst goes on, whose frames
+        /// are replaced before anyone clicks (the interaction indexes the scene it is clicked on).
+        var buildsHitTester = true
 
         init(layout: ChartInteraction.LayoutJob, animation: (start: ContinuousClock.Instant?, duration: Double)?) {
             self.layout = layout
@@ -181,7 +185,7 @@ final class FrameWorker: @unchecked Sendable {
         ScenePainter(text: text, progress: result.progress, cancellation: cancellation).paint(scene, layers: .chart, into: context)
         cairo_surface_flush(picture.pointer)
         guard !cancellation.isCancelled else { return result }
-        if job.layout != nil {
+        if job.layout != nil && job.buildsHitTester {
             let tester = HitTester(scene: scene, cancellation: cancellation)
             guard !cancellation.isCancelled else { return result }
             result.hitTester = tester

@@ -91,6 +91,8 @@ public final class HostingWindow {
         let progress: Double
         let isLoadedChart: Bool
     }
+    /// Shared images no frame or picture holds, for the next frame of their size (`recycle`).
+    private var spareCanvases: [SharedImage] = []
     /// The last picture finished: composed under the overlays, and saved by `s`.
     private var picture: Picture?
     /// `picture` in the X server, so that composing copies it there instead of uploading it.
@@ -126,6 +128,8 @@ public final class HostingWindow {
     private var lastInputTime: Time = Time(CurrentTime)
     /// The view and history of each chart shown before, by index, for when it is shown again.
     private var savedViews: [Int: (GraphView, ViewHistory)] = [:]
+    /// When the view last changed through input, to tell frames of a drag or a wheel burst.
+    private var lastNavigation: ContinuousClock.Instant?
     /// Clears the passing message once it has shown its time.
     private var passingTimer: TimerHandle?
     /// Counts the seconds of the wanted load in the status line while it runs.
@@ -217,6 +221,7 @@ public final class HostingWindow {
         // X resources go before the GC and the window: shared memory, then pixmaps.
         flight = nil
         picture = nil
+        spareCanvases.removeAll()
         backBuffer = nil
         chartBuffer = nil
         XFreeGC(connection.display, gc)
@@ -428,7 +433,11 @@ public final class HostingWindow {
         if let layout = interaction.makeLayoutJob() {
             let animation: (start: ContinuousClock.Instant?, duration: Double)? =
                 animationStart.map { (start: $0, duration: duration) } ?? (animationWanted ? (start: nil, duration: duration) : nil)
-            start(FrameWorker.Job(layout: layout, animation: animation))
+            var job = FrameWorker.Job(layout: layout, animation: animation)
+            // A frame during navigation is soon replaced: its scene is indexed for clicks only
+            // if one comes (the pointer gestures said the view changed within the last 300 ms).
+            job.buildsHitTester = lastNavigation.map { $0.duration(to: .now) > .milliseconds(300) } ?? true
+            start(job)
             if chartFrameSince == nil { chartFrameSince = frameStart ?? .now }
             if showsLoadedChart {
                 options.onEvent(.building(window: windowID, size: layout.size))
@@ -441,11 +450,20 @@ public final class HostingWindow {
         }
     }
 
+    /// Keeps `canvas` for a next frame of its size (at most two: the frame in flight and the
+    /// picture on screen each hold one). A new shared segment costs a round trip to the server
+    /// and 3 MB of fresh pages at 1024x768, every frame of a drag.
+    private func recycle(_ canvas: SharedImage?) {
+        guard let canvas, spareCanvases.count < 2, !spareCanvases.contains(where: { $0 === canvas }) else { return }
+        spareCanvases.append(canvas)
+    }
+
     private func start(_ job: FrameWorker.Job) {
         var job = job
         let size = job.layout?.size ?? job.scene?.size ?? .zero
-        let canvas = sharesImages ? SharedImage.make(connection: connection, width: Int(size.width.rounded()),
-                                                     height: Int(size.height.rounded())) : nil
+        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        spareCanvases.removeAll { $0.width != width || $0.height != height }
+        let canvas = sharesImages ? (spareCanvases.popLast() ?? SharedImage.make(connection: connection, width: width, height: height)) : nil
         if sharesImages && canvas == nil { sharesImages = false }   // e.g. a remote display
         job.canvas = canvas?.surface
         flight = Flight(job: job, canvas: canvas, interaction: interaction, generation: interaction.chartGeneration,
@@ -483,11 +501,15 @@ public final class HostingWindow {
             flight.interaction.finishLayout(layout, scene: result.scene, hitTester: result.hitTester)
         }
         guard let image = result.picture else {
+            recycle(flight.canvas)
             if let layout, flight.isLoadedChart { options.onEvent(.cancelled(size: layout.size)) }
             return
         }
         // A frame of a chart no longer shown, or an animation frame of a scene laid out again since.
-        guard flight.interaction === interaction, layout != nil || flight.generation == interaction.chartGeneration else { return }
+        guard flight.interaction === interaction, layout != nil || flight.generation == interaction.chartGeneration else {
+            recycle(flight.canvas)
+            return
+        }
         if let start = result.animationStart {
             animationWanted = false
             if result.progress < 1 {
@@ -502,7 +524,12 @@ public final class HostingWindow {
             animationWanted = false
             animationStart = nil
         }
-        picture = Picture(image: image, shared: flight.canvas?.surface === image ? flight.canvas : nil, interaction: interaction,
+        // The picture replaced is in the chart pixmap already (and the server done reading it: the
+        // last present synced): its memory takes the next frame.
+        recycle(picture?.shared)
+        let shared = flight.canvas?.surface === image ? flight.canvas : nil
+        if shared == nil { recycle(flight.canvas) }
+        picture = Picture(image: image, shared: shared, interaction: interaction,
                           generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
         upload(picture!)
         composesNewPicture = true
@@ -918,11 +945,13 @@ extension HostingWindow: EventLoopClient {
     /// Handles every X event queued; the first since the last frame starts its timing.
     func handleInput() {
         var event = XEvent()
+        let view = interaction.view
         while loop.isRunning && XPending(connection.display) > 0 {
             XNextEvent(connection.display, &event)
             if frameStart == nil { frameStart = .now }
             handle(&event)
         }
+        if interaction.view != view { lastNavigation = .now }
     }
 
     /// A timer is an event too: the frame it asks for is timed from it.

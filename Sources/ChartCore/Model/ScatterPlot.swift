@@ -141,7 +141,7 @@ public final class ScatterPlot: Plot {
     }
 
     /// `v` (device pixels) moved by at most half a pixel so that `v - half` is whole.
-    @inline(__always) static func snapped(_ v: Double, half: Double) -> Double { (v - half).rounded() + half }
+    @inline(__always) static func snapped(_ v: Double, half: Double) -> Double { (v - half).wholeRounded + half }
 
     /// A marker's center snapped on both axes (see `snapHalf`).
     @inline(__always) static func snapped(_ p: Point, half: Double) -> Point {

@@ -219,34 +219,94 @@ enum ThinnedRecords {
     /// the area (`recordsLocated`). O(records) time, one bit per pixel.
     static func scatter(_ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
                         snapHalf: Double?, reach: Int = 1, cancellation: CancellationFlag? = nil) -> [Int] {
-        var kept: [Int] = []
-        let border = max(1, reach)
-        let width = max(1, Int(area.width.rounded(.up))) + 2 * border, height = max(1, Int(area.height.rounded(.up))) + 2 * border
-        let right = Double(width), bottom = Double(height), shift = Double(border)
-        let xFloor = x.floor, yFloor = y.floor
         let records = records ?? 0..<data.count
-        var taken = [UInt64](repeating: 0, count: (width * height + 63) / 64)
+        let grid = PixelGrid(area: area, border: max(1, reach))
+        LayoutCost.current?.visited(records.count)
+        // Halves of a long run in parallel, each with its own grid; the second half's records
+        // keep only pixels the first half left free, so each pixel keeps its first record in
+        // record order, as one pass would.
+        guard records.count >= 200_000 else {
+            var taken = grid.empty()
+            return scatter(data, records: records, grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf, cancellation: cancellation)
+        }
+        let middle = records.lowerBound + records.count / 2
+        let halves = [records.lowerBound..<middle, middle..<records.upperBound]
+        /// What one half found; each thread writes its own.
+        final class Half: @unchecked Sendable {
+            var kept: [Int] = []
+            var taken: [UInt64] = []
+        }
+        let results = [Half(), Half()]
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            var taken = grid.empty()
+            results[half].kept = scatter(data, records: halves[half], grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf,
+                                         cancellation: cancellation)
+            results[half].taken = taken
+        }
+        let first = results[0].taken
+        var merged = results[0].kept
+        merged.reserveCapacity(merged.count + results[1].kept.count)
+        for i in results[1].kept {
+            let bit = grid.bit(data, record: i, x: x, y: y, snapHalf: snapHalf)!
+            if first[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { merged.append(i) }
+        }
+        return merged
+    }
+
+    /// The pixels of a plot area and a border around it, one bit each.
+    struct PixelGrid: Sendable {
+        let area: Rect
+        let width: Int, height: Int
+        let right: Double, bottom: Double, shift: Double
+
+        init(area: Rect, border: Int) {
+            self.area = area
+            width = max(1, Int(area.width.rounded(.up))) + 2 * border
+            height = max(1, Int(area.height.rounded(.up))) + 2 * border
+            right = Double(width); bottom = Double(height); shift = Double(border)
+        }
+
+        func empty() -> [UInt64] { [UInt64](repeating: 0, count: (width * height + 63) / 64) }
+
+        /// The bit of the pixel record `i` is drawn in (snapped as its marker is); nil off the grid.
+        @inline(__always)
+        func bit(_ data: SeriesData, record i: Int, x: AxisMapping, y: AxisMapping, snapHalf: Double?) -> Int? {
+            bit(px: x.device(data.locations[i]), py: y.device(data.values[i]), snapHalf: snapHalf)
+        }
+
+        @inline(__always)
+        func bit(px: Double, py: Double, snapHalf: Double?) -> Int? {
+            var px = px, py = py
+            if let half = snapHalf {
+                px = ScatterPlot.snapped(px, half: half)
+                py = ScatterPlot.snapped(py, half: half)
+            }
+            // Pixels from the border's corner, tested before they become integers.
+            let dx = (px - area.minX).wholeFloor + shift, dy = (py - area.minY).wholeFloor + shift
+            guard dx >= 0, dy >= 0, dx < right, dy < bottom else { return nil }
+            return Int(dy) * width + Int(dx)
+        }
+    }
+
+    /// One pass of `scatter` over `records`, marking `taken`.
+    private static func scatter(_ data: SeriesData, records: Range<Int>, grid: PixelGrid, taken: inout [UInt64],
+                                x: AxisMapping, y: AxisMapping, snapHalf: Double?, cancellation: CancellationFlag?) -> [Int] {
+        var kept: [Int] = []
+        let xFloor = x.floor, yFloor = y.floor
         data.values.withUnsafeBufferPointer { ys in
             data.locations.withUnsafeBufferPointer { xs in
-                for i in records where ys[i] > yFloor && xs[i] > xFloor {
-                    if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
-                    var px = x.device(xs[i]), py = y.device(ys[i])
-                    if let half = snapHalf {
-                        px = ScatterPlot.snapped(px, half: half)
-                        py = ScatterPlot.snapped(py, half: half)
-                    }
-                    // Pixels from the border's corner, tested before they become integers.
-                    let dx = (px - area.minX).rounded(.down) + shift, dy = (py - area.minY).rounded(.down) + shift
-                    guard dx >= 0, dy >= 0, dx < right, dy < bottom else { continue }
-                    let bit = Int(dy) * width + Int(dx)
-                    if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
-                        taken[bit >> 6] |= 1 << UInt64(bit & 63)
-                        kept.append(i)
+                taken.withUnsafeMutableBufferPointer { taken in
+                    for i in records where ys[i] > yFloor && xs[i] > xFloor {
+                        if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+                        guard let bit = grid.bit(px: x.device(xs[i]), py: y.device(ys[i]), snapHalf: snapHalf) else { continue }
+                        if taken[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
+                            taken[bit >> 6] |= 1 << UInt64(bit & 63)
+                            kept.append(i)
+                        }
                     }
                 }
             }
         }
-        LayoutCost.current?.visited(records.count)
         return kept
     }
 }

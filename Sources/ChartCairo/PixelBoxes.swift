@@ -1,0 +1,54 @@
+import CCairo
+
+/// Whole-pixel boxes of one opaque color filled straight into an image surface's pixels through
+/// pixman, the rasterizer under Cairo: the same pixels Cairo's fill of those rectangles gives
+/// (each covers its pixels fully; opaque, so overlaps are alike), without building and
+/// tessellating a path of thousands of rectangles. 138,612 snapped markers of scatter1m: a few
+/// milliseconds instead of 26.
+///
+/// Owns the pixman image it wraps the surface's memory in, and unrefs it.
+final class PixelBoxes {
+    private let image: OpaquePointer
+    private let surface: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Boxes into `cr`'s target when it is an RGB24 or ARGB32 image surface drawn at the identity
+    /// transform (device pixels); nil otherwise (SVG, PDF, a scaled context), where Cairo fills.
+    init?(_ cr: OpaquePointer) {
+        guard let target = cairo_get_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else { return nil }
+        let format: pixman_format_code_t
+        switch cairo_image_surface_get_format(target) {
+        case CAIRO_FORMAT_RGB24: format = PIXMAN_x8r8g8b8
+        case CAIRO_FORMAT_ARGB32: format = PIXMAN_a8r8g8b8
+        default: return nil
+        }
+        cairo_surface_flush(target)
+        width = Int(cairo_image_surface_get_width(target))
+        height = Int(cairo_image_surface_get_height(target))
+        guard let data = cairo_image_surface_get_data(target),
+              let image = pixman_image_create_bits(format, Int32(width), Int32(height), UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                                   cairo_image_surface_get_stride(target)) else { return nil }
+        self.image = image
+        surface = target
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Fills `boxes` (device pixels; each from x1, y1 up to but not including x2, y2) with the
+    /// opaque `color`. The boxes must lie within the surface.
+    func fill(_ boxes: [pixman_box32_t], red: Double, green: Double, blue: Double) {
+        guard !boxes.isEmpty else { return }
+        func short(_ c: Double) -> UInt16 { UInt16((min(max(c, 0), 1) * 65_535).rounded()) }
+        var color = pixman_color_t(red: short(red), green: short(green), blue: short(blue), alpha: 0xFFFF)
+        boxes.withUnsafeBufferPointer { buffer in
+            _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &color, Int32(buffer.count), buffer.baseAddress)
+        }
+    }
+}
