@@ -57,6 +57,8 @@ struct ChartLoaderTests {
         let loader = ChartLoader(wake: pipe.writeEnd)
         let chart = GatedChart(honoursCancel: false)
         loader.start(chart, purpose: .show)
+        // Once its thread is in the provider: abandoned before, it ends cancelled without calling it.
+        #expect(chart.waitForCalls(1))
         let abandoned = try #require(loader.abandonCurrent())
         #expect(loader.isUsing(chart))
         chart.open()
