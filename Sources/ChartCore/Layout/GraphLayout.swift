@@ -50,9 +50,15 @@ extension Graph {
         // reach outside it, and refit. Three rounds settle it (label sizes change little).
         let basePadding = plotAreaPadding.scaled(by: scale)
         var plotArea = plotFrame.inset(by: basePadding)
+        // Fitting reads every plot's extent (O(n) for bars); only anchored view ranges depend
+        // on the plot area, so without them the ranges are worked out once.
+        let fixedRanges = view.hasAnchoredRanges ? nil : fittedRanges(view: view)
+        func ranges(in plotArea: Rect) -> [String: (x: PlotRange, y: PlotRange)] {
+            fixedRanges ?? fittedRanges(view: view, plotArea: plotArea)
+        }
         for _ in 0..<3 {
             var reach = EdgeInsets()
-            let ranges = fittedRanges(view: view, plotArea: plotArea)
+            let ranges = ranges(in: plotArea)
             for axis in visibleAxes {
                 let scene = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
@@ -66,7 +72,7 @@ extension Graph {
         }
         plotArea = Rect(x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
                         width: plotArea.width.rounded(), height: plotArea.height.rounded())
-        let ranges = fittedRanges(view: view, plotArea: plotArea)
+        let ranges = ranges(in: plotArea)
 
         // Axes and grid.
         var axisScenes: [AxisScene] = []

@@ -35,6 +35,13 @@ public struct GraphView: Hashable, Sendable, CustomStringConvertible {
     /// Whether no range is set (`a` may have turned autoscale off).
     public var isFitted: Bool { spaces.values.allSatisfy { $0.x == nil && $0.y == nil } }
 
+    /// Whether some range is anchored at a pixel, so that its ends depend on the plot area.
+    public var hasAnchoredRanges: Bool {
+        spaces.values.contains { ranges in
+            [ranges.x, ranges.y].contains { if case .anchored? = $0 { true } else { false } }
+        }
+    }
+
     /// The ranges set for plot space `identifier` (both nil when none are).
     public subscript(space identifier: String) -> Ranges {
         get { spaces[identifier] ?? Ranges() }
