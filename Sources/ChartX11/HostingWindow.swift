@@ -326,8 +326,9 @@ public final class HostingWindow {
             }
         case MotionNotify:
             let motion = event.xmotion
-            pointer = Point(x: Double(motion.x) + 0.5, y: Double(motion.y) + 0.5)
-            interaction.pointerMoved(to: pointer!, time: UInt64(motion.time))
+            let point = Point(x: Double(motion.x) + 0.5, y: Double(motion.y) + 0.5)
+            pointer = point
+            interaction.pointerMoved(to: point, time: UInt64(motion.time))
             updateReadout()
         case LeaveNotify:
             pointer = nil
@@ -370,7 +371,10 @@ public final class HostingWindow {
         switch action {
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = true
-        case .copySelection: copy(interaction.selectionText, what: "the selected value")
+        case .copySelection:
+            if let text = interaction.selectionText { copy(text, what: "the selected value") } else {
+                showStatus("Nothing selected to copy: click a point or a bar first")
+            }
         case .copyVisibleData: copyVisibleData()
         case .quit: loop.stop()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
@@ -892,11 +896,7 @@ public final class HostingWindow {
     // MARK: Clipboard
 
     /// Puts `text` on the CLIPBOARD selection and says so in the status line.
-    private func copy(_ text: String?, what: String) {
-        guard let text, !text.isEmpty else {
-            showStatus(what == "the selected value" ? "Nothing selected to copy: click a point or a bar first" : "Nothing to copy")
-            return
-        }
+    private func copy(_ text: String, what: String) {
         let copied = clipboard.own(text, time: lastInputTime)
         if copied == 0 {
             showStatus("Could not take the clipboard")

@@ -63,11 +63,10 @@ struct RangeOption: Sendable {
         guard x != nil || y != nil else { return .fitted }
         let space = graph.defaultPlotSpace
         let fitted = graph.fittedRanges()[space.identifier]!
-        let categories = graph.plots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
         var view = GraphView.fitted
         var ranges = GraphView.Ranges()
-        ranges.x = try x?.range(scale: space.xScale, categories: categories, fitted: fitted.x).map(ViewRange.ends)
-        ranges.y = try y?.range(scale: space.yScale, categories: categories, fitted: fitted.y).map(ViewRange.ends)
+        ranges.x = try x?.range(scale: space.xScale, categories: graph.categoryNames(in: space, along: .x), fitted: fitted.x).map(ViewRange.ends)
+        ranges.y = try y?.range(scale: space.yScale, categories: graph.categoryNames(in: space, along: .y), fitted: fitted.y).map(ViewRange.ends)
         // A y range given is what is shown; without one, y fits what the x range shows.
         view.autoscalesY = ranges.y == nil
         view[space: space.identifier] = ranges

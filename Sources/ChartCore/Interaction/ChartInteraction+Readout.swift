@@ -33,8 +33,7 @@ extension ChartInteraction {
                 : perPixel < 180 * 86_400 ? .month : .year
             return resolution.format(value)
         case .category:
-            let names = graph.plots.lazy.filter { ($0.plotSpace?.identifier ?? "default") == space.identifier && $0.categoryAxis == coordinate }
-                .map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
+            let names = graph.plotSpace(identifier: space.identifier).map { graph.categoryNames(in: $0, along: coordinate) } ?? []
             if let nearest = names.min(by: { abs($0.location - value) < abs($1.location - value) }), abs(nearest.location - value) <= 0.5 {
                 return nearest.name
             }

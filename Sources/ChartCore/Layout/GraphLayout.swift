@@ -160,10 +160,8 @@ extension Graph {
         guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
             preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
         }
-        let spacePlots = plots(in: space).filter { $0.categoryAxis == axis.coordinate }
-        let names = spacePlots.lazy.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
         var layout = AxisLayout(axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
-                                theme: theme, measurer: measurer, categoryNames: names)
+                                theme: theme, measurer: measurer, categoryNames: categoryNames(in: space, along: axis.coordinate))
         layout.labelDepth = 0.3 * (axis.coordinate == .x ? frame.height : frame.width)
         layout.labelSpan = 0.3 * (axis.coordinate == .x ? frame.width : frame.height)
         return layout

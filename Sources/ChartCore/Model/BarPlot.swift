@@ -305,9 +305,7 @@ public final class BarPlot: Plot {
         let from = min(a, b) - barOffset - reach, through = max(a, b) - barOffset + reach
         // Ends that are not numbers (a view past Double's range) cull nothing.
         guard !from.isNaN, !through.isNaN else { return 0..<data.count }
-        let lo = ThinnedRecords.firstIndex(in: data.locations, notBelow: from)
-        let hi = ThinnedRecords.firstIndex(in: data.locations, notBelow: through.nextUp)
-        return lo..<max(lo, hi)
+        return ThinnedRecords.recordsLocated(in: data.locations, from: from, through: through)
     }
 
     /// A label beyond each bar's tip, kept inside the plot area; a label that would overlap an

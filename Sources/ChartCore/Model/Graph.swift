@@ -99,6 +99,12 @@ public final class Graph {
         set { self[axis: "y"] = newValue }
     }
 
+    /// The category names by location that the axis along `coordinate` of `space` shows: those
+    /// of the first plot there with any (a category axis names its slots by them).
+    public func categoryNames(in space: XYPlotSpace, along coordinate: Axis.Coordinate) -> [(location: Double, name: String)] {
+        plots(in: space).lazy.filter { $0.categoryAxis == coordinate }.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
+    }
+
     /// The plots drawn in `space`.
     func plots(in space: XYPlotSpace) -> [any Plot] {
         plots.filter { ($0.plotSpace ?? defaultPlotSpace) === space }

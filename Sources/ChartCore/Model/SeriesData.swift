@@ -161,8 +161,8 @@ struct SeriesData {
             guard let shown, let along else { return nil }
             return (shown, along)
         }
-        let lo = ThinnedRecords.firstIndex(in: locations, notBelow: x.lower)
-        let hi = ThinnedRecords.firstIndex(in: locations, notBelow: x.upper.nextUp)
+        let inside = ThinnedRecords.recordsLocated(in: locations, from: x.lower, through: x.upper)
+        let lo = inside.lowerBound, hi = inside.upperBound
         guard lo < hi else { return nil }
         let found: PlotRange?
         if let extremes {
@@ -177,7 +177,7 @@ struct SeriesData {
     /// search for sorted locations: O(log n + limit); O(n) otherwise.
     func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
         let candidates = isSortedByLocation
-            ? ThinnedRecords.firstIndex(in: locations, notBelow: range.lower)..<ThinnedRecords.firstIndex(in: locations, notBelow: range.upper.nextUp)
+            ? ThinnedRecords.recordsLocated(in: locations, from: range.lower, through: range.upper)
             : 0..<count
         var found: [PlotRecordValue] = []
         for i in candidates where range.contains(locations[i]) {

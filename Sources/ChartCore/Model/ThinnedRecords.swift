@@ -20,8 +20,14 @@ enum ThinnedRecords {
     /// `minX` to `maxX` (either way round), without neighbours. Binary search: O(log n).
     static func recordsLocated(in locations: [Double], x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
         let a = x.value(atDevice: minX), b = x.value(atDevice: maxX)
-        let lo = firstIndex(in: locations, notBelow: min(a, b))
-        return lo..<max(lo, firstIndex(in: locations, notBelow: max(a, b).nextUp))
+        return recordsLocated(in: locations, from: min(a, b), through: max(a, b))
+    }
+
+    /// The records of ascending `locations` whose location lies from `lower` through `upper`
+    /// (data units). Binary search: O(log n).
+    static func recordsLocated(in locations: [Double], from lower: Double, through upper: Double) -> Range<Int> {
+        let lo = firstIndex(in: locations, notBelow: lower)
+        return lo..<max(lo, firstIndex(in: locations, notBelow: upper.nextUp))
     }
 
     /// The first index whose value is not below `value` in ascending `values` (binary search).
