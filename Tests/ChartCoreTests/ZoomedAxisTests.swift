@@ -66,16 +66,6 @@ struct ZoomedAxisTests {
         return graph
     }
 
-    /// Each label's first line read with the last context line shown before it.
-    static func resolved(_ labels: [String]) -> [String] {
-        var context = ""
-        return labels.map { label in
-            let lines = label.split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count > 1 { context = String(lines[1]) }
-            return context + "|" + lines[0]
-        }
-    }
-
     @Test("A zoomed date axis ticks at whole calendar units and names them", arguments: spans, viewSizes)
     func dateAxisAtEveryZoom(span: DateSpan, size: Size) throws {
         let graph = Self.dateGraph()
@@ -89,7 +79,7 @@ struct ZoomedAxisTests {
             let first = String(text.split(separator: "\n")[0])
             #expect(span.forms.contains { $0.matches(first) }, "\(span.name) at \(size): '\(first)' is not one of \(span.forms)")
         }
-        let read = Self.resolved(texts)
+        let read = DateTickGeneratorTests.resolved(texts)
         #expect(Set(read).count == read.count, "\(span.name) at \(size): two labels read alike in \(texts)")
         // Every tick the layout can ask for is a whole calendar unit of its step.
         for target in 1...12 {
