@@ -44,8 +44,10 @@ public enum ChartBuilder {
 
     /// The graph for `table` along `plan`, which `plan(for:spec:source:)` made for the same table
     /// (prepared here as it was there, so a single column of numbers gains its row numbers).
+    /// `rowCountHint` stands for the rows of a table charted from its first rows only (a big
+    /// table's), where the rows' number picks marker sizes.
     public static func graph(from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
-                             period: String? = nil) throws(DataError) -> Graph {
+                             period: String? = nil, rowCountHint: Int = 0) throws(DataError) -> Graph {
         let table = prepared(table)
         precondition(([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
                      "The plan names columns this table does not have: it was made for another table.")
@@ -175,7 +177,8 @@ public enum ChartBuilder {
                 else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
                 let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (thisKind == .scatter ? .ellipse : nil)
                 // Many points: smaller markers, so the cloud shows its density instead of a blot.
-                let defaultSize: Double = values.count > 100_000 ? 2 : values.count > 10_000 ? 4 : 8
+                let count = max(values.count, rowCountHint)
+                let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
                 if let shape {
                     let symbolColor = color ?? theme.seriesColor(index)
                     line.symbol = PlotSymbol(shape, size: options?.symbolSize ?? defaultSize,

@@ -11,6 +11,11 @@ public final class ChartSource {
     /// What errors and titles call the data: the database or CSV path.
     public let sourceName: String
     private let database: SQLiteDatabase?
+    /// Opens another connection to the chart's database, for a table too large to load.
+    private let reconnect: (() throws(DataError) -> any NumberStreaming)?
+    /// How many rows a line or scatter query may have before it is charted without loading
+    /// them (`BigTable`); nil to load every row.
+    private let outOfCoreRows: Int?
     private let csvPath: String?
     private let skipBadRows: Bool
     /// What reading a CSV file may cost.
@@ -32,6 +37,7 @@ public final class ChartSource {
         self.spec = spec
         self.skipBadRows = skipBadRows
         self.limits = limits
+        var reconnect: (() throws(DataError) -> any NumberStreaming)?
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
         }
@@ -47,9 +53,16 @@ public final class ChartSource {
                 throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a query or a table")
             }
             let resolved = resolve(path)
-            database = try databases.database(at: resolved)
+            let opened = try databases.database(at: resolved)
+            database = opened
             csvPath = nil
             sourceName = resolved
+            if !resolved.hasSuffix(".sql") {
+                let (seconds, budget) = (databases.timeLimit, databases.memoryBudget)
+                reconnect = { () throws(DataError) -> any NumberStreaming in
+                    try SQLiteDatabase(path: resolved, timeLimit: seconds, memoryBudget: budget)
+                }
+            }
         }
         if let periodQuery = spec.period?.query, let database {
             periods = try database.rows(periodQuery).compactMap { row -> String? in
@@ -63,6 +76,8 @@ public final class ChartSource {
             // Start at the latest period with data.
             periodIndex = max(0, periods.count - 1)
         }
+        self.reconnect = reconnect
+        outOfCoreRows = databases.outOfCoreRows
         lastVersion = database?.dataVersion() ?? 0
         lastModified = csvPath.flatMap(Self.modificationDate)
     }
@@ -109,14 +124,17 @@ public final class ChartSource {
     /// chart that steps through periods, where an empty period is a chart saying so. A raised
     /// `cancellation` stops it as `table(cancellation:)` says, or once the rows are read.
     public func graph(cancellation: CancellationFlag? = nil) throws(DataError) -> Graph {
+        if let big = try bigTableGraph() { return big }
         let rows = try table(cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
         try requireRows(rows)
         return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
     }
 
-    /// How the chart is chosen from its rows now, for `--describe`.
+    /// How the chart is chosen from its rows now, for `--describe` (from the first rows of a
+    /// query too large to load).
     public func plan() throws(DataError) -> ChartPlan {
+        if let sample = try bigTableSample() { return try ChartBuilder.plan(for: sample, spec: spec, source: sourceName) }
         let rows = try table()
         try requireRows(rows)
         return try ChartBuilder.plan(for: rows, spec: spec, source: sourceName)
@@ -144,6 +162,56 @@ public final class ChartSource {
     }
 }
 
+extension ChartSource {
+    /// The rows read to choose a chart for a query too large to load.
+    static let sampleRows = 10_000
+
+    /// The user's query, or the table as one.
+    private var query: String {
+        spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
+    }
+
+    /// The query's first rows when it has more than `outOfCoreRows` and could be charted
+    /// without loading (a database file, no period); nil otherwise. Counting stops at the
+    /// threshold: `LIMIT 1 OFFSET n` reads n rows, not all of them.
+    private func bigTableSample() throws(DataError) -> DataTable? {
+        guard let outOfCoreRows, let database, reconnect != nil, spec.period == nil else { return nil }
+        let sql = query
+        guard !sql.contains(":period") else { return nil }
+        let beyond = try database.rows("SELECT 1 FROM (\(sql)) AS chartview_rows LIMIT 1 OFFSET \(outOfCoreRows)")
+        guard !beyond.isEmpty else { return nil }
+        return ColumnTyping.combiningDatesAndTimes(try database.table("SELECT * FROM (\(sql)) AS chartview_rows LIMIT \(Self.sampleRows)"))
+    }
+
+    /// The chart of a query too large to load, as lines or points over a `BigTable`; nil when
+    /// the query is small enough to load, or its chart is not one a big table can draw (bars,
+    /// pies, groups, x as text), which then loads as any other (within the memory budget).
+    private func bigTableGraph() throws(DataError) -> Graph? {
+        guard let sample = try bigTableSample(), let reconnect, let database else { return nil }
+        let plan = try ChartBuilder.plan(for: sample, spec: spec, source: sourceName)
+        guard plan.kind == .line || plan.kind == .scatter, plan.group == nil, spec.keepOrder != true,
+              sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
+              sample.columns.count == ChartBuilder.prepared(sample).columns.count else { return nil }
+        let xName = sample.columns[plan.x].name
+        // SQLite compares a text date as text: only dates stored as numbers can be bounded.
+        if sample.columns[plan.x].isDate {
+            let first = try database.rows("SELECT \(BigTable.quoted(xName)) FROM (\(query)) AS chartview_rows WHERE \(BigTable.quoted(xName)) IS NOT NULL LIMIT 1")
+            switch first.first?.first {
+            case .integer?, .real?: break
+            default: return nil
+            }
+        }
+        let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: outOfCoreRows ?? 0)
+        let lines = graph.plots.compactMap { $0 as? ScatterPlot }
+        guard lines.count == plan.series.count else { return nil }
+        let table = try BigTable(sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
+                                 yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
+                                 passEngine: try reconnect(), viewEngine: try reconnect())
+        for line in lines { line.viewDataSource = table }
+        return graph
+    }
+}
+
 /// Databases opened once per path and shared (read-only files, or `.sql` scripts in memory).
 public final class DatabaseCache {
     private var open: [String: SQLiteDatabase] = [:]
@@ -155,6 +223,9 @@ public final class DatabaseCache {
     /// The memory budget each database's query results get, in bytes
     /// (`SQLiteDatabase.memoryBudget`), for the databases opened after it is set.
     public var memoryBudget: Int
+    /// How many rows a line or scatter query may have before it is charted without loading
+    /// them (`BigTable`, per view from the database); nil loads every row (`--in-memory`).
+    public var outOfCoreRows: Int? = 2_000_000
 
     public init(timeLimit: Double = 60, limits: InputLimits = InputLimits(), memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit

@@ -442,3 +442,52 @@ public final class SQLiteDatabase {
         ColumnTyping.values(values, declaredType: declaredType)
     }
 }
+
+extension SQLiteDatabase: NumberStreaming {
+    public var name: String { path }
+
+    /// Runs one read-only query whose columns are numbers, with `$1`, `$2`, … bound to
+    /// `parameters` in order, and hands each row's values to `row` as doubles (NaN for NULL or
+    /// text): no table is built, so a pass over a hundred million rows holds one row at a time.
+    /// `row` returns false to stop early. Within `timeLimit`; `interrupt()` stops it with
+    /// `DataError.cancelled`. O(rows × columns).
+    public func streamNumbers(_ sql: String, parameters: [Double],
+                              row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError) {
+        operationLock.lock()
+        defer { operationLock.unlock() }
+        deadline.begin(seconds: timeLimit)
+        operationSeconds = timeLimit
+        defer { deadline.end() }
+        reopenIfChanged()
+        let db = handle
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        func failure(_ status: Int32) -> DataError {
+            if deadline.isCancelled { return .cancelled(path: path) }
+            if status & 0xff == SQLITE_INTERRUPT { return deadline.hasExpired ? .timedOut(path: path, seconds: timeLimit) : .cancelled(path: path) }
+            return SQLiteFailure(db, status: status).queryError(path: path, seconds: timeLimit)
+        }
+        guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            throw DataError.notReadOnly(path: path, sql: sql.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        precondition(Int(sqlite3_bind_parameter_count(statement)) == parameters.count,
+                     "A streamed query binds as many parameters as it names.")
+        for (i, value) in parameters.enumerated() { sqlite3_bind_double(statement, Int32(i + 1), value) }
+        let columns = Int(sqlite3_column_count(statement))
+        var values = [Double](repeating: .nan, count: columns)
+        try values.withUnsafeMutableBufferPointer { (buffer) throws(DataError) in
+            while true {
+                let step = sqlite3_step(statement)
+                if step == SQLITE_DONE { return }
+                guard step == SQLITE_ROW else { throw failure(step) }
+                for c in 0..<columns {
+                    let type = sqlite3_column_type(statement, Int32(c))
+                    buffer[c] = type == SQLITE_FLOAT || type == SQLITE_INTEGER ? sqlite3_column_double(statement, Int32(c)) : .nan
+                }
+                if try !row(UnsafeBufferPointer(buffer)) { return }
+            }
+        }
+    }
+}

@@ -21,6 +21,7 @@ struct ChartCatalog {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
+        databases.outOfCoreRows = options.outOfCoreRows
         guard let file = options.file else {
             let gallery = try galleryPath()
             return try specSources(path: gallery, options: options, databases: databases, limits: limits)

@@ -86,7 +86,15 @@ struct Chartview {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
-        let scene = renderer.layout(graph, size: options.size, scale: options.scale ?? 1, view: view)
+        // A table too large to load is read per view: the file shows the view's exact records.
+        let scene: Scene
+        do {
+            scene = try graph.layoutWaitingForData(size: options.size, scale: options.scale ?? 1, view: view, measurer: renderer.text)
+        } catch let error as DataError {
+            throw CommandError(error)
+        } catch {
+            throw CommandError(message: "\(error)", status: 1)
+        }
         if let output, let format = output.format {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }

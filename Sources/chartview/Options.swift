@@ -35,6 +35,8 @@ struct Options {
     var format: ChartRenderer.Format?
     /// The most bytes of input data to hold in memory; `defaultMemoryBudget` unless given.
     var maxMemory = Options.defaultMemoryBudget
+    /// Rows past which a line or scatter query is read per view, not loaded; nil to load all.
+    var outOfCoreRows: Int? = 2_000_000
     var size = Size(width: 1024, height: 768)
     var scale: Double?
     var theme: Theme?
@@ -75,6 +77,9 @@ struct Options {
       --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
                            G (like 512M or 4G); larger files are refused (default: half
                            of the memory there is, an eighth of a 'ulimit -v')
+      --in-memory          load every row of a large query, even for a line or points
+      --out-of-core ROWS   chart a line or scatter query of more rows than ROWS without
+                           loading it: each view is read from the database (default 2000000)
 
     Options:
       --chart NAME         the chart to show first (default: the first; see --list)
@@ -143,6 +148,11 @@ struct Options {
                 }
                 options.format = format
             case "--max-memory": options.maxMemory = try parseMemory(value())
+            case "--in-memory": options.outOfCoreRows = nil
+            case "--out-of-core":
+                let text = try value()
+                guard let rows = Int(text), rows >= 0 else { throw .usage("--out-of-core takes a number of rows, like 2000000 (got '\(text)')") }
+                options.outOfCoreRows = rows
             case "--query": options.query = try capped(value(), flag: name, limit: maxQueryLength)
             case "--table": options.table = try capped(value(), flag: name, limit: maxNameLength)
             case "--x": options.x = try capped(value(), flag: name, limit: maxNameLength)

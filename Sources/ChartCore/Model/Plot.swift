@@ -85,6 +85,10 @@ public protocol Plot: AnyObject {
     /// The record `key` names in the data now (the first, when several do); nil when none
     /// does. Default: nil.
     func record(forKey key: RecordKey) -> Int?
+
+    /// The source the plot asks per view for its records when they are too many to hold
+    /// (`ViewDataSource`); nil when it pulls every record from its data source. Default: nil.
+    var viewDataSource: (any ViewDataSource)? { get }
 }
 
 extension Plot {
@@ -124,6 +128,7 @@ extension Plot {
 
     public func key(ofRecord record: Int) -> RecordKey? { nil }
     public func record(forKey key: RecordKey) -> Int? { nil }
+    public var viewDataSource: (any ViewDataSource)? { nil }
 }
 
 /// What a plot shows in the legend for one entry.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Points joined by a line, marked with symbols, optionally filled down to a base:
 /// Core Plot's `CPTScatterPlot`, which draws both line charts and scatter charts.
 ///
@@ -25,6 +27,11 @@ public final class ScatterPlot: Plot {
         didSet { reloadData() }
     }
     public weak var delegate: (any ScatterPlotDelegate)?
+    /// Where the plot asks per view for its records instead of pulling every record from
+    /// `dataSource`: a table too large to load (see `ViewDataSource`). Retained.
+    public var viewDataSource: (any ViewDataSource)? {
+        didSet { reloadData() }
+    }
 
     /// Whether the points are joined by a line.
     public var showsLine = true
@@ -46,6 +53,10 @@ public final class ScatterPlot: Plot {
 
     /// What was pulled from the data source, until `reloadData()`.
     private var series = SeriesCache()
+    /// The series made from the view records last laid out (with a view data source), by the
+    /// records' generation: what popups, keys and copies read, so that a record number in a
+    /// scene names the record drawn. Layouts run on a worker thread, hence the lock.
+    private let viewSeries = ViewSeriesCache()
 
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -59,20 +70,33 @@ public final class ScatterPlot: Plot {
         self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
     }
 
-    public func reloadData() { series.reset() }
+    public func reloadData() {
+        series.reset()
+        viewSeries.reset()
+    }
 
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
 
     public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
 
-    private func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
+    private func loaded() -> SeriesData {
+        if let viewDataSource { return viewSeries.data(for: viewSeries.lastRecords ?? viewDataSource.currentRecords(for: identifier)) }
+        return series.data(for: self, source: dataSource)
+    }
 
-    public var hasData: Bool { loaded().hasFiniteValue }
+    public var hasData: Bool {
+        if let viewDataSource { return viewDataSource.extent(for: identifier) != nil }
+        return loaded().hasFiniteValue
+    }
 
-    /// The number of records.
-    public var recordCount: Int { loaded().count }
+    /// The number of records (as far as it is known, with a view data source).
+    public var recordCount: Int { viewDataSource?.estimatedCount(for: identifier) ?? loaded().count }
 
     public func dataExtent() -> DataExtent? {
+        if let viewDataSource {
+            guard let extent = viewDataSource.extent(for: identifier) else { return nil }
+            return DataExtent(x: extent.locations, y: extent.values, yAnchors: areaFill == nil ? [] : [areaBaseValue])
+        }
         let data = loaded()
         guard data.hasFiniteValue else { return nil }
         // The area's base is an anchor, which fitting includes where the scale can show it (not
@@ -82,7 +106,7 @@ public final class ScatterPlot: Plot {
 
     /// What shows in `x`: the values of the records there. O(log n) for sorted locations.
     public func dataExtent(inX x: PlotRange) -> DataExtent? {
-        guard let found = loaded().valueRange(inX: x) else { return nil }
+        guard let found = viewDataSource?.valueRange(for: identifier, inX: x) ?? loaded().valueRange(inX: x) else { return nil }
         return DataExtent(x: found.locations, y: found.values, yAnchors: areaFill == nil ? [] : [areaBaseValue])
     }
 
@@ -119,10 +143,12 @@ public final class ScatterPlot: Plot {
     /// zoom into the data then shows where the records are, as uPlot does, while the chart as
     /// fitted stays a plain line. O(log n).
     private func marksSparsePoints(_ data: SeriesData, context: PlotLayoutContext) -> Bool {
-        guard data.isSortedByLocation, data.count >= 4 else { return false }
+        let total = viewDataSource?.estimatedCount(for: identifier) ?? data.count
+        guard data.isSortedByLocation, total >= 4 else { return false }
         let area = context.plotArea
-        let visible = ThinnedRecords.visibleRecords(of: data, x: context.transform.mappingX, from: area.minX, to: area.maxX)
-        return visible.count * 2 <= data.count && Double(visible.count) * Self.sparsePointSpacing * context.scale <= area.width
+        let visible = viewSeries.lastRecords?.recordsInView
+            ?? ThinnedRecords.visibleRecords(of: data, x: context.transform.mappingX, from: area.minX, to: area.maxX).count
+        return visible * 2 <= total && Double(visible) * Self.sparsePointSpacing * context.scale <= area.width
     }
 
     /// The average spacing of a zoomed line's records, in pixels at scale 1, from which they are marked.
@@ -174,7 +200,35 @@ public final class ScatterPlot: Plot {
     /// missing values) and the area under it. O(n) unthinned; thinned, O(visible records) for
     /// sorted locations (see `thinnedLayout`).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
-        let data = loaded()
+        guard let viewDataSource else { return layout(loaded(), in: context) }
+        let request = viewRequest(in: context)
+        let records = viewDataSource.arrivedRecords(for: request)
+        viewSeries.lastRecords = records
+        var scene = layout(viewSeries.data(for: records), in: context)
+        if records.request != request { scene.pendingData = [request] }
+        return scene
+    }
+
+    /// What the view in `context` needs from the view data source: the records of the plot
+    /// area's x range thinned as this plot thins them there.
+    private func viewRequest(in context: PlotLayoutContext) -> ViewDataRequest {
+        let area = context.plotArea
+        let mx = context.transform.mappingX, my = context.transform.mappingY
+        let a = mx.value(atDevice: area.minX), b = mx.value(atDevice: area.maxX)
+        let xRange = PlotRange(min(a, b), max(a, b))
+        let thinning: ViewDataRequest.Thinning
+        if showsLine || areaFill != nil {
+            thinning = .lineColumns
+        } else {
+            let marker = styles(in: context, data: SeriesData()).marker
+            let outline = marker?.lineStyle?.width ?? 0
+            let reach = Int(((marker?.size ?? 0) / 2 + outline / 2).rounded(.up)) + 1
+            thinning = .scatterPixels(area: area, reach: reach, snapHalf: snapHalf(marker))
+        }
+        return ViewDataRequest(plotID: identifier, xRange: xRange, x: mx, y: my, thinning: thinning)
+    }
+
+    private func layout(_ data: SeriesData, in context: PlotLayoutContext) -> PlotScene {
         if thinsToPixels, let fast = thinnedLayout(data, context: context) { return fast }
         // Mapped as the thinned layout maps (see `thinnedLayout`), so that both place a point at
         // the same pixel: markers that snap would otherwise land a pixel apart where rounding
@@ -364,6 +418,39 @@ public final class ScatterPlot: Plot {
         return (0..<(n - 1)).map { i in
             let p = points[i], q = points[i + 1], dx = (q.x - p.x) / 3
             return .curve(Point(x: p.x + dx, y: p.y + tangents[i] * dx), Point(x: q.x - dx, y: q.y - tangents[i + 1] * dx), q)
+        }
+    }
+}
+
+/// The series made from view records, kept per generation of records; thread-safe.
+private final class ViewSeriesCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var generation = -1
+    private var stored = SeriesData()
+    private var last: ViewRecords?
+
+    /// The records last laid out.
+    var lastRecords: ViewRecords? {
+        get { lock.withLock { last } }
+        set { lock.withLock { last = newValue } }
+    }
+
+    /// The series of `records`, made once per generation. O(records) when made.
+    func data(for records: ViewRecords) -> SeriesData {
+        lock.withLock {
+            if records.generation != generation || records.generation == 0 {
+                stored = SeriesData(locations: records.locations, values: records.values)
+                generation = records.generation
+            }
+            return stored
+        }
+    }
+
+    func reset() {
+        lock.withLock {
+            generation = -1
+            stored = SeriesData()
+            last = nil
         }
     }
 }

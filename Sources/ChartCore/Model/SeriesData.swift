@@ -66,6 +66,15 @@ struct SeriesData {
         }
     }
 
+    /// The series of records given as buffers (view records: locations ascending, NaN values
+    /// for gaps). O(n).
+    init(locations: [Double], values: [Double]) {
+        precondition(locations.count == values.count, "A series needs as many locations as values.")
+        self.locations = locations
+        self.values = values
+        summarize()
+    }
+
     /// The first index of `numbers` whose number matches. O(n).
     @inline(__always)
     private static func firstIndex(in numbers: [Double], where matches: (Double) -> Bool) -> Int? {

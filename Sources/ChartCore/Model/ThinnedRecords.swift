@@ -7,7 +7,7 @@ import Foundation
 /// A record is a gap where its value or its location cannot be shown: a missing value (NaN),
 /// or zero and below on a log scale, exactly where `CoordinateTransform.devicePoint` gives nil
 /// and the unthinned layout breaks the line. No allocation per record.
-enum ThinnedRecords {
+public enum ThinnedRecords {
     /// The records of ascending `data.locations` that lie in the device x range from `minX` to
     /// `maxX` (pixels), with one more on each side so that a line runs off the edges. Binary
     /// search: O(log n).
@@ -25,7 +25,7 @@ enum ThinnedRecords {
 
     /// The records of ascending `locations` whose location lies from `lower` through `upper`
     /// (data units). Binary search: O(log n).
-    static func recordsLocated(in locations: [Double], from lower: Double, through upper: Double) -> Range<Int> {
+    public static func recordsLocated(in locations: [Double], from lower: Double, through upper: Double) -> Range<Int> {
         let lo = firstIndex(in: locations, notBelow: lower)
         return lo..<max(lo, firstIndex(in: locations, notBelow: upper.nextUp))
     }

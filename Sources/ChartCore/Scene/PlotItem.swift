@@ -78,6 +78,9 @@ public struct PlotScene: Hashable, Sendable {
     public var leaders: [SceneLine]
     /// The clip the plot is drawn in (its plot area), in device pixels.
     public var clip: Rect
+    /// What the plot's `ViewDataSource` has yet to deliver for this view: the plot was laid out
+    /// from records that stand in (the view is refining). Empty when it drew what it should.
+    public var pendingData: [ViewDataRequest] = []
 
     public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
                 items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {

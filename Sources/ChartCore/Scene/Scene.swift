@@ -53,6 +53,13 @@ public struct Scene: Hashable, Sendable {
         plotSpaces.first { $0.identifier == identifier }?.transform
     }
 
+    /// What the plots' data sources have yet to deliver for this view (`PlotScene.pendingData`).
+    public var pendingData: [ViewDataRequest] { plots.flatMap(\.pendingData) }
+
+    /// Whether some plot was laid out from records that stand in for its view's: the window's
+    /// status line says "refining…" until they arrive.
+    public var isRefining: Bool { plots.contains { !$0.pendingData.isEmpty } }
+
     /// The plot scene for `plotID`.
     public func plot(_ plotID: String) -> PlotScene? {
         plots.first { $0.plotID == plotID }

@@ -1,0 +1,511 @@
+import ChartCore
+import Foundation
+import Synchronization
+
+/// A query's rows too many to load, charted as lines or points without holding them: the
+/// `ViewDataSource` of every plot of one chart (one per y column).
+///
+/// How (the design the big-table issue chose): one streaming pass over the rows in x order
+/// builds a `BlockPyramid` in memory (about 0.3 bytes a row); a view whose half pixel columns
+/// hold whole blocks is answered from it, and only the blocks that straddle a column's edge are
+/// read again from the database, by x range (an index on x makes that a seek). Deeply zoomed
+/// views read their x range directly. Either way the records delivered are those the plot's own
+/// thinning keeps from every row (`LineColumnThinner`, `ScatterPixelThinner`), so the picture is
+/// the picture of every row. Until they arrive, the pyramid's summaries stand in.
+///
+/// Two connections: one for the pass, one for views, each used by one thread at a time.
+public final class BigTable: ViewDataSource, @unchecked Sendable {
+    /// The plot identifiers, one per y column, in column order.
+    public let plotIDs: [String]
+    private let passEngine: any NumberStreaming
+    private let viewEngine: any NumberStreaming
+    private let sql: String
+    private let xColumn: String
+    /// Whether x is a date or time column (which the engine reads as seconds since 1970).
+    private let xIsDate: Bool
+    private let yColumns: [String]
+    /// The x extent of every row (data units).
+    public let xExtent: PlotRange
+
+    private let state = Mutex(State())
+    private let viewQueue = DispatchQueue(label: "chartview.bigtable.views")
+    private let generations = Atomic<Int>(1)
+
+    private struct State {
+        var pyramid: BlockPyramid?
+        var passDone = false
+        var passFailure: DataError?
+        /// Records fetched per request (the latest few).
+        var exact: [ViewDataRequest: ViewRecords] = [:]
+        var exactOrder: [ViewDataRequest] = []
+        /// Stand-ins made from the pyramid, by request, with the pyramid's row count then.
+        var standIns: [ViewDataRequest: (rows: Int, records: ViewRecords)] = [:]
+        var running: [ViewDataRequest] = []
+        var fetchFailure: DataError?
+        var viewToken = 0
+        /// The callbacks of each fetch still running, by its token.
+        var callbacks: [Int: [@Sendable () -> Void]] = [:]
+        /// A fetch waiting for the pass: its requests and token.
+        var waiting: (requests: [ViewDataRequest], token: Int)?
+        /// Told when what stands in improves (the pass grew the pyramid).
+        var progress: (@Sendable () -> Void)?
+    }
+
+    /// How many fetched views are kept (going back to one is then immediate).
+    static let keptViews = 16
+
+    /// Opens the table: reads the x extent and starts the pass on its own thread, returning once
+    /// the first rows are summarized (a preview). `passEngine` and `viewEngine` are two
+    /// connections to the same database; `sql` is the user's query, read as a subquery.
+    public init(sql: String, xColumn: String, xIsDate: Bool, yColumns: [String], plotIDs: [String],
+                passEngine: any NumberStreaming, viewEngine: any NumberStreaming) throws(DataError) {
+        precondition(yColumns.count == plotIDs.count && !yColumns.isEmpty, "A big table needs one plot per y column.")
+        self.sql = sql
+        self.xColumn = Self.quoted(xColumn)
+        self.xIsDate = xIsDate
+        self.yColumns = yColumns.map(Self.quoted)
+        self.plotIDs = plotIDs
+        self.passEngine = passEngine
+        self.viewEngine = viewEngine
+        // The x range of the rows with a value, as a plot that loads every row fits: the first
+        // and last such row in x order (two seeks with an index on x).
+        let x = viewEngine.numberExpression(self.xColumn, isDate: xIsDate)
+        let valued = self.yColumns.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
+        var ends: [Double] = []
+        for order in ["", " DESC"] {
+            try viewEngine.streamNumbers("SELECT \(x) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL AND (\(valued))"
+                                         + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: []) { row in
+                if row[0].isFinite { ends.append(row[0]) }
+                return false
+            }
+        }
+        guard ends.count == 2, ends[0] <= ends[1] else {
+            throw DataError.unusable(path: viewEngine.name, message: "the query returned no rows with an x value and a y value")
+        }
+        let extent = PlotRange(ends[0], ends[1])
+        xExtent = extent
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in runPass(started: started) }
+        thread.stackSize = 1 << 20
+        thread.name = "chartview.bigtable.pass"
+        thread.start()
+        started.wait()
+        if let failure = state.withLock({ $0.passFailure }) { throw failure }
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    private var selectList: String {
+        ([passEngine.numberExpression(xColumn, isDate: xIsDate)] + yColumns.map { passEngine.numberExpression($0, isDate: false) }).joined(separator: ", ")
+    }
+
+    // MARK: The pass
+
+    /// Reads every row once in x order into the pyramid, publishing it as it grows (every
+    /// quarter second). Rows come in the query's own order when x never decreases in it (a
+    /// time series), else ordered by x (SQLite then sorts unless x is indexed).
+    private func runPass(started: DispatchSemaphore) {
+        var signalled = false
+        func signal() { if !signalled { signalled = true; started.signal() } }
+        defer { signal() }
+        var ordered = false
+        while true {
+            var builder = BlockPyramidBuilder(seriesCount: yColumns.count)
+            var previous = -Double.infinity
+            var unsorted = false
+            var lastPublish = DispatchTime.now().uptimeNanoseconds
+            let first = DispatchTime.now().uptimeNanoseconds
+            let query = "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) IS NOT NULL"
+                + (ordered ? " ORDER BY \(xColumn)" : "")
+            do {
+                try passEngine.streamNumbers(query, parameters: []) { row in
+                    let x = row[0]
+                    guard x >= previous else { unsorted = true; return false }
+                    previous = x
+                    builder.add(x: x, values: UnsafeBufferPointer(rebasing: row[1...]))
+                    if builder.pyramid.rowCount & 0xffff == 0 {
+                        let now = DispatchTime.now().uptimeNanoseconds
+                        // The first preview after 50 ms of rows; then four times a second.
+                        if now - lastPublish > (signalled ? 250_000_000 : 50_000_000) || (!signalled && now - first > 50_000_000) {
+                            publish(builder.snapshot, done: false)
+                            lastPublish = now
+                            signal()
+                        }
+                    }
+                    return true
+                }
+            } catch {
+                state.withLock { $0.passFailure = error; $0.passDone = true }
+                finishWaiting()
+                return
+            }
+            if unsorted && !ordered {
+                ordered = true
+                continue
+            }
+            publish(builder.snapshot, done: true)
+            return
+        }
+    }
+
+    private func publish(_ pyramid: BlockPyramid, done: Bool) {
+        state.withLock {
+            $0.pyramid = pyramid
+            $0.passDone = done
+        }
+        if done { finishWaiting() } else { wakeWaitingForPreview() }
+    }
+
+    /// The fetch that waited for the pass runs now (or ends with its failure).
+    private func finishWaiting() {
+        let waiting = state.withLock { state in
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        if let waiting {
+            viewQueue.async { [self] in answer(waiting.requests, token: waiting.token) }
+        }
+        state.withLock { $0.progress }?()
+    }
+
+    /// While the pass runs, the chart is laid out again as the preview grows.
+    private func wakeWaitingForPreview() {
+        state.withLock { $0.progress }?()
+    }
+
+    /// Calls and forgets the callbacks of fetch `token`.
+    private func complete(_ token: Int) {
+        let callbacks = state.withLock { state in
+            defer { state.callbacks[token] = nil }
+            return state.callbacks[token] ?? []
+        }
+        for callback in callbacks { callback() }
+    }
+
+    // MARK: ViewDataSource
+
+    public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
+        let (exact, pyramid, standIn) = state.withLock { state in
+            (state.exact[request], state.pyramid, state.standIns[request])
+        }
+        if let exact { return exact }
+        guard let pyramid, let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
+        if let standIn, standIn.rows == pyramid.rowCount { return standIn.records }
+        var records = summaries(of: pyramid, series: s, for: request)
+        records.request = nil
+        state.withLock { $0.standIns = [request: (pyramid.rowCount, records)] }
+        return records
+    }
+
+    public func currentRecords(for plotID: String) -> ViewRecords {
+        state.withLock { state in
+            state.exactOrder.last(where: { $0.plotID == plotID }).flatMap { state.exact[$0] } ?? .none
+        }
+    }
+
+    public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
+        guard let s = plotIDs.firstIndex(of: plotID),
+              let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } }),
+              let values = series.valueRange else { return nil }
+        _ = done
+        return (xExtent, values)
+    }
+
+    public func valueRange(for plotID: String, inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
+        guard let s = plotIDs.firstIndex(of: plotID) else { return nil }
+        let (exact, pyramid) = state.withLock { state in
+            (state.exactOrder.last { $0.plotID == plotID && Self.isSameRange($0.xRange, x) }.flatMap { state.exact[$0] }, state.pyramid)
+        }
+        if let exact {
+            if case .scatterPixels = exact.request?.thinning { return exact.rangeInView }
+            let data = exact.values.indices.filter { x.contains(exact.locations[$0]) && exact.values[$0].isFinite }
+            guard let first = data.first, let last = data.last else { return nil }
+            var lo = exact.values[first], hi = lo
+            for i in data { lo = min(lo, exact.values[i]); hi = max(hi, exact.values[i]) }
+            return (PlotRange(lo, hi), PlotRange(exact.locations[first], exact.locations[last]))
+        }
+        guard let pyramid, let values = pyramid.valueRange(ofSeries: s, inX: x) else { return nil }
+        return (values, x)
+    }
+
+    /// Whether `a` and `b` are the same x range but for rounding (a view's range, and the one
+    /// its plot area's edges map back to): within a millionth of a pixel of a 10,000-pixel axis.
+    private static func isSameRange(_ a: PlotRange, _ b: PlotRange) -> Bool {
+        let tolerance = 1e-10 * max(a.upper - a.lower, b.upper - b.lower, .leastNormalMagnitude)
+        return abs(a.lower - b.lower) <= tolerance && abs(a.upper - b.upper) <= tolerance
+    }
+
+    public func estimatedCount(for plotID: String) -> Int { state.withLock { $0.pyramid?.rowCount ?? 0 } }
+
+    public var failure: (any Error)? { state.withLock { $0.fetchFailure ?? $0.passFailure } }
+
+    public var isBusy: Bool { state.withLock { !$0.passDone || !$0.running.isEmpty } }
+
+    public func fetch(_ requests: [ViewDataRequest], arrived: @escaping @Sendable () -> Void) {
+        enum Start { case none, joined, superseding(Int, waiting: Int?) }
+        let start: Start = state.withLock { state in
+            let missing = requests.filter { state.exact[$0] == nil }
+            guard !missing.isEmpty else { return .none }
+            // Already on its way: told when it arrives.
+            if Set(missing).isSubset(of: Set(state.running)) {
+                state.callbacks[state.viewToken, default: []].append(arrived)
+                return .joined
+            }
+            let superseded = state.waiting?.token
+            state.viewToken += 1
+            state.running = missing
+            state.fetchFailure = nil
+            state.callbacks[state.viewToken] = [arrived]
+            state.waiting = state.passDone ? nil : (missing, state.viewToken)
+            return .superseding(state.viewToken, waiting: superseded)
+        }
+        switch start {
+        case .none:
+            arrived()
+        case .joined:
+            break
+        case .superseding(let token, let superseded):
+            if let superseded { complete(superseded) }
+            // A newer view stops the older one's query.
+            viewEngine.interrupt()
+            if state.withLock({ $0.waiting == nil }) {
+                viewQueue.async { [self] in answer(requests, token: token) }
+            }
+        }
+    }
+
+    public func observeProgress(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.progress = body }
+    }
+
+    public func cancelFetches() {
+        let (waiting, running) = state.withLock { state in
+            defer {
+                state.waiting = nil
+                state.viewToken += 1
+                state.running = []
+            }
+            return (state.waiting?.token, state.viewToken)
+        }
+        viewEngine.interrupt()
+        if let waiting { complete(waiting) }
+        _ = running
+    }
+
+    private func isCurrent(_ token: Int) -> Bool { state.withLock { $0.viewToken == token } }
+
+    // MARK: Answering views
+
+    /// Fetches the records of `requests` (on the view queue), unless a newer view came.
+    private func answer(_ requests: [ViewDataRequest], token: Int) {
+        defer { complete(token) }
+        guard isCurrent(token), let pyramid = state.withLock({ $0.pyramid }) else { return }
+        // Requests that share their x mapping and thinning are answered by one walk.
+        var groups: [[ViewDataRequest]] = []
+        for request in requests where state.withLock({ $0.exact[request] == nil }) {
+            if let g = groups.firstIndex(where: { Self.sharesWalk($0[0], request) }) {
+                groups[g].append(request)
+            } else {
+                groups.append([request])
+            }
+        }
+        do {
+            for group in groups {
+                guard isCurrent(token) else { return }
+                let answers = try records(for: group, pyramid: pyramid, token: token)
+                guard isCurrent(token) else { return }
+                state.withLock { state in
+                    for records in answers {
+                        guard let request = records.request else { continue }
+                        state.exact[request] = records
+                        state.exactOrder.removeAll { $0 == request }
+                        state.exactOrder.append(request)
+                        if state.exactOrder.count > Self.keptViews { state.exact[state.exactOrder.removeFirst()] = nil }
+                    }
+                }
+            }
+            state.withLock { if $0.viewToken == token { $0.running = [] } }
+        } catch .cancelled {
+            return
+        } catch {
+            state.withLock { state in
+                if state.viewToken == token {
+                    state.fetchFailure = error
+                    state.running = []
+                }
+            }
+        }
+    }
+
+    private static func sharesWalk(_ a: ViewDataRequest, _ b: ViewDataRequest) -> Bool {
+        a.xRange == b.xRange && a.x == b.x && a.y == b.y && a.thinning == b.thinning
+    }
+
+    private func nextGeneration() -> Int { generations.add(1, ordering: .relaxed).newValue }
+
+    /// The exact records of `group` (requests sharing one walk), one per request.
+    private func records(for group: [ViewDataRequest], pyramid: BlockPyramid, token: Int) throws(DataError) -> [ViewRecords] {
+        let series = group.map { plotIDs.firstIndex(of: $0.plotID)! }
+        let request = group[0]
+        switch request.thinning {
+        case .lineColumns:
+            var thinners = group.map { LineColumnThinner(x: $0.x, yFloor: $0.y.floor) }
+            let rows = try walk(pyramid, for: request, series: series, thinners: &thinners, token: token)
+            return group.indices.map { i in
+                thinners[i].finish()
+                var records = ViewRecords(request: group[i], locations: thinners[i].locations, values: thinners[i].values,
+                                          generation: nextGeneration())
+                records.recordsInView = rows
+                return records
+            }
+        case .scatterPixels(let area, let reach, let snapHalf):
+            var thinners = group.map { ScatterPixelThinner(area: area, reach: reach, snapHalf: snapHalf, x: $0.x, y: $0.y) }
+            var lows = [Double](repeating: .infinity, count: group.count), highs = [Double](repeating: -.infinity, count: group.count)
+            var firsts = [Double](repeating: .nan, count: group.count), lasts = firsts
+            let range = request.reachedXRange, view = request.xRange
+            try readRows(from: range.lower, through: range.upper, skipping: 0, limit: nil, token: token) { x, ys in
+                let inView = view.contains(x)
+                for (i, s) in series.enumerated() {
+                    let y = ys[s]
+                    thinners[i].add(location: x, value: y)
+                    if inView && y.isFinite {
+                        if y < lows[i] { lows[i] = y }
+                        if y > highs[i] { highs[i] = y }
+                        if firsts[i].isNaN { firsts[i] = x }
+                        lasts[i] = x
+                    }
+                }
+                return true
+            }
+            return group.indices.map { i in
+                var records = ViewRecords(request: group[i], locations: thinners[i].locations, values: thinners[i].values,
+                                          generation: nextGeneration())
+                if lows[i] <= highs[i] { records.rangeInView = (PlotRange(lows[i], highs[i]), PlotRange(firsts[i], lasts[i])) }
+                return records
+            }
+        }
+    }
+
+    /// A line's records for `request` through the pyramid: the records located in the view and
+    /// the one beyond each edge, as `ThinnedRecords.line` takes them from every record
+    /// (`visibleRecords`); whole blocks inside the view and inside one half column by their
+    /// summaries, the others read again as rows.
+    /// Returns the rows it went through (those in view and the neighbours).
+    private func walk(_ pyramid: BlockPyramid, for request: ViewDataRequest, series: [Int],
+                      thinners: inout [LineColumnThinner], token: Int) throws(DataError) -> Int {
+        guard pyramid.blockCount > 0 else { return 0 }
+        var fed = 0
+        let lo = request.xRange.lower, hi = request.xRange.upper
+        let start = pyramid.firstBlock(notBelow: lo), end = pyramid.firstBlock(above: hi)
+        let probe = thinners[0]
+        let xFloor = request.x.floor, yFloor = request.y.floor
+        func feed(_ x: Double, _ ys: (Int) -> Double) {
+            fed += 1
+            for (i, s) in series.enumerated() { thinners[i].add(location: x, value: ys(s)) }
+        }
+        // The record before the view, when it ends a block that lies wholly before it.
+        if start > 0, start < pyramid.blockCount, pyramid.firstX[start] >= lo {
+            feed(pyramid.lastX[start - 1]) { pyramid.series[$0].lastY[start - 1] }
+        }
+        func summarizable(_ b: Int) -> Bool {
+            guard pyramid.firstX[b] >= lo, pyramid.lastX[b] <= hi, pyramid.firstX[b] > xFloor,
+                  probe.halfColumn(of: pyramid.firstX[b]) == probe.halfColumn(of: pyramid.lastX[b]) else { return false }
+            for s in series where pyramid.series[s].hasGap[b] || !(pyramid.series[s].lowY[b] > yFloor) { return false }
+            return true
+        }
+        var passedEnd = false
+        var b = start
+        while b < end && !passedEnd {
+            if summarizable(b) {
+                let rows = pyramid.rows(inBlock: b)
+                fed += rows
+                for (i, s) in series.enumerated() {
+                    let p = pyramid.series[s]
+                    thinners[i].add(stretchOf: rows, first: (pyramid.firstX[b], p.firstY[b]),
+                                    lowest: (Int(p.lowOffset[b]), p.lowX[b], p.lowY[b]),
+                                    highest: (Int(p.highOffset[b]), p.highX[b], p.highY[b]),
+                                    last: (pyramid.lastX[b], p.lastY[b]))
+                }
+                b += 1
+                continue
+            }
+            // A run of blocks to read as rows, taking in up to 4 summarizable blocks between
+            // two that must be read (one query instead of two).
+            var runEnd = b + 1
+            while runEnd < end {
+                if !summarizable(runEnd) { runEnd += 1; continue }
+                var next = runEnd
+                while next < end && next < runEnd + 4 && summarizable(next) { next += 1 }
+                if next < end && next < runEnd + 4 { runEnd = next + 1 } else { break }
+            }
+            let rows = (b..<runEnd).reduce(0) { $0 + pyramid.rows(inBlock: $1) }
+            // Rows before the view count only as the last of them (the neighbour); the first
+            // row past it is the other neighbour, and the walk ends there.
+            var before: (x: Double, ys: [Double])?
+            try readRows(from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
+                         limit: rows, token: token) { x, ys in
+                if x < lo {
+                    before = (x, Array(ys))
+                    return true
+                }
+                if let held = before {
+                    feed(held.x) { held.ys[$0] }
+                    before = nil
+                }
+                feed(x) { ys[$0] }
+                if x > hi { passedEnd = true }
+                return !passedEnd
+            }
+            if let held = before { feed(held.x) { held.ys[$0] } }
+            b = runEnd
+        }
+        // The record after the view, when it starts a block that lies wholly after it.
+        if !passedEnd, end < pyramid.blockCount {
+            feed(pyramid.firstX[end]) { pyramid.series[$0].firstY[end] }
+        }
+        return fed
+    }
+
+    /// Reads the rows with x from `lower` through `upper` in x order, skipping the first
+    /// `skipping` and stopping after `limit`, on the view connection. Throws `.cancelled` once
+    /// a newer view came.
+    private func readRows(from lower: Double, through upper: Double, skipping: Int, limit: Int?, token: Int,
+                          _ body: (Double, UnsafeBufferPointer<Double>) -> Bool) throws(DataError) {
+        let query = "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) >= \(viewEngine.parameter(1, isDate: xIsDate))"
+            + " AND \(xColumn) <= \(viewEngine.parameter(2, isDate: xIsDate)) ORDER BY \(xColumn)"
+        var seen = 0, taken = 0
+        var stale = false
+        try viewEngine.streamNumbers(query, parameters: [lower, upper]) { row in
+            seen += 1
+            if seen & 0x3fff == 0 && !isCurrent(token) { stale = true; return false }
+            guard seen > skipping else { return true }
+            taken += 1
+            return body(row[0], UnsafeBufferPointer(rebasing: row[1...])) && limit.map { taken < $0 } ?? true
+        }
+        if stale { throw .cancelled(path: viewEngine.name) }
+    }
+
+    /// What the pyramid alone says of `request`: every block by its summary, straddling or not.
+    /// Close to the view (within a block's rows of each column edge), made in O(blocks in view)
+    /// without a query: what stands in until the exact records arrive.
+    private func summaries(of pyramid: BlockPyramid, series s: Int, for request: ViewDataRequest) -> ViewRecords {
+        let range = request.reachedXRange
+        let start = max(0, pyramid.firstBlock(notBelow: range.lower) - 1)
+        let end = min(pyramid.blockCount, pyramid.firstBlock(above: range.upper) + 1)
+        var thinner = LineColumnThinner(x: request.x, yFloor: request.y.floor)
+        let p = pyramid.series[s]
+        for b in start..<max(start, end) {
+            let rows = pyramid.rows(inBlock: b)
+            if p.hasGap[b] && !(p.lowY[b] <= p.highY[b]) {
+                thinner.add(location: pyramid.firstX[b], value: .nan)
+                continue
+            }
+            let low = p.lowY[b].isFinite ? p.lowY[b] : p.firstY[b], high = p.highY[b].isFinite ? p.highY[b] : p.firstY[b]
+            thinner.add(stretchOf: rows, first: (pyramid.firstX[b], p.firstY[b].isNaN ? low : p.firstY[b]),
+                        lowest: (Int(p.lowOffset[b]), p.lowX[b], low), highest: (Int(p.highOffset[b]), p.highX[b], high),
+                        last: (pyramid.lastX[b], p.lastY[b].isNaN ? high : p.lastY[b]))
+        }
+        thinner.finish()
+        return ViewRecords(request: nil, locations: thinner.locations, values: thinner.values, generation: nextGeneration())
+    }
+}

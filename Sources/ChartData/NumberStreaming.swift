@@ -1,0 +1,31 @@
+import ChartCore
+
+/// A database that can stream a query's rows as numbers, one row at a time: what a table too
+/// large to load (`BigTable`) reads through. SQLite and PostgreSQL adopt it.
+public protocol NumberStreaming: AnyObject {
+    /// What errors call the database: its path, or the server without its password.
+    var name: String { get }
+
+    /// Runs one read-only query whose result columns are numbers, with `$1`, `$2`, … bound to
+    /// `parameters` in order (each named in that order first), handing each row's values to
+    /// `row` as doubles (NaN for NULL); `row` returns false to stop early.
+    func streamNumbers(_ sql: String, parameters: [Double],
+                       row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError)
+
+    /// Stops the running query from another thread (it then throws `DataError.cancelled`).
+    func interrupt()
+
+    /// The SQL that reads `column` (quoted) as a number; a date or time (`isDate`) as seconds
+    /// since 1970.
+    func numberExpression(_ column: String, isDate: Bool) -> String
+
+    /// The SQL for parameter `index` (1-based, a number of seconds since 1970 when `isDate`)
+    /// compared with a column of that kind.
+    func parameter(_ index: Int, isDate: Bool) -> String
+}
+
+extension NumberStreaming {
+    /// SQLite's: dates that are numbers already (a text date is not read this way).
+    public func numberExpression(_ column: String, isDate: Bool) -> String { column }
+    public func parameter(_ index: Int, isDate: Bool) -> String { "$\(index)" }
+}
