@@ -158,6 +158,8 @@ public final class HostingWindow {
 
     /// The charts being built on loading threads: the one wanted, and those given up on.
     private let loader: ChartLoader
+    /// Raised when a table too large to load delivered a view's records (or its preview grew).
+    private let dataArrival: DataArrivalSignal
 
     /// Opens the window on `connection` showing `charts[index]`, its size and scale fitted to
     /// the screen (`ScreenFit`).
@@ -176,6 +178,7 @@ public final class HostingWindow {
         loop = try EventLoop()
         worker = FrameWorker(wake: loop.wakeDescriptor)
         loader = ChartLoader(wake: loop.wakeDescriptor)
+        dataArrival = DataArrivalSignal(wake: loop.wakeDescriptor)
         saver = ChartSaver(directory: options.saveDirectory, text: text)
         sharesImages = SharedImage.isUsable(connection)
         let graph = Self.placeholder(for: charts[index], theme: options.theme)
@@ -369,6 +372,11 @@ public final class HostingWindow {
             return
         }
         switch action {
+        case .chart(.cancel) where interaction.scene.isRefining:
+            // Escape stops reading the view's records: what stands in stays.
+            interaction.graph.cancelDataFetches()
+            status.refining = nil
+            showStatus("Refining cancelled")
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = true
         case .copySelection:
@@ -543,6 +551,7 @@ public final class HostingWindow {
         let current = !interaction.needsChartLayout
         if current { interaction.layoutIfNeeded() }
         options.onEvent(.layout(interaction.scene))
+        requestPendingData()
         if current {
             for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
         }
@@ -552,6 +561,20 @@ public final class HostingWindow {
             pendingReload = false
             options.onEvent(.reload(records: interaction.scene.plots.map(\.items.count).max() ?? 0))
         }
+    }
+
+    /// Asks a table too large to load for the records the scene on screen lacks, and says so in
+    /// the status line until they arrive (`DataArrivalSignal` then lays the chart out again).
+    private func requestPendingData() {
+        let scene = interaction.scene
+        let refining: String? = scene.isRefining ? StatusLine.refining : nil
+        if refining != status.refining {
+            status.refining = refining
+            updateStatus()
+        }
+        guard scene.isRefining else { return }
+        let signal = dataArrival
+        interaction.graph.fetchPendingData(of: scene) { signal.raise() }
     }
 
     /// Lays out what lies over the chart (the popup, the help, the status line) when it
@@ -813,6 +836,8 @@ public final class HostingWindow {
         if let view { next.restore(view) }
         retiredScenes.append(interaction.scene)
         interaction = next
+        let signal = dataArrival
+        graph.observeDataProgress { signal.raise() }
         options.onEvent(.described(chart: charts[chartIndex].name, note: graph.note))
         showsLoadedChart = true
         animationWanted = false
@@ -940,6 +965,8 @@ extension HostingWindow: EventLoopClient {
     func loopDidWake() {
         finishFrameIfDone()
         finishLoadingIfDone()
+        // Records arrived: the chart is laid out again from them.
+        if dataArrival.take() { interaction.setNeedsLayout() }
     }
 
     /// Handles every X event queued; the first since the last frame starts its timing.

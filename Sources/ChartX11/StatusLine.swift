@@ -15,13 +15,20 @@ struct StatusLine: Equatable {
     /// How long the chart frame has been drawing; nil when none is, or for less than a second.
     var drawing: String?
 
+    /// Said while the chart shows records that stand in for the view's (a table too large to
+    /// load is reading them); nil once they arrived.
+    var refining: String?
+
     /// The data coordinates under the pointer ("x=2016-06-10 12:34  y=12.05"); nil when it is
     /// not over the plot area.
     var readout: String?
 
     /// The line to show: the first present of the passing message, the reload's failure, the
     /// load's and the frame's progress, the pointer's readout; nil for none.
-    var text: String? { passing ?? reloadError ?? loading ?? drawing ?? readout }
+    var text: String? { passing ?? reloadError ?? loading ?? drawing ?? refining ?? readout }
+
+    /// What the status line says while a view refines.
+    static let refining = "refining… (Esc stops)"
 
     /// The progress of loading `chart` for `seconds` (and how to cancel it).
     static func loading(_ chart: String, seconds: Int64) -> String {

@@ -29,6 +29,8 @@ struct TraceWriter {
                                          "legend": scene.legend?.position.rawValue ?? "none"]
             // What the chart's place says when it shows no data: "Loading…", an error.
             if let message = scene.message { layout["message"] = message.text }
+            // Laid out from records that stand in for the view's (a table too large to load).
+            if scene.isRefining { layout["refining"] = true }
             object = layout
         case .interaction(.select(let plot, let record, let value, let popup, let text)):
             object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]

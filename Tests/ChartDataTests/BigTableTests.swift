@@ -1,0 +1,60 @@
+import ChartCore
+import ChartData
+import Foundation
+import Testing
+
+/// A table too large to load (`BigTable`) against the same rows loaded: the extents a view fits
+/// and the records it keeps. (The pictures are compared through the binary in ChartviewTests.)
+@Suite("Big tables: what a view reads")
+struct BigTableTests {
+    /// A database of `rows` rows: x with ties (three rows per x), y a wave with noise and runs
+    /// of NULL (gaps), indexed on x.
+    static func database(rows: Int, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("big.db").path
+        try SQLiteLimitsTests.sqlite(path, """
+            CREATE TABLE t(x REAL, y REAL);
+            WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows - 1))
+            INSERT INTO t SELECT i / 3, CASE WHEN i % 70000 < 300 THEN NULL ELSE sin(i / 4000.0) * 100 + (abs(random()) % 10000) / 200.0 END FROM c;
+            CREATE INDEX t_x ON t(x);
+            """)
+        return path
+    }
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chartview-big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The plot of `path`'s table, out of core (`threshold` rows) or loaded.
+    static func plot(_ path: String, outOfCore: Bool) throws -> ScatterPlot {
+        let databases = DatabaseCache()
+        databases.outOfCoreRows = outOfCore ? 1000 : nil
+        let spec = ChartSpec(name: "t", data: .init(database: path, table: "t"))
+        let source = try ChartSource(spec: spec, baseDirectory: "/", defaultDatabase: nil, databases: databases)
+        let graph = try source.graph()
+        return try #require(graph.plots.first as? ScatterPlot)
+    }
+
+    /// Waits for a big table's pass.
+    static func settle(_ plot: ScatterPlot) {
+        while plot.viewDataSource?.isBusy == true { usleep(10_000) }
+    }
+
+    @Test func extentsMatchLoadingEveryRow() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.database(rows: 200_000, in: folder)
+        let big = try Self.plot(path, outOfCore: true), loaded = try Self.plot(path, outOfCore: false)
+        #expect(big.viewDataSource != nil && loaded.viewDataSource == nil)
+        Self.settle(big)
+        #expect(big.dataExtent() == loaded.dataExtent())
+        // Before the first rows with a value, there is none either way.
+        #expect(big.dataExtent(inX: PlotRange(-5, 40)) == nil && loaded.dataExtent(inX: PlotRange(-5, 40)) == nil)
+        for x in [PlotRange(646, 1094), PlotRange(20_000, 21_000), PlotRange(66_000, 66_700)] {
+            let a = try #require(big.dataExtent(inX: x)?.y), b = try #require(loaded.dataExtent(inX: x)?.y)
+            // The pyramid's blocks stand in until a view's records arrive: never narrower.
+            #expect(a.lower <= b.lower && a.upper >= b.upper, "\(x): \(a) against \(b)")
+        }
+    }
+}
