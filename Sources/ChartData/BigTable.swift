@@ -256,7 +256,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.running = missing
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
-            state.waiting = state.passDone ? nil : (missing, state.viewToken)
+            // While the pass runs, a view of few rows is read directly; others wait for it.
+            let direct = state.pyramid.map { pyramid in missing.allSatisfy { estimatedRows(in: $0.reachedXRange, pyramid) <= Double(Self.directRows) } } ?? false
+            state.waiting = state.passDone || direct ? nil : (missing, state.viewToken)
             return .superseding(state.viewToken, waiting: superseded)
         }
         switch start {
@@ -292,6 +294,17 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         _ = running
     }
 
+    /// The most rows a view reads directly by its x range while the pass still runs.
+    static let directRows = 4_000_000
+
+    /// About how many rows lie in `x` (data units), from the density of the rows the pass has
+    /// read so far. O(1).
+    private func estimatedRows(in x: PlotRange, _ pyramid: BlockPyramid) -> Double {
+        guard let covered = pyramid.lastX.last, covered > xExtent.lower else { return .infinity }
+        let overlap = min(x.upper, xExtent.upper) - max(x.lower, xExtent.lower)
+        return max(0, overlap) * Double(pyramid.rowCount) / (covered - xExtent.lower)
+    }
+
     private func isCurrent(_ token: Int) -> Bool { state.withLock { $0.viewToken == token } }
 
     // MARK: Answering views
@@ -299,7 +312,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// Fetches the records of `requests` (on the view queue), unless a newer view came.
     private func answer(_ requests: [ViewDataRequest], token: Int) {
         defer { complete(token) }
-        guard isCurrent(token), let pyramid = state.withLock({ $0.pyramid }) else { return }
+        guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in state.pyramid.map { ($0, state.passDone) } }) else { return }
         // Requests that share their x mapping and thinning are answered by one walk.
         var groups: [[ViewDataRequest]] = []
         for request in requests where state.withLock({ $0.exact[request] == nil }) {
@@ -312,7 +325,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         do {
             for group in groups {
                 guard isCurrent(token) else { return }
-                let answers = try records(for: group, pyramid: pyramid, token: token)
+                let answers = try records(for: group, pyramid: passDone ? pyramid : nil, token: token)
                 guard isCurrent(token) else { return }
                 state.withLock { state in
                     for records in answers {
@@ -343,14 +356,20 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     private func nextGeneration() -> Int { generations.add(1, ordering: .relaxed).newValue }
 
-    /// The exact records of `group` (requests sharing one walk), one per request.
-    private func records(for group: [ViewDataRequest], pyramid: BlockPyramid, token: Int) throws(DataError) -> [ViewRecords] {
+    /// The exact records of `group` (requests sharing one walk), one per request: through the
+    /// pyramid once the pass is done, else (nil) by reading the view's rows directly.
+    private func records(for group: [ViewDataRequest], pyramid: BlockPyramid?, token: Int) throws(DataError) -> [ViewRecords] {
         let series = group.map { plotIDs.firstIndex(of: $0.plotID)! }
         let request = group[0]
         switch request.thinning {
         case .lineColumns:
             var thinners = group.map { LineColumnThinner(x: $0.x, yFloor: $0.y.floor) }
-            let rows = try walk(pyramid, for: request, series: series, thinners: &thinners, token: token)
+            let rows: Int
+            if let pyramid {
+                rows = try walk(pyramid, for: request, series: series, thinners: &thinners, token: token)
+            } else {
+                rows = try readDirectly(request, series: series, thinners: &thinners, token: token)
+            }
             return group.indices.map { i in
                 thinners[i].finish()
                 var records = ViewRecords(request: group[i], locations: thinners[i].locations, values: thinners[i].values,
@@ -439,29 +458,62 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                 if next < end && next < runEnd + 4 { runEnd = next + 1 } else { break }
             }
             let rows = (b..<runEnd).reduce(0) { $0 + pyramid.rows(inBlock: $1) }
-            // Rows before the view count only as the last of them (the neighbour); the first
-            // row past it is the other neighbour, and the walk ends there.
-            var before: (x: Double, ys: [Double])?
-            try readRows(from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
-                         limit: rows, token: token) { x, ys in
-                if x < lo {
-                    before = (x, Array(ys))
-                    return true
-                }
-                if let held = before {
-                    feed(held.x) { held.ys[$0] }
-                    before = nil
-                }
-                feed(x) { ys[$0] }
-                if x > hi { passedEnd = true }
-                return !passedEnd
-            }
-            if let held = before { feed(held.x) { held.ys[$0] } }
+            passedEnd = try feedRows(from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
+                                     limit: rows, view: request.xRange, token: token, feed: feed)
             b = runEnd
         }
         // The record after the view, when it starts a block that lies wholly after it.
         if !passedEnd, end < pyramid.blockCount {
             feed(pyramid.firstX[end]) { pyramid.series[$0].firstY[end] }
+        }
+        return fed
+    }
+
+    /// Feeds the rows from `lower` through `upper` (as `readRows` reads them) that a line through
+    /// the records in `view` needs: those in it, the last one before it and the first one after
+    /// it (there it stops, returning true).
+    private func feedRows(from lower: Double, through upper: Double, skipping: Int, limit: Int?, view: PlotRange, token: Int,
+                          feed: (Double, (Int) -> Double) -> Void) throws(DataError) -> Bool {
+        var before: (x: Double, ys: [Double])?
+        var passedEnd = false
+        try readRows(from: lower, through: upper, skipping: skipping, limit: limit, token: token) { x, ys in
+            if x < view.lower {
+                before = (x, Array(ys))
+                return true
+            }
+            if let held = before {
+                feed(held.x) { held.ys[$0] }
+                before = nil
+            }
+            feed(x) { ys[$0] }
+            if x > view.upper { passedEnd = true }
+            return !passedEnd
+        }
+        if let held = before { feed(held.x) { held.ys[$0] } }
+        return passedEnd
+    }
+
+    /// A line's records for `request` read directly by its x range (without the pyramid, while
+    /// the pass runs): from the x of the last row before the view through that of the first row
+    /// after it (two seeks with an index on x). Returns the rows fed.
+    private func readDirectly(_ request: ViewDataRequest, series: [Int], thinners: inout [LineColumnThinner],
+                              token: Int) throws(DataError) -> Int {
+        let x = viewEngine.numberExpression(xColumn, isDate: xIsDate)
+        func neighbour(_ aggregate: String, _ comparison: String, _ bound: Double) throws(DataError) -> Double? {
+            var found: Double?
+            try viewEngine.streamNumbers("SELECT \(aggregate)(\(x)) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) \(comparison) "
+                                         + viewEngine.parameter(1, isDate: xIsDate), parameters: [bound]) { row in
+                if row[0].isFinite { found = row[0] }
+                return false
+            }
+            return found
+        }
+        let lower = try neighbour("max", "<", request.xRange.lower) ?? request.xRange.lower
+        let upper = try neighbour("min", ">", request.xRange.upper) ?? request.xRange.upper
+        var fed = 0
+        _ = try feedRows(from: lower, through: upper, skipping: 0, limit: nil, view: request.xRange, token: token) { location, ys in
+            fed += 1
+            for (i, s) in series.enumerated() { thinners[i].add(location: location, value: ys(s)) }
         }
         return fed
     }
