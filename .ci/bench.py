@@ -10,6 +10,8 @@ Writes the table to stdout and everything to out/bench.json. Timings are medians
 runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_bigtable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, ".build/release/chartview")
@@ -85,6 +87,8 @@ def main():
     write_own_workloads()
     png = os.path.join(OUT, "bench.png")
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
+    if os.environ.get("BENCH") == "bigtables":
+        return big_tables(report)
     print(f"{'workload':<10} {'chartview':>16} {'matplotlib':>16} {'gnuplot':>16} {'time ratio':>11} {'memory ratio':>13}")
     for workload in WORKLOADS:
         name, file, kind, peer_kind = workload
@@ -129,6 +133,12 @@ def main():
         n = w["navigation"]["line10m"]
         print(f"navigation (line10m): box zoom to {100 * n['boxZoomShare']:.3f}% of x: {n['boxZoomRecordsInRange']} records in range, "
               f"{n['boxZoomPointsDrawn']} points drawn")
+    return big_tables(report)
+
+def big_tables(report):
+    """The big-table figures (bench_bigtable), then the report is written."""
+    report["bigTables"] = {"sqlite": bench_bigtable.sqlite_figures(BIN, DATA, RUNS)}
+    bench_bigtable.print_report(report["bigTables"])
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nwrote {os.path.join(OUT, 'bench.json')}")

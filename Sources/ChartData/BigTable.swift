@@ -93,6 +93,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         if let failure = state.withLock({ $0.passFailure }) { throw failure }
     }
 
+    private static let debugging = ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_BIGTABLE"] != nil
+    private func debug(_ text: @autoclosure () -> String) {
+        if Self.debugging { FileHandle.standardError.write(Data("bigtable: \(text())\n".utf8)) }
+    }
+
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     private var selectList: String {
@@ -162,6 +167,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             defer { state.waiting = nil }
             return state.waiting
         }
+        debug("pass ended; waiting \(waiting?.token ?? -1)")
         if let waiting {
             viewQueue.async { [self] in answer(waiting.requests, token: waiting.token) }
         }
@@ -179,6 +185,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             defer { state.callbacks[token] = nil }
             return state.callbacks[token] ?? []
         }
+        debug("complete \(token): \(callbacks.count) callbacks")
         for callback in callbacks { callback() }
     }
 
@@ -261,6 +268,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.waiting = state.passDone || direct ? nil : (missing, state.viewToken)
             return .superseding(state.viewToken, waiting: superseded)
         }
+        debug("fetch \(requests.count) → \(start)")
         switch start {
         case .none:
             arrived()
@@ -311,6 +319,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     /// Fetches the records of `requests` (on the view queue), unless a newer view came.
     private func answer(_ requests: [ViewDataRequest], token: Int) {
+        debug("answer \(token) current \(isCurrent(token))")
         defer { complete(token) }
         guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in state.pyramid.map { ($0, state.passDone) } }) else { return }
         // Requests that share their x mapping and thinning are answered by one walk.
@@ -325,7 +334,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         do {
             for group in groups {
                 guard isCurrent(token) else { return }
+                let t0 = DispatchTime.now().uptimeNanoseconds
                 let answers = try records(for: group, pyramid: passDone ? pyramid : nil, token: token)
+                if ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_BIGTABLE"] != nil {
+                    FileHandle.standardError.write(Data("bigtable: \(group[0].xRange) \(group[0].x) pass \(passDone) \((DispatchTime.now().uptimeNanoseconds - t0) / 1_000_000) ms \(answers.first?.count ?? 0) records\n".utf8))
+                }
                 guard isCurrent(token) else { return }
                 state.withLock { state in
                     for records in answers {

@@ -47,6 +47,9 @@ public final class SQLiteDatabase {
     private let operationLock = NSLock()
     /// The time limit of the running operation, in seconds, for its messages.
     private var operationSeconds: Double
+    /// The statement `streamNumbers` ran last, kept prepared for the next call with the same
+    /// SQL (a view reads thousands of x ranges with one statement).
+    private var streamStatement: (sql: String, statement: OpaquePointer)?
     /// The file's signature when the connection opened, for a connection that reads a snapshot
     /// (immutable or a private copy) and must be reopened to see changes; nil in place.
     private var snapshotSignature: [Int]?
@@ -147,6 +150,9 @@ public final class SQLiteDatabase {
     private func reopenIfChanged() {
         guard let old = snapshotSignature, Self.signature(path) != old,
               let fresh = try? Self.connect(path, deadline: deadline, seconds: operationSeconds) else { return }
+        // A statement kept prepared would keep the old connection open.
+        sqlite3_finalize(streamStatement?.statement)
+        streamStatement = nil
         sqlite3_close(handle)
         handle = fresh.handle
         snapshotSignature = fresh.signature
@@ -252,7 +258,10 @@ public final class SQLiteDatabase {
         sqlite3_hard_heap_limit64(1 << 30)
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        sqlite3_finalize(streamStatement?.statement)
+        sqlite3_close(handle)
+    }
 
     /// A result value, by its SQLite storage class.
     public enum Value: Equatable, Sendable {
@@ -460,18 +469,31 @@ extension SQLiteDatabase: NumberStreaming {
         defer { deadline.end() }
         reopenIfChanged()
         let db = handle
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
         func failure(_ status: Int32) -> DataError {
             if deadline.isCancelled { return .cancelled(path: path) }
             if status & 0xff == SQLITE_INTERRUPT { return deadline.hasExpired ? .timedOut(path: path, seconds: timeLimit) : .cancelled(path: path) }
             return SQLiteFailure(db, status: status).queryError(path: path, seconds: timeLimit)
         }
-        guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
-        guard sqlite3_stmt_readonly(statement) != 0 else {
-            throw DataError.notReadOnly(path: path, sql: sql.trimmingCharacters(in: .whitespacesAndNewlines))
+        let statement: OpaquePointer
+        if let kept = streamStatement, kept.sql == sql {
+            statement = kept.statement
+        } else {
+            sqlite3_finalize(streamStatement?.statement)
+            streamStatement = nil
+            var prepared: OpaquePointer?
+            let status = sqlite3_prepare_v2(db, sql, -1, &prepared, nil)
+            guard status == SQLITE_OK, let prepared else {
+                sqlite3_finalize(prepared)
+                throw failure(status)
+            }
+            guard sqlite3_stmt_readonly(prepared) != 0 else {
+                sqlite3_finalize(prepared)
+                throw DataError.notReadOnly(path: path, sql: sql.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            statement = prepared
+            streamStatement = (sql, prepared)
         }
+        defer { sqlite3_reset(statement) }
         precondition(Int(sqlite3_bind_parameter_count(statement)) == parameters.count,
                      "A streamed query binds as many parameters as it names.")
         for (i, value) in parameters.enumerated() { sqlite3_bind_double(statement, Int32(i + 1), value) }
@@ -483,8 +505,14 @@ extension SQLiteDatabase: NumberStreaming {
                 if step == SQLITE_DONE { return }
                 guard step == SQLITE_ROW else { throw failure(step) }
                 for c in 0..<columns {
-                    let type = sqlite3_column_type(statement, Int32(c))
-                    buffer[c] = type == SQLITE_FLOAT || type == SQLITE_INTEGER ? sqlite3_column_double(statement, Int32(c)) : .nan
+                    // 0 is also what NULL and text read as: only then is the type asked.
+                    let value = sqlite3_column_double(statement, Int32(c))
+                    if value != 0 {
+                        buffer[c] = value
+                    } else {
+                        let type = sqlite3_column_type(statement, Int32(c))
+                        buffer[c] = type == SQLITE_FLOAT || type == SQLITE_INTEGER ? 0 : .nan
+                    }
                 }
                 if try !row(UnsafeBufferPointer(buffer)) { return }
             }

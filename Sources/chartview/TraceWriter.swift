@@ -17,7 +17,9 @@ import Foundation
 ///     {"event":"copied","bytes":N}   (text on the CLIPBOARD selection)
 ///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|set",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
-///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error)
+///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error),
+///     and "refining":true when it shows records that stand in for the view's (a big table's)
+///     every line carries "t": milliseconds since the trace began (monotonic), for timing from outside
 struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
@@ -89,7 +91,14 @@ struct TraceWriter {
          "xScale": t.xScale.rawValue, "yScale": t.yScale.rawValue, "plotArea": t.plotArea.array]
     }
 
+    /// When the trace began.
+    private let start = ContinuousClock.now
+
     private func write(_ object: [String: Any]) {
+        var object = object
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+        object["t"] = (milliseconds * 1000).rounded() / 1000
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         data.append(0x0A)
         FileHandle.standardOutput.write(data)

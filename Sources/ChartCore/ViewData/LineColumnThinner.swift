@@ -63,15 +63,19 @@ public struct LineColumnThinner {
                              highest: (Int, Double, Double), last: (Double, Double)) {
         precondition(count > 0 && lowest.0 < count && highest.0 < count, "A stretch holds its extremes.")
         let start = index
-        var picks: [(Int, Double, Double)] = [(0, first.0, first.1), lowest, highest, (count - 1, last.0, last.1)]
-        picks.sort { $0.0 < $1.0 }
-        var previous = -1
-        for (offset, location, value) in picks where offset != previous {
-            index = start + offset
-            add(location: location, value: value)
-            previous = offset
-        }
+        // The four in order of position, each once (no array per stretch: a view walks
+        // hundreds of thousands of stretches).
+        let (a, b) = lowest.0 <= highest.0 ? (lowest, highest) : (highest, lowest)
+        add(at: start, location: first.0, value: first.1)
+        if a.0 > 0 { add(at: start + a.0, location: a.1, value: a.2) }
+        if b.0 > a.0 { add(at: start + b.0, location: b.1, value: b.2) }
+        if count - 1 > b.0 { add(at: start + count - 1, location: last.0, value: last.1) }
         index = start + count
+    }
+
+    @inline(__always) private mutating func add(at position: Int, location: Double, value: Double) {
+        index = position
+        add(location: location, value: value)
     }
 
     /// Ends the stream: what the last column kept comes out.
