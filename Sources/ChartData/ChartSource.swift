@@ -5,12 +5,14 @@ import Foundation
 /// periods, builds its graph, and notices when the data changed on disk.
 ///
 /// Databases are opened read-only and shared by the charts of one spec file; a `.sql` script
-/// (the demo gallery's) is loaded into a private in-memory database instead.
+/// (the demo gallery's) is loaded into a private in-memory database instead, and a
+/// `postgresql://` URL (or a spec's `"postgres"` connection string) connects to a server.
 public final class ChartSource {
     public let spec: ChartSpec
-    /// What errors and titles call the data: the database or CSV path.
+    /// What errors and titles call the data: the database or CSV path, or the server's name
+    /// (`postgresql://user@host:port/db`, never a password).
     public let sourceName: String
-    private let database: SQLiteDatabase?
+    private let database: (any ChartDatabase)?
     private let csvPath: String?
     private let skipBadRows: Bool
     /// What reading a CSV file may cost.
@@ -26,30 +28,32 @@ public final class ChartSource {
 
     /// Binds `spec` to its data. `baseDirectory` resolves relative paths; `databases` caches
     /// databases already open by path (shared between the charts of one file). `limits`
-    /// bound reading a CSV file (a database's are the cache's).
+    /// bound reading a CSV file (a database's are the cache's). `defaultServer` is the spec file's
+    /// `"postgres"` connection string, for charts that name no database of their own.
     public init(spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
-                skipBadRows: Bool = false, limits: InputLimits = InputLimits()) throws(DataError) {
+                skipBadRows: Bool = false, limits: InputLimits = InputLimits(), defaultServer: String? = nil) throws(DataError) {
         self.spec = spec
         self.skipBadRows = skipBadRows
         self.limits = limits
         func resolve(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+            path.hasPrefix("/") || PostgresDatabase.isConnectionURL(path) ? path : (baseDirectory as NSString).appendingPathComponent(path)
         }
         if let csv = spec.data.csv {
             csvPath = resolve(csv)
             database = nil
             sourceName = csvPath!
         } else {
-            guard let path = spec.data.database ?? defaultDatabase else {
-                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, or a csv file")
+            let server = spec.data.postgres ?? (spec.data.database == nil ? defaultServer : nil)
+            guard let path = server ?? spec.data.database ?? defaultDatabase else {
+                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, a postgres server, or a csv file")
             }
             guard spec.data.query != nil || spec.data.table != nil else {
                 throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a query or a table")
             }
-            let resolved = resolve(path)
-            database = try databases.database(at: resolved)
+            let opened = try server != nil ? databases.server(path) : databases.database(at: resolve(path))
+            database = opened
             csvPath = nil
-            sourceName = resolved
+            sourceName = opened.name
         }
         if let periodQuery = spec.period?.query, let database {
             periods = try database.rows(periodQuery).compactMap { row -> String? in
@@ -144,9 +148,10 @@ public final class ChartSource {
     }
 }
 
-/// Databases opened once per path and shared (read-only files, or `.sql` scripts in memory).
+/// Databases opened once per path and shared (read-only files, `.sql` scripts in memory, or
+/// PostgreSQL servers by connection string).
 public final class DatabaseCache {
-    private var open: [String: SQLiteDatabase] = [:]
+    private var open: [String: any ChartDatabase] = [:]
     /// The time limit each database's queries get, in seconds.
     public let timeLimit: Double
     /// What reading a `.sql` script may cost. (The rows a query returns are bounded by each
@@ -155,6 +160,11 @@ public final class DatabaseCache {
     /// The memory budget each database's query results get, in bytes
     /// (`SQLiteDatabase.memoryBudget`), for the databases opened after it is set.
     public var memoryBudget: Int
+    /// The query that tells when a PostgreSQL server's data changed (`--watch-query`,
+    /// `PostgresDatabase.watchQuery`), for the servers connected after it is set.
+    public var watchQuery: String?
+    /// Whether a PostgreSQL server was connected (`server(_:)`).
+    public var hasServers: Bool { open.values.contains { $0 is PostgresDatabase } }
 
     public init(timeLimit: Double = 60, limits: InputLimits = InputLimits(), memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit
@@ -162,7 +172,9 @@ public final class DatabaseCache {
         self.memoryBudget = memoryBudget
     }
 
-    public func database(at path: String) throws(DataError) -> SQLiteDatabase {
+    /// The database at `path`: a SQLite file, a `.sql` script, or a `postgresql://` URL's server.
+    public func database(at path: String) throws(DataError) -> any ChartDatabase {
+        if PostgresDatabase.isConnectionURL(path) { return try server(path) }
         if let database = open[path] { return database }
         let database: SQLiteDatabase
         if path.hasSuffix(".sql") {
@@ -181,6 +193,21 @@ public final class DatabaseCache {
             database = try SQLiteDatabase(path: path, timeLimit: timeLimit, memoryBudget: memoryBudget)
         }
         open[path] = database
+        return database
+    }
+
+    /// The PostgreSQL server `connectionString` names (a URL or libpq's key=value pairs),
+    /// connected once and shared. With a `watchQuery`, it is run once now, so that a watch
+    /// query that fails says so before a window opens.
+    public func server(_ connectionString: String) throws(DataError) -> PostgresDatabase {
+        let key = "postgres\u{0}" + connectionString
+        if let database = open[key] as? PostgresDatabase { return database }
+        let database = try PostgresDatabase(connectionString: connectionString, timeLimit: timeLimit, memoryBudget: memoryBudget)
+        if let watchQuery {
+            _ = try database.rows(watchQuery)
+            database.watchQuery = watchQuery
+        }
+        open[key] = database
         return database
     }
 }
