@@ -4,32 +4,40 @@ import ChartX11
 import Foundation
 
 /// The charts chartview was asked for: the demo gallery, a spec file's charts, or one chart
-/// over a database or CSV file given on the command line.
+/// over a database, CSV file or PostgreSQL server given on the command line.
 struct ChartCatalog {
     let sources: [ChartSource]
 
     /// Loads what `options` names. Throws a data error (exit status 2) for any bad input.
     init(_ options: Options) throws(CommandError) {
+        let databases: DatabaseCache
         do {
-            sources = try Self.load(options)
+            (sources, databases) = try Self.load(options)
         } catch {
             throw CommandError(error)
         }
+        if options.watchQuery != nil && !databases.hasServers {
+            throw .usage("--watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are)")
+        }
     }
 
-    private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
+    private static func load(_ options: Options) throws(DataError) -> ([ChartSource], DatabaseCache) {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
+        databases.watchQuery = options.watchQuery
         guard let file = options.file else {
             let gallery = try galleryPath()
-            return try specSources(path: gallery, options: options, databases: databases, limits: limits)
+            return (try specSources(path: gallery, options: options, databases: databases, limits: limits), databases)
         }
         let lower = file.lowercased()
-        if lower.hasSuffix(".json") {
-            return try specSources(path: file, options: options, databases: databases, limits: limits)
+        let isServer = PostgresDatabase.isConnectionURL(file)
+        if lower.hasSuffix(".json") && !isServer {
+            return (try specSources(path: file, options: options, databases: databases, limits: limits), databases)
         }
-        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A server's chart is named after its database (the name's last part).
+        let name = isServer ? (try databases.database(at: file).name as NSString).lastPathComponent
+                            : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
         spec.kind = options.kind?.rawValue
         spec.x = options.x
@@ -66,8 +74,8 @@ struct ChartCatalog {
         if spec.data.query?.contains(":period") == true {
             throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")
         }
-        return [try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
-                                databases: databases, skipBadRows: options.skipBadRows, limits: limits)]
+        return ([try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
+                                 databases: databases, skipBadRows: options.skipBadRows, limits: limits)], databases)
     }
 
     private static func specSources(path: String, options: Options, databases: DatabaseCache,
@@ -77,7 +85,8 @@ struct ChartCatalog {
         var sources: [ChartSource] = []
         for spec in file.charts {
             sources.append(try ChartSource(spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
-                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits))
+                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits,
+                                           defaultServer: file.postgres))
         }
         return sources
     }
