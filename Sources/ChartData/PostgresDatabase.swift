@@ -142,7 +142,7 @@ public final class PostgresDatabase {
             let fetch = "FETCH FORWARD \(Self.fetchRows) FROM chartview_numbers"
             try send(fetch, parameters: [], binaryResults: true)
             var values: [Double] = []
-            var decoders: [(UnsafeBufferPointer<UInt8>) -> Double] = []
+            var decoders: [PostgresType.BinaryNumber] = []
             while true {
                 guard let chunk = try nextResult(&operation) else { break }
                 while let extra = try nextResult(&operation) {
@@ -151,7 +151,7 @@ public final class PostgresDatabase {
                 guard chunk.status == PGRES_TUPLES_OK else { throw failure(chunk, sql: sql, &operation) }
                 if decoders.isEmpty && chunk.columnCount > 0 {
                     for c in 0..<chunk.columnCount {
-                        guard let decoder = Self.binaryNumber(chunk.type(c)) else {
+                        guard let decoder = PostgresType.BinaryNumber(oid: chunk.type(c)) else {
                             throw DataError.query(path: name, message: "column \(c + 1) ('\(chunk.columnName(c))') is not a number; cast it with ::float8")
                         }
                         decoders.append(decoder)
@@ -166,7 +166,7 @@ public final class PostgresDatabase {
                 try values.withUnsafeMutableBufferPointer { (buffer) throws(DataError) in
                     for r in 0..<rows {
                         for c in 0..<buffer.count {
-                            buffer[c] = chunk.isNull(r, c) ? .nan : decoders[c](chunk.bytes(r, c))
+                            buffer[c] = chunk.isNull(r, c) ? .nan : decoders[c].read(chunk.start(r, c))
                         }
                         guard try row(UnsafeBufferPointer(buffer)) else { going = false; break }
                         if r & 1023 == 1023 { try checkStop(&operation) }
@@ -499,19 +499,5 @@ public final class PostgresDatabase {
         let message = connection.map { PostgresFailure.connectionMessage(String(cString: PQerrorMessage($0.handle)), secrets: $0.secrets) }
         drop()
         return .server(name: name, what: "lost the connection", message: message ?? "the connection was closed", unreachable: true)
-    }
-
-    /// Reads a binary cell of a number type (big-endian), by the type's OID; nil for other types.
-    private static func binaryNumber(_ type: Oid) -> ((UnsafeBufferPointer<UInt8>) -> Double)? {
-        switch type {
-        case 701: { Double(bitPattern: UInt64(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: UInt64.self))) }
-        case 700: { Double(Float(bitPattern: UInt32(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: UInt32.self)))) }
-        case 20: { Double(Int64(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: Int64.self))) }
-        case 23: { Double(Int32(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: Int32.self))) }
-        case 21: { Double(Int16(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: Int16.self))) }
-        case 26: { Double(UInt32(bigEndian: UnsafeRawPointer($0.baseAddress!).loadUnaligned(as: UInt32.self))) }
-        case 16: { $0.first == 0 ? 0 : 1 }
-        default: nil
-        }
     }
 }

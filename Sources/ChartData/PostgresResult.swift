@@ -36,6 +36,11 @@ final class PostgresResult {
         return UnsafeBufferPointer(start: UnsafeRawPointer(start)?.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
+    /// Where the cell's bytes start (libpq ends them with a 0 byte, so an empty cell has one).
+    func start(_ row: Int, _ column: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(PQgetvalue(handle, Int32(row), Int32(column)))
+    }
+
     /// The cell as text (UTF-8: connections ask for that client encoding).
     func text(_ row: Int, _ column: Int) -> String { String(decoding: bytes(row, column), as: UTF8.self) }
 
