@@ -35,8 +35,10 @@ struct ChartCatalog {
         if lower.hasSuffix(".json") && !isServer {
             return (try specSources(path: file, options: options, databases: databases, limits: limits), databases)
         }
-        // A server's chart is named after its database (the name's last part).
-        let name = isServer ? (try databases.database(at: file).name as NSString).lastPathComponent
+        // A server stands for itself by its name, never by the URL (which may hold a password),
+        // and its chart is named after its database (the name's last part).
+        let shown = isServer ? try databases.database(at: file).name : file
+        let name = isServer ? (shown as NSString).lastPathComponent
                             : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
         spec.kind = options.kind?.rawValue
@@ -54,7 +56,7 @@ struct ChartCatalog {
             spec.data.csv = file
         } else {
             if options.query != nil && options.table != nil {
-                throw DataError.unusable(path: file, message: "give --query or --table, not both")
+                throw DataError.unusable(path: shown, message: "give --query or --table, not both")
             }
             spec.data.database = file
             spec.data.query = options.query
@@ -63,7 +65,7 @@ struct ChartCatalog {
                 // One table is the chart; several need a choice.
                 let tables = try databases.database(at: file).tableNames()
                 guard tables.count == 1 else {
-                    throw DataError.unusable(path: file, message: tables.isEmpty
+                    throw DataError.unusable(path: shown, message: tables.isEmpty
                         ? "the database has no tables"
                         : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
                 }
@@ -72,7 +74,7 @@ struct ChartCatalog {
             if let table = spec.data.table, spec.title == nil { spec.title = table }
         }
         if spec.data.query?.contains(":period") == true {
-            throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")
+            throw DataError.unusable(path: shown, message: "a query with :period needs a chart spec file that lists the periods")
         }
         return ([try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
                                  databases: databases, skipBadRows: options.skipBadRows, limits: limits)], databases)

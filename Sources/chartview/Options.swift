@@ -182,7 +182,11 @@ struct Options {
             case "--version": options.version = true
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option '\(argument)'") }
-                guard options.file == nil else { throw .usage("unexpected argument '\(argument)'; give one data file") }
+                guard options.file == nil else {
+                    // A server's URL may hold a password: never repeated.
+                    let shown = PostgresDatabase.isConnectionURL(argument) ? "postgresql://…" : argument
+                    throw .usage("unexpected argument '\(shown)'; give one data file")
+                }
                 options.file = argument
             }
         }
