@@ -30,8 +30,9 @@ final class PostgresConnection {
     /// all). The session asks for UTF-8 text and is named `chartview` (`application_name`) unless
     /// the connection string or `PGAPPNAME` names it. Throws `DataError.server` ("cannot
     /// connect"): `unreachable` when no server answered in time (no socket, a refused or
-    /// unanswered connection, an unknown host), not when one refused (a password, a role or
-    /// database that does not exist, `pg_hba.conf`, a bad connection string).
+    /// unanswered connection, an unknown host, no answer within `seconds`), not when one refused
+    /// (a password, a role or database that does not exist, `pg_hba.conf`) nor for a connection
+    /// string libpq cannot use (an unknown option, a port that is not a number).
     static func open(_ connectionString: String, seconds: Double) throws(DataError) -> PostgresConnection {
         let deadline = QueryDeadline.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
         let written = PostgresConnectionString.passwords(in: connectionString)
@@ -45,47 +46,60 @@ final class PostgresConnection {
             throw DataError.server(name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
                                    message: "out of memory", unreachable: true)
         }
-        PQsetNoticeProcessor(started, { _, _ in }, nil)
+        // `connection` owns the handle from here, and closes it if this throws; every use of the
+        // handle goes through it, so that it lives as long as they do.
+        let connection = PostgresConnection(handle: started)
+        PQsetNoticeProcessor(connection.handle, { _, _ in }, nil)
         var secrets = written
         var reached = false
-        func failure(_ message: String? = nil) -> DataError {
-            if let used = PQpass(started).map({ String(cString: $0) }), !used.isEmpty, !secrets.contains(used) { secrets.append(used) }
-            let name = displayName(started) ?? PostgresConnectionString.displayName(connectionString)
-            if message == nil, PQconnectionNeedsPassword(started) != 0 {
+        func failure(_ connection: PostgresConnection, timedOut: String? = nil) -> DataError {
+            connection.addPassword(to: &secrets)
+            let name = displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString)
+            if let timedOut { return .server(name: name, what: "cannot connect", message: timedOut, unreachable: true) }
+            if PQconnectionNeedsPassword(connection.handle) != 0 {
                 return .server(name: name, what: "cannot connect",
                                message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
                                unreachable: false)
             }
-            let text = message ?? PostgresFailure.connectionMessage(String(cString: PQerrorMessage(started)), secrets: secrets)
-            return .server(name: name, what: "cannot connect", message: text, unreachable: !reached)
+            let raw = String(cString: PQerrorMessage(connection.handle))
+            // libpq tried to reach a server (rather than refusing the connection string's options).
+            let attempted = raw.contains("connection to server") || raw.contains("could not translate host name")
+            return .server(name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, secrets: secrets),
+                           unreachable: attempted && !reached)
         }
-        // From here `connection` owns the handle, and closes it if this throws.
-        let connection = PostgresConnection(handle: started)
-        guard PQstatus(started) != CONNECTION_BAD else { throw failure() }
+        guard PQstatus(connection.handle) != CONNECTION_BAD else { throw failure(connection) }
         var polling = PGRES_POLLING_WRITING
         while polling != PGRES_POLLING_OK {
-            guard polling != PGRES_POLLING_FAILED else { throw failure() }
+            guard polling != PGRES_POLLING_FAILED else { throw failure(connection) }
             // The server has the startup message (after the socket connected, and TLS if any).
-            if PQstatus(started) == CONNECTION_AWAITING_RESPONSE || PQstatus(started) == CONNECTION_AUTH_OK { reached = true }
+            let status = PQstatus(connection.handle)
+            if status == CONNECTION_AWAITING_RESPONSE || status == CONNECTION_AUTH_OK { reached = true }
             var ready = false
             while !ready {
                 let now = QueryDeadline.now()
                 guard now < deadline else {
-                    throw failure("no answer within \(NumberFormat.automatic.format(seconds)) s (--timeout)")
+                    throw failure(connection, timedOut: "no answer within \(NumberFormat.automatic.format(seconds)) s (--timeout)")
                 }
                 let slice = Int32(min(50, (deadline - now) / 1_000_000 + 1))
                 ready = connection.waitForSocket(writing: polling == PGRES_POLLING_WRITING, milliseconds: slice)
             }
-            polling = PQconnectPoll(started)
+            polling = PQconnectPoll(connection.handle)
         }
-        connection.name = displayName(started) ?? PostgresConnectionString.displayName(connectionString)
-        if let used = PQpass(started).map({ String(cString: $0) }), !used.isEmpty, !secrets.contains(used) { secrets.append(used) }
+        connection.name = displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString)
+        connection.addPassword(to: &secrets)
         connection.secrets = secrets
         return connection
     }
 
+    /// Adds the password libpq used or would use (from the connection string, `PGPASSWORD` or a
+    /// password file) to `secrets`.
+    private func addPassword(to secrets: inout [String]) {
+        guard let used = PQpass(handle).map({ String(cString: $0) }), !used.isEmpty, !secrets.contains(used) else { return }
+        secrets.append(used)
+    }
+
     /// Whether the socket is ready for reading (or writing) within `milliseconds`; true too when
-    /// it failed (libpq then says why). A connection with no socket is never ready.
+    /// it failed, or when there is no socket (libpq then says why).
     func waitForSocket(writing: Bool = false, milliseconds: Int32) -> Bool {
         let socket = PQsocket(handle)
         guard socket >= 0 else { return true }

@@ -115,6 +115,16 @@ struct PostgresTests {
             #expect(error.description == "postgresql://chartview_reader@\(Server.socket):\(Server.port)/nope: cannot connect: database \"nope\" does not exist")
             #expect(!error.isRunTimeFailure)
         }
+        // Connection strings libpq cannot use are bad input too.
+        for bad in [Server.keyValue("port=abc"), Server.keyValue("nosuchoption=1"), "postgresql://a@/db?host=/tmp&bogus=1"] {
+            do {
+                _ = try PostgresDatabase(connectionString: bad, timeLimit: 5, memoryBudget: 1 << 30)
+                Issue.record("connected with \(bad)")
+            } catch {
+                #expect(!error.isRunTimeFailure, "\(error)")
+                #expect(error.description.contains(": cannot connect: "), "\(error)")
+            }
+        }
     }
 
     @Test("The session: read-only, the time limit, UTC, application_name chartview")
