@@ -50,15 +50,15 @@ final class PostgresResult {
     }
 
     /// The error's five-character SQLSTATE ("25006"), if the server gave one.
-    var sqlState: String? { errorField(Int32(UInt8(ascii: "C"))) }
+    var sqlState: String? { errorField(chartview_pg_diag_sqlstate) }
 
     /// The error in one line: the server's primary message, then its hint if any; libpq's
     /// whole message when it is not the server's.
     var errorText: String {
-        guard let primary = errorField(Int32(UInt8(ascii: "M"))) else {
+        guard let primary = errorField(chartview_pg_diag_message_primary) else {
             return PostgresFailure.oneLine(String(cString: PQresultErrorMessage(handle)))
         }
-        let hint = errorField(Int32(UInt8(ascii: "H"))).map { " (\($0))" } ?? ""
+        let hint = errorField(chartview_pg_diag_message_hint).map { " (\($0))" } ?? ""
         return PostgresFailure.oneLine(primary + hint)
     }
 }
