@@ -15,6 +15,8 @@ struct PostgresStatement {
     /// Whether code follows a `;` outside strings and comments: more than one statement, which
     /// PostgreSQL's extended protocol refuses and chartview never sends.
     let hasSeveralStatements: Bool
+    /// The statement's first word, upper-cased ("SELECT", "WITH", "COPY"); empty without one.
+    let firstWord: String
 
     init(_ sql: String) {
         let bytes = Array(sql.utf8)
@@ -24,6 +26,7 @@ struct PostgresStatement {
         var names: [String] = []
         var several = false
         var ended = false   // a top-level ';' was seen
+        var firstWord: [UInt8]?
         var i = 0
         func isNameByte(_ b: UInt8) -> Bool {
             (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b >= 0x80
@@ -87,6 +90,11 @@ struct PostgresStatement {
                 continue
             }
             if ended { several = true }
+            if firstWord == nil {
+                var j = i
+                while j < n, (bytes[j] | 0x20) >= 0x61, (bytes[j] | 0x20) <= 0x7A { j += 1 }
+                firstWord = bytes[i..<j].map { $0 & ~0x20 }
+            }
             switch b {
             case 0x27:   // '…', or E'…' with backslash escapes
                 let escaped = (previous == 0x45 || previous == 0x65) && (i < 2 || !isNameByte(bytes[i - 2]))
@@ -148,5 +156,6 @@ struct PostgresStatement {
         text = String(decoding: output, as: UTF8.self)
         self.names = names
         hasSeveralStatements = several
+        self.firstWord = String(decoding: firstWord ?? [], as: UTF8.self)
     }
 }

@@ -168,6 +168,10 @@ struct PostgresTests {
             #expect(throws: DataError.query(path: db.name, message: "give one statement, not several")) {
                 try db.rows("SELECT 1; SELECT 2")
             }
+            // COPY is refused before it is sent (as a superuser it would write a server file).
+            #expect(throws: DataError.query(path: db.name, message: "COPY gives no rows to chart; use SELECT")) {
+                try db.table("COPY \(table) TO STDOUT")
+            }
             // A trailing semicolon and comments are one statement.
             #expect(try db.rows("SELECT v FROM \(table); -- the end\n") == [[.integer(1)]])
             // Turning read-only off within the statement is refused (its snapshot is taken).
@@ -343,6 +347,8 @@ struct PostgresTests {
         #expect(statement.text == "SELECT a::int, E'\\':x', \"a:b\", $tag$ ; :y $tag$, $1; ")
         #expect(statement.names == ["z"] && !statement.hasSeveralStatements)
         #expect(PostgresStatement("SELECT 1; /* */ SELECT 2").hasSeveralStatements)
+        #expect(PostgresStatement(" -- a note\n /* and */ copy t TO '/tmp/x'").firstWord == "COPY")
+        #expect(PostgresStatement("(SELECT 1)").firstWord == "" && PostgresStatement("WITH x AS (SELECT 1) SELECT * FROM x").firstWord == "WITH")
         #expect(!PostgresStatement("SELECT ';' -- ; x\n;").hasSeveralStatements)
     }
 
