@@ -1,5 +1,6 @@
 # chartview: `make run` shows the demo gallery, `make test` runs every test.
 # Both install the Debian packages they need when missing (as root; otherwise they name them).
+# The tests run against a private PostgreSQL server (.ci/with-postgres) under a private Xvfb.
 
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -38,7 +39,7 @@ test:
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
 	@.ci/real-data $(REAL_DATA)
-	CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-xvfb swift test $(SWIFTFLAGS)
+	CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
 
 # Downloads (once; then cached) and unpacks the real data sets the tests chart: see Tests/RealData.
 real-data:
@@ -50,9 +51,9 @@ test-sanitize:
 	@.ci/ensure-packages test
 	@.ci/real-data $(REAL_DATA)
 	swift build --scratch-path .build/asan --sanitize=address
-	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) ASAN_OPTIONS=detect_leaks=0 .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
+	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) ASAN_OPTIONS=detect_leaks=0 .ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
 	swift build --scratch-path .build/tsan --sanitize=thread
-	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) TSAN_OPTIONS=halt_on_error=1 .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
+	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) TSAN_OPTIONS=halt_on_error=1 .ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
 
 # Performance side by side with matplotlib and gnuplot (installed when missing): a table on
 # stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.

@@ -7,7 +7,7 @@ import PackageDescription
 /// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
 /// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
 /// - `ChartX11`: hosts a graph in an Xlib window.
-/// - `ChartData`: loads data (SQLite read-only, CSV).
+/// - `ChartData`: loads data (SQLite and PostgreSQL read-only, CSV).
 /// - `chartview`: the command-line viewer that wires them together.
 /// Fuzz targets define libFuzzer's entry point and, without FUZZING, a replaying main.
 let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
@@ -27,11 +27,12 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxext-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "ChartCore"),
         .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango", "CPNG"]),
         .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
-        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite"]),
+        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres"]),
         .executableTarget(
             name: "chartview",
             dependencies: ["ChartCore", "ChartCairo", "ChartX11", "ChartData"]

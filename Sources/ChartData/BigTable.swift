@@ -264,7 +264,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
             // While the pass runs, a view of few rows is read directly; others wait for it.
-            let direct = state.pyramid.map { pyramid in missing.allSatisfy { estimatedRows(in: $0.reachedXRange, pyramid) <= Double(Self.directRows) } } ?? false
+            // (After a failed pass, every view is read directly.)
+            let direct = state.passFailure != nil
+                || state.pyramid.map { pyramid in missing.allSatisfy { estimatedRows(in: $0.reachedXRange, pyramid) <= Double(Self.directRows) } } ?? false
             state.waiting = state.passDone || direct ? nil : (missing, state.viewToken)
             return .superseding(state.viewToken, waiting: superseded)
         }
@@ -321,7 +323,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     private func answer(_ requests: [ViewDataRequest], token: Int) {
         debug("answer \(token) current \(isCurrent(token))")
         defer { complete(token) }
-        guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in state.pyramid.map { ($0, state.passDone) } }) else { return }
+        guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in
+            state.pyramid.map { ($0, state.passDone && state.passFailure == nil) }
+        }) else { return }
         // Requests that share their x mapping and thinning are answered by one walk.
         var groups: [[ViewDataRequest]] = []
         for request in requests where state.withLock({ $0.exact[request] == nil }) {

@@ -5,14 +5,17 @@ import Foundation
 /// periods, builds its graph, and notices when the data changed on disk.
 ///
 /// Databases are opened read-only and shared by the charts of one spec file; a `.sql` script
-/// (the demo gallery's) is loaded into a private in-memory database instead.
+/// (the demo gallery's) is loaded into a private in-memory database instead, and a
+/// `postgresql://` URL (or a spec's `"postgres"` connection string) connects to a server.
 public final class ChartSource {
     public let spec: ChartSpec
-    /// What errors and titles call the data: the database or CSV path.
+    /// What errors and titles call the data: the database or CSV path, or the server's name
+    /// (`postgresql://user@host:port/db`, never a password).
     public let sourceName: String
-    private let database: SQLiteDatabase?
-    /// Opens another connection to the chart's database, for a table too large to load.
-    private let reconnect: (() throws(DataError) -> any NumberStreaming)?
+    private let database: (any ChartDatabase)?
+    /// Opens another connection to the chart's database, for a table too large to load: for
+    /// its pass over every row (`forPass`, bounded by no time limit but Escape) or its views.
+    private let reconnect: ((_ forPass: Bool) throws(DataError) -> any NumberStreaming)?
     /// How many rows a line or scatter query may have before it is charted without loading
     /// them (`BigTable`); nil to load every row.
     private let outOfCoreRows: Int?
@@ -31,36 +34,44 @@ public final class ChartSource {
 
     /// Binds `spec` to its data. `baseDirectory` resolves relative paths; `databases` caches
     /// databases already open by path (shared between the charts of one file). `limits`
-    /// bound reading a CSV file (a database's are the cache's).
+    /// bound reading a CSV file (a database's are the cache's). `defaultServer` is the spec file's
+    /// `"postgres"` connection string, for charts that name no database of their own.
     public init(spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
-                skipBadRows: Bool = false, limits: InputLimits = InputLimits()) throws(DataError) {
+                skipBadRows: Bool = false, limits: InputLimits = InputLimits(), defaultServer: String? = nil) throws(DataError) {
         self.spec = spec
         self.skipBadRows = skipBadRows
         self.limits = limits
-        var reconnect: (() throws(DataError) -> any NumberStreaming)?
+        var reconnect: ((_ forPass: Bool) throws(DataError) -> any NumberStreaming)?
         func resolve(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+            path.hasPrefix("/") || PostgresDatabase.isConnectionURL(path) ? path : (baseDirectory as NSString).appendingPathComponent(path)
         }
         if let csv = spec.data.csv {
             csvPath = resolve(csv)
             database = nil
             sourceName = csvPath!
         } else {
-            guard let path = spec.data.database ?? defaultDatabase else {
-                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, or a csv file")
+            let server = spec.data.postgres ?? (spec.data.database == nil ? defaultServer : nil)
+            guard let path = server ?? spec.data.database ?? defaultDatabase else {
+                throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, a postgres server, or a csv file")
             }
             guard spec.data.query != nil || spec.data.table != nil else {
                 throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a query or a table")
             }
-            let resolved = resolve(path)
-            let opened = try databases.database(at: resolved)
+            let resolved = server != nil ? path : resolve(path)
+            let opened = try server != nil ? databases.server(path) : databases.database(at: resolved)
             database = opened
             csvPath = nil
-            sourceName = resolved
-            if !resolved.hasSuffix(".sql") {
-                let (seconds, budget) = (databases.timeLimit, databases.memoryBudget)
-                reconnect = { () throws(DataError) -> any NumberStreaming in
-                    try SQLiteDatabase(path: resolved, timeLimit: seconds, memoryBudget: budget)
+            sourceName = opened.name
+            let (seconds, budget) = (databases.timeLimit, databases.memoryBudget)
+            // The pass over every row of a big table may take longer than one query may.
+            let passSeconds = 1e7
+            if server != nil || PostgresDatabase.isConnectionURL(resolved) {
+                reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in
+                    try PostgresDatabase(connectionString: resolved, timeLimit: forPass ? passSeconds : seconds, memoryBudget: budget)
+                }
+            } else if !resolved.hasSuffix(".sql") {
+                reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in
+                    try SQLiteDatabase(path: resolved, timeLimit: forPass ? passSeconds : seconds, memoryBudget: budget)
                 }
             }
         }
@@ -194,7 +205,8 @@ extension ChartSource {
               sample.columns.count == ChartBuilder.prepared(sample).columns.count else { return nil }
         let xName = sample.columns[plan.x].name
         // SQLite compares a text date as text: only dates stored as numbers can be bounded.
-        if sample.columns[plan.x].isDate {
+        // (PostgreSQL's dates and times are read as seconds: `PostgresDatabase.numberExpression`.)
+        if sample.columns[plan.x].isDate, database is SQLiteDatabase {
             let first = try database.rows("SELECT \(BigTable.quoted(xName)) FROM (\(query)) AS chartview_rows WHERE \(BigTable.quoted(xName)) IS NOT NULL LIMIT 1")
             switch first.first?.first {
             case .integer?, .real?: break
@@ -206,15 +218,16 @@ extension ChartSource {
         guard lines.count == plan.series.count else { return nil }
         let table = try BigTable(sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
                                  yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
-                                 passEngine: try reconnect(), viewEngine: try reconnect())
+                                 passEngine: try reconnect(true), viewEngine: try reconnect(false))
         for line in lines { line.viewDataSource = table }
         return graph
     }
 }
 
-/// Databases opened once per path and shared (read-only files, or `.sql` scripts in memory).
+/// Databases opened once per path and shared (read-only files, `.sql` scripts in memory, or
+/// PostgreSQL servers by connection string).
 public final class DatabaseCache {
-    private var open: [String: SQLiteDatabase] = [:]
+    private var open: [String: any ChartDatabase] = [:]
     /// The time limit each database's queries get, in seconds.
     public let timeLimit: Double
     /// What reading a `.sql` script may cost. (The rows a query returns are bounded by each
@@ -226,6 +239,11 @@ public final class DatabaseCache {
     /// How many rows a line or scatter query may have before it is charted without loading
     /// them (`BigTable`, per view from the database); nil loads every row (`--in-memory`).
     public var outOfCoreRows: Int? = 2_000_000
+    /// The query that tells when a PostgreSQL server's data changed (`--watch-query`,
+    /// `PostgresDatabase.watchQuery`), for the servers connected after it is set.
+    public var watchQuery: String?
+    /// Whether a PostgreSQL server was connected (`server(_:)`).
+    public var hasServers: Bool { open.values.contains { $0 is PostgresDatabase } }
 
     public init(timeLimit: Double = 60, limits: InputLimits = InputLimits(), memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit
@@ -233,7 +251,9 @@ public final class DatabaseCache {
         self.memoryBudget = memoryBudget
     }
 
-    public func database(at path: String) throws(DataError) -> SQLiteDatabase {
+    /// The database at `path`: a SQLite file, a `.sql` script, or a `postgresql://` URL's server.
+    public func database(at path: String) throws(DataError) -> any ChartDatabase {
+        if PostgresDatabase.isConnectionURL(path) { return try server(path) }
         if let database = open[path] { return database }
         let database: SQLiteDatabase
         if path.hasSuffix(".sql") {
@@ -252,6 +272,21 @@ public final class DatabaseCache {
             database = try SQLiteDatabase(path: path, timeLimit: timeLimit, memoryBudget: memoryBudget)
         }
         open[path] = database
+        return database
+    }
+
+    /// The PostgreSQL server `connectionString` names (a URL or libpq's key=value pairs),
+    /// connected once and shared. With a `watchQuery`, it is run once now, so that a watch
+    /// query that fails says so before a window opens.
+    public func server(_ connectionString: String) throws(DataError) -> PostgresDatabase {
+        let key = "postgres\u{0}" + connectionString
+        if let database = open[key] as? PostgresDatabase { return database }
+        let database = try PostgresDatabase(connectionString: connectionString, timeLimit: timeLimit, memoryBudget: memoryBudget)
+        if let watchQuery {
+            _ = try database.rows(watchQuery)
+            database.watchQuery = watchQuery
+        }
+        open[key] = database
         return database
     }
 }

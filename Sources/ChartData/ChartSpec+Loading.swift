@@ -28,6 +28,9 @@ extension ChartSpec.File {
         } catch {
             throw DataError.spec(path: path, keyPath: "", message: "not a chart spec: \(error.localizedDescription)")
         }
+        if file.database != nil && file.postgres != nil {
+            throw DataError.spec(path: path, keyPath: "postgres", message: "give a database or a postgres server, not both")
+        }
         guard !file.charts.isEmpty else { throw DataError.spec(path: path, keyPath: "charts", message: "lists no charts") }
         var seen = Set<String>()
         for (index, chart) in file.charts.enumerated() {
@@ -46,8 +49,11 @@ extension ChartSpec.File {
             if chart.data.csv == nil && chart.data.query == nil && chart.data.table == nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a query or a table of a database, or a csv file")
             }
-            if chart.data.csv == nil && chart.data.database == nil && file.database == nil {
-                throw DataError.spec(path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database)")
+            if chart.data.csv == nil && chart.data.database == nil && chart.data.postgres == nil && file.database == nil && file.postgres == nil {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database or postgres)")
+            }
+            if chart.data.database != nil && chart.data.postgres != nil {
+                throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a database or a postgres server, not both")
             }
             try chart.validate(path: path, keyPath: "charts[\(index)]")
         }

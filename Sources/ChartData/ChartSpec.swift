@@ -9,22 +9,29 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public struct File: Decodable, Sendable, Equatable {
         /// A database every chart without its own uses, relative to the spec file.
         public var database: String?
+        /// A PostgreSQL server every chart without a database of its own reads: a connection
+        /// string (`postgresql://…` or libpq's key=value pairs).
+        public var postgres: String?
         public var charts: [ChartSpec]
     }
 
-    /// Where the rows come from: a query or a table of a database, or a CSV file. Paths are
-    /// relative to the spec file.
+    /// Where the rows come from: a query or a table of a database (a SQLite file, or a
+    /// PostgreSQL server's connection string in `postgres`), or a CSV file. Paths are relative to
+    /// the spec file.
     public struct DataSource: Decodable, Sendable, Equatable {
         public var database: String?
         public var query: String?
         public var table: String?
         public var csv: String?
+        /// A PostgreSQL connection string: `postgresql://…` or libpq's key=value pairs.
+        public var postgres: String?
 
-        public init(database: String? = nil, query: String? = nil, table: String? = nil, csv: String? = nil) {
+        public init(database: String? = nil, query: String? = nil, table: String? = nil, csv: String? = nil, postgres: String? = nil) {
             self.database = database
             self.query = query
             self.table = table
             self.csv = csv
+            self.postgres = postgres
         }
     }
 

@@ -26,6 +26,12 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case busy(path: String, reason: String, seconds: Double)
     /// A query's rows would take more memory than `budget` (bytes) allows.
     case resultTooLarge(path: String, budget: Int)
+    /// A database server (`name`: `postgresql://user@host:port/db`, never a password) could not
+    /// be used: `what` failed ("cannot connect", "lost the connection"), in the server's or the
+    /// client library's words (`message`). `unreachable`: the server could not be reached or
+    /// went away (a failure at run time: trying again later may work), rather than refusing
+    /// what it was given (a password, a database's name: bad input).
+    case server(name: String, what: String, message: String, unreachable: Bool)
 
     public var description: String {
         switch self {
@@ -43,6 +49,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
             "\(path): busy: \(reason) by another process; gave up after \(NumberFormat.automatic.format(seconds)) s (--timeout), try again later"
         case .resultTooLarge(let path, let budget):
             "\(path): the query's result is larger than the memory budget (\(Self.megabytes(budget)) MB); select fewer rows or columns, aggregate them in SQL, or raise --max-memory"
+        case .server(let name, let what, let message, _): "\(name): \(what): \(message)"
         }
     }
 
@@ -59,6 +66,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     public var isRunTimeFailure: Bool {
         switch self {
         case .busy, .outOfMemory: true
+        case .server(_, _, _, let unreachable): unreachable
         default: false
         }
     }

@@ -453,7 +453,6 @@ public final class SQLiteDatabase {
 }
 
 extension SQLiteDatabase: NumberStreaming {
-    public var name: String { path }
 
     /// Runs one read-only query whose columns are numbers, with `$1`, `$2`, … bound to
     /// `parameters` in order, and hands each row's values to `row` as doubles (NaN for NULL or

@@ -572,6 +572,11 @@ public final class HostingWindow {
             status.refining = refining
             updateStatus()
         }
+        // A table that could not be read to the end says why (the chart shows what was read).
+        if let failure = interaction.graph.dataFailure, status.reloadError == nil {
+            status.reloadError = "\(failure)"
+            updateStatus()
+        }
         guard scene.isRefining else { return }
         let signal = dataArrival
         interaction.graph.fetchPendingData(of: scene) { signal.raise() }

@@ -4,33 +4,43 @@ import ChartX11
 import Foundation
 
 /// The charts chartview was asked for: the demo gallery, a spec file's charts, or one chart
-/// over a database or CSV file given on the command line.
+/// over a database, CSV file or PostgreSQL server given on the command line.
 struct ChartCatalog {
     let sources: [ChartSource]
 
     /// Loads what `options` names. Throws a data error (exit status 2) for any bad input.
     init(_ options: Options) throws(CommandError) {
+        let databases: DatabaseCache
         do {
-            sources = try Self.load(options)
+            (sources, databases) = try Self.load(options)
         } catch {
             throw CommandError(error)
         }
+        if options.watchQuery != nil && !databases.hasServers {
+            throw .usage("--watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are)")
+        }
     }
 
-    private static func load(_ options: Options) throws(DataError) -> [ChartSource] {
+    private static func load(_ options: Options) throws(DataError) -> ([ChartSource], DatabaseCache) {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows
+        databases.watchQuery = options.watchQuery
         guard let file = options.file else {
             let gallery = try galleryPath()
-            return try specSources(path: gallery, options: options, databases: databases, limits: limits)
+            return (try specSources(path: gallery, options: options, databases: databases, limits: limits), databases)
         }
         let lower = file.lowercased()
-        if lower.hasSuffix(".json") {
-            return try specSources(path: file, options: options, databases: databases, limits: limits)
+        let isServer = PostgresDatabase.isConnectionURL(file)
+        if lower.hasSuffix(".json") && !isServer {
+            return (try specSources(path: file, options: options, databases: databases, limits: limits), databases)
         }
-        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A server stands for itself by its name, never by the URL (which may hold a password),
+        // and its chart is named after its database (the name's last part).
+        let shown = isServer ? try databases.database(at: file).name : file
+        let name = isServer ? (shown as NSString).lastPathComponent
+                            : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
         spec.kind = options.kind?.rawValue
         spec.x = options.x
@@ -47,7 +57,7 @@ struct ChartCatalog {
             spec.data.csv = file
         } else {
             if options.query != nil && options.table != nil {
-                throw DataError.unusable(path: file, message: "give --query or --table, not both")
+                throw DataError.unusable(path: shown, message: "give --query or --table, not both")
             }
             spec.data.database = file
             spec.data.query = options.query
@@ -56,7 +66,7 @@ struct ChartCatalog {
                 // One table is the chart; several need a choice.
                 let tables = try databases.database(at: file).tableNames()
                 guard tables.count == 1 else {
-                    throw DataError.unusable(path: file, message: tables.isEmpty
+                    throw DataError.unusable(path: shown, message: tables.isEmpty
                         ? "the database has no tables"
                         : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
                 }
@@ -65,10 +75,10 @@ struct ChartCatalog {
             if let table = spec.data.table, spec.title == nil { spec.title = table }
         }
         if spec.data.query?.contains(":period") == true {
-            throw DataError.unusable(path: file, message: "a query with :period needs a chart spec file that lists the periods")
+            throw DataError.unusable(path: shown, message: "a query with :period needs a chart spec file that lists the periods")
         }
-        return [try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
-                                databases: databases, skipBadRows: options.skipBadRows, limits: limits)]
+        return ([try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
+                                 databases: databases, skipBadRows: options.skipBadRows, limits: limits)], databases)
     }
 
     private static func specSources(path: String, options: Options, databases: DatabaseCache,
@@ -78,7 +88,8 @@ struct ChartCatalog {
         var sources: [ChartSource] = []
         for spec in file.charts {
             sources.append(try ChartSource(spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
-                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits))
+                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits,
+                                           defaultServer: file.postgres))
         }
         return sources
     }

@@ -6,7 +6,8 @@ import Foundation
 /// The command line, parsed. Every flag takes its value as the next argument or after `=`.
 struct Options {
     var chart: String?
-    /// A data file: SQLite database, CSV file or chart spec (.json); nil for the demo gallery.
+    /// A data file: SQLite database, CSV file or chart spec (.json), or a PostgreSQL server's
+    /// `postgresql://` URL; nil for the demo gallery.
     var file: String?
     var query: String?
     var table: String?
@@ -25,6 +26,9 @@ struct Options {
     /// output FIFO may wait for its reader).
     var timeout: Double = 60
     var watches = true
+    /// A query whose first row changes when a PostgreSQL server's data does, polled for live
+    /// reload (servers are not polled without one).
+    var watchQuery: String?
     var list = false
     /// Where the chart goes: a file, a device or FIFO, or "-" for standard output.
     var output: String?
@@ -51,8 +55,10 @@ struct Options {
     Usage: chartview [FILE] [options]
 
     Shows charts in a window; with --output, renders one to a file instead and exits.
-    FILE is a SQLite database (with --query or --table), a CSV file, or a chart spec (.json);
-    without it, the demo gallery. In the window, press h for the keys.
+    FILE is a SQLite database (with --query or --table), a CSV file, a chart spec (.json), or
+    a PostgreSQL server's URL, postgresql://USER@HOST:PORT/DATABASE (its password from
+    ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out); without
+    it, the demo gallery. In the window, press h for the keys.
 
     Data:
       --query SQL          a read-only query; may use :period (see the README)
@@ -72,8 +78,12 @@ struct Options {
       --y-title TEXT       the y axis title (default: the series' column, when there is one)
       --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
       --no-watch           do not reload when the data file changes
+      --watch-query SQL    reload a PostgreSQL chart when this query's first row changes
+                           (like SELECT max(updated_at) FROM t; servers are not polled
+                           without it)
       --timeout SECONDS    stop a query, or the reading of a FIFO or device, that takes
-                           longer; wait as long for an output FIFO's reader (default 60)
+                           longer; wait as long for an output FIFO's reader or a
+                           server's answer (default 60)
       --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
                            G (like 512M or 4G); larger files are refused (default: half
                            of the memory there is, an eighth of a 'ulimit -v')
@@ -177,11 +187,16 @@ struct Options {
                 }
                 options.timeout = seconds
             case "--no-watch": options.watches = false
+            case "--watch-query": options.watchQuery = try capped(nonEmpty(value(), flag: name, what: "a query"), flag: name, limit: maxQueryLength)
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option '\(argument)'") }
-                guard options.file == nil else { throw .usage("unexpected argument '\(argument)'; give one data file") }
+                guard options.file == nil else {
+                    // A server's URL may hold a password: never repeated.
+                    let shown = PostgresDatabase.isConnectionURL(argument) ? "postgresql://…" : argument
+                    throw .usage("unexpected argument '\(shown)'; give one data file")
+                }
                 options.file = argument
             }
         }

@@ -1,0 +1,41 @@
+import ChartCore
+
+/// A database a chart reads, read-only: a SQLite file (`SQLiteDatabase`) or a PostgreSQL server
+/// (`PostgresDatabase`). What `ChartSource` needs of one; every call is bounded by the
+/// database's time limit and throws `DataError`s naming it by `name`.
+public protocol ChartDatabase: AnyObject {
+    /// What errors and titles call the database: a SQLite file's path, or a server's
+    /// `postgresql://user@host:port/dbname` (never a password).
+    var name: String { get }
+
+    /// Runs one read-only statement into a typed table (named parameters such as `:period` take
+    /// `parameters`' values); a raised `cancellation` stops it with `DataError.cancelled`.
+    func table(_ sql: String, parameters: [String: String], cancellation: CancellationFlag?) throws(DataError) -> DataTable
+
+    /// Runs one read-only statement and returns every row (period lists).
+    func rows(_ sql: String, parameters: [String: String]) throws(DataError) -> [[SQLiteDatabase.Value]]
+
+    /// The tables and views a user can chart, by name.
+    func tableNames() throws(DataError) -> [String]
+
+    /// A number that changes when the data changes, for live reload (0 when it cannot tell).
+    func dataVersion() -> Int64
+
+    /// Stops the running operation from another thread; it then fails as cancelled.
+    func interrupt()
+}
+
+extension ChartDatabase {
+    /// `table(_:parameters:cancellation:)` with no parameters and no flag.
+    public func table(_ sql: String) throws(DataError) -> DataTable { try table(sql, parameters: [:], cancellation: nil) }
+
+    /// `rows(_:parameters:)` with no parameters.
+    public func rows(_ sql: String) throws(DataError) -> [[SQLiteDatabase.Value]] { try rows(sql, parameters: [:]) }
+}
+
+extension SQLiteDatabase: ChartDatabase {
+    /// The file's path (or a `.sql` script's).
+    public var name: String { path }
+}
+
+extension PostgresDatabase: ChartDatabase {}

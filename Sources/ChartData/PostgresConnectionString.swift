@@ -1,0 +1,93 @@
+import Foundation
+
+/// What chartview reads in a PostgreSQL connection string itself, libpq reading the rest: whether
+/// a text is one (a `postgresql://` or `postgres://` URL), and the passwords it holds, so that they
+/// never reach a message. Both forms are libpq's: a URL
+/// (`postgresql://user:secret@host:5432/db?sslmode=require`) or `key=value` pairs
+/// (`host=/tmp dbname=db password='a b'`).
+enum PostgresConnectionString {
+    /// Whether `text` is a PostgreSQL URL: it starts with `postgresql://` or `postgres://`
+    /// (case-insensitive, as libpq reads the scheme). O(1).
+    static func isURL(_ text: String) -> Bool {
+        let head = text.prefix(13).lowercased()
+        return head.hasPrefix("postgresql://") || head.hasPrefix("postgres://")
+    }
+
+    /// The passwords written in `text`: a URL's after the user name (and percent-decoded) and in
+    /// a `password=` query parameter, or a `password` pair's value. O(length).
+    static func passwords(in text: String) -> [String] {
+        var found: [String] = []
+        func add(_ secret: Substring) {
+            guard !secret.isEmpty else { return }
+            found.append(String(secret))
+            if let decoded = secret.removingPercentEncoding, decoded != secret { found.append(decoded) }
+        }
+        if isURL(text), let scheme = text.range(of: "://") {
+            let rest = text[scheme.upperBound...]
+            // The user information ends at the first '@' before the path (libpq's reading).
+            let authority = rest.prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.firstIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                add(authority[authority.index(after: colon)..<at])
+            }
+            if let query = rest.firstIndex(of: "?") {
+                for item in rest[rest.index(after: query)...].split(separator: "&") where item.lowercased().hasPrefix("password=") {
+                    add(item.dropFirst("password=".count))
+                }
+            }
+            return found
+        }
+        // key = value pairs: a value is a word, or single-quoted with \' and \\ escapes.
+        var rest = Substring(text)
+        while let key = rest.range(of: "password", options: .caseInsensitive) {
+            rest = rest[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard rest.first == "=" else { continue }
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            var value = ""
+            if rest.first == "'" {
+                rest = rest.dropFirst()
+                while let c = rest.first, c != "'" {
+                    rest = rest.dropFirst()
+                    if c == "\\", let next = rest.first {
+                        value.append(next)
+                        rest = rest.dropFirst()
+                    } else {
+                        value.append(c)
+                    }
+                }
+            } else {
+                while let c = rest.first, !c.isWhitespace {
+                    value.append(c)
+                    rest = rest.dropFirst()
+                }
+            }
+            add(Substring(value))
+        }
+        return found
+    }
+
+    /// `text` with every password in `secrets` written as `********`. Passwords shorter than
+    /// three characters are left alone: replacing each such character would garble the message
+    /// and hide nothing. O(length × secrets).
+    static func redacting(_ text: String, secrets: [String]) -> String {
+        var result = text
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 {
+            result = result.replacingOccurrences(of: secret, with: "********")
+        }
+        return result
+    }
+
+    /// What a connection string stands for in messages when libpq could not read it (it then
+    /// says what is wrong): a URL without its password (`postgresql://user@host/db`), or for
+    /// `key=value` pairs, which may hold one anywhere, "the PostgreSQL connection string".
+    static func displayName(_ text: String) -> String {
+        guard isURL(text), let scheme = text.range(of: "://") else { return "the PostgreSQL connection string" }
+        var shown = text
+        let authority = shown[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        if let at = authority.firstIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            shown.removeSubrange(colon..<at)
+        }
+        // The query may name a password too; the rest of it says nothing a name needs.
+        if let query = shown.firstIndex(of: "?") { shown = String(shown[..<query]) }
+        return shown
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The private PostgreSQL server `.ci/with-postgres` starts (`make test` runs the tests under
+/// it), for runs of the binary: its names from the environment, tables made through `psql` as
+/// the superuser (a name of their own per test: tests run in parallel), and a home folder with
+/// a `.pgpass` for the reader, so that its URL needs no password.
+enum PostgresFixture {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// Whether the server's variables are there (else the suites are disabled, saying why).
+    static var isAvailable: Bool {
+        ["CHARTVIEW_PG_URL", "CHARTVIEW_PG_ADMIN_URL", "CHARTVIEW_PG_PASSWORD", "CHARTVIEW_PG_SOCKET", "CHARTVIEW_PG_PORT"]
+            .allSatisfy { environment[$0]?.isEmpty == false }
+    }
+
+    static let unavailable: Comment = "needs the PostgreSQL server of .ci/with-postgres (make test starts it)"
+
+    /// chartview_reader's URL, without a password.
+    static var url: String { environment["CHARTVIEW_PG_URL"] ?? "" }
+    /// The superuser's URL, with its password.
+    static var adminURL: String { environment["CHARTVIEW_PG_ADMIN_URL"] ?? "" }
+    /// The superuser's password, read from its URL.
+    static var adminPassword: String {
+        let afterScheme = adminURL.components(separatedBy: "://").last ?? ""
+        return afterScheme.components(separatedBy: "@").first?.components(separatedBy: ":").last ?? ""
+    }
+    static var password: String { environment["CHARTVIEW_PG_PASSWORD"] ?? "" }
+    static var socket: String { environment["CHARTVIEW_PG_SOCKET"] ?? "" }
+    static var port: String { environment["CHARTVIEW_PG_PORT"] ?? "" }
+    /// What chartview calls the reader's server, and the superuser's.
+    static var readerName: String { "postgresql://chartview_reader@\(socket):\(port)/chartview_test" }
+    static var adminName: String { "postgresql://postgres@\(socket):\(port)/chartview_test" }
+
+    /// A table name no other test uses.
+    static func uniqueName(_ prefix: String) -> String {
+        prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    }
+
+    /// Runs `sql` as the superuser in chartview_test; its output (psql -At), or a thrown error.
+    @discardableResult
+    static func admin(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: environment["CHARTVIEW_PG_BIN"].map { $0 + "/psql" } ?? "/usr/bin/psql")
+        process.arguments = ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, adminURL]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(message: "psql: " + String(decoding: err, as: UTF8.self)) }
+        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A fresh home folder holding a `.pgpass` (mode 0600) with the reader's password; the
+    /// caller removes it.
+    static func homeWithPassword() throws -> String {
+        let home = try ChartviewProcess.temporaryDirectory()
+        let file = home + "/.pgpass"
+        try "\(socket):\(port):chartview_test:chartview_reader:\(password)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0o600)
+        return home
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
