@@ -220,6 +220,7 @@ extension ChartSource {
                                  yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
                                  passEngine: try reconnect(true), viewEngine: try reconnect(false))
         for line in lines { line.viewDataSource = table }
+        graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: read per view"
         return graph
     }
 }

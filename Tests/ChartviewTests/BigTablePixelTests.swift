@@ -29,12 +29,14 @@ struct BigTablePixelTests {
     }
 
     /// The PNG of `arguments` rendered at 500x300, and the dump's item count.
-    static func render(_ arguments: [String], in directory: String, name: String) throws -> (png: Data, items: Int) {
+    static func render(_ arguments: [String], in directory: String, name: String,
+                       environment: [String: String] = [:]) throws -> (png: Data, items: Int, note: String) {
         let png = "\(directory)/\(name).png", dump = "\(directory)/\(name).json"
-        let result = try ChartviewProcess.run(arguments + ["--size", "500x300", "--output", png, "--dump-layout", dump])
+        let result = try ChartviewProcess.run(arguments + ["--size", "500x300", "--output", png, "--dump-layout", dump],
+                                              environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        let items = try LayoutDumpReader.read(dump).plots.first?.items.count ?? -1
-        return (try Data(contentsOf: URL(fileURLWithPath: png)), items)
+        let read = try LayoutDumpReader.read(dump)
+        return (try Data(contentsOf: URL(fileURLWithPath: png)), read.plots.first?.items.count ?? -1, read.note ?? "")
     }
 
     /// How many pixels of two PNG files differ.
@@ -48,12 +50,15 @@ struct BigTablePixelTests {
         return count
     }
 
-    /// Renders each view both ways and expects the same pixels.
-    static func expectSamePictures(database: String, extra: [String], views: [[String]], in directory: String) throws {
+    /// Renders each view both ways (`source` names the data: a file or server, and a table or
+    /// query) and expects the same pixels.
+    static func expectSamePictures(database: String, extra: [String], views: [[String]], in directory: String,
+                                   source: [String]? = nil, environment: [String: String] = [:]) throws {
         for (index, view) in views.enumerated() {
-            let arguments = [database, "--table", "t"] + extra + view
-            let big = try render(arguments, in: directory, name: "big\(index)")
-            let loaded = try render(arguments + ["--in-memory"], in: directory, name: "loaded\(index)")
+            let arguments = (source ?? [database, "--table", "t"]) + extra + view
+            let big = try render(arguments, in: directory, name: "big\(index)", environment: environment)
+            let loaded = try render(arguments + ["--in-memory"], in: directory, name: "loaded\(index)", environment: environment)
+            #expect(big.note.contains("read per view") && !loaded.note.contains("read per view"), "\(big.note)")
             let same = big.png == loaded.png
             let differing = same ? 0 : try differingPixels("\(directory)/big\(index).png", "\(directory)/loaded\(index).png")
             #expect(differing == 0, "\(view): \(differing) pixels differ")
