@@ -58,3 +58,53 @@ struct BigTableTests {
         }
     }
 }
+
+extension BigTableTests {
+    /// A request for the plot's whole x range through `plot`'s own mapping at 600 pixels.
+    static func request(for plot: ScatterPlot, points: Bool) throws -> ViewDataRequest {
+        let x = try #require(plot.dataExtent()?.x)
+        let mapping = AxisMapping(factor: 600 / (x.upper - x.lower), offset: -x.lower * 600 / (x.upper - x.lower), isLogarithmic: false)
+        let y = AxisMapping(factor: -1, offset: 300, isLogarithmic: false)
+        return ViewDataRequest(plotID: plot.identifier, xRange: x, x: mapping, y: y,
+                               thinning: points ? .scatterPixels(area: Rect(x: 0, y: 0, width: 600, height: 300), reach: 2, snapHalf: 1) : .lineColumns)
+    }
+
+    @Test func cancellingAFetchStopsItsQueryAndTheNextFetchArrives() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.database(rows: 300_000, in: folder)
+        let plot = try Self.plot(path, outOfCore: true)
+        Self.settle(plot)
+        let source = try #require(plot.viewDataSource)
+        // Points read every row of the range: long enough to be stopped midway.
+        let request = try Self.request(for: plot, points: true)
+        let arrived = DispatchSemaphore(value: 0)
+        source.fetch([request]) { arrived.signal() }
+        source.cancelFetches()
+        arrived.wait()
+        #expect(source.arrivedRecords(for: request).request == nil, "a cancelled fetch delivers nothing")
+        #expect(source.failure == nil, "cancelling is not a failure")
+        // The connection goes on: the same view, fetched again, arrives exact.
+        source.fetch([request]) { arrived.signal() }
+        arrived.wait()
+        #expect(source.arrivedRecords(for: request).request == request)
+        #expect(!source.isBusy)
+    }
+
+    @Test func aNewerViewSupersedesAnOlderOne() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.database(rows: 300_000, in: folder)
+        let plot = try Self.plot(path, outOfCore: true)
+        Self.settle(plot)
+        let source = try #require(plot.viewDataSource)
+        let older = try Self.request(for: plot, points: true), newer = try Self.request(for: plot, points: false)
+        let arrived = DispatchSemaphore(value: 0)
+        source.fetch([older]) { arrived.signal() }
+        source.fetch([newer]) { arrived.signal() }
+        arrived.wait()
+        arrived.wait()
+        // Each callback came once; the newer view's records are there.
+        #expect(source.arrivedRecords(for: newer).request == newer)
+    }
+}

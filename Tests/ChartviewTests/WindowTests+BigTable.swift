@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// A table too large to load in the window: its first frame stands in (the preview of the pass
+/// over its rows, the status line saying "refining…"), the exact view follows by itself, and a
+/// zoom refines the same way. Part of `WindowTests`, so serialized.
+extension WindowTests {
+    /// The next layout that shows the view's own records (not a stand-in), and whether a
+    /// stand-in came before it.
+    func exactLayout(_ session: TraceSession, timeout: Double = 120) throws -> (layout: [String: Any], refinedFirst: Bool) {
+        var refined = false
+        while true {
+            let layout = try session.next("layout", timeout: timeout)
+            if layout["message"] != nil { continue }
+            if layout["refining"] as? Bool == true { refined = true; continue }
+            return (layout, refined)
+        }
+    }
+
+    @Test func aBigTableShowsAPreviewThenItsExactViewAndRefinesAZoom() throws {
+        let directory = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let db = try BigTablePixelTests.database(rows: 2_100_000, in: directory)
+        let session = try TraceSession([db, "--table", "t", "--size", "800x500"])
+        let (fitted, refinedFirst) = try exactLayout(session)
+        #expect(refinedFirst, "the first frames stand in while the pass reads the rows")
+        try session.screenshot(directory + "/fitted.png")
+        // Over the x axis the wheel zooms x: the zoomed view stands in, then refines.
+        let area = try #require(fitted["plotArea"] as? [Double])
+        try session.xdotool(["mousemove", "--window", session.window, String(Int(area[0] + area[2] / 2)), String(Int(area[1] + area[3] + 12)),
+                             "click", "--repeat", "20", "--delay", "20", "4"])
+        let view = try session.next("view")
+        let x = try #require((view["spaces"] as? [String: Any])?["default"] as? [String: Any])["x"] as? [Double]
+        #expect((x?[1] ?? 0) - (x?[0] ?? 0) < 700_000 / 5, "\(x ?? [])")
+        _ = try exactLayout(session)
+        try session.screenshot(directory + "/zoomed.png")
+        // Escape and q still work.
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
