@@ -84,6 +84,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         }
         let extent = PlotRange(ends[0], ends[1])
         xExtent = extent
+        sample = Self.sample(of: sql, x: self.xColumn, xIsDate: xIsDate, ys: self.yColumns, extent: extent, engine: viewEngine)
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in runPass(started: started) }
         thread.stackSize = 1 << 20
@@ -96,6 +97,39 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     private static let debugging = ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_BIGTABLE"] != nil
     private func debug(_ text: @autoclosure () -> String) {
         if Self.debugging { FileHandle.standardError.write(Data("bigtable: \(text())\n".utf8)) }
+    }
+
+    /// Rows at evenly spaced x across the table, one seek each through an index on x: a preview
+    /// of the whole x range before the pass has read it. At most `sampleCount` seeks within
+    /// `sampleSeconds`; none when a seek is slow (no index: each would read every row).
+    private let sample: (x: [Double], ys: [[Double]])
+    static let sampleCount = 2_048
+    static let sampleSeconds = 0.15
+
+    private static func sample(of sql: String, x: String, xIsDate: Bool, ys: [String], extent: PlotRange,
+                               engine: any NumberStreaming) -> (x: [Double], ys: [[Double]]) {
+        var xs: [Double] = [], values = [[Double]](repeating: [], count: ys.count)
+        let list = ([engine.numberExpression(x, isDate: xIsDate)] + ys.map { engine.numberExpression($0, isDate: false) }).joined(separator: ", ")
+        let query = "SELECT \(list) FROM (\(sql)) AS chartview_rows WHERE \(x) >= \(engine.parameter(1, isDate: xIsDate)) ORDER BY \(x) LIMIT 1"
+        let start = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<sampleCount {
+            let at = extent.lower + (extent.upper - extent.lower) * Double(i) / Double(sampleCount - 1)
+            guard at > (xs.last ?? -.infinity) else { continue }
+            // A seek that takes longer than this is stopped (a scan, without an index).
+            let watchdog = DispatchWorkItem { engine.interrupt() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: watchdog)
+            let done = (try? engine.streamNumbers(query, parameters: [at]) { row in
+                xs.append(row[0])
+                for s in ys.indices { values[s].append(row[s + 1]) }
+                return false
+            }) != nil
+            watchdog.cancel()
+            if !done || Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > sampleSeconds { break }
+        }
+        // Seeks can land on the same row: keep each once, in x order.
+        var kept = [Int](), last = -Double.infinity
+        for i in xs.indices where xs[i] > last { kept.append(i); last = xs[i] }
+        return (kept.map { xs[$0] }, values.map { v in kept.map { v[$0] } })
     }
 
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -192,13 +226,13 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     // MARK: ViewDataSource
 
     public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
-        let (exact, pyramid, standIn) = state.withLock { state in
-            (state.exact[request], state.pyramid, state.standIns[request])
+        let (exact, pyramid, standIn, passDone) = state.withLock { state in
+            (state.exact[request], state.pyramid, state.standIns[request], state.passDone)
         }
         if let exact { return exact }
         guard let pyramid, let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
         if let standIn, standIn.rows == pyramid.rowCount { return standIn.records }
-        var records = summaries(of: pyramid, series: s, for: request)
+        var records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
         records.request = nil
         state.withLock { $0.standIns = [request: (pyramid.rowCount, records)] }
         return records
@@ -214,8 +248,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         guard let s = plotIDs.firstIndex(of: plotID),
               let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } }),
               let values = series.valueRange else { return nil }
-        _ = done
-        return (xExtent, values)
+        guard !done else { return (xExtent, values) }
+        // While the pass runs, the preview's values too.
+        let previewed = sample.ys[s].filter(\.isFinite)
+        return (xExtent, previewed.reduce(values) { $0.including($1) })
     }
 
     public func valueRange(for plotID: String, inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
@@ -557,7 +593,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// What the pyramid alone says of `request`: every block by its summary, straddling or not.
     /// Close to the view (within a block's rows of each column edge), made in O(blocks in view)
     /// without a query: what stands in until the exact records arrive.
-    private func summaries(of pyramid: BlockPyramid, series s: Int, for request: ViewDataRequest) -> ViewRecords {
+    private func summaries(of pyramid: BlockPyramid, passDone: Bool, series s: Int, for request: ViewDataRequest) -> ViewRecords {
         let range = request.reachedXRange
         let start = max(0, pyramid.firstBlock(notBelow: range.lower) - 1)
         let end = min(pyramid.blockCount, pyramid.firstBlock(above: range.upper) + 1)
@@ -574,7 +610,18 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                         lowest: (Int(p.lowOffset[b]), p.lowX[b], low), highest: (Int(p.highOffset[b]), p.highX[b], high),
                         last: (pyramid.lastX[b], p.lastY[b].isNaN ? high : p.lastY[b]))
         }
+        // Past what the pass has read, the preview's rows.
+        if !passDone, let covered = pyramid.lastX.last {
+            for (i, x) in sample.x.enumerated() where x > covered && x <= range.upper { thinner.add(location: x, value: sample.ys[s][i]) }
+            if let next = sample.x.firstIndex(where: { $0 > range.upper && $0 > covered }) {
+                thinner.add(location: sample.x[next], value: sample.ys[s][next])
+            }
+        }
         thinner.finish()
-        return ViewRecords(request: nil, locations: thinner.locations, values: thinner.values, generation: nextGeneration())
+        var records = ViewRecords(request: nil, locations: thinner.locations, values: thinner.values, generation: nextGeneration())
+        // As many rows as the view holds, about: a stand-in of a dense line is no sparse one.
+        let estimate = estimatedRows(in: request.xRange, pyramid)
+        records.recordsInView = estimate.isFinite ? Int(min(estimate, 1e15)) : nil
+        return records
     }
 }

@@ -189,7 +189,16 @@ extension ChartSource {
         guard let outOfCoreRows, let database, reconnect != nil, spec.period == nil else { return nil }
         let sql = query
         guard !sql.contains(":period") else { return nil }
-        let beyond = try database.rows("SELECT 1 FROM (\(sql)) AS chartview_rows LIMIT 1 OFFSET \(outOfCoreRows)")
+        // A query that cannot be read as a subquery (not one SELECT, or refused) is left to the
+        // usual path, whose error says exactly what is wrong with it.
+        let beyond: [[SQLiteDatabase.Value]]
+        do {
+            beyond = try database.rows("SELECT 1 FROM (\(sql)) AS chartview_rows LIMIT 1 OFFSET \(outOfCoreRows)")
+        } catch .cancelled(let path) {
+            throw .cancelled(path: path)
+        } catch {
+            return nil
+        }
         guard !beyond.isEmpty else { return nil }
         return ColumnTyping.combiningDatesAndTimes(try database.table("SELECT * FROM (\(sql)) AS chartview_rows LIMIT \(Self.sampleRows)"))
     }
