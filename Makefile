@@ -60,7 +60,7 @@ test-sanitize:
 bench:
 	@.ci/ensure-packages bench
 	swift build -c release --static-swift-stdlib --product chartview
-	.ci/with-xvfb /usr/bin/python3 .ci/bench.py
+	.ci/with-postgres .ci/with-xvfb /usr/bin/python3 .ci/bench.py
 
 # libFuzzer over the CSV reader; specs, column typing and SQL values each through the chart
 # built, laid out, painted and dumped; and layout alone. Each runs for

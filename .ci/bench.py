@@ -137,7 +137,8 @@ def main():
 
 def big_tables(report):
     """The big-table figures (bench_bigtable), then the report is written."""
-    report["bigTables"] = {"sqlite": bench_bigtable.sqlite_figures(BIN, DATA, RUNS)}
+    report["bigTables"] = {"sqlite": bench_bigtable.sqlite_figures(BIN, DATA, RUNS),
+                           "postgres": bench_bigtable.postgres_figures(BIN, RUNS)}
     bench_bigtable.print_report(report["bigTables"])
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)

@@ -67,12 +67,12 @@ def median_run(cmd, runs, **options):
     return {"wall_s": statistics.median(r[0] for r in results), "peak_mb": statistics.median(r[1] for r in results) / 1024,
             "error": failed}
 
-def window_session(binary, arguments, runs):
+def window_session(binary, arguments, runs, rows=100_000_000):
     """Opens the table in a 1024x768 window and browses it: medians over `runs` sessions."""
-    sessions = [one_window_session(binary, arguments) for _ in range(runs)]
+    sessions = [one_window_session(binary, arguments, rows) for _ in range(runs)]
     return {key: statistics.median(s[key] for s in sessions) for key in sessions[0]}
 
-def one_window_session(binary, arguments):
+def one_window_session(binary, arguments, rows):
     begin = time.perf_counter()
     process = subprocess.Popen([binary] + arguments + ["--trace", "--no-animation", "--size", "1024x768"],
                                stdout=subprocess.PIPE)
@@ -140,7 +140,7 @@ def one_window_session(binary, arguments):
         view, exact = settle_after(["xdotool", "click", "--repeat", "33", "--delay", "8", "4"])
         lo, hi = view["spaces"]["default"]["x"]
         figures[name] = exact["t"] - view["t"]
-        figures[name.replace("Ms", "Share")] = (hi - lo) / 1e8
+        figures[name.replace("Ms", "Share")] = (hi - lo) / rows
     # A pan by a tenth of the plot area (Shift+wheel), at the 0.01% view.
     view, exact = settle_after(["xdotool", "keydown", "shift", "click", "5", "keyup", "shift"])
     figures["panMs"] = exact["t"] - view["t"]
@@ -169,13 +169,39 @@ def sqlite_figures(binary, data, runs):
     report["matplotlib"] = median_run(["/usr/bin/python3", script, db, "big", png], 1, limit_bytes=12 << 30)
     return report
 
+def postgres_figures(binary, runs, rows=20_000_000):
+    """The same on the private server of .ci/with-postgres (its tables live as long as it does:
+    the 20,000,000 rows are generated on each run, about a minute)."""
+    admin, reader, password = (os.environ.get(k) for k in ["CHARTVIEW_PG_ADMIN_URL", "CHARTVIEW_PG_URL", "CHARTVIEW_PG_PASSWORD"])
+    if not admin:
+        return None
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", admin, "-c", f"""
+        DROP TABLE IF EXISTS big;
+        CREATE TABLE big AS SELECT i::float8 AS x,
+            sin(i / 400000.0) * 100 + sin(i / 7400.0) * 20 + (i::bigint * 7919 % 10000) / 500.0 AS y
+            FROM generate_series(0, {rows - 1}) i;
+        CREATE INDEX big_x ON big (x);
+        VACUUM ANALYZE big;
+        GRANT SELECT ON big TO chartview_reader;"""], check=True, stdout=subprocess.DEVNULL)
+    os.environ["PGPASSWORD"] = password
+    png = os.path.join(tempfile.gettempdir(), "chartview-bench-pg.png")
+    report = {"rows": rows}
+    report["onePass"] = median_run(["psql", "-X", "-q", "-At", reader, "-c", "SELECT min(x), max(x), min(y), max(y) FROM (SELECT x, y FROM big) AS q"], runs)
+    report["chartview"] = median_run([binary, reader, "--table", "big", "--output", png], runs)
+    report["fittedVsOnePass"] = report["chartview"]["wall_s"] / report["onePass"]["wall_s"]
+    for share, x_range in [("1%", f"{rows // 2}:{rows // 2 + rows // 100}"), ("0.01%", f"{rows // 2}:{rows // 2 + rows // 10000}")]:
+        report[f"headless {share}"] = median_run([binary, reader, "--table", "big", "--output", png, "--x-range", x_range], runs)
+    if os.environ.get("DISPLAY"):
+        report["window"] = window_session(binary, [reader, "--table", "big"], runs, rows=rows)
+    report["inMemory"] = median_run([binary, reader, "--table", "big", "--in-memory", "--output", png], 1, limit_bytes=12 << 30)
+    return report
+
 def describe(name, r):
     return f"{r['wall_s']:7.2f} s {r['peak_mb']:6.0f} MB" + (f" (failed: {r['error']})" if r.get("error") else "")
 
-def print_report(report):
-    s = report["sqlite"]
-    print(f"\nbig table, SQLite, {s['rows']:,} rows (x indexed):")
-    print(f"  one pass in sqlite3 (min/max of x and y)   {describe('pass', s['onePass'])}")
+def print_engine(title, s, engine):
+    print(f"\nbig table, {title}, {s['rows']:,} rows (x indexed):")
+    print(f"  one pass in {engine} (min/max of x and y){' ' * (14 - len(engine))}{describe('pass', s['onePass'])}")
     print(f"  chartview, exact fitted view (headless)   {describe('cv', s['chartview'])}   {s['fittedVsOnePass']:.2f}x the pass")
     for share in ["1%", "0.01%"]:
         print(f"  chartview --x-range {share:<6} (headless)      {describe('cv', s[f'headless {share}'])}")
@@ -186,4 +212,10 @@ def print_report(report):
               f"{w['zoom1PercentMs']:.0f} ms, to {100 * w['zoom001PercentShare']:.4f}% {w['zoom001PercentMs']:.0f} ms, "
               f"pan {w['panMs']:.0f} ms, peak {w['peakMB']:.0f} MB")
     print(f"  chartview --in-memory                     {describe('mem', s['inMemory'])}")
-    print(f"  matplotlib via Python's sqlite3           {describe('mpl', s['matplotlib'])}")
+    if "matplotlib" in s:
+        print(f"  matplotlib via Python's sqlite3           {describe('mpl', s['matplotlib'])}")
+
+def print_report(report):
+    print_engine("SQLite", report["sqlite"], "sqlite3")
+    if report.get("postgres"):
+        print_engine("PostgreSQL", report["postgres"], "psql")

@@ -94,11 +94,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         if let failure = state.withLock({ $0.passFailure }) { throw failure }
     }
 
-    private static let debugging = ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_BIGTABLE"] != nil
-    private func debug(_ text: @autoclosure () -> String) {
-        if Self.debugging { FileHandle.standardError.write(Data("bigtable: \(text())\n".utf8)) }
-    }
-
     /// Rows at evenly spaced x across the table, one seek each through an index on x: a preview
     /// of the whole x range before the pass has read it. At most `sampleCount` seeks within
     /// `sampleSeconds`; none when a seek is slow (no index: each would read every row).
@@ -112,9 +107,13 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         let list = ([engine.numberExpression(x, isDate: xIsDate)] + ys.map { engine.numberExpression($0, isDate: false) }).joined(separator: ", ")
         let query = "SELECT \(list) FROM (\(sql)) AS chartview_rows WHERE \(x) >= \(engine.parameter(1, isDate: xIsDate)) ORDER BY \(x) LIMIT 1"
         let start = DispatchTime.now().uptimeNanoseconds
-        for i in 0..<sampleCount {
+        // Coarse to fine (the positions in bit-reversed order), so that the seeks done when time
+        // is up spread over the whole range.
+        let bits = sampleCount.trailingZeroBitCount
+        for n in 0..<sampleCount {
+            var i = 0
+            for b in 0..<bits where n & (1 << b) != 0 { i |= 1 << (bits - 1 - b) }
             let at = extent.lower + (extent.upper - extent.lower) * Double(i) / Double(sampleCount - 1)
-            guard at > (xs.last ?? -.infinity) else { continue }
             // A seek that takes longer than this is stopped (a scan, without an index).
             let watchdog = DispatchWorkItem { engine.interrupt() }
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: watchdog)
@@ -128,7 +127,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         }
         // Seeks can land on the same row: keep each once, in x order.
         var kept = [Int](), last = -Double.infinity
-        for i in xs.indices where xs[i] > last { kept.append(i); last = xs[i] }
+        for i in xs.indices.sorted(by: { xs[$0] < xs[$1] }) where xs[i] > last { kept.append(i); last = xs[i] }
         return (kept.map { xs[$0] }, values.map { v in kept.map { v[$0] } })
     }
 
@@ -201,7 +200,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             defer { state.waiting = nil }
             return state.waiting
         }
-        debug("pass ended; waiting \(waiting?.token ?? -1)")
         if let waiting {
             viewQueue.async { [self] in answer(waiting.requests, token: waiting.token) }
         }
@@ -219,7 +217,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             defer { state.callbacks[token] = nil }
             return state.callbacks[token] ?? []
         }
-        debug("complete \(token): \(callbacks.count) callbacks")
         for callback in callbacks { callback() }
     }
 
@@ -306,7 +303,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.waiting = state.passDone || direct ? nil : (missing, state.viewToken)
             return .superseding(state.viewToken, waiting: superseded)
         }
-        debug("fetch \(requests.count) → \(start)")
         switch start {
         case .none:
             arrived()
@@ -357,7 +353,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     /// Fetches the records of `requests` (on the view queue), unless a newer view came.
     private func answer(_ requests: [ViewDataRequest], token: Int) {
-        debug("answer \(token) current \(isCurrent(token))")
         defer { complete(token) }
         guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in
             state.pyramid.map { ($0, state.passDone && state.passFailure == nil) }
@@ -374,11 +369,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         do {
             for group in groups {
                 guard isCurrent(token) else { return }
-                let t0 = DispatchTime.now().uptimeNanoseconds
                 let answers = try records(for: group, pyramid: passDone ? pyramid : nil, token: token)
-                if ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_BIGTABLE"] != nil {
-                    FileHandle.standardError.write(Data("bigtable: \(group[0].xRange) \(group[0].x) pass \(passDone) \((DispatchTime.now().uptimeNanoseconds - t0) / 1_000_000) ms \(answers.first?.count ?? 0) records\n".utf8))
-                }
                 guard isCurrent(token) else { return }
                 state.withLock { state in
                     for records in answers {
