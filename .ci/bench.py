@@ -137,9 +137,17 @@ def main():
 
 def big_tables(report):
     """The big-table figures (bench_bigtable), then the report is written."""
-    report["bigTables"] = {"sqlite": bench_bigtable.sqlite_figures(BIN, DATA, RUNS),
-                           "postgres": bench_bigtable.postgres_figures(BIN, RUNS)}
-    bench_bigtable.print_report(report["bigTables"])
+    # Each engine's figures are printed as soon as they are measured.
+    report["bigTables"] = {}
+    for engine, title, measure in [("sqlite", "SQLite", lambda: bench_bigtable.sqlite_figures(BIN, DATA, RUNS)),
+                                   ("postgres", "PostgreSQL", lambda: bench_bigtable.postgres_figures(BIN, RUNS))]:
+        if os.environ.get("BIG_ENGINES", "sqlite,postgres").find(engine) < 0:
+            continue
+        figures = measure()
+        if figures:
+            report["bigTables"][engine] = figures
+            bench_bigtable.print_engine(title, figures, "sqlite3" if engine == "sqlite" else "psql")
+            sys.stdout.flush()
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nwrote {os.path.join(OUT, 'bench.json')}")

@@ -181,8 +181,7 @@ def postgres_figures(binary, runs, rows=20_000_000):
             sin(i / 400000.0) * 100 + sin(i / 7400.0) * 20 + (i::bigint * 7919 % 10000) / 500.0 AS y
             FROM generate_series(0, {rows - 1}) i;
         CREATE INDEX big_x ON big (x);
-        VACUUM ANALYZE big;
-        GRANT SELECT ON big TO chartview_reader;"""], check=True, stdout=subprocess.DEVNULL)
+        GRANT SELECT ON big TO chartview_reader;""", "-c", "VACUUM ANALYZE big"], check=True, stdout=subprocess.DEVNULL)
     os.environ["PGPASSWORD"] = password
     png = os.path.join(tempfile.gettempdir(), "chartview-bench-pg.png")
     report = {"rows": rows}
@@ -215,7 +214,3 @@ def print_engine(title, s, engine):
     if "matplotlib" in s:
         print(f"  matplotlib via Python's sqlite3           {describe('mpl', s['matplotlib'])}")
 
-def print_report(report):
-    print_engine("SQLite", report["sqlite"], "sqlite3")
-    if report.get("postgres"):
-        print_engine("PostgreSQL", report["postgres"], "psql")

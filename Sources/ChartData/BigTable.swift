@@ -57,8 +57,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// Opens the table: reads the x extent and starts the pass on its own thread, returning once
     /// the first rows are summarized (a preview). `passEngine` and `viewEngine` are two
     /// connections to the same database; `sql` is the user's query, read as a subquery.
+    /// The pyramid may take at most `memoryBudget` bytes (`--max-memory`): past it the pass
+    /// stops with an error rather than the process running out of memory.
     public init(sql: String, xColumn: String, xIsDate: Bool, yColumns: [String], plotIDs: [String],
-                passEngine: any NumberStreaming, viewEngine: any NumberStreaming) throws(DataError) {
+                passEngine: any NumberStreaming, viewEngine: any NumberStreaming,
+                memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) throws(DataError) {
         precondition(yColumns.count == plotIDs.count && !yColumns.isEmpty, "A big table needs one plot per y column.")
         self.sql = sql
         self.xColumn = Self.quoted(xColumn)
@@ -86,7 +89,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         xExtent = extent
         sample = Self.sample(of: sql, x: self.xColumn, xIsDate: xIsDate, ys: self.yColumns, extent: extent, engine: viewEngine)
         let started = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in runPass(started: started) }
+        // The pass holds the table weakly: a chart replaced (a reload, another chart) stops it.
+        let pass = Pass(table: self, engine: passEngine, seriesCount: yColumns.count, memoryBudget: memoryBudget,
+                        query: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL",
+                        orderBy: " ORDER BY \(self.xColumn)")
+        let thread = Thread { pass.run(started: started) }
         thread.stackSize = 1 << 20
         thread.name = "chartview.bigtable.pass"
         thread.start()
@@ -139,51 +146,79 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     // MARK: The pass
 
-    /// Reads every row once in x order into the pyramid, publishing it as it grows (every
-    /// quarter second). Rows come in the query's own order when x never decreases in it (a
-    /// time series), else ordered by x (SQLite then sorts unless x is indexed).
-    private func runPass(started: DispatchSemaphore) {
-        var signalled = false
-        func signal() { if !signalled { signalled = true; started.signal() } }
-        defer { signal() }
-        var ordered = false
-        while true {
-            var builder = BlockPyramidBuilder(seriesCount: yColumns.count)
-            var previous = -Double.infinity
-            var unsorted = false
-            var lastPublish = DispatchTime.now().uptimeNanoseconds
-            let first = DispatchTime.now().uptimeNanoseconds
-            let query = "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) IS NOT NULL"
-                + (ordered ? " ORDER BY \(xColumn)" : "")
-            do {
-                try passEngine.streamNumbers(query, parameters: []) { row in
-                    let x = row[0]
-                    guard x >= previous else { unsorted = true; return false }
-                    previous = x
-                    builder.add(x: x, values: UnsafeBufferPointer(rebasing: row[1...]))
-                    if builder.pyramid.rowCount & 0xffff == 0 {
-                        let now = DispatchTime.now().uptimeNanoseconds
-                        // The first preview after 50 ms of rows; then four times a second.
-                        if now - lastPublish > (signalled ? 250_000_000 : 50_000_000) || (!signalled && now - first > 50_000_000) {
-                            publish(builder.snapshot, done: false)
-                            lastPublish = now
-                            signal()
+    /// The pass over every row, on its own thread: reads them once in x order into the pyramid,
+    /// publishing it as it grows (after 50 ms of rows, then four times a second). Rows come in
+    /// the query's own order when x never decreases in it (a time series), else ordered by x
+    /// (SQLite then sorts unless x is indexed). Ends early once the table is gone.
+    private final class Pass: @unchecked Sendable {
+        weak var table: BigTable?
+        let engine: any NumberStreaming
+        let seriesCount: Int
+        let memoryBudget: Int
+        let query: String, orderBy: String
+
+        init(table: BigTable, engine: any NumberStreaming, seriesCount: Int, memoryBudget: Int, query: String, orderBy: String) {
+            self.table = table
+            self.engine = engine
+            self.seriesCount = seriesCount
+            self.memoryBudget = memoryBudget
+            self.query = query
+            self.orderBy = orderBy
+        }
+
+        func run(started: DispatchSemaphore) {
+            var signalled = false
+            func signal() { if !signalled { signalled = true; started.signal() } }
+            defer { signal() }
+            var ordered = false
+            while true {
+                var builder = BlockPyramidBuilder(seriesCount: seriesCount)
+                var previous = -Double.infinity
+                var unsorted = false, abandoned = false, tooLarge = false
+                var lastPublish = DispatchTime.now().uptimeNanoseconds
+                do {
+                    try engine.streamNumbers(query + (ordered ? orderBy : ""), parameters: []) { row in
+                        let x = row[0]
+                        guard x >= previous else { unsorted = true; return false }
+                        previous = x
+                        builder.add(x: x, values: UnsafeBufferPointer(rebasing: row[1...]))
+                        if builder.pyramid.rowCount & 0xffff == 0 {
+                            if builder.pyramid.blockCount * BlockPyramid.bytesPerBlock(series: seriesCount) > memoryBudget {
+                                tooLarge = true
+                                return false
+                            }
+                            let now = DispatchTime.now().uptimeNanoseconds
+                            if now - lastPublish > (signalled ? 250_000_000 : 50_000_000) {
+                                guard let table else { abandoned = true; return false }
+                                table.publish(builder.snapshot, done: false)
+                                lastPublish = now
+                                signal()
+                            }
                         }
+                        return true
                     }
-                    return true
+                } catch {
+                    table?.failPass(error)
+                    return
                 }
-            } catch {
-                state.withLock { $0.passFailure = error; $0.passDone = true }
-                finishWaiting()
+                if abandoned { return }
+                if tooLarge {
+                    table?.failPass(.resultTooLarge(path: engine.name, budget: memoryBudget))
+                    return
+                }
+                if unsorted && !ordered {
+                    ordered = true
+                    continue
+                }
+                table?.publish(builder.snapshot, done: true)
                 return
             }
-            if unsorted && !ordered {
-                ordered = true
-                continue
-            }
-            publish(builder.snapshot, done: true)
-            return
         }
+    }
+
+    private func failPass(_ error: DataError) {
+        state.withLock { $0.passFailure = error; $0.passDone = true }
+        finishWaiting()
     }
 
     private func publish(_ pyramid: BlockPyramid, done: Bool) {
@@ -243,11 +278,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
         guard let s = plotIDs.firstIndex(of: plotID),
-              let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } }),
-              let values = series.valueRange else { return nil }
-        guard !done else { return (xExtent, values) }
+              let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } }) else { return nil }
+        if done { return series.valueRange.map { (xExtent, $0) } }
         // While the pass runs, the preview's values too.
         let previewed = sample.ys[s].filter(\.isFinite)
+        guard let values = series.valueRange ?? previewed.first.map({ PlotRange($0, $0) }) else { return nil }
         return (xExtent, previewed.reduce(values) { $0.including($1) })
     }
 
@@ -602,7 +637,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                         last: (pyramid.lastX[b], p.lastY[b].isNaN ? high : p.lastY[b]))
         }
         // Past what the pass has read, the preview's rows.
-        if !passDone, let covered = pyramid.lastX.last {
+        if !passDone {
+            let covered = pyramid.lastX.last ?? -.infinity
             for (i, x) in sample.x.enumerated() where x > covered && x <= range.upper { thinner.add(location: x, value: sample.ys[s][i]) }
             if let next = sample.x.firstIndex(where: { $0 > range.upper && $0 > covered }) {
                 thinner.add(location: sample.x[next], value: sample.ys[s][next])

@@ -42,6 +42,12 @@ struct BlockPyramid: Sendable {
 
     var blockCount: Int { firstX.count }
 
+    /// The bytes one block takes with `series` series.
+    static func bytesPerBlock(series: Int) -> Int {
+        2 * MemoryLayout<Double>.size + MemoryLayout<Int32>.size
+            + series * (6 * MemoryLayout<Double>.size + 2 * MemoryLayout<UInt16>.size + MemoryLayout<Bool>.size)
+    }
+
     /// Rows in block `b`.
     func rows(inBlock b: Int) -> Int { b == blockCount - 1 ? rowCount - b * Self.blockSize : Self.blockSize }
 

@@ -19,6 +19,8 @@ public final class ChartSource {
     /// How many rows a line or scatter query may have before it is charted without loading
     /// them (`BigTable`); nil to load every row.
     private let outOfCoreRows: Int?
+    /// What a big table's summary may take, in bytes (the databases' budget, `--max-memory`).
+    private let memoryBudget: Int
     private let csvPath: String?
     private let skipBadRows: Bool
     /// What reading a CSV file may cost.
@@ -89,6 +91,7 @@ public final class ChartSource {
         }
         self.reconnect = reconnect
         outOfCoreRows = databases.outOfCoreRows
+        memoryBudget = databases.memoryBudget
         lastVersion = database?.dataVersion() ?? 0
         lastModified = csvPath.flatMap(Self.modificationDate)
     }
@@ -222,12 +225,12 @@ extension ChartSource {
             default: return nil
             }
         }
-        let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: outOfCoreRows ?? 0)
+        let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: (outOfCoreRows ?? 0) + 1)
         let lines = graph.plots.compactMap { $0 as? ScatterPlot }
         guard lines.count == plan.series.count else { return nil }
         let table = try BigTable(sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
                                  yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
-                                 passEngine: try reconnect(true), viewEngine: try reconnect(false))
+                                 passEngine: try reconnect(true), viewEngine: try reconnect(false), memoryBudget: memoryBudget)
         for line in lines { line.viewDataSource = table }
         graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: read per view"
         return graph

@@ -108,3 +108,16 @@ extension BigTableTests {
         #expect(source.arrivedRecords(for: newer).request == newer)
     }
 }
+
+extension BigTableTests {
+    @Test func aSummaryLargerThanTheMemoryBudgetIsAnErrorNamingTheDatabase() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.database(rows: 200_000, in: folder)
+        let databases = DatabaseCache(memoryBudget: 4_096)
+        databases.outOfCoreRows = 1000
+        let source = try ChartSource(spec: ChartSpec(name: "t", data: .init(database: path, table: "t")), baseDirectory: "/",
+                                     defaultDatabase: nil, databases: databases)
+        #expect(throws: DataError.resultTooLarge(path: path, budget: 4_096)) { try source.graph() }
+    }
+}
