@@ -527,15 +527,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                 b += 1
                 continue
             }
-            // A run of blocks to read as rows, taking in up to 4 summarizable blocks between
-            // two that must be read (one query instead of two).
+            // A run of blocks to read as rows: those next to each other that must be (a block
+            // summarized between two is not read: a range read kept prepared costs a seek).
             var runEnd = b + 1
-            while runEnd < end {
-                if !summarizable(runEnd) { runEnd += 1; continue }
-                var next = runEnd
-                while next < end && next < runEnd + 4 && summarizable(next) { next += 1 }
-                if next < end && next < runEnd + 4 { runEnd = next + 1 } else { break }
-            }
+            while runEnd < end && !summarizable(runEnd) { runEnd += 1 }
             let rows = (b..<runEnd).reduce(0) { $0 + pyramid.rows(inBlock: $1) }
             passedEnd = try feedRows(from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
                                      limit: rows, view: request.xRange, token: token, feed: feed)

@@ -69,13 +69,17 @@ extension BigTableTests {
                                thinning: points ? .scatterPixels(area: Rect(x: 0, y: 0, width: 600, height: 300), reach: 2, snapHalf: 1) : .lineColumns)
     }
 
+    /// A big table of `rows` rows in `folder`, its pass done: its plot and its source.
+    static func settledBigTable(rows: Int, in folder: URL) throws -> (ScatterPlot, any ViewDataSource) {
+        let plot = try Self.plot(try Self.database(rows: rows, in: folder), outOfCore: true)
+        Self.settle(plot)
+        return (plot, try #require(plot.viewDataSource))
+    }
+
     @Test func cancellingAFetchStopsItsQueryAndTheNextFetchArrives() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try Self.database(rows: 300_000, in: folder)
-        let plot = try Self.plot(path, outOfCore: true)
-        Self.settle(plot)
-        let source = try #require(plot.viewDataSource)
+        let (plot, source) = try Self.settledBigTable(rows: 300_000, in: folder)
         // Points read every row of the range: long enough to be stopped midway.
         let request = try Self.request(for: plot, points: true)
         let arrived = DispatchSemaphore(value: 0)
@@ -94,10 +98,7 @@ extension BigTableTests {
     @Test func aNewerViewSupersedesAnOlderOne() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try Self.database(rows: 300_000, in: folder)
-        let plot = try Self.plot(path, outOfCore: true)
-        Self.settle(plot)
-        let source = try #require(plot.viewDataSource)
+        let (plot, source) = try Self.settledBigTable(rows: 300_000, in: folder)
         let older = try Self.request(for: plot, points: true), newer = try Self.request(for: plot, points: false)
         let arrived = DispatchSemaphore(value: 0)
         source.fetch([older]) { arrived.signal() }
