@@ -42,6 +42,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         var standIns: [ViewDataRequest: (rows: Int, records: ViewRecords)] = [:]
         var running: [ViewDataRequest] = []
         var fetchFailure: DataError?
+        /// The requests whose fetch failed last.
+        var failed: [ViewDataRequest] = []
         var viewToken = 0
         /// The callbacks of each fetch still running, by its token.
         var callbacks: [Int: [@Sendable () -> Void]] = [:]
@@ -321,6 +323,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         let start: Start = state.withLock { state in
             let missing = requests.filter { state.exact[$0] == nil }
             guard !missing.isEmpty else { return .none }
+            // What just failed is not tried again (a window would ask at every layout): only a
+            // newer view is.
+            if state.fetchFailure != nil && Set(missing) == Set(state.failed) { return .joined }
             // Already on its way: told when it arrives.
             if Set(missing).isSubset(of: Set(state.running)) {
                 state.callbacks[state.viewToken, default: []].append(arrived)
@@ -423,6 +428,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.withLock { state in
                 if state.viewToken == token {
                     state.fetchFailure = error
+                    state.failed = state.running
                     state.running = []
                 }
             }

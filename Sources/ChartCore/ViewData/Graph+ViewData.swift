@@ -53,6 +53,7 @@ extension Graph {
         var scene = layout(size: size, scale: scale, view: view, measurer: measurer)
         var round = 0
         while round < rounds, !scene.pendingData.isEmpty {
+            if let failure = dataFailure { throw failure }
             let done = DispatchSemaphore(value: 0)
             let asked = fetchPendingData(of: scene) { done.signal() }
             for _ in 0..<asked { done.wait() }

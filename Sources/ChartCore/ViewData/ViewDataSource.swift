@@ -30,7 +30,9 @@ public protocol ViewDataSource: AnyObject, Sendable {
     /// Starts fetching `requests` (one view's, for one or more plots), cancelling fetches of
     /// older views still running; requests already being fetched are not fetched again.
     /// `arrived` is called from another thread exactly once, when the records arrived or the
-    /// fetch was cancelled or failed (`failure` then says why). Thread-safe.
+    /// fetch was cancelled or failed (`failure` then says why). Requests whose last fetch
+    /// failed are not fetched again (`arrived` is then not called): only other requests are.
+    /// Thread-safe.
     func fetch(_ requests: [ViewDataRequest], arrived: @escaping @Sendable () -> Void)
 
     /// Registers what to call (from another thread) when the records that stand in improve
