@@ -38,8 +38,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         /// Records fetched per request (the latest few).
         var exact: [ViewDataRequest: ViewRecords] = [:]
         var exactOrder: [ViewDataRequest] = []
-        /// Stand-ins made from the pyramid, by request, with the pyramid's row count then.
-        var standIns: [ViewDataRequest: (rows: Int, records: ViewRecords)] = [:]
+        /// The last stand-in made from the pyramid: for which request, at which row count.
+        var standIn: (request: ViewDataRequest, rows: Int, records: ViewRecords)?
         var running: [ViewDataRequest] = []
         var fetchFailure: DataError?
         /// The requests whose fetch failed last.
@@ -261,14 +261,14 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
         let (exact, pyramid, standIn, passDone) = state.withLock { state in
-            (state.exact[request], state.pyramid, state.standIns[request], state.passDone)
+            (state.exact[request], state.pyramid, state.standIn, state.passDone)
         }
         if let exact { return exact }
         guard let pyramid, let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
-        if let standIn, standIn.rows == pyramid.rowCount { return standIn.records }
+        if let standIn, standIn.request == request, standIn.rows == pyramid.rowCount { return standIn.records }
         var records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
         records.request = nil
-        state.withLock { $0.standIns = [request: (pyramid.rowCount, records)] }
+        state.withLock { $0.standIn = (request, pyramid.rowCount, records) }
         return records
     }
 
@@ -363,17 +363,16 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     }
 
     public func cancelFetches() {
-        let (waiting, running) = state.withLock { state in
+        let waiting = state.withLock { state in
             defer {
                 state.waiting = nil
                 state.viewToken += 1
                 state.running = []
             }
-            return (state.waiting?.token, state.viewToken)
+            return state.waiting?.token
         }
         viewEngine.interrupt()
         if let waiting { complete(waiting) }
-        _ = running
     }
 
     /// The most rows a view reads directly by its x range while the pass still runs.
@@ -521,15 +520,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         var b = start
         while b < end && !passedEnd {
             if summarizable(b) {
-                let rows = pyramid.rows(inBlock: b)
-                fed += rows
-                for (i, s) in series.enumerated() {
-                    let p = pyramid.series[s]
-                    thinners[i].add(stretchOf: rows, first: (pyramid.firstX[b], p.firstY[b]),
-                                    lowest: (Int(p.lowOffset[b]), p.lowX[b], p.lowY[b]),
-                                    highest: (Int(p.highOffset[b]), p.highX[b], p.highY[b]),
-                                    last: (pyramid.lastX[b], p.lastY[b]))
-                }
+                fed += pyramid.rows(inBlock: b)
+                for (i, s) in series.enumerated() { pyramid.feed(block: b, series: s, to: &thinners[i]) }
                 b += 1
                 continue
             }
@@ -627,15 +619,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         var thinner = LineColumnThinner(x: request.x, yFloor: request.y.floor)
         let p = pyramid.series[s]
         for b in start..<max(start, end) {
-            let rows = pyramid.rows(inBlock: b)
             if p.hasGap[b] && !(p.lowY[b] <= p.highY[b]) {
                 thinner.add(location: pyramid.firstX[b], value: .nan)
                 continue
             }
-            let low = p.lowY[b].isFinite ? p.lowY[b] : p.firstY[b], high = p.highY[b].isFinite ? p.highY[b] : p.firstY[b]
-            thinner.add(stretchOf: rows, first: (pyramid.firstX[b], p.firstY[b].isNaN ? low : p.firstY[b]),
-                        lowest: (Int(p.lowOffset[b]), p.lowX[b], low), highest: (Int(p.highOffset[b]), p.highX[b], high),
-                        last: (pyramid.lastX[b], p.lastY[b].isNaN ? high : p.lastY[b]))
+            pyramid.feed(block: b, series: s, to: &thinner, standingIn: true)
         }
         // Past what the pass has read, the preview's rows.
         if !passDone {

@@ -71,6 +71,23 @@ struct BlockPyramid: Sendable {
         return lo
     }
 
+    /// Feeds block `b` of series `s` to `thinner` by its four rows (first, lowest, highest,
+    /// last): exactly as its rows would be when the block lies in one half column without a
+    /// gap. `standingIn` fills a gap block's missing values from its extremes, for a picture
+    /// that stands in for the exact one. O(1).
+    func feed(block b: Int, series s: Int, to thinner: inout LineColumnThinner, standingIn: Bool = false) {
+        let p = series[s]
+        var low = p.lowY[b], high = p.highY[b], first = p.firstY[b], last = p.lastY[b]
+        if standingIn {
+            if !low.isFinite { low = first }
+            if !high.isFinite { high = first }
+            if first.isNaN { first = low }
+            if last.isNaN { last = high }
+        }
+        thinner.add(stretchOf: rows(inBlock: b), first: (firstX[b], first), lowest: (Int(p.lowOffset[b]), p.lowX[b], low),
+                    highest: (Int(p.highOffset[b]), p.highX[b], high), last: (lastX[b], last))
+    }
+
     /// The values' range over the blocks that overlap `x` (data units): the blocks' extremes,
     /// so it may include a few rows just outside. nil when none has a value. O(blocks in x).
     func valueRange(ofSeries s: Int, inX x: PlotRange) -> PlotRange? {

@@ -1,6 +1,7 @@
 /// What the window's status line says: the first present of a passing message ("Saved …",
 /// shown for `passingDuration`), the last reload's failure (until a reload succeeds), and the
-/// progress of a slow load or frame, and where the pointer is in data units. The window sets each part as it changes, and shows `text`
+/// progress of a slow load or frame, whether a big table's view is refining, and where the
+/// pointer is in data units. The window sets each part as it changes, and shows `text`
 /// (`ChartInteraction.statusMessage`). A value; no clock of its own.
 struct StatusLine: Equatable {
     /// How long a passing message shows, in seconds.
@@ -24,7 +25,7 @@ struct StatusLine: Equatable {
     var readout: String?
 
     /// The line to show: the first present of the passing message, the reload's failure, the
-    /// load's and the frame's progress, the pointer's readout; nil for none.
+    /// load's and the frame's progress, refining, the pointer's readout; nil for none.
     var text: String? { passing ?? reloadError ?? loading ?? drawing ?? refining ?? readout }
 
     /// What the status line says while a view refines.
