@@ -6,18 +6,16 @@ import Foundation
 /// scene's paint order. Coordinates are the scene's device pixels.
 public struct ScenePainter {
     public let text: PangoText
-    /// How far the show animation has run, 0 to 1 (eased): bars grow from their base, lines
-    /// are revealed left to right, slices sweep open. 1 paints the scene as laid out.
-    public var progress: Double
     /// Raised by another thread when the picture is no longer wanted (a window frame gone
     /// stale): painting then stops between pieces of work (between plots, every few thousand
     /// items or markers, between the pieces of a long line), leaving the picture unfinished.
     /// The caller checks the flag afterwards and throws such a picture away.
     public var cancellation: CancellationFlag?
 
-    public init(text: PangoText, progress: Double = 1, cancellation: CancellationFlag? = nil) {
+    /// A painter of scenes as laid out; a frame of the show animation is the scene
+    /// `Scene.animated(progress:)` gives, painted as any other.
+    public init(text: PangoText, cancellation: CancellationFlag? = nil) {
         self.text = text
-        self.progress = min(max(progress, 0), 1)
         self.cancellation = cancellation
     }
 
@@ -84,23 +82,18 @@ public struct ScenePainter {
     }
 
     private func paint(_ plot: PlotScene, in cr: OpaquePointer) {
-        // Pies may reach past the plot area (a pulled-out slice); everything else is clipped to it.
-        let clip = plot.kind == "pie" ? plot.clip.insetBy(dx: -plot.clip.minX, dy: -plot.clip.minY) : plot.clip
+        let clip = plot.clip
         clipped(to: clip, cr) {
-            if progress < 1 && !plot.paths.isEmpty {
-                // Lines draw from left to right.
-                cairo_save(cr)
-                cairo_rectangle(cr, plot.clip.minX, plot.clip.minY, plot.clip.width * progress, plot.clip.height)
-                cairo_clip(cr)
-                for path in plot.paths where !isCancelled { paint(path, in: cr) }
-                cairo_restore(cr)
+            if let narrower = plot.pathsClip {
+                clipped(to: narrower, cr) {
+                    for path in plot.paths where !isCancelled { paint(path, in: cr) }
+                }
             } else {
                 for path in plot.paths where !isCancelled { paint(path, in: cr) }
             }
             guard !isCancelled else { return }
-            let revealX = progress < 1 ? plot.clip.minX + plot.clip.width * progress : nil
             if let symbol = Self.sharedSymbol(of: plot) {
-                let anchors = plot.items.anchors.lazy.filter { revealX == nil || $0.x <= revealX! }
+                let anchors = plot.items.anchors
                 if !fillWholePixelSquares(symbol, at: anchors, clip: clip, in: cr) { drawSymbols(symbol, at: anchors, in: cr) }
             } else {
                 var pending: (fill: Color, count: Int)?
@@ -111,7 +104,7 @@ public struct ScenePainter {
                     }
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
-                    if progress >= 1, case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
+                    if case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
                        case .solid(let color) = item.fill, color.alpha >= 1, Self.isWholePixels(rect) {
                         if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr) ; pending = nil }
                         if pending == nil { cairo_new_path(cr) }
@@ -120,22 +113,19 @@ public struct ScenePainter {
                         continue
                     }
                     if let run = pending { flushBars(run.fill, cr); pending = nil }
-                    paint(item, revealX: revealX, in: cr)
+                    paint(item, in: cr)
                 }
                 if let run = pending { flushBars(run.fill, cr) }
             }
         }
-        if progress >= 1 {
-            for leader in plot.leaders { stroke(leader, in: cr) }
-            for label in plot.labels { text.draw(label, in: cr) }
-        }
+        for leader in plot.leaders { stroke(leader, in: cr) }
+        for label in plot.labels { text.draw(label, in: cr) }
     }
 
-    /// Paints one record. While animating, points past `revealX` are not drawn yet.
-    private func paint(_ item: PlotItem, revealX: Double?, in cr: OpaquePointer) {
+    /// Paints one record's item.
+    private func paint(_ item: PlotItem, in cr: OpaquePointer) {
         switch item.shape {
-        case .rect(var rect, let radius):
-            if progress < 1, let base = item.base { rect = grown(rect, from: base) }
+        case .rect(let rect, let radius):
             guard rect.width > 0, rect.height > 0 else { return }
             let clampedRadius = min(radius, rect.width / 2, rect.height / 2)
             if clampedRadius > 0 {
@@ -147,15 +137,12 @@ public struct ScenePainter {
             if let stroke = item.stroke, stroke.width > 0 { strokeRect(rect, style: stroke, in: cr) }
         case .point(let p, let symbol):
             guard let symbol else { return }
-            if let revealX, p.x > revealX { return }
             draw(symbol, at: p, in: cr)
         case .wedge(let c, let r, let inner, let start, let end):
-            // Each slice sweeps open from its start angle.
-            let from = start, to = start + (end - start) * progress
             cairo_new_path(cr)
-            cairo_arc(cr, c.x, c.y, r, from, to)
+            cairo_arc(cr, c.x, c.y, r, start, end)
             if inner > 0 {
-                cairo_arc_negative(cr, c.x, c.y, inner, to, from)
+                cairo_arc_negative(cr, c.x, c.y, inner, end, start)
             } else {
                 cairo_line_to(cr, c.x, c.y)
             }
@@ -165,19 +152,30 @@ public struct ScenePainter {
                 apply(stroke, cr)
                 cairo_stroke(cr)
             }
+        case .segments(let segments, _):
+            guard let stroke = item.stroke, stroke.width > 0, !segments.isEmpty else { return }
+            cairo_new_path(cr)
+            for segment in segments {
+                cairo_move_to(cr, segment.from.x, segment.from.y)
+                cairo_line_to(cr, segment.to.x, segment.to.y)
+            }
+            apply(stroke, cr)
+            cairo_stroke(cr)
+        case .polygon(let vertices, _):
+            guard let first = vertices.first else { return }
+            cairo_new_path(cr)
+            cairo_move_to(cr, first.x, first.y)
+            for p in vertices.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_close_path(cr)
+            fillPath(item.fill, bounds: item.bounds, preserve: item.stroke != nil, in: cr)
+            if let stroke = item.stroke, stroke.width > 0 {
+                apply(stroke, cr)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_stroke(cr)
+            } else {
+                cairo_new_path(cr)
+            }
         }
-    }
-
-    /// A bar `progress` of the way from its base to its full length.
-    private func grown(_ rect: Rect, from base: PlotItem.Base) -> Rect {
-        if base.isHorizontal {
-            let far = abs(rect.minX - base.position) > abs(rect.maxX - base.position) ? rect.minX : rect.maxX
-            let edge = base.position + (far - base.position) * progress
-            return Rect(x: min(base.position, edge), y: rect.minY, width: abs(edge - base.position), height: rect.height)
-        }
-        let far = abs(rect.minY - base.position) > abs(rect.maxY - base.position) ? rect.minY : rect.maxY
-        let edge = base.position + (far - base.position) * progress
-        return Rect(x: rect.minX, y: min(base.position, edge), width: rect.width, height: abs(edge - base.position))
     }
 
     /// A rectangle with its tip's corners rounded (the base end stays square).

@@ -182,7 +182,7 @@ final class FrameWorker: @unchecked Sendable {
         let canvas = job.canvas.flatMap { $0.width == width && $0.height == height ? $0 : nil }
         guard width > 0, height > 0, let picture = canvas ?? (try? CairoSurface.image(width: width, height: height)),
               let context = try? CairoContext(surface: picture) else { return result }
-        ScenePainter(text: text, progress: result.progress, cancellation: cancellation).paint(scene, layers: .chart, into: context)
+        ScenePainter(text: text, cancellation: cancellation).paint(scene.animated(progress: result.progress), layers: .chart, into: context)
         cairo_surface_flush(picture.pointer)
         guard !cancellation.isCancelled else { return result }
         if job.layout != nil && job.buildsHitTester {

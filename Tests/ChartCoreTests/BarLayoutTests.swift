@@ -18,7 +18,7 @@ struct BarLayoutTests {
         #expect(plot.items.map(\.record) == [0, 2, 3, 5, 7])
         #expect(plot.items.map(\.value) == [3, 5, -2, 0, 7])
         #expect(plot.isVisible)
-        #expect(plot.kind == "bar")
+        #expect(plot.kind == .bar)
         #expect(plot.clip == scene.plotArea)
     }
 

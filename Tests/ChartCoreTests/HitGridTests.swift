@@ -18,8 +18,8 @@ struct HitGridTests {
                 let reach = max(tester.pointSlop, (symbol?.size ?? 0) / 2 + 2 * tester.scene.scale)
                 let d = point.distance(to: p)
                 if d <= reach, d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
-            case .wedge:
-                Issue.record("no wedges here")
+            case .wedge, .segments, .polygon:
+                Issue.record("only bars and points here")
             }
         }
         return nearest?.record

@@ -237,7 +237,7 @@ struct PlotKindLayoutTests {
         graph.add(ScatterPlot(identifier: "s", y: [1, 2, nil, 4, 5, 3]))
         let scene = layout(graph, 640, 480)
         let plot = try #require(scene.plot("s"))
-        #expect(plot.kind == "line")
+        #expect(plot.kind == .line)
         #expect(plot.items.map(\.record) == [0, 1, 3, 4, 5])
         let lines = plot.paths.filter { $0.stroke != nil }
         #expect(lines.count == 2)
@@ -358,7 +358,7 @@ struct PlotKindLayoutTests {
             #expect(item.bounds.width == 9 * scale && item.bounds.center == p)
         }
         let scatter = try #require(scene.plot("dots"))
-        #expect(scatter.kind == "scatter")
+        #expect(scatter.kind == .scatter)
         #expect(scatter.paths.isEmpty)
         for item in scatter.items {
             guard case .point(_, let symbol?) = item.shape else { Issue.record("no symbol on \(item)"); continue }

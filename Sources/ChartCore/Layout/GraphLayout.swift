@@ -94,7 +94,6 @@ extension Graph {
                                             scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer,
                                             cancellation: cancellation)
             var scene = plot.layout(in: context)
-            scene.clip = plotArea
             scene.title = VisibleText.cut(scene.title)
             return scene
         }

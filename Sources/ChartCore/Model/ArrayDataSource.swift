@@ -12,14 +12,23 @@ public final class ArrayDataSource: PlotDataSource {
     public var categories: [String]?
     public var fills: [Fill]?
     public var labels: [String]?
+    /// Numbers for other fields (`.open`, `.high`, `.low`, `.size`, a field of a plot kind's
+    /// own), one per value, NaN where missing.
+    public var fields: [PlotField: [Double]]
 
-    /// Values as numbers with NaN for a missing value: the form large data comes in.
+    /// Values as numbers with NaN for a missing value: the form large data comes in. `fields`
+    /// gives the numbers of fields other than the value and location, one per value each.
     public init(numbers: [Double], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
-                labels: [String]? = nil) {
+                labels: [String]? = nil, fields: [PlotField: [Double]] = [:]) {
         if let locations {
             precondition(locations.count == numbers.count,
                          "ArrayDataSource needs one location per value (\(locations.count) locations, \(numbers.count) values).")
         }
+        for (field, column) in fields {
+            precondition(column.count == numbers.count,
+                         "ArrayDataSource needs one \(field) per value (\(column.count) of them, \(numbers.count) values).")
+        }
+        self.fields = fields
         self.numbers = numbers
         self.locations = locations
         self.categories = categories
@@ -37,9 +46,11 @@ public final class ArrayDataSource: PlotDataSource {
 
     public func number(for plot: any Plot, field: PlotField, record: Int) -> Double? {
         switch field {
-        case .value: numbers[record].isNaN ? nil : numbers[record]
-        case .location: locations?[record] ?? Double(record)
-        case .base: nil
+        case .value: return numbers[record].isNaN ? nil : numbers[record]
+        case .location: return locations?[record] ?? Double(record)
+        default:
+            guard let column = fields[field], !column[record].isNaN else { return nil }
+            return column[record]
         }
     }
 
@@ -51,7 +62,9 @@ public final class ArrayDataSource: PlotDataSource {
         case .location:
             guard let locations else { return records.map(Double.init) }
             return whole ? locations : Array(locations[records])
-        case .base: return [Double](repeating: .nan, count: records.count)
+        default:
+            guard let column = fields[field] else { return [Double](repeating: .nan, count: records.count) }
+            return whole ? column : Array(column[records])
         }
     }
 

@@ -9,7 +9,7 @@ public final class BarPlot: Plot {
     public var title: String
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
-    public var kind: String { "bar" }
+    public var kind: PlotKind { .bar }
     public var valueFormat: NumberFormat?
 
     /// Retained (unlike Core Plot's weak data source), so that an array-backed plot owns its data.
@@ -346,4 +346,9 @@ public final class BarPlot: Plot {
         }
         return placed
     }
+}
+
+extension PlotKind {
+    /// Bars (`BarPlot`), vertical or horizontal, side by side or stacked.
+    public static let bar = PlotKind("bar")
 }

@@ -12,7 +12,7 @@ public final class PieChart: Plot {
     public var title: String
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
-    public var kind: String { "pie" }
+    public var kind: PlotKind { .pie }
     public var valueFormat: NumberFormat?
     public var usesAxes: Bool { false }
 
@@ -250,7 +250,9 @@ public final class PieChart: Plot {
             items[index].anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
             items[index].popupPlacement = placement
         }
-        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
+        // A pulled-out slice and the labels may reach past the plot area, into the margins.
+        let clip = area.insetBy(dx: -area.minX, dy: -area.minY)
+        var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: clip)
         scene.labels = labels
         scene.leaders = leaders
         return scene
@@ -368,4 +370,9 @@ public final class PieChart: Plot {
 /// Hears about a pie chart's slices being selected, Core Plot's `CPTPieChartDelegate`.
 public protocol PieChartDelegate: AnyObject {
     func pieChart(_ plot: PieChart, sliceWasSelectedAtRecord record: Int)
+}
+
+extension PlotKind {
+    /// Slices of a disc or a ring (`PieChart`).
+    public static let pie = PlotKind("pie")
 }

@@ -12,8 +12,9 @@ public protocol Plot: AnyObject {
     var isHidden: Bool { get set }
     /// The plot space the plot is drawn in; nil for the graph's default plot space.
     var plotSpace: XYPlotSpace? { get set }
-    /// A short kind name for the scene: "bar", "line", "scatter", "pie".
-    var kind: String { get }
+    /// The kind the scene and `--dump-layout` name the plot by (`.bar`, `.line`, a kind of the
+    /// plot type's own). Only for showing: nothing asks a plot which kind it is.
+    var kind: PlotKind { get }
     /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
     var valueFormat: NumberFormat? { get set }
     /// Whether the plot is drawn against axes (a pie is not).
@@ -42,7 +43,9 @@ public protocol Plot: AnyObject {
     /// The category names its records stand for, by location, for a category axis.
     func categoryLabels() -> [(location: Double, name: String)]
 
-    /// Lays the plot out into device-pixel items, paths and labels. Called only for visible plots.
+    /// Lays the plot out into device-pixel items, paths and labels, and the clip it is drawn in
+    /// (`context.plotArea` for most; a pie's pulled-out slice may reach into the margins).
+    /// Called only for visible plots.
     func layout(in context: PlotLayoutContext) -> PlotScene
 
     /// The legend entries the plot contributes (one for most plots, one per slice for a pie),

@@ -19,7 +19,7 @@ public final class ScatterPlot: Plot {
     public var title: String
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
-    public var kind: String { showsLine ? "line" : "scatter" }
+    public var kind: PlotKind { showsLine ? .line : .scatter }
     public var valueFormat: NumberFormat?
 
     /// Retained, so that an array-backed plot owns its data. `.location` is x, `.value` is y.
@@ -458,4 +458,11 @@ private final class ViewSeriesCache: @unchecked Sendable {
 /// Hears about a scatter plot's points being selected, Core Plot's `CPTScatterPlotDelegate`.
 public protocol ScatterPlotDelegate: AnyObject {
     func scatterPlot(_ plot: ScatterPlot, plotSymbolWasSelectedAtRecord record: Int)
+}
+
+extension PlotKind {
+    /// A line through points (`ScatterPlot` with `showsLine`).
+    public static let line = PlotKind("line")
+    /// Points only (`ScatterPlot` without `showsLine`).
+    public static let scatter = PlotKind("scatter")
 }

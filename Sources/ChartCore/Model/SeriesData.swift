@@ -1,8 +1,13 @@
-/// What a plot pulled from its data source: contiguous buffers, one entry per record.
-/// Missing numbers are NaN; a record without a location sits at its index.
-struct SeriesData {
-    var locations: [Double] = []
-    var values: [Double] = []
+/// What a plot pulled from its data source: contiguous buffers, one entry per record, in data
+/// units. Missing numbers are NaN; a record without a location sits at its index. A building
+/// block for plot kinds, the built-in ones and a user's own: pulled once (through `SeriesCache`),
+/// summarized once (ranges, sortedness, block extremes for thinning), read per layout.
+public struct SeriesData: Sendable {
+    public private(set) var locations: [Double] = []
+    public private(set) var values: [Double] = []
+    /// The other fields pulled (`.open`, `.high`, `.size`, a plot kind's own), one number per
+    /// record each; read them with `numbers(of:)`.
+    public private(set) var fields: [PlotField: [Double]] = [:]
     /// Per-record bases (bars); NaN where the plot's base value applies. Empty for plots that
     /// have no bases (lines, scatter), so they hold no buffer of NaN: read through `base(_:)`.
     var bases: [Double] = []
@@ -11,15 +16,15 @@ struct SeriesData {
     var names: [String?] = []
     var labels: [String?] = []
 
-    var count: Int { values.count }
+    public var count: Int { values.count }
     /// Whether some value is finite; computed once at load.
-    private(set) var hasFiniteValue = false
+    public private(set) var hasFiniteValue = false
     /// Whether the locations never decrease (a time series): then the visible part is found
     /// by binary search and a line can be thinned per pixel column. Computed once at load.
-    private(set) var isSortedByLocation = true
+    public private(set) var isSortedByLocation = true
     /// The finite values' range and the range of their locations; computed once at load.
-    private(set) var valueRange: PlotRange?
-    private(set) var locationRange: PlotRange?
+    public private(set) var valueRange: PlotRange?
+    public private(set) var locationRange: PlotRange?
     /// For long sorted series: per block of `blockSize` records, the index of its lowest and
     /// highest value, or -1 when the block holds a missing value. A line thinned per pixel
     /// column then reads one entry per block instead of every record. Built once at load.
@@ -34,8 +39,10 @@ struct SeriesData {
     /// thousand records (a shorter one is scanned). Built once at load.
     private(set) var extremes: RangeExtremes?
 
-    /// Pulls every record of `plot` from `source` through the bulk path. O(n).
-    init(plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) {
+    /// Pulls every record of `plot` from `source` through the bulk path: locations, values,
+    /// bases when `wantsBases`, and each of `fields` (infinities there become NaN, as values'
+    /// do). O(n · fields).
+    public init(plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false, fields: [PlotField] = []) {
         guard let source else { return }
         let count = max(0, source.numberOfRecords(for: plot))
         let all = 0..<count
@@ -54,6 +61,14 @@ struct SeriesData {
         if Self.firstIndex(in: values, where: { $0.isInfinite }) != nil {
             for i in all where values[i].isInfinite { values[i] = .nan }
         }
+        for field in fields where field != .value && field != .location && field != .base {
+            var column = source.numbers(for: plot, field: field, records: all)
+            precondition(column.count == count, "The data source of plot '\(plot.identifier)' returned a bulk buffer of the wrong length for \(field).")
+            if Self.firstIndex(in: column, where: { $0.isInfinite }) != nil {
+                for i in all where column[i].isInfinite { column[i] = .nan }
+            }
+            self.fields[field] = column
+        }
         summarize()
         if source.providesRecordExtras {
             fills = all.map { source.fill(for: plot, record: $0) }
@@ -68,7 +83,7 @@ struct SeriesData {
 
     /// The series of records given as buffers (view records: locations ascending, NaN values
     /// for gaps). O(n).
-    init(locations: [Double], values: [Double]) {
+    public init(locations: [Double], values: [Double]) {
         precondition(locations.count == values.count, "A series needs as many locations as values.")
         self.locations = locations
         self.values = values
@@ -92,11 +107,22 @@ struct SeriesData {
     func base(_ record: Int) -> Double { bases.isEmpty ? .nan : bases[record] }
 
     /// The record's own fill, name or label; nil when it has none.
-    func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }
-    func name(_ record: Int) -> String? { names.isEmpty ? nil : names[record] }
-    func label(_ record: Int) -> String? { labels.isEmpty ? nil : labels[record] }
+    public func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }
+    public func name(_ record: Int) -> String? { names.isEmpty ? nil : names[record] }
+    public func label(_ record: Int) -> String? { labels.isEmpty ? nil : labels[record] }
 
-    init() {}
+    /// The numbers of `field` pulled, one per record (NaN where missing): the values for
+    /// `.value`, the locations for `.location`, NaN throughout for a field not pulled. O(1),
+    /// or O(n) for a field not pulled.
+    public func numbers(of field: PlotField) -> [Double] {
+        if field == .value { return values }
+        if field == .location { return locations }
+        if field == .base, !bases.isEmpty { return bases }
+        return fields[field] ?? [Double](repeating: .nan, count: count)
+    }
+
+    /// No records.
+    public init() {}
 
     /// The per-block extremes (see `blockLowest`). O(n).
     private mutating func buildBlocks() {
@@ -160,7 +186,7 @@ struct SeriesData {
     /// The range of the finite values of the records whose location lies in `x` (data units),
     /// and of those locations; nil when none has a value. O(log n) for sorted locations (binary
     /// search, then `extremes`), O(n) otherwise.
-    func valueRange(inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
+    public func valueRange(inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
         guard isSortedByLocation else {
             var shown: PlotRange?, along: PlotRange?
             for i in 0..<count where values[i].isFinite && x.contains(locations[i]) {
@@ -184,7 +210,7 @@ struct SeriesData {
 
     /// The records whose location lies in `range`, in record order, at most `limit`. Binary
     /// search for sorted locations: O(log n + limit); O(n) otherwise.
-    func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
+    public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
         let candidates = isSortedByLocation
             ? ThinnedRecords.recordsLocated(in: locations, from: range.lower, through: range.upper)
             : 0..<count
@@ -198,46 +224,53 @@ struct SeriesData {
 
     /// The category names by location, in record order; empty when there are none. Made once
     /// at load: every axis layout asks (200,000 names took 12 ms a zoomed layout to gather anew).
-    private(set) var categoryLabels: [(location: Double, name: String)] = []
+    public private(set) var categoryLabels: [(location: Double, name: String)] = []
 
     /// The largest absolute finite value (0 when none): what labels and popups pass as the
     /// magnitude of the values shown together, so that they group thousands alike.
-    var magnitude: Double {
+    public var magnitude: Double {
         guard let valueRange else { return 0 }
         return max(abs(valueRange.lower), abs(valueRange.upper))
     }
 
     /// The resolution of the locations read as dates (see `DateResolution`). O(n).
-    var locationResolution: DateResolution { DateResolution.of(locations) }
+    public var locationResolution: DateResolution { DateResolution.of(locations) }
 
     /// The format popups use when the plot sets none: 2 decimals, none when every value is
     /// whole. Worked out once at load (popups and `--dump-layout` ask per record).
-    private(set) var defaultFormat: NumberFormat = .fixed(decimals: 2)
+    public private(set) var defaultFormat: NumberFormat = .fixed(decimals: 2)
 }
 
 /// A plot's pulled data, kept until the plot reloads: pulled on first use, so that layout, hit
-/// testing and legends share one pull from the data source.
-struct SeriesCache {
+/// testing and legends share one pull from the data source. A plot keeps one and calls
+/// `reset()` from its `reloadData()`.
+public struct SeriesCache: Sendable {
+    public init() {}
+
     private var stored: SeriesData?
     private var resolution: DateResolution?
 
-    mutating func data(for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false) -> SeriesData {
+    /// The data pulled for `plot`, pulling it from `source` the first time (see
+    /// `SeriesData.init(plot:source:wantsBases:fields:)`). O(1) after the first call.
+    public mutating func data(for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false,
+                              fields: [PlotField] = []) -> SeriesData {
         if let stored { return stored }
-        let fresh = SeriesData(plot: plot, source: source, wantsBases: wantsBases)
+        let fresh = SeriesData(plot: plot, source: source, wantsBases: wantsBases, fields: fields)
         stored = fresh
         return fresh
     }
 
     /// The resolution of `data`'s locations read as dates, worked out once per pull (popups and
     /// `--dump-layout` ask per record). `data` is what `data(for:source:)` returned.
-    mutating func locationResolution(of data: SeriesData) -> DateResolution {
+    public mutating func locationResolution(of data: SeriesData) -> DateResolution {
         if let resolution { return resolution }
         let fresh = data.locationResolution
         resolution = fresh
         return fresh
     }
 
-    mutating func reset() {
+    /// Forgets the pulled data; the next `data(for:source:)` pulls again.
+    public mutating func reset() {
         stored = nil
         resolution = nil
     }

@@ -11,14 +11,14 @@ public enum ThinnedRecords {
     /// The records of ascending `data.locations` that lie in the device x range from `minX` to
     /// `maxX` (pixels), with one more on each side so that a line runs off the edges. Binary
     /// search: O(log n).
-    static func visibleRecords(of data: SeriesData, x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
+    public static func visibleRecords(of data: SeriesData, x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
         let inside = recordsLocated(in: data.locations, x: x, from: minX, to: maxX)
         return max(0, inside.lowerBound - 1)..<min(data.count, inside.upperBound + 1)
     }
 
     /// The records of ascending `locations` whose location maps into the device range from
     /// `minX` to `maxX` (either way round), without neighbours. Binary search: O(log n).
-    static func recordsLocated(in locations: [Double], x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
+    public static func recordsLocated(in locations: [Double], x: AxisMapping, from minX: Double, to maxX: Double) -> Range<Int> {
         let a = x.value(atDevice: minX), b = x.value(atDevice: maxX)
         return recordsLocated(in: locations, from: min(a, b), through: max(a, b))
     }
@@ -69,7 +69,7 @@ public enum ThinnedRecords {
     /// cost a few reads per block (a block counts as one visit in `LayoutCost`). `capacity` is
     /// the number of records expected to be kept.
     /// Stops early (what it kept is then thrown away) once `cancellation` is raised.
-    static func line(_ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
+    public static func line(_ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
                      capacity: Int, cancellation: CancellationFlag? = nil) -> (kept: [Int], breaks: [Int]) {
         var kept: [Int] = []
         var breaks: [Int] = []
@@ -223,7 +223,7 @@ public enum ThinnedRecords {
     /// from outside (half the marker and its outline, and a pixel of anti-aliasing). Only
     /// `records` are looked at: all of them, or for ascending locations those that can reach
     /// the area (`recordsLocated`). O(records) time, one bit per pixel.
-    static func scatter(_ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
+    public static func scatter(_ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
                         snapHalf: Double?, reach: Int = 1, cancellation: CancellationFlag? = nil) -> [Int] {
         let records = records ?? 0..<data.count
         let grid = PixelGrid(area: area, border: max(1, reach))

@@ -46,6 +46,9 @@ public struct HitTester: Sendable {
                 case .point(let p, let symbol):
                     let reach = Self.reach(of: symbol, slop: self.pointSlop, scale: scene.scale)
                     regions.append(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach))
+                case .segments(_, let width), .polygon(_, let width):
+                    let reach = max(width / 2, self.pointSlop)
+                    regions.append(item.bounds.insetBy(dx: -reach, dy: -reach))
                 case .wedge: indexable = false
                 }
                 if !indexable { break }
@@ -66,14 +69,15 @@ public struct HitTester: Sendable {
             return .background
         }
         for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible {
-            guard plot.clip.contains(point) || plot.kind == "pie" else { continue }
+            guard plot.clip.contains(point) else { continue }
             if let record = hitRecord(in: plot, at: point, grid: grids[index]) { return .record(plotID: plot.plotID, record: record) }
         }
         return scene.plotArea.contains(point) ? .plotArea : .background
     }
 
-    /// The record of `plot` under `point`: the bar or slice containing it, else the nearest
-    /// point within `pointSlop` (its symbol's radius counts), else, on a line, the record
+    /// The record of `plot` under `point`: the bar, slice or polygon containing it, else the
+    /// nearest point, stroke or outline within reach (`pointSlop`, a symbol's radius or a
+    /// stroke's hit width), else, on a line, the record
     /// nearest in x when the click is within `pointSlop` of the line.
     func hitRecord(in plot: PlotScene, at point: Point, grid: HitGrid? = nil) -> Int? {
         var nearest: (record: Int, distance: Double)?
@@ -95,6 +99,14 @@ public struct HitTester: Sendable {
                 let reach = Self.reach(of: symbol, slop: pointSlop, scale: scene.scale)
                 let d = point.distance(to: p)
                 if d <= reach, d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
+            case .segments(let segments, let width):
+                let d = segments.lazy.map { Self.distance(from: point, toSegment: $0.from, $0.to) }.min() ?? .infinity
+                if d <= max(width / 2, pointSlop), d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
+            case .polygon(let vertices, let width):
+                if Self.contains(point, inPolygon: vertices) { return item.record }
+                let edges = zip(vertices, vertices.dropFirst() + vertices.prefix(1))
+                let d = edges.lazy.map { Self.distance(from: point, toSegment: $0, $1) }.min() ?? .infinity
+                if d <= max(width / 2, pointSlop), d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
             }
         }
         if let nearest { return nearest.record }
@@ -130,6 +142,20 @@ public struct HitTester: Sendable {
         guard rect.height < minimumExtent else { return rect }
         let grow = (minimumExtent - rect.height) / 2
         return Rect(x: rect.minX, y: rect.minY - grow, width: rect.width, height: minimumExtent)
+    }
+
+    /// Whether `p` lies inside the closed polygon through `vertices` (even-odd rule, as the
+    /// painter fills). O(vertices).
+    static func contains(_ p: Point, inPolygon vertices: [Point]) -> Bool {
+        guard vertices.count >= 3 else { return false }
+        var inside = false
+        var j = vertices.count - 1
+        for i in vertices.indices {
+            let a = vertices[i], b = vertices[j]
+            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
     }
 
     static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {

@@ -33,9 +33,13 @@ public struct LayoutDump: Codable, Sendable {
         var labels: [Label]
     }
 
-    /// One record: `rect` for a bar; `point` for a line or scatter record; `center`, `radius`,
+    /// One item of a record: `rect` for a bar (a candle's body, a box, a heatmap's cell);
+    /// `point` for a line or scatter record (a bubble, an outlier); `center`, `radius`,
     /// `innerRadius`, `startAngle` and `endAngle` (radians from +x towards +y, which points
-    /// down, as Cairo measures; start < end) for a pie slice.
+    /// down, as Cairo measures; start < end) for a pie slice; `segments`, each
+    /// `[x1, y1, x2, y2]`, for strokes (a wick, an OHLC bar's ticks, whiskers, error bars);
+    /// `polygon`, `[x1, y1, x2, y2, …]`, for a closed outline (a radar's series). `hitWidth`
+    /// is how wide a stroke or outline is hit. A record may have several items.
     struct Item: Codable {
         var record: Int
         var value: Double
@@ -46,6 +50,9 @@ public struct LayoutDump: Codable, Sendable {
         var innerRadius: Double?
         var startAngle: Double?
         var endAngle: Double?
+        var segments: [[Double]]?
+        var polygon: [Double]?
+        var hitWidth: Double?
         /// The fill's color as `#rrggbb`, for checking pixels.
         var color: String
         /// What the record's popup says ("2008-03-01 · AAPL 143.50"): dates as the axis shows
@@ -68,6 +75,12 @@ public struct LayoutDump: Codable, Sendable {
                 innerRadius = inner
                 startAngle = start
                 endAngle = end
+            case .segments(let list, let width):
+                segments = list.map { [$0.from.x, $0.from.y, $0.to.x, $0.to.y] }
+                hitWidth = width
+            case .polygon(let vertices, let width):
+                polygon = vertices.flatMap { [$0.x, $0.y] }
+                hitWidth = width
             }
         }
     }
@@ -153,7 +166,7 @@ public struct LayoutDump: Codable, Sendable {
         plots = scene.plots.map { plot in
             let model = graph?.plot(identifier: plot.plotID)
             let context = model.map { graph!.recordContext(for: $0) }
-            return Plot(id: plot.plotID, title: plot.title, kind: plot.kind, visible: plot.isVisible,
+            return Plot(id: plot.plotID, title: plot.title, kind: plot.kind.name, visible: plot.isVisible,
                         items: plot.items.map { item in
                             Item(item, text: model.flatMap { $0.describe(record: item.record, in: context!)?.text })
                         }, labels: plot.labels.map(label))

@@ -9,6 +9,24 @@ public struct PlotItem: Hashable, Sendable {
         /// A pie slice: the ring between `innerRadius` and `radius` from `startAngle` to
         /// `endAngle`, in radians from +x towards +y (down), as Cairo measures; start < end.
         case wedge(center: Point, radius: Double, innerRadius: Double, startAngle: Double, endAngle: Double)
+        /// Straight strokes in the item's stroke: a candle's wick, an OHLC bar's ticks, error
+        /// bars and their caps, a box plot's whiskers. Hit within `hitWidth / 2` of any of them
+        /// (never less than the hit tester's slop), so a 1-pixel whisker can still be clicked.
+        case segments([Segment], hitWidth: Double)
+        /// A closed polygon filled with the item's fill and outlined with its stroke: a radar
+        /// chart's series. Hit inside, or within `hitWidth / 2` of its outline.
+        case polygon([Point], hitWidth: Double)
+    }
+
+    /// A straight stroke between two points, in device pixels.
+    public struct Segment: Hashable, Sendable {
+        public var from: Point
+        public var to: Point
+
+        public init(from: Point, to: Point) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Where a bar starts, for animating its growth: the device coordinate of its base, along y
@@ -58,6 +76,10 @@ public struct PlotItem: Hashable, Sendable {
             return Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half)
         case .wedge(let c, let r, _, _, _):
             return Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+        case .segments(let segments, _):
+            return Rect(enclosing: segments.flatMap { [$0.from, $0.to] })
+        case .polygon(let points, _):
+            return Rect(enclosing: points)
         }
     }
 }
@@ -66,29 +88,34 @@ public struct PlotItem: Hashable, Sendable {
 public struct PlotScene: Hashable, Sendable {
     public var plotID: String
     public var title: String
-    public var kind: String
+    public var kind: PlotKind
     public var isVisible: Bool
     /// Areas and lines, drawn before the items.
     public var paths: [ScenePath]
-    /// The records drawn, in record order.
+    /// The records drawn, in record order. A record may have several items (a candle's wick and
+    /// its body, a box and its whiskers); its first is the one its popup points from.
     public var items: PlotItems
     /// Data labels (values above bars, slice labels), drawn after the items.
     public var labels: [SceneText]
     /// Leader lines from slices to their outside labels.
     public var leaders: [SceneLine]
-    /// The clip the plot is drawn in (its plot area), in device pixels.
+    /// The clip the plot is drawn in and hit in, in device pixels: its plot area, or more where
+    /// the plot reaches past it (a pie's pulled-out slice).
     public var clip: Rect
+    /// A narrower clip for the paths only, while the show animation reveals lines from the left
+    /// (`Scene.animated(progress:)`); nil to draw them in `clip`.
+    public var pathsClip: Rect?
     /// What the plot's `ViewDataSource` has yet to deliver for this view: the plot was laid out
     /// from records that stand in (the view is refining). Empty when it drew what it should.
     public var pendingData: [ViewDataRequest] = []
 
-    public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
+    public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
                 items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.init(plotID: plotID, title: title, kind: kind, isVisible: isVisible, paths: paths,
                   items: PlotItems(items), labels: labels, leaders: leaders, clip: clip)
     }
 
-    public init(plotID: String, title: String, kind: String, isVisible: Bool, paths: [ScenePath] = [],
+    public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
                 items: PlotItems, labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.plotID = plotID
         self.title = title

@@ -98,6 +98,21 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
         }
     }
 
+    /// The items `transform` keeps or changes, in order; a point column store stays one,
+    /// keeping the points `keepPoint` keeps (its items are not built). O(n).
+    func animated(_ transform: (PlotItem) -> PlotItem?, keepingPoints keepPoint: (Point) -> Bool) -> PlotItems {
+        switch storage {
+        case .items(let items):
+            return PlotItems(items.compactMap(transform))
+        case .points(let column):
+            var kept = Points(symbol: column.symbol, fill: column.fill, stroke: column.stroke)
+            for i in column.points.indices where keepPoint(column.points[i]) {
+                kept.append(column.points[i], record: Int(column.records[i]), value: column.values[i])
+            }
+            return PlotItems(points: kept)
+        }
+    }
+
     public static func == (a: PlotItems, b: PlotItems) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }
