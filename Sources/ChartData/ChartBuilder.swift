@@ -79,6 +79,13 @@ public enum ChartBuilder {
             return ValueNames.names(of: c).map { $0 == ValueNames.missing ? "" : $0 }
         }
 
+        if let builder = kind.builder {
+            try builder.build(KindChartContext(table: table, plan: plan, spec: spec, source: source, kind: kind, graph: graph,
+                                               theme: theme, x: x, rowsByGroup: rowsByGroup))
+            if spec.legend == false { graph.legend.isHidden = true }
+            return graph
+        }
+
         if kind == .pie {
             let c = table.columns[plan.series[0]]
             let values = c.numbers ?? []
@@ -268,7 +275,7 @@ public enum ChartBuilder {
 
     /// Applies an axis's spec, which `ChartSpec.validate` has checked: an interval above 0,
     /// finite angles, decimals 0–12, both ends of a range or neither, the lower below the upper.
-    private static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool) {
+    static func apply(_ spec: ChartSpec.AxisSpec?, to axis: inout Axis, space: XYPlotSpace, isX: Bool) {
         guard let spec else { return }
         axis.title = spec.title ?? axis.title
         if let interval = spec.interval { axis.labelingPolicy = .fixedInterval(interval) }

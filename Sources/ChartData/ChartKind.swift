@@ -14,10 +14,43 @@ public enum ChartKind: String, CaseIterable, Sendable {
     case pie
     /// Bars for the first series (or those a spec marks "bar"), lines for the others.
     case combined
+    /// Open-high-low-close bars: a vertical high–low line, open ticked left, close right.
+    case ohlc
+    /// Candlesticks: a body from open to close (filled when falling), a wick from low to high.
+    case candlestick
+    /// A band between a low and a high series, or high–low bars per record.
+    case range
+    /// Points (or bars) with error bars of a column's ± error, or of low and high columns.
+    case errorbar
+    /// Points whose area stands for a size column.
+    case bubble
+    /// Categories around a circle, one polygon per series.
+    case radar
+    /// Counts of a numeric column's values in bins.
+    case histogram
+    /// Box plots per category: quartiles, whiskers at 1.5 IQR, outliers.
+    case box
+    /// A grid of cells, x by y, colored by a value.
+    case heatmap
 
     /// The names, comma-separated, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Whether the series are bars.
     var isBars: Bool { self == .bar || self == .hbar || self == .stacked }
+
+    /// The builder of a kind with a file of its own (`KindChartBuilder`); nil for the kinds
+    /// `ChartBuilder` builds itself (bars, lines, points, pies, combined).
+    var builder: (any KindChartBuilder.Type)? {
+        switch self {
+        case .bar, .hbar, .stacked, .line, .scatter, .pie, .combined: nil
+        case .ohlc, .candlestick: TradingRangeChart.self
+        case .range, .errorbar: RangeChart.self
+        case .bubble: BubbleChart.self
+        case .radar: RadarChart.self
+        case .histogram: HistogramChart.self
+        case .box: BoxChart.self
+        case .heatmap: HeatmapChart.self
+        }
+    }
 }

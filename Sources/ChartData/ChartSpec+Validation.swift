@@ -68,6 +68,11 @@ extension ChartSpec {
             try color(pie.borderColor, "pie.borderColor")
             try color(pie.labelColor, "pie.labelColor")
         }
+        if let bins, !(1...10_000).contains(bins) { throw fail("bins", "must be a whole number from 1 to 10000 (got \(bins))") }
+        try positive(binWidth, "binWidth", upTo: .greatestFiniteMagnitude)
+        try color(risingColor, "risingColor")
+        try color(fallingColor, "fallingColor")
+        try oneOf(colorMap, "colorMap", ColorMap.names)
         if let query = period?.query, query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw fail("period.query", "must not be empty")
         }

@@ -124,6 +124,33 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var y2Axis: AxisSpec?
     public var pie: PieSpec?
     public var period: PeriodSpec?
+    /// Columns of the kinds that read more than x and y, each nil to find it by name (a column
+    /// called "open", "high", …) or by the columns' order: a trading range's open, high, low
+    /// and close; a range's or an error bar's low and high.
+    public var open: String?
+    public var high: String?
+    public var low: String?
+    public var close: String?
+    /// An error bar's ± error (the same distance below and above the value).
+    public var error: String?
+    /// A bubble's size: its area is proportional to the value.
+    public var size: String?
+    /// A histogram's number of bins (1 to 10,000); nil for numpy's `auto` rule.
+    public var bins: Int?
+    /// A histogram's bin width, in the values' units; wins over `bins`.
+    public var binWidth: Double?
+    /// A histogram's bars as a probability density (area 1) instead of counts.
+    public var density: Bool?
+    /// Several histogram series stacked instead of overlaid.
+    public var stacked: Bool?
+    /// Candlesticks' bodies hollow when rising (filled when falling), as traders draw them.
+    public var hollow: Bool?
+    /// "#rrggbb" of rising and falling trading ranges (default green and red).
+    public var risingColor: String?
+    public var fallingColor: String?
+    /// A heatmap's color map: viridis, magma, cividis (sequential) or coolwarm (diverging,
+    /// centred on 0); nil for viridis, or coolwarm when the values straddle 0.
+    public var colorMap: String?
     /// light, dark, dark-gradient, slate, stocks.
     public var theme: String?
     public var legend: Bool?

@@ -46,6 +46,17 @@ struct ChartCatalog {
         spec.x = options.x
         spec.y = options.y
         spec.group = options.group
+        spec.open = options.open
+        spec.high = options.high
+        spec.low = options.low
+        spec.close = options.close
+        spec.error = options.error
+        spec.size = options.sizeBy
+        spec.bins = options.bins
+        spec.binWidth = options.binWidth
+        spec.density = options.density ? true : nil
+        spec.stacked = options.stack ? true : nil
+        spec.colorMap = options.colorMap
         spec.keepOrder = options.keepOrder ? true : nil
         spec.title = options.title
         if let title = options.xTitle { spec.xAxis = ChartSpec.AxisSpec(title: title) }

@@ -14,6 +14,18 @@ struct Options {
     var x: String?
     var y: [String]?
     var kind: ChartKind?
+    /// Column mapping and shape of the kinds that read more than x and y (see `ChartSpec`).
+    var open: String?
+    var high: String?
+    var low: String?
+    var close: String?
+    var error: String?
+    var sizeBy: String?
+    var bins: Int?
+    var binWidth: Double?
+    var density = false
+    var stack = false
+    var colorMap: String?
     /// The column to split rows by; "none" for no groups; nil to detect.
     var group: String?
     var keepOrder = false
@@ -68,8 +80,20 @@ struct Options {
       --y COL[,COL…]       the series columns (default: the other columns of numbers)
       --group COLUMN       one series per value of COLUMN (default: detected in long-format
                            data such as date,symbol,price; 'none' for no groups)
-      --kind KIND          bar, hbar, stacked, line, scatter, pie or combined (default: bars
-                           for text categories, a line when x never decreases, else points)
+      --kind KIND          bar, hbar, stacked, line, scatter, pie, combined, ohlc,
+                           candlestick, range, errorbar, bubble, radar, histogram, box or
+                           heatmap (default: bars for text categories, a line when x never
+                           decreases, else points)
+      --open COLUMN, --high COLUMN, --low COLUMN, --close COLUMN
+                           a trading range's columns, a range's low and high (default: the
+                           columns of those names, else the columns in that order)
+      --error COLUMN       an error bar's ± error
+      --size-by COLUMN     a bubble's size (its area; --size is the picture's)
+      --bins N             a histogram's number of bins (default: numpy's 'auto' rule)
+      --bin-width W        a histogram's bin width, in the values' units
+      --density            a histogram of densities (area 1), not counts
+      --stack              stack several histograms instead of overlaying them
+      --color-map NAME     a heatmap's colors: viridis, magma, cividis or coolwarm
       --keep-order         join a line's points in row order (a trajectory), not x order
       --describe           print each column's type and role and the chart chosen, and exit
       --title TEXT         the chart's title (default: the table, the query's columns or the
@@ -173,6 +197,26 @@ struct Options {
                 let text = try value()
                 guard let kind = ChartKind(rawValue: text) else { throw .usage("unknown kind '\(text)'; choose one of: \(ChartKind.names)") }
                 options.kind = kind
+            case "--open": options.open = try capped(value(), flag: name, limit: maxNameLength)
+            case "--high": options.high = try capped(value(), flag: name, limit: maxNameLength)
+            case "--low": options.low = try capped(value(), flag: name, limit: maxNameLength)
+            case "--close": options.close = try capped(value(), flag: name, limit: maxNameLength)
+            case "--error": options.error = try capped(value(), flag: name, limit: maxNameLength)
+            case "--size-by": options.sizeBy = try capped(value(), flag: name, limit: maxNameLength)
+            case "--bins":
+                let text = try value()
+                guard let bins = Int(text), (1...10_000).contains(bins) else { throw .usage("--bins takes a whole number from 1 to 10000 (got '\(text)')") }
+                options.bins = bins
+            case "--bin-width":
+                let text = try value()
+                guard let width = Double(text), width.isFinite, width > 0 else { throw .usage("--bin-width takes a number above 0 (got '\(text)')") }
+                options.binWidth = width
+            case "--density": options.density = true
+            case "--stack": options.stack = true
+            case "--color-map":
+                let text = try value()
+                guard ColorMap.named(text) != nil else { throw .usage("unknown color map '\(text)'; choose one of: \(ColorMap.names.joined(separator: ", "))") }
+                options.colorMap = text
             case "--group": options.group = try capped(nonEmpty(value(), flag: name, what: "a column name"), flag: name, limit: maxNameLength)
             case "--keep-order": options.keepOrder = true
             case "--describe": options.describe = true

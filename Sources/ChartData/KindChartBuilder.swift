@@ -1,0 +1,46 @@
+import ChartCore
+
+/// Builds the graph of one chart kind that has a file of its own (trading ranges, histograms,
+/// box plots, …) from what every kind shares: the prepared table, its plan, the spec, and the
+/// graph with its title, theme and note already set. `ChartBuilder` hands over to it through
+/// `ChartKind.builder`; nothing else asks which kind a chart is.
+protocol KindChartBuilder {
+    /// Adds the kind's plots to `context.graph` and sets its axes and legend. Throws for data
+    /// the kind cannot chart (a column that is missing or holds text where numbers are needed),
+    /// naming the source.
+    static func build(_ context: KindChartContext) throws(DataError)
+}
+
+/// What a `KindChartBuilder` builds from.
+struct KindChartContext {
+    /// The table, prepared (a single column of numbers gains its row numbers).
+    let table: DataTable
+    let plan: ChartPlan
+    let spec: ChartSpec
+    /// The data's name for errors.
+    let source: String
+    let kind: ChartKind
+    /// The graph to add to: title, theme and note set, no plots yet.
+    let graph: Graph
+    let theme: Theme
+    /// The x column's locations, names and scale.
+    let x: XValues
+    /// Each group's rows (with an x), or one nil entry for every row in order.
+    let rowsByGroup: [[Int]?]
+
+    /// The column named `name`, or an error listing the columns.
+    func column(named name: String) throws(DataError) -> Int {
+        guard let index = table.columns.firstIndex(where: { $0.name == name }) else {
+            throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+        }
+        return index
+    }
+
+    /// The numbers of column `index`, or an error saying it holds text.
+    func numbers(ofColumn index: Int) throws(DataError) -> [Double] {
+        guard let numbers = table.columns[index].numbers else {
+            throw DataError.unusable(path: source, message: "column '\(table.columns[index].name)' holds text; --kind \(kind.rawValue) needs numbers there")
+        }
+        return numbers
+    }
+}

@@ -1,0 +1,8 @@
+import ChartCore
+
+/// Builds bubble charts.
+enum BubbleChart: KindChartBuilder {
+    static func build(_ context: KindChartContext) throws(DataError) {
+        throw DataError.unusable(path: context.source, message: "--kind \(context.kind.rawValue) is not available yet")
+    }
+}
