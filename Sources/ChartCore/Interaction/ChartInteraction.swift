@@ -353,7 +353,10 @@ public final class ChartInteraction {
     /// The records of a visible plot that have an item in the scene, in record order.
     private func records(of plotID: String) -> [Int] {
         guard let plot = scene.plot(plotID), plot.isVisible else { return [] }
-        return plot.items.map(\.record)
+        // A record drawn as several items (a candle's wick and body) is one step.
+        var records: [Int] = []
+        for item in plot.items where item.record != records.last { records.append(item.record) }
+        return records
     }
 
     private var visiblePlotIDs: [String] {
