@@ -226,7 +226,7 @@ extension ChartSource {
             }
         }
         let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: (outOfCoreRows ?? 0) + 1)
-        let lines = graph.plots.compactMap { $0 as? ScatterPlot }
+        let lines = graph.plots.compactMap { $0 as? any ViewDataReading }
         guard lines.count == plan.series.count else { return nil }
         let table = try BigTable(sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
                                  yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),

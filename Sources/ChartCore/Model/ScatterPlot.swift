@@ -466,3 +466,5 @@ extension PlotKind {
     /// Points only (`ScatterPlot` without `showsLine`).
     public static let scatter = PlotKind("scatter")
 }
+
+extension ScatterPlot: ViewDataReading {}
