@@ -39,11 +39,23 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// Whether the series are bars.
     var isBars: Bool { self == .bar || self == .hbar || self == .stacked }
 
-    /// The builder of a kind with a file of its own (`KindChartBuilder`); nil for the kinds
-    /// `ChartBuilder` builds itself (bars, lines, points, pies, combined).
-    var builder: (any KindChartBuilder.Type)? {
+    /// Whether the chart's categories run down the y axis (horizontal bars): its x values are
+    /// then placed top to bottom.
+    var hasCategoriesOnY: Bool { self == .hbar }
+
+    /// Whether the chart is lines or points over a numeric x, which a table too large to load
+    /// can draw per view (`BigTable`).
+    var readsPerView: Bool { self == .line || self == .scatter }
+
+    /// Whether the chart's title names the column its series are grouped by ("price by date
+    /// and symbol"); a pie's slices are its groups already.
+    var titleNamesGroups: Bool { self != .pie }
+
+    /// The builder of the kind's graph (`KindChartBuilder`), in a file of its own under Kinds/.
+    var builder: any KindChartBuilder.Type {
         switch self {
-        case .bar, .hbar, .stacked, .line, .scatter, .pie, .combined: nil
+        case .bar, .hbar, .stacked, .line, .scatter, .combined: SeriesChart.self
+        case .pie: SlicesChart.self
         case .ohlc, .candlestick: TradingRangeChart.self
         case .range, .errorbar: RangeChart.self
         case .bubble: BubbleChart.self

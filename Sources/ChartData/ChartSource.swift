@@ -212,7 +212,7 @@ extension ChartSource {
     private func bigTableGraph() throws(DataError) -> Graph? {
         guard let sample = try bigTableSample(), let reconnect, let database else { return nil }
         let plan = try ChartBuilder.plan(for: sample, spec: spec, source: sourceName)
-        guard plan.kind == .line || plan.kind == .scatter, plan.group == nil, spec.keepOrder != true,
+        guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
               sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
               sample.columns.count == ChartBuilder.prepared(sample).columns.count else { return nil }
         let xName = sample.columns[plan.x].name

@@ -1,9 +1,9 @@
 import ChartCore
 
-/// Builds the graph of one chart kind that has a file of its own (trading ranges, histograms,
-/// box plots, …) from what every kind shares: the prepared table, its plan, the spec, and the
-/// graph with its title, theme and note already set. `ChartBuilder` hands over to it through
-/// `ChartKind.builder`; nothing else asks which kind a chart is.
+/// Builds the graph of chart kinds from what every kind shares: the prepared table, its plan,
+/// the spec, and the graph with its title, theme and note already set. Each lives in a file of
+/// its own under Kinds/; `ChartBuilder` hands over to it through `ChartKind.builder`, and no one
+/// else asks which kind a chart is.
 protocol KindChartBuilder {
     /// Adds the kind's plots to `context.graph` and sets its axes and legend. Throws for data
     /// the kind cannot chart (a column that is missing or holds text where numbers are needed),
@@ -27,6 +27,11 @@ struct KindChartContext {
     let x: XValues
     /// Each group's rows (with an x), or one nil entry for every row in order.
     let rowsByGroup: [[Int]?]
+    /// Each row's data label from the spec's `labels` column; nil without one.
+    let labels: [String]?
+    /// The rows of a table charted from its first rows only (a big table's), for marker sizes;
+    /// 0 when the table is whole.
+    let rowCountHint: Int
 
     /// The column named `name`, or an error listing the columns.
     func column(named name: String) throws(DataError) -> Int {

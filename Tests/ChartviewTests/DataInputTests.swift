@@ -150,7 +150,7 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
         BadInput(name: "--query and --table", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT * FROM sales", "--table", "sales"],
                  expected: .line("chartview: $D/db.sqlite: give --query or --table, not both")),
         BadInput(name: "--kind unknown", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--kind", "donut"],
-                 expected: .line("chartview: unknown kind 'donut'; choose one of: bar, hbar, stacked, line, scatter, pie, combined (see 'chartview --help')")),
+                 expected: .line("chartview: unknown kind 'donut'; choose one of: bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap (see 'chartview --help')")),
     ]
 
     static let csvCases: [BadInput] = [
@@ -195,7 +195,7 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
                  expected: .line("chartview: $D/theme.json: charts[0].theme: unknown theme 'neon'; use one of: light, dark, dark-gradient, slate, stocks")),
         BadInput(name: "unknown kind", files: db.merging(["kind.json": spec(#"{"name": "a", "kind": "donut", "data": {"table": "sales"}}"#)]) { a, _ in a },
                  arguments: ["$D/kind.json"],
-                 expected: .line("chartview: $D/kind.json: charts[0].kind: unknown kind 'donut'; use one of: bar, hbar, stacked, line, scatter, pie, combined")),
+                 expected: .line("chartview: $D/kind.json: charts[0].kind: unknown kind 'donut'; use one of: bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap")),
         BadInput(name: "data without query or table",
                  files: db.merging(["nosrc.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "data": {}}"#)]) { a, _ in a },
                  arguments: ["$D/nosrc.json"],

@@ -1,0 +1,176 @@
+import ChartCore
+
+/// Builds bars (side by side, horizontal, stacked), lines, points and combined charts: one plot
+/// per series column and group, on a category, number or date x axis, with a second y axis for
+/// the series a spec puts there.
+enum SeriesChart: KindChartBuilder {
+    static func build(_ context: KindChartContext) throws(DataError) {
+        let table = context.table, plan = context.plan, spec = context.spec, source = context.source
+        let kind = context.kind, graph = context.graph, theme = context.theme, x = context.x
+        let rowsByGroup = context.rowsByGroup, labels = context.labels, rowCountHint = context.rowCountHint
+        let xColumn = table.columns[plan.x]
+        let seriesSpecs = spec.series ?? []
+        // One series per (group, column), in that order.
+        var series: [PlannedSeries] = []
+        for (g, rows) in rowsByGroup.enumerated() {
+            for column in plan.series {
+                let name = table.columns[column].name
+                let options = plan.group == nil ? seriesSpecs.first { $0.column == name } : nil
+                var title = options?.title ?? name
+                if plan.group != nil {
+                    title = plan.series.count == 1 ? plan.groupValues[g] : "\(plan.groupValues[g]) · \(name)"
+                }
+                series.append(PlannedSeries(title: title, column: column, rows: rows, options: options))
+            }
+        }
+
+        func seriesKind(_ index: Int, _ options: ChartSpec.Series?) -> ChartKind {
+            guard kind == .combined else { return kind }
+            if let name = options?.kind, let k = ChartKind(rawValue: name) { return k }
+            return index == 0 ? .bar : .line
+        }
+        let barCount = series.indices.filter { seriesKind($0, series[$0].options).isBars }.count
+        let grouped = kind == .bar || kind == .hbar || kind == .combined
+        // A bar's slot: one category, or the data's own spacing along a number or date axis.
+        let slot = barCount > 0 ? (spec.barWidth ?? 0.8) * x.spacing : 0
+        if barCount > 0, !(slot > 0 && slot.isFinite) {
+            throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].barWidth", message: "gives bars no width over this data's spacing")
+        }
+        var barIndex = 0
+        var previousBar: BarPlot?
+        var identifiers: Set<String> = []
+        func unique(_ name: String) -> String {
+            var id = ChartBuilder.identifier(name), n = 2
+            while identifiers.contains(id) { id = ChartBuilder.identifier(name) + "-\(n)"; n += 1 }
+            identifiers.insert(id)
+            return id
+        }
+        let keepsOrder = spec.keepOrder ?? false
+        for (index, entry) in series.enumerated() {
+            let options = entry.options
+            let thisKind = seriesKind(index, options)
+            let allValues = table.columns[entry.column].numbers ?? []
+            var rows = entry.rows
+            // A line joins its points in x order (stable), unless told to keep the rows' order.
+            if !thisKind.isBars && thisKind != .scatter && !keepsOrder && !x.isCategory {
+                rows = x.sortedByLocation(rows)
+            }
+            // Every row in order: the columns' own arrays, shared, not copied.
+            let values = rows.map { $0.map { allValues[$0] } } ?? allValues
+            let locations = rows.map { $0.map { x.location(ofRow: $0) } } ?? x.allLocations
+            let categories = x.isCategory ? (rows ?? Array(0..<table.rowCount)).map { x.name(ofRow: $0) } : nil
+            let plot: any Plot
+            let color = options?.color.flatMap(Color.init(hex:))
+            if thisKind.isBars {
+                let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
+                let source = ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills)
+                if let labels { source.labels = rows.map { $0.map { labels[$0] } } ?? labels }
+                let bars = BarPlot(identifier: unique(entry.title), title: entry.title, dataSource: source)
+                bars.barsAreHorizontal = kind == .hbar
+                if grouped && barCount > 1 {
+                    bars.barWidth = slot / Double(barCount)
+                    bars.barOffset = (Double(barIndex) - Double(barCount - 1) / 2) * bars.barWidth
+                } else {
+                    bars.barWidth = slot
+                }
+                if kind == .stacked { bars.stackedOn = previousBar }
+                bars.fill = color.map(Fill.solid)
+                bars.showsValueLabels = spec.showValues ?? false
+                previousBar = bars
+                barIndex += 1
+                plot = bars
+            } else {
+                let line = ScatterPlot(identifier: unique(entry.title), title: entry.title,
+                                       dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories))
+                line.showsLine = thisKind != .scatter
+                if let color { line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2) }
+                else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
+                let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (thisKind == .scatter ? .ellipse : nil)
+                // Many points: smaller markers, so the cloud shows its density instead of a blot.
+                let count = max(values.count, rowCountHint)
+                let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
+                if let shape {
+                    let symbolColor = color ?? theme.seriesColor(index)
+                    line.symbol = PlotSymbol(shape, size: options?.symbolSize ?? defaultSize,
+                                             fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
+                                             lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
+                }
+                if let interpolation = options?.interpolation.flatMap(ScatterPlot.Interpolation.init(rawValue:)) {
+                    line.interpolation = interpolation
+                }
+                if options?.fill == true { line.areaFill = .solid((color ?? theme.seriesColor(index)).withAlpha(0.3)) }
+                plot = line
+            }
+            if options?.axis == "y2" {
+                if graph.plotSpace(identifier: "y2") == nil {
+                    // The same x as the first axis: dates read as dates in its popups too.
+                    graph.add(XYPlotSpace(identifier: "y2", xScale: kind == .hbar ? .linear : x.scale))
+                    graph.axes.append(Axis(identifier: "y2", coordinate: .y, edge: .right, plotSpaceIdentifier: "y2", showsMajorGridLines: false))
+                }
+                plot.plotSpace = graph.plotSpace(identifier: "y2")
+            }
+            graph.add(plot)
+        }
+
+        // Axes: the x values' scale, titles from the columns, then what the spec sets.
+        let categoryAxis = kind == .hbar ? "y" : "x", valueAxis = kind == .hbar ? "x" : "y"
+        if kind == .hbar {
+            graph.defaultPlotSpace.yScale = x.scale
+            // Grid lines across the values: vertical ones for bars that run left to right.
+            graph[axis: "x"].showsMajorGridLines = true
+            graph[axis: "y"].showsMajorGridLines = false
+        } else {
+            graph.defaultPlotSpace.xScale = x.scale
+        }
+        if x.usesAxisLabels {
+            graph[axis: categoryAxis].labelingPolicy = .none
+            graph[axis: categoryAxis].customLabels = x.axisLabels
+        }
+        graph[axis: categoryAxis].title = xColumn.name
+        graph[axis: categoryAxis].finestDateUnit = x.dateResolution.flatMap { resolution -> DateTickGenerator.Unit? in
+            switch resolution {
+            case .year: .year
+            case .month: .month
+            case .day: .day
+            case .minute: .minute
+            case .second: nil
+            }
+        }
+        let onY = series.filter { $0.options?.axis != "y2" }, onY2 = series.filter { $0.options?.axis == "y2" }
+        graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
+        if !onY2.isEmpty {
+            graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
+        }
+        ChartBuilder.apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar)
+        ChartBuilder.apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar)
+        if let y2 = spec.y2Axis, graph.plotSpace(identifier: "y2") != nil {
+            ChartBuilder.apply(y2, to: &graph[axis: "y2"], space: graph.plotSpace(identifier: "y2")!, isX: false)
+        }
+        if let factor = spec.yMaxFactor {
+            let top = plan.series.compactMap { table.columns[$0].numbers }.flatMap { $0 }.filter(\.isFinite).max() ?? 1
+            let upper = max(factor * top, 1e-9)
+            guard upper.isFinite else {
+                throw DataError.spec(path: source, keyPath: "charts[\(spec.name)].yMaxFactor", message: "puts the top of the y axis past the largest number")
+            }
+            graph.defaultPlotSpace.yRange = PlotRange(0, upper)
+        }
+        graph.legend.isHidden = spec.legend.map { !$0 } ?? (series.count < 2)
+    }
+
+    /// The value axis's title: the series' column (or its title) when there is one.
+    private static func valueTitle(_ series: [PlannedSeries], table: DataTable, grouped: Bool, chartTitle: String) -> String? {
+        let columns = Set(series.map(\.column))
+        guard columns.count == 1, let first = series.first else { return nil }
+        let text = grouped ? table.columns[first.column].name : (first.options?.title ?? table.columns[first.column].name)
+        return text == chartTitle ? nil : text
+    }
+}
+
+/// One plot to be: its title, the column of its values, the rows it holds, its spec options.
+private struct PlannedSeries {
+    var title: String
+    var column: Int
+    /// The rows, in order; nil for all of them.
+    var rows: [Int]?
+    var options: ChartSpec.Series?
+}
