@@ -39,6 +39,10 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// Whether the series are bars.
     var isBars: Bool { self == .bar || self == .hbar || self == .stacked }
 
+    /// Whether the chart's x is text categories when the table has them (bars, slices, boxes,
+    /// a radar's spokes), before dates, years or numbers.
+    var wantsCategories: Bool { isBars || self == .pie || self == .box || self == .radar }
+
     /// Whether the chart's categories run down the y axis (horizontal bars): its x values are
     /// then placed top to bottom.
     var hasCategoriesOnY: Bool { self == .hbar }

@@ -223,7 +223,7 @@ public struct ChartPlan: Sendable {
     static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
         let indices = profiles.indices
         // Text categories when the kind asks for them.
-        if let kind, kind.isBars || kind == .pie, let c = indices.first(where: { profiles[$0].role == .category }) {
+        if let kind, kind.wantsCategories, let c = indices.first(where: { profiles[$0].role == .category }) {
             return (c, "text with a value per row")
         }
         // Dates before years; among them the one with the most distinct values, then the first.
