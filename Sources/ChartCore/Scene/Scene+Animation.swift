@@ -3,7 +3,8 @@ extension Scene {
     /// caller): what the painter paints for that frame, so the painter only paints.
     ///
     /// Each item animates by its shape, whatever plot laid it out: a bar with a `base` grows
-    /// from it; a slice sweeps open from its start angle; points, strokes and polygons appear
+    /// from it; a slice sweeps open from its start angle; everything else (points, strokes,
+    /// polygons, rectangles without a base such as candle bodies and heatmap cells) appears
     /// left to right as a line does, each once its anchor is reached; the plot's paths are
     /// revealed left to right through `PlotScene.pathsClip`. Data labels and leader lines wait
     /// for the end. Progress 1 (or more) gives the scene itself. O(items).
@@ -31,7 +32,7 @@ extension PlotScene {
             var item = item
             switch item.shape {
             case .rect(let rect, let radius):
-                guard let base = item.base else { return item }
+                guard let base = item.base else { return item.anchor.x <= revealX ? item : nil }
                 item.shape = .rect(Self.grown(rect, from: base, progress: progress), cornerRadius: radius)
             case .wedge(let c, let r, let inner, let start, let end):
                 item.shape = .wedge(center: c, radius: r, innerRadius: inner, startAngle: start,
