@@ -1,3 +1,4 @@
+import Foundation
 import CX11
 @testable import ChartX11
 import Testing
@@ -43,5 +44,20 @@ struct WindowActionTests {
         #expect(WindowAction.forKey(KeySym(XK_q), state: UInt32(ControlMask)) == nil)
         #expect(WindowAction.forKey(KeySym(XK_w), state: 0) == nil)
         #expect(WindowAction.forKey(KeySym(XK_c), state: 0) == nil)
+    }
+}
+
+/// The man page lists every line of the window's help, its keys written for troff.
+@Suite("Man page keys")
+struct ManPageKeyTests {
+    @Test func everyHelpLineIsInTheManPage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("assets/man/chartview.1"), encoding: .utf8)
+        // Glyphs a man page reader may not have, as words.
+        let words = ["Shift+← → ↑ ↓": "Shift+arrows", "← →": "Left, Right", "↑ ↓": "Up, Down", "+ −": "+ \\-", "1 … 9": "1 ... 9"]
+        for line in WindowAction.helpLines {
+            let keys = words[line.keys] ?? line.keys
+            #expect(page.contains(".B \(keys)\n"), "help line '\(line.keys)' is not in the man page")
+        }
     }
 }
