@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The bash and zsh completions complete what `--help` lists: every flag, `--kind`'s kinds,
+/// `--theme`'s themes, `--chart`'s charts (asked of the binary), files by extension. The bash
+/// one is run in a real bash, as bash-completion calls it.
+@Suite struct CompletionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let bashScript = root.appendingPathComponent("assets/completion/chartview.bash").path
+    static let zshScript = root.appendingPathComponent("assets/completion/_chartview").path
+
+    /// What bash completes for the words typed so far (`words`, the last the one completed), in
+    /// `directory`, with the binary under test first on the PATH.
+    static func complete(_ words: [String], in directory: String = FileManager.default.temporaryDirectory.path) throws -> [String] {
+        let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().path
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let script = """
+            source '\(bashScript)'
+            cd '\(directory)'
+            PATH='\(binary)':$PATH
+            COMP_WORDS=(chartview \(quoted)); COMP_CWORD=\(words.count)
+            _chartview
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// The words of `--help`'s entry for `flag` up to "(default", commas and "or" dropped.
+    static func values(of flag: String, in help: String) -> [String] {
+        help.components(separatedBy: flag)[1].components(separatedBy: "(default")[0]
+            .split(whereSeparator: { ", \n".contains($0) }).map(String.init).filter { $0 != "or" }
+    }
+
+    @Test func kindsThemesAndFlagsAreTheHelps() throws {
+        let help = try ChartviewProcess.run(["--help"]).stdout
+        let kinds = Self.values(of: "--kind KIND", in: help)
+        #expect(kinds.count >= 16)
+        #expect(try Self.complete(["--kind", ""]) == kinds)
+        #expect(try Self.complete(["--kind", "h"]) == kinds.filter { $0.hasPrefix("h") })
+        #expect(try Self.complete(["--theme", ""]) == Self.values(of: "--theme NAME", in: help))
+        let flags = ManPageTests.flags(in: help)
+        #expect(Set(try Self.complete(["--"])) == flags)
+        #expect(try Self.complete(["--dum"]) == ["--dump-layout"])
+        let zsh = try String(contentsOfFile: Self.zshScript, encoding: .utf8)
+        for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
+        for kind in kinds { #expect(zsh.contains(" \(kind) ") || zsh.contains("(\(kind) ") || zsh.contains(" \(kind))")) }
+    }
+
+    @Test func chartsAndFilesByExtension() throws {
+        let names = try ChartviewProcess.run(["--list"]).stdout.split(separator: "\n").map(String.init)
+        #expect(try Self.complete(["--chart", ""]) == names)
+        #expect(try Self.complete(["--chart", "rat"]) == names.filter { $0.hasPrefix("rat") })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartview-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["prices.csv", "trades.sqlite", "gallery.json", "notes.md", "chart.png", "sub"] {
+            if name == "sub" {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            } else {
+                try Data().write(to: folder.appendingPathComponent(name))
+            }
+        }
+        #expect(Set(try Self.complete([""], in: folder.path)) == ["prices.csv", "trades.sqlite", "gallery.json", "sub"])
+        #expect(Set(try Self.complete(["--output", ""], in: folder.path)) == ["chart.png", "sub"])
+        #expect(Set(try Self.complete(["--dump-layout", ""], in: folder.path)) == ["gallery.json", "sub"])
+    }
+}

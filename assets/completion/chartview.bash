@@ -1,0 +1,45 @@
+# bash completion for chartview(1). Installed by `make install` into
+# share/bash-completion/completions/chartview; kept in step with `chartview --help` by
+# Tests/ChartviewTests/CompletionTests.swift.
+
+_chartview() {
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    local flags="--query --table --x --y --group --kind --open --high --low --close --error --size-by --bins --bin-width --density --stack --color-map --keep-order --describe --title --x-title --y-title --skip-bad-rows --no-watch --watch-query --timeout --max-memory --in-memory --out-of-core --chart --list --output --format --dump-layout --x-range --y-range --size --scale --theme --trace --no-animation --check-display --profile --help --version"
+    local kinds="bar hbar stacked line scatter pie combined ohlc candlestick range errorbar bubble radar histogram box heatmap"
+    local themes="light dark dark-gradient slate stocks"
+    local colormaps="viridis magma cividis coolwarm"
+    case $prev in
+        --kind) COMPREPLY=($(compgen -W "$kinds" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "$themes" -- "$cur")); return ;;
+        --color-map) COMPREPLY=($(compgen -W "$colormaps" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "png svg pdf" -- "$cur")); return ;;
+        --chart)
+            # The charts of the file given so far, else the demo gallery's.
+            local file="" i
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                [[ ${COMP_WORDS[i]} != -* && ${COMP_WORDS[i-1]} != --* ]] && file=${COMP_WORDS[i]}
+            done
+            COMPREPLY=($(compgen -W "$(chartview ${file:+"$file"} --list 2>/dev/null)" -- "$cur")); return ;;
+        --output)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -X '!*.@(png|svg|pdf|PNG|SVG|PDF)' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --dump-layout)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -X '!*.@(json|JSON)' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --size) COMPREPLY=($(compgen -W "1024x768 1280x720 1920x1080 800x600" -- "$cur")); return ;;
+        --query|--table|--x|--y|--group|--open|--high|--low|--close|--error|--size-by|--bins|--bin-width|--title|--x-title|--y-title|--watch-query|--timeout|--max-memory|--out-of-core|--x-range|--y-range|--scale)
+            return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+        return
+    fi
+    # The data file: databases, CSV and TSV files, chart specs, and folders.
+    compopt -o filenames 2>/dev/null
+    local IFS=$'\n'
+    COMPREPLY=($(compgen -f -X '!*.@(csv|tsv|txt|json|sqlite|sqlite3|db|sql|CSV|TSV|JSON|DB)' -- "$cur") $(compgen -d -- "$cur"))
+}
+shopt -s extglob 2>/dev/null
+complete -F _chartview chartview
