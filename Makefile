@@ -15,11 +15,15 @@ REAL_DATA := $(CURDIR)/.build/real-data
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
 PREFIX ?= /usr/local
 DESTDIR ?=
+# The application icon's PNG sizes, rendered by chartview (.ci/render-icons) into assets/icon.
+ICON_SIZES := 16 24 32 48 64 128 256
 # What `make install` installs, from the repository to under $(PREFIX), and so what
 # `make uninstall` removes: exactly these files.
 INSTALLED := bin/chartview share/chartview/gallery.json share/chartview/demo.sql \
 	share/man/man1/chartview.1 share/bash-completion/completions/chartview \
-	share/zsh/vendor-completions/_chartview share/applications/chartview.desktop
+	share/zsh/vendor-completions/_chartview share/applications/chartview.desktop \
+	share/icons/hicolor/scalable/apps/chartview.svg \
+	$(foreach size,$(ICON_SIZES),share/icons/hicolor/$(size)x$(size)/apps/chartview.png)
 
 all: build
 
@@ -105,6 +109,10 @@ install-files:
 	install -D -m 644 assets/completion/chartview.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chartview
 	install -D -m 644 assets/completion/_chartview $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_chartview
 	install -D -m 644 assets/chartview.desktop $(DESTDIR)$(PREFIX)/share/applications/chartview.desktop
+	install -D -m 644 assets/icon/chartview.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/chartview.svg
+	for size in $(ICON_SIZES); do \
+		install -D -m 644 assets/icon/chartview-$$size.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$$size/apps/chartview.png || exit 1; \
+	done
 
 # Removes exactly what `make install` installed (and the folder of its own it made).
 uninstall:

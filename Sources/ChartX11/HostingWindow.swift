@@ -264,6 +264,14 @@ public final class HostingWindow {
             XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
+        // _NET_WM_ICON: the application's icon, drawn here (`WindowIcon`), for task bars.
+        let icon = WindowIcon.cardinals(text: text)
+        if !icon.isEmpty {
+            _ = icon.withUnsafeBytes { bytes in
+                XChangeProperty(display, window, connection.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(icon.count))
+            }
+        }
         if let hints = XAllocSizeHints() {
             hints.pointee.flags = Int(PMinSize)
             hints.pointee.min_width = Int32(Self.minimumSize.width * scale)
