@@ -281,6 +281,45 @@ public final class HostingWindow {
         }
     }
 
+    /// Asks the window manager to toggle the window's fullscreen state
+    /// (`_NET_WM_STATE_FULLSCREEN`, as EWMH says: a client message to the root window); the
+    /// manager resizes the window, which lays the chart out at the new size. Without a manager
+    /// that supports it, the status line says so.
+    private func toggleFullscreen() {
+        let display = connection.display
+        let root = XDefaultRootWindow(display)
+        let state = connection.atom("_NET_WM_STATE"), fullscreen = connection.atom("_NET_WM_STATE_FULLSCREEN")
+        guard Self.managerSupports(fullscreen, display: display, root: root, connection: connection) else {
+            showStatus("Fullscreen needs a window manager that offers it (EWMH)")
+            return
+        }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = state
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 2   // _NET_WM_STATE_TOGGLE
+        event.xclient.data.l.1 = Int(fullscreen)
+        event.xclient.data.l.2 = 0
+        event.xclient.data.l.3 = 1   // from an application
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
+
+    /// Whether the root window's `_NET_SUPPORTED` lists `atom`: a running EWMH window manager
+    /// that offers it.
+    private static func managerSupports(_ atom: Atom, display: OpaquePointer, root: Window, connection: DisplayConnection) -> Bool {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, root, connection.atom("_NET_SUPPORTED"), 0, 4096, 0, XA_ATOM, &type, &format,
+                                 &count, &after, &data) == Success, let data else { return false }
+        defer { XFree(data) }
+        guard format == 32 else { return false }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
+            (0..<Int(count)).contains { atoms[$0] == atom }
+        }
+    }
+
     /// Sets the UTF-8 title (`_NET_WM_NAME`) and a Latin-1-safe `WM_NAME` for older managers:
     /// what a title bar can show of it (a title of megabytes would not fit in one X request).
     private func setTitle(_ title: String?) {
@@ -392,6 +431,7 @@ public final class HostingWindow {
                 showStatus("Nothing selected to copy: click a point or a bar first")
             }
         case .copyVisibleData: copyVisibleData()
+        case .toggleFullscreen: toggleFullscreen()
         case .quit: loop.stop()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)

@@ -9,6 +9,8 @@ public enum WindowAction: Hashable, Sendable {
     /// Put the selection's text (Ctrl+C), or the data in view as CSV (Ctrl+Shift+C), on the clipboard.
     case copySelection, copyVisibleData
     case nextChart, previousChart
+    /// Fullscreen on or off, through the window manager (`f`, `F11`).
+    case toggleFullscreen
     /// Step the chart's period (the journal's previous/next month).
     case previousPeriod, nextPeriod
     case quit
@@ -43,6 +45,8 @@ public enum WindowAction: Hashable, Sendable {
         case XK_w, XK_W: return control ? .quit : nil
         case XK_bracketleft: return .previousPeriod
         case XK_bracketright: return .nextPeriod
+        case XK_f, XK_F: return control ? nil : .toggleFullscreen
+        case XK_F11: return .toggleFullscreen
         case XK_Tab: return shift ? .previousChart : .nextChart
         case XK_ISO_Left_Tab: return .previousChart
         default: return nil
@@ -77,6 +81,7 @@ public enum WindowAction: Hashable, Sendable {
         ("d", "dark / light theme"),
         ("[ ]", "previous / next period (month)"),
         ("Tab, Shift+Tab", "next / previous chart"),
+        ("f, F11", "fullscreen on / off"),
         ("s, Ctrl+S", "save the view as PNG"),
         ("Ctrl+C, Ctrl+Shift+C", "copy the value / the data in view"),
         ("Esc", "cancel a box, clear the selection, close this help"),

@@ -16,6 +16,7 @@ struct WindowActionTests {
         "d": [(XK_d, 0, .chart(.toggleTheme))],
         "[ ]": [(XK_bracketleft, 0, .previousPeriod), (XK_bracketright, 0, .nextPeriod)],
         "Tab, Shift+Tab": [(XK_Tab, 0, .nextChart), (XK_Tab, ShiftMask, .previousChart), (XK_ISO_Left_Tab, ShiftMask, .previousChart)],
+        "f, F11": [(XK_f, 0, .toggleFullscreen), (XK_F11, 0, .toggleFullscreen)],
         "s, Ctrl+S": [(XK_s, 0, .save), (XK_s, ControlMask, .save)],
         "Esc": [(XK_Escape, 0, .chart(.cancel))],
         "h, ?, F1": [(XK_h, 0, .chart(.toggleHelp)), (XK_question, ShiftMask, .chart(.toggleHelp)), (XK_F1, 0, .chart(.toggleHelp))],

@@ -111,6 +111,37 @@ struct XServerTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func fAndF11ToggleFullscreenThroughTheWindowManager() throws {
+        let server = try PrivateXServer(screen: "1280x1024")
+        let manager = try server.start("openbox", ["--sm-disable"])
+        defer { kill(manager.processIdentifier, SIGKILL) }
+        var managed = false
+        for _ in 0..<100 where !managed {
+            managed = try server.run("wmctrl", ["-m"]) == 0
+            if !managed { usleep(50_000) }
+        }
+        try #require(managed, "openbox did not start")
+        let session = try TraceSession(["--chart", "rates", "--size", "800x600"], display: server.display)
+        var layout = try session.next("layout")
+        let windowed = try #require(layout["size"] as? [Double])
+        #expect(windowed[0] < 1280)
+        func key(_ name: String) throws {
+            #expect(try server.run("xdotool", ["key", "--window", session.window, name]) == 0)
+        }
+        try key("f")
+        layout = try session.next("layout")
+        while (layout["size"] as? [Double]) != [1280, 1024] { layout = try session.next("layout") }
+        let state = try server.output("xprop", ["-id", session.window, "_NET_WM_STATE"])
+        #expect(state.output.contains("_NET_WM_STATE_FULLSCREEN"), "\(state.output)")
+        try key("F11")
+        layout = try session.next("layout")
+        while (layout["size"] as? [Double])?.first == 1280 { layout = try session.next("layout") }
+        #expect((layout["size"] as? [Double])?.first ?? 0 < 1280)
+        #expect(try server.run("wmctrl", ["-i", "-c", session.window]) == 0)
+        try session.next("quit")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func anIdleWindowUsesNoCPU() throws {
         let server = try PrivateXServer()
         let session = try TraceSession(["--chart", "rates"], display: server.display)
