@@ -129,7 +129,9 @@ public final class RangePlot: Plot {
         let f = Fields(data)
         var along: PlotRange?, across: PlotRange?
         var anchors: [Double] = []
-        let half = style == .errorBars && marker == .bar ? (barWidth ?? 0.6 * slotWidth(data)) / 2 : 0
+        // Bars get half a slot either side, as a bar plot's do.
+        let bars = style == .errorBars && marker == .bar
+        let half = bars ? max((barWidth ?? 0.6 * slotWidth(data)) / 2, slotWidth(data) / 2) : 0
         for i in 0..<data.count {
             let location = data.locations[i]
             if let x, !x.contains(location) { continue }
@@ -144,7 +146,7 @@ public final class RangePlot: Plot {
             anchors = [baseValue]
         }
         guard let across else { return nil }
-        return DataExtent(x: along, y: across, yAnchors: anchors)
+        return DataExtent(x: along, y: across, xAnchors: bars ? along.map { [$0.lower, $0.upper] } ?? [] : [], yAnchors: anchors)
     }
 
     public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] { loaded().records(in: range, limit: limit) }

@@ -274,15 +274,18 @@ public final class TradingRangePlot: Plot {
         else { return }
         let rising = candle.close >= candle.open
         let color = rising ? risingColor : fallingColor
-        let stroke = LineStyle(color: color, width: lineWidth * context.scale)
-        let middle = left + ((right - left - 1) / 2).rounded(.down) + 0.5
+        // OHLC bars wider than 8 pixels get strokes twice as thick, on whole pixels.
+        let width = style == .ohlc && right - left >= 9 ? 2 * lineWidth * context.scale : lineWidth * context.scale
+        let stroke = LineStyle(color: color, width: width)
+        let odd = Int(width.rounded()) % 2 == 1
+        let middle = left + ((right - left - 1) / 2).rounded(.down) + (odd ? 0.5 : 0)
         let top = yHigh.rounded(), bottom = yLow.rounded()
         let anchor = Point(x: middle, y: top)
         let hitWidth = max(6 * context.scale, right - left)
         switch style {
         case .ohlc:
             // Ticks on pixel centres, so a 1-pixel line is crisp.
-            let o = yOpen.rounded(.down) + 0.5, c = yClose.rounded(.down) + 0.5
+            let o = yOpen.rounded(.down) + (odd ? 0.5 : 0), c = yClose.rounded(.down) + (odd ? 0.5 : 0)
             var segments = [PlotItem.Segment(from: Point(x: middle, y: top), to: Point(x: middle, y: max(bottom, top + 1)))]
             if right - left > 1 {
                 segments.append(PlotItem.Segment(from: Point(x: left, y: o), to: Point(x: middle, y: o)))
