@@ -60,6 +60,7 @@ public final class RangePlot: Plot {
 
     private var series = SeriesCache()
     private var slot: Double?
+    private var format: NumberFormat?
 
     public init(identifier: String, title: String? = nil, style: Style = .errorBars, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
@@ -72,6 +73,7 @@ public final class RangePlot: Plot {
     public func reloadData() {
         series.reset()
         slot = nil
+        format = nil
     }
 
     private func loaded() -> SeriesData {
@@ -191,10 +193,18 @@ public final class RangePlot: Plot {
         return RecordDescription(location: location, series: title, value: text)
     }
 
-    /// The values' format, with 2 decimals when the ends are fractional though the values are whole.
+    /// No decimals when every value and end is whole, else 2. O(n) the first time after a load.
     private func rangeFormat(_ data: SeriesData) -> NumberFormat {
-        if data.hasFiniteValue { return data.defaultFormat }
-        return .fixed(decimals: 2)
+        if let format { return format }
+        let f = Fields(data)
+        var whole = true
+        for i in 0..<data.count where whole {
+            let (low, high) = ends(data, i, f)
+            for v in [data.values[i], low, high] where v.isFinite && (v != v.rounded() || abs(v) >= 1e15) { whole = false }
+        }
+        let fresh: NumberFormat = .fixed(decimals: whole ? 0 : 2)
+        format = fresh
+        return fresh
     }
 
     public func notifySelection(record: Int) {}
