@@ -304,9 +304,8 @@ public final class TradingRangePlot: Plot {
                                       fill: .solid(color), stroke: stroke, anchor: anchor))
             }
             let hollow = hollowRising && rising && right - left > 2
-            // A hollow body's outline is drawn inside its rectangle (half a line in from each edge).
-            let inset = hollow ? lineWidth * context.scale / 2 : 0
-            let body = Rect(x: left + inset, y: bodyTop + inset, width: right - left - 2 * inset, height: bodyBottom - bodyTop - 2 * inset)
+            // A hollow body's outline is painted inside its rectangle.
+            let body = Rect(x: left, y: bodyTop, width: right - left, height: bodyBottom - bodyTop)
             items.append(PlotItem(record: candle.record, value: candle.close, shape: .rect(body, cornerRadius: 0),
                                   fill: .solid(hollow ? .clear : color), stroke: hollow ? stroke : nil, anchor: anchor))
         }
