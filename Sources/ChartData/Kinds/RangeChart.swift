@@ -42,8 +42,7 @@ enum RangeChart: KindChartBuilder {
             if groups.count == 1 { plot.color = color }
             context.graph.add(plot)
         }
-        context.applyLocationAxes(valueTitle: groups.count == 1 ? nil : valueName)
-        if groups.count == 1 { context.graph[axis: "y"].title = valueName ?? rangeTitle(context, columns) }
+        context.applyLocationAxes(valueTitle: valueName ?? rangeTitle(context, columns))
     }
 
     /// "low–high" from the ends' columns.
