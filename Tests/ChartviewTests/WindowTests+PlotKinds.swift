@@ -23,6 +23,11 @@ extension WindowTests {
             let mid = (start + end) / 2, rho = (inner + r) / 2
             return (c[0] + cos(mid) * rho, c[1] + sin(mid) * rho)
         }
+        // Strokes (a wick, an error bar): the middle of the longest, when it is 3 pixels or more.
+        if let segments = item.segments, let s = segments.max(by: { hypot($0[2] - $0[0], $0[3] - $0[1]) < hypot($1[2] - $1[0], $1[3] - $1[1]) }) {
+            guard hypot(s[2] - s[0], s[3] - s[1]) >= 3 else { return nil }
+            return (((s[0] + s[2]) / 2).rounded(.down), ((s[1] + s[3]) / 2).rounded(.down))
+        }
         let r = item.rect
         guard r.count == 4, r[2] >= 1, r[3] >= 1 else { return nil }
         guard let index = layout.plots.firstIndex(where: { $0.id == plot.id }) else { return nil }

@@ -6,6 +6,7 @@
 /// horizontal ends (the location less `.errorLeft` and plus `.errorRight`; none without them).
 ///
 /// Scene items, in record order, in device pixels:
+/// Each item's `value` is the record's value, or its high end when it has none.
 /// - `.errorBars` style: with `marker == .bar`, the bar (`.rect` from `baseValue` to the value)
 ///   first; then one `.segments` item for the vertical bar and its caps (and the horizontal
 ///   bar and its caps), in the plot's color; then with `marker == .point`, the value's marker
@@ -249,6 +250,8 @@ public final class RangePlot: Plot {
             if context.shouldStop(at: i) { break }
             let location = data.locations[i], value = data.values[i]
             let (low, high) = ends(data, i, f)
+            // What the items say is the record's value: its value, else its high end.
+            let itemValue = value.isFinite ? value : high
             let (left, right) = sideEnds(data, i, f)
             guard let x = t.deviceX(location) else { continue }
             let cx = x.rounded(.down) + 0.5
@@ -290,7 +293,7 @@ public final class RangePlot: Plot {
             }
             if let bar { items.append(bar) }
             if !segments.isEmpty {
-                items.append(PlotItem(record: i, value: value, shape: .segments(segments, hitWidth: hitWidth),
+                items.append(PlotItem(record: i, value: itemValue, shape: .segments(segments, hitWidth: hitWidth),
                                       fill: .solid(color), stroke: stroke, anchor: anchor))
             }
             if marker == .point, let valueY {
@@ -341,7 +344,7 @@ public final class RangePlot: Plot {
                 runs[runs.count - 1].append((x, yl, yh))
             }
             let cx = merges ? Double(column) + 0.5 : x
-            items.append(PlotItem(record: i, value: data.values[i],
+            items.append(PlotItem(record: i, value: data.values[i].isFinite ? data.values[i] : high,
                                   shape: .segments([PlotItem.Segment(from: Point(x: cx, y: yh), to: Point(x: cx, y: yl))], hitWidth: hitWidth),
                                   fill: .solid(color.withAlpha(bandOpacity)), stroke: nil, anchor: Point(x: cx, y: yh.rounded())))
         }
