@@ -57,7 +57,7 @@ public final class RangePlot: Plot {
     /// Where a bar marker starts, in data units.
     public var baseValue: Double = 0
     /// The band's fill opacity (of the plot's color).
-    public var bandOpacity: Double = 0.3
+    public var bandOpacity: Double = 0.35
 
     private var series = SeriesCache()
     private var slot: Double?
@@ -349,7 +349,8 @@ public final class RangePlot: Plot {
                                   fill: .solid(color.withAlpha(bandOpacity)), stroke: nil, anchor: Point(x: cx, y: yh.rounded())))
         }
         var paths: [ScenePath] = []
-        let edge = LineStyle(color: color, width: lineWidth * context.scale)
+        // The edges thinner than error bars: a noisy band's fill shows between them.
+        let edge = LineStyle(color: color, width: context.scale)
         for run in runs where !run.isEmpty {
             var elements: [ScenePath.Element] = [.move(Point(x: run[0].x, y: run[0].high))]
             for p in run.dropFirst() { elements.append(.line(Point(x: p.x, y: p.high))) }
@@ -357,9 +358,9 @@ public final class RangePlot: Plot {
             elements.append(.close)
             paths.append(ScenePath(elements: elements, fill: .solid(color.withAlpha(bandOpacity))))
             paths.append(ScenePath(elements: [.move(Point(x: run[0].x, y: run[0].high))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.high)) },
-                                   stroke: edge.withAlpha(0.6)))
+                                   stroke: edge.withAlpha(0.5)))
             paths.append(ScenePath(elements: [.move(Point(x: run[0].x, y: run[0].low))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.low)) },
-                                   stroke: edge.withAlpha(0.6)))
+                                   stroke: edge.withAlpha(0.5)))
         }
         for points in valuePoints where points.count > 1 {
             paths.append(ScenePath(elements: [.move(points[0])] + points.dropFirst().map { .line($0) },

@@ -23,6 +23,13 @@ enum TradingRangeChart: KindChartBuilder {
                                         dataSource: source)
             if spacing > 0 && spacing.isFinite { plot.barWidth = 0.7 * spacing }
             plot.hollowRising = spec.hollow ?? false
+            // Several tickers: each its own color, rising in it and falling in a darker shade,
+            // so that they tell apart where they cross.
+            if groups.count > 1 {
+                let color = context.theme.seriesColor(g)
+                plot.risingColor = color
+                plot.fallingColor = color.blended(with: .black, fraction: 0.45)
+            }
             if let rising { plot.risingColor = rising }
             if let falling { plot.fallingColor = falling }
             plot.showsTitleInPopup = groups.count > 1
