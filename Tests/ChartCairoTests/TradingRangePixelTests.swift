@@ -95,10 +95,10 @@ import Testing
                 Issue.record("unexpected \(item.shape)")
             }
         }
-        // The band's inside: its color at 30% over the plot area.
+        // The band's inside: its color at its opacity over the plot area.
         let inside = image.pixel(x: Int(t.deviceX(1.5)!), y: Int(t.deviceY(3)!))
         let color = try #require(scene.plot("b")?.items.first?.fill.representativeColor)
-        let expected = pixel(of: color.withAlpha(1).blended(with: .white, fraction: 0.7))
+        let expected = pixel(of: color.withAlpha(1).blended(with: .white, fraction: 1 - color.alpha))
         #expect(inside.distance(to: expected) <= 6, "band inside \(inside) vs \(expected)")
     }
 }
