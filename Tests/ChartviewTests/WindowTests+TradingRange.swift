@@ -28,4 +28,21 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func aTickersLegendEntryHidesAndShowsItsCandles() throws {
+        let db = try RealData.path("stocks.sqlite")
+        let result = try ChartviewProcess.run([db, "--table", "ohlc", "--size", "900x600", "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        #expect(layout.legend.entries.count == layout.plots.count && layout.plots.count > 1)
+        let entry = try #require(layout.legend.entries.first)
+        let session = try TraceSession([db, "--table", "ohlc", "--size", "900x600"])
+        let (x, y) = center(entry.rect)
+        try session.click(x, y)
+        let hidden = try session.next("toggle")
+        #expect(hidden["plot"] as? String == entry.plot && hidden["visible"] as? Bool == false, "\(hidden)")
+        try session.click(x, y)
+        #expect(try session.next("toggle")["visible"] as? Bool == true)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
