@@ -101,7 +101,7 @@ public final class TradingRangePlot: Plot {
         let sorted = data.isSortedByLocation && data.count > 4_096
         let fresh = Summary(highs: sorted ? RangeExtremes(highs) : nil, lows: sorted ? RangeExtremes(lows) : nil,
                             slot: BarPlot.slotWidth(sortedLocations: data.isSortedByLocation ? data.locations : data.locations.sorted()),
-                            lowRange: PlotRange.enclosing(lows.filter(\.isFinite)), highRange: PlotRange.enclosing(highs.filter(\.isFinite)))
+                            lowRange: PlotRange.enclosing(lows), highRange: PlotRange.enclosing(highs))
         summary = fresh
         return fresh
     }
