@@ -169,4 +169,17 @@ import ChartCore
         #expect(legend.entries.map(\.plotID) == ["p"])
         #expect(plot.legendEntries(seriesColor: .black, theme: .plainWhite).first?.fill == .solid(plot.risingColor))
     }
+
+    @Test func theShowAnimationGrowsBodiesFromOpenToClose() throws {
+        let (graph, _) = graph(.candlestick)
+        let scene = layout(graph, 640, 480)
+        let t = try #require(scene.transform(ofSpace: "default"))
+        let half = try #require(scene.animated(progress: 0.5).plot("p"))
+        for item in half.items {
+            guard case .rect(let body, _) = item.shape else { continue }
+            let open = t.deviceY(Self.opens[item.record])!.rounded(), close = t.deviceY(Self.closes[item.record])!.rounded()
+            #expect(abs(body.height - abs(close - open) / 2) <= 0.5, "record \(item.record): \(body)")
+            #expect(body.minY == min(open, (open + close) / 2) || body.maxY == max(open, (open + close) / 2))
+        }
+    }
 }

@@ -10,7 +10,9 @@
 ///   the close tick to the right, hit within `max(6, width)` pixels;
 /// - candlestick: a `.segments` item for the wick (high to the body's top, the body's bottom to
 ///   low; absent when the body covers it), then a `.rect` item for the body (open to close, at
-///   least one pixel high), filled, or only outlined when `hollowRising` and the record rises.
+///   least one pixel high), filled, or only outlined when `hollowRising` and the record rises;
+///   its `base` is the open's edge, so the show animation grows it from the open to the close
+///   (the wicks appear left to right).
 ///
 /// With more records in view than pixel columns (sorted locations), each pixel column draws
 /// one merged record: the column's own OHLC, exactly (the open of its first record, the close
@@ -306,8 +308,10 @@ public final class TradingRangePlot: Plot {
             let hollow = hollowRising && rising && right - left > 2
             // A hollow body's outline is painted inside its rectangle.
             let body = Rect(x: left, y: bodyTop, width: right - left, height: bodyBottom - bodyTop)
+            // The show animation grows the body from its open to its close.
             items.append(PlotItem(record: candle.record, value: candle.close, shape: .rect(body, cornerRadius: 0),
-                                  fill: .solid(hollow ? .clear : color), stroke: hollow ? stroke : nil, anchor: anchor))
+                                  fill: .solid(hollow ? .clear : color), stroke: hollow ? stroke : nil, anchor: anchor,
+                                  base: PlotItem.Base(position: rising ? bodyBottom : bodyTop, isHorizontal: false)))
         }
     }
 }
