@@ -29,4 +29,27 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func clickingInsideABandSaysTheDayAndItsRange() throws {
+        let csv = try RealData.path("vega/seattle-weather.csv")
+        let arguments = [csv, "--kind", "range", "--low", "temp_min", "--high", "temp_max", "--size", "900x600"]
+        let result = try ChartviewProcess.run(arguments + ["--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        let plot = try #require(layout.plots.first)
+        #expect(plot.kind == "range")
+        // A day in the middle with a wide range, clicked inside the band halfway between its ends.
+        let item = try #require(plot.items.dropFirst(plot.items.count / 2).first { ($0.segments?.first).map { $0[3] - $0[1] > 20 } ?? false })
+        let s = try #require(item.segments?.first)
+        let session = try TraceSession(arguments)
+        try session.click(s[0].rounded(), ((s[1] + s[3]) / 2).rounded())
+        let select = try session.next("select")
+        let text = try #require(select["text"] as? String)
+        // A neighbouring day may be nearer the pointer at a pixel's distance: the popup says one of the days there.
+        let near = plot.items.filter { abs(($0.segments?.first?[0] ?? -99) - s[0]) <= 2 }.compactMap(\.text)
+        #expect(near.contains(text), "popup: \(text)")
+        #expect(text.range(of: #"^20\d\d-\d\d-\d\d · temp_min–temp_max -?\d+\.\d\d–-?\d+\.\d\d$"#, options: .regularExpression) != nil,
+                "popup: \(text)")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
