@@ -88,4 +88,17 @@ import ChartCore
         #expect(plot.describe(record: 3, in: RecordContext())?.text == "3.5 · r 5–12")
         #expect(plot.dataExtent()?.y == PlotRange(2, 12))
     }
+
+    @Test func anOffsetPutsGroupsSideBySide() throws {
+        let source = ArrayDataSource(numbers: [10, 12], locations: [1, 2], fields: [.errorLow: [1, 1], .errorHigh: [1, 1]])
+        let plot = RangePlot(identifier: "o", dataSource: source)
+        plot.offset = 0.25
+        let scene = layout(graph(plot), 640, 480)
+        let t = try #require(scene.transform(ofSpace: "default"))
+        for item in try #require(scene.plot("o")).items {
+            #expect(item.anchor.x == t.deviceX(Double(item.record + 1) + 0.25)!.rounded(.down) + 0.5)
+        }
+        #expect(plot.dataExtent()?.x == PlotRange(1.25, 2.25))
+        #expect(plot.describe(record: 0, in: RecordContext())?.text == "1 · o 10 (9–11)", "the popup names the record's own place")
+    }
 }

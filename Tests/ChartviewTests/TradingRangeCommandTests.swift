@@ -81,6 +81,20 @@ import Testing
                 "\(penguins.plots.first?.items.first?.text ?? "")")
     }
 
+    @Test func groupsOfErrorBarsStandSideBySideInEachCategory() throws {
+        let layout = try dump([try RealData.path("penguins.sqlite"), "--query",
+                               "SELECT species, sex, avg(body_mass_g) AS mass, sqrt(avg(body_mass_g * body_mass_g) - avg(body_mass_g) * avg(body_mass_g)) AS sd "
+                               + "FROM penguins WHERE sex IS NOT NULL GROUP BY species, sex",
+                               "--kind", "errorbar", "--x", "species", "--group", "sex", "--error", "sd"])
+        #expect(layout.plots.map(\.title) == ["female", "male"])
+        let bars = layout.plots.map { $0.items.filter { $0.rect.count == 4 } }
+        #expect(bars.map(\.count) == [3, 3])
+        for (female, male) in zip(bars[0], bars[1]) {
+            #expect(female.rect[0] + female.rect[2] <= male.rect[0], "female \(female.rect) left of male \(male.rect)")
+        }
+        #expect(bars[1][2].text?.hasPrefix("Gentoo · male 5484.84 (") == true, "\(bars[1][2].text ?? "")")
+    }
+
     @Test func dataTheseKindsCannotChartIsAOneLineError() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

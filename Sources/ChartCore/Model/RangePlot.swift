@@ -56,6 +56,9 @@ public final class RangePlot: Plot {
     public var barWidth: Double?
     /// Where a bar marker starts, in data units.
     public var baseValue: Double = 0
+    /// How far each record's error bar (and marker) sits from its location along x, in data
+    /// units: groups side by side in one category. Error bars only; a band ignores it.
+    public var offset: Double = 0
     /// The band's fill opacity (of the plot's color).
     public var bandOpacity: Double = 0.35
 
@@ -134,7 +137,9 @@ public final class RangePlot: Plot {
         var anchors: [Double] = []
         // Bars get half a slot either side, as a bar plot's do.
         let bars = style == .errorBars && marker == .bar
-        let half = bars ? max((barWidth ?? 0.6 * slotWidth(data)) / 2, slotWidth(data) / 2) : 0
+        let slotHalf = bars ? slotWidth(data) / 2 : 0
+        let barHalf = bars ? (barWidth ?? 0.6 * slotWidth(data)) / 2 : 0
+        let shift = style == .errorBars ? offset : 0
         for i in 0..<data.count {
             let location = data.locations[i]
             if let x, !x.contains(location) { continue }
@@ -142,7 +147,10 @@ public final class RangePlot: Plot {
             let (low, high) = ends(data, i, f)
             let (left, right) = sideEnds(data, i, f)
             for v in [low, high, data.values[i]] where v.isFinite { across = across?.including(v) ?? PlotRange(v, v) }
-            for v in [location - half, location + half, left, right] where v.isFinite { along = along?.including(v) ?? PlotRange(v, v) }
+            let slot = bars ? [location - slotHalf, location + slotHalf] : []
+            for v in slot + [location + shift - barHalf, location + shift + barHalf, left + shift, right + shift] where v.isFinite {
+                along = along?.including(v) ?? PlotRange(v, v)
+            }
         }
         if style == .errorBars && marker == .bar, across != nil {
             across = across?.including(baseValue)
@@ -217,7 +225,7 @@ public final class RangePlot: Plot {
         let a = context.transform.mappingX.value(atDevice: area.minX - capWidth * context.scale),
             b = context.transform.mappingX.value(atDevice: area.maxX + capWidth * context.scale)
         guard !a.isNaN, !b.isNaN else { return 0..<data.count }
-        let reach = max(slotWidth(data), barWidth ?? 0)
+        let reach = max(slotWidth(data), barWidth ?? 0) + abs(offset)
         // Horizontal error bars can reach in from far: then every record.
         let f = Fields(data)
         if f.errorLeft.contains(where: \.isFinite) || f.errorRight.contains(where: \.isFinite) { return 0..<data.count }
@@ -248,11 +256,11 @@ public final class RangePlot: Plot {
         var items: [PlotItem] = []
         for i in visible {
             if context.shouldStop(at: i) { break }
-            let location = data.locations[i], value = data.values[i]
+            let location = data.locations[i] + offset, value = data.values[i]
             let (low, high) = ends(data, i, f)
             // What the items say is the record's value: its value, else its high end.
             let itemValue = value.isFinite ? value : high
-            let (left, right) = sideEnds(data, i, f)
+            let (left, right) = (sideEnds(data, i, f).left + offset, sideEnds(data, i, f).right + offset)
             guard let x = t.deviceX(location) else { continue }
             let cx = x.rounded(.down) + 0.5
             let valueY = value.isFinite ? t.deviceY(value, clampingToRange: true) : nil

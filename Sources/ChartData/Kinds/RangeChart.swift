@@ -6,7 +6,7 @@ import ChartCore
 ///   is no end or error), with `--error COLUMN` (± that distance), or `--low`/`--high` columns as
 ///   absolute ends; without either, a column called "error" (or "err", "sd", "std", "stddev",
 ///   "se"), or "low"/"high"; else by order after x: value and error, or value, low and high.
-///   On bars when x is text, on points otherwise.
+///   On bars when x is text, on points otherwise; groups side by side in each category.
 /// - `--kind range`: a band between `--low` and `--high` (else columns called low/high, min/max
 ///   or lower/upper; else the first two columns of numbers after x), with the line through `--y`
 ///   when given.
@@ -35,9 +35,14 @@ enum RangeChart: KindChartBuilder {
                                  title: group.title, style: style, dataSource: source)
             let wantsBars = spec.series?.first?.kind == "bar" || (context.x.isCategory && spec.series?.first?.kind == nil)
             plot.marker = value == nil ? .none : wantsBars ? .bar : .point
-            if plot.marker == .bar {
-                let spacing = context.x.spacing
-                if spacing > 0 && spacing.isFinite { plot.barWidth = (spec.barWidth ?? 0.6) * spacing }
+            let spacing = context.x.spacing
+            if spacing > 0 && spacing.isFinite {
+                // Groups in one category side by side, as grouped bars are.
+                let share = (spec.barWidth ?? (groups.count > 1 ? 0.8 : 0.6)) * spacing
+                let dodges = style == .errorBars && groups.count > 1 && context.x.isCategory
+                let width = dodges ? share / Double(groups.count) : share
+                if dodges { plot.offset = (Double(g) - Double(groups.count - 1) / 2) * width }
+                if plot.marker == .bar { plot.barWidth = dodges ? 0.9 * width : width }
             }
             if groups.count == 1 { plot.color = color }
             context.graph.add(plot)
