@@ -95,6 +95,9 @@ import ChartCore
         plot.showsTitleInPopup = true
         #expect(plot.describe(record: 1, in: context)?.text == "2008-04 · AAPL O 143.5 H 150.0 L 140.0 C 141.0")
         #expect(plot.dataExtent()?.y == PlotRange(119.2, 150))
+        // Whole closes but a fractional open: every price with 2 decimals.
+        let whole = TradingRangePlot(identifier: "w", open: [10.5], high: [12], low: [9], close: [11])
+        #expect(whole.describe(record: 0, in: RecordContext())?.text == "0 · O 10.50 H 12.00 L 9.00 C 11.00")
     }
 
     /// A million candles: each pixel column's item is that column's own OHLC, and the layout

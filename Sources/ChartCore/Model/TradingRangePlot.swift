@@ -72,6 +72,16 @@ public final class TradingRangePlot: Plot {
         var slot: Double
         var lowRange: PlotRange?
         var highRange: PlotRange?
+        /// No decimals when all four prices of every record are whole, else 2.
+        var format: NumberFormat
+    }
+
+    /// Whether every finite number of `columns` is whole (and below 10^15). O(n).
+    private static func allWhole(_ columns: [[Double]]) -> Bool {
+        for column in columns {
+            for v in column where v.isFinite && (v != v.rounded() || abs(v) >= 1e15) { return false }
+        }
+        return true
     }
 
     public init(identifier: String, title: String? = nil, style: Style = .candlestick, dataSource: (any PlotDataSource)? = nil) {
@@ -103,7 +113,8 @@ public final class TradingRangePlot: Plot {
         let sorted = data.isSortedByLocation && data.count > 4_096
         let fresh = Summary(highs: sorted ? RangeExtremes(highs) : nil, lows: sorted ? RangeExtremes(lows) : nil,
                             slot: BarPlot.slotWidth(sortedLocations: data.isSortedByLocation ? data.locations : data.locations.sorted()),
-                            lowRange: PlotRange.enclosing(lows), highRange: PlotRange.enclosing(highs))
+                            lowRange: PlotRange.enclosing(lows), highRange: PlotRange.enclosing(highs),
+                            format: .fixed(decimals: Self.allWhole([data.values, data.numbers(of: .open), highs, lows]) ? 0 : 2))
         summary = fresh
         return fresh
     }
@@ -173,7 +184,7 @@ public final class TradingRangePlot: Plot {
         let o = data.numbers(of: .open)[record], h = data.numbers(of: .high)[record]
         let l = data.numbers(of: .low)[record], c = data.values[record]
         guard o.isFinite, h.isFinite, l.isFinite, c.isFinite else { return nil }
-        let format = context.valueFormat ?? valueFormat ?? data.defaultFormat
+        let format = context.valueFormat ?? valueFormat ?? summarized(data).format
         let m = data.magnitude
         let text = "O \(format.format(o, magnitude: m)) H \(format.format(h, magnitude: m)) L \(format.format(l, magnitude: m)) C \(format.format(c, magnitude: m))"
         let location = context.locationText(data.locations[record], name: data.name(record),
