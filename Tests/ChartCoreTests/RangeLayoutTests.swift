@@ -39,6 +39,11 @@ import ChartCore
         }
         #expect(plot.dataExtent()?.y == PlotRange(5, 13))
         #expect(plot.describe(record: 0, in: RecordContext())?.text == "1 · e 10 (8–12)")
+        // Selected through either item, the value's marker gets a halo.
+        for item in items.filter({ $0.record == 1 }) {
+            let halo = plot.highlight(of: item, scale: 1, theme: .plainWhite)
+            #expect(halo.count == 2 && halo.allSatisfy { $0.center == item.anchor })
+        }
     }
 
     @Test func errorBarsOnBarsAndSideways() throws {

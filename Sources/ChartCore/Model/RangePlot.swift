@@ -218,6 +218,26 @@ public final class RangePlot: Plot {
 
     public func notifySelection(record: Int) {}
 
+    /// A selected record's value marker gets a halo (whichever of its items the selection names),
+    /// as a scatter point's does; bars and bands get none (their popup points at them).
+    public func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker] {
+        guard style == .errorBars, marker == .point, data(valueAt: item.record) else { return [] }
+        let color = item.fill.representativeColor
+        let size = max(symbolSize * scale, 8 * scale)
+        return [
+            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
+                                                                lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: size, fill: .solid(color),
+                                                                lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale))),
+        ]
+    }
+
+    /// Whether `record` has a finite value (its marker is where its items' anchor is).
+    private func data(valueAt record: Int) -> Bool {
+        let data = loaded()
+        return data.values.indices.contains(record) && data.values[record].isFinite
+    }
+
     /// The records that can reach the plot area: binary search for sorted locations.
     private func visibleRecords(_ data: SeriesData, context: PlotLayoutContext) -> Range<Int> {
         guard data.isSortedByLocation, data.count > 0 else { return 0..<data.count }
