@@ -8,13 +8,16 @@ shared generator writes most workloads; this script adds ties1m and arealog1m (w
 which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m).
 Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
 runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
+BENCH=candles1m runs only the candles workload (bench_candles.py: 1,000,000 OHLC candles against
+mplfinance and gnuplot's candlesticks); CHARTVIEW_BIN names another chartview binary.
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_bigtable
+import bench_candles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, ".build/release/chartview")
+BIN = os.environ.get("CHARTVIEW_BIN", os.path.join(ROOT, ".build/release/chartview"))
 OUT = os.path.join(ROOT, "out")
 DATA = os.path.join(OUT, "bench-data")
 RUNS = int(os.environ.get("RUNS", "3"))
@@ -78,8 +81,19 @@ def measure(cmd):
     return {"wall_s": statistics.median(r[0] for r in runs), "peak_mb": statistics.median(r[1] for r in runs) / 1024,
             "runs": [{"wall_s": w, "peak_kb": k} for w, k in runs]}
 
+HEADER = f"{'workload':<10} {'chartview':>16} {'matplotlib':>16} {'gnuplot':>16} {'time ratio':>11} {'memory ratio':>13}"
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    if os.environ.get("BENCH") == "candles1m":
+        # Only the candles: its data and peers are its own (bench_candles), not the shared ones.
+        report = {"runs": RUNS, "workloads": {}}
+        print(HEADER)
+        candles(report)
+        with open(os.path.join(OUT, "bench.json"), "w") as f:
+            json.dump(report, f, indent=2)
+        print(f"\nwrote {os.path.join(OUT, 'bench.json')}")
+        return 0
     if not SHARED:
         print("make bench: ../shared/bench (the peers' scripts) not found; set CHARTVIEW_SHARED", file=sys.stderr)
         return 2
@@ -89,7 +103,7 @@ def main():
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
     if os.environ.get("BENCH") == "bigtables":
         return big_tables(report)
-    print(f"{'workload':<10} {'chartview':>16} {'matplotlib':>16} {'gnuplot':>16} {'time ratio':>11} {'memory ratio':>13}")
+    print(HEADER)
     for workload in WORKLOADS:
         name, file, kind, peer_kind = workload
         csv = os.path.join(DATA, file)
@@ -108,6 +122,8 @@ def main():
         ratio = f"{row['speedup_vs_faster_peer']:9.1f}x" if peer_kind else f"{'n/a':>10}"
         memory = f"{row['memory_vs_leaner_peer']:11.2f}x" if peer_kind else f"{'n/a':>12}"
         print(f"{name:<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} {ratio:>11} {memory:>13}")
+
+    candles(report)
 
     print("\nin process (ms; hit test in µs per click):")
     for workload in WORKLOADS:
@@ -134,6 +150,18 @@ def main():
         print(f"navigation (line10m): box zoom to {100 * n['boxZoomShare']:.3f}% of x: {n['boxZoomRecordsInRange']} records in range, "
               f"{n['boxZoomPointsDrawn']} points drawn")
     return big_tables(report)
+
+def candles(report):
+    """The candles1m row (bench_candles): 1,000,000 candles, chartview against mplfinance (or
+    matplotlib's vlines and bars) and gnuplot's candlesticks."""
+    row = bench_candles.figures(measure, BIN, DATA, os.path.join(OUT, "bench.png"), PY)
+    report["workloads"]["candles1m"] = row
+    def cell(tool):
+        r = row[tool]
+        return f"{r['wall_s']:6.2f}s {r['peak_mb']:6.0f}MB"
+    print(f"{'candles1m':<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} "
+          f"{row['speedup_vs_faster_peer']:9.1f}x {row['memory_vs_leaner_peer']:11.2f}x   ({row['matplotlibMode']})")
+    sys.stdout.flush()
 
 def big_tables(report):
     """The big-table figures (bench_bigtable), then the report is written."""

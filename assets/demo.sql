@@ -63,3 +63,16 @@ INSERT INTO events (day, category_id, title) VALUES
 CREATE TABLE squares (x REAL PRIMARY KEY, y REAL NOT NULL);
 WITH RECURSIVE n(x) AS (SELECT -10 UNION ALL SELECT x + 1 FROM n WHERE x < 10)
 INSERT INTO squares (x, y) SELECT x, x * x FROM n;
+
+-- Trades of one share through November 2026: 40 a day from 09:00 to 16:48, the price a
+-- deterministic random walk (a linear congruential generator drives each step).
+CREATE TABLE trades (id INTEGER PRIMARY KEY, time TEXT NOT NULL, price REAL NOT NULL, size INTEGER NOT NULL);
+WITH RECURSIVE walk(n, seed, price) AS (
+  SELECT 0, 20261101, 100.0
+  UNION ALL
+  SELECT n + 1, (seed * 1103515245 + 12345) % 2147483648,
+         round(price + (((seed * 1103515245 + 12345) % 2147483648) % 201 - 100) / 100.0 * 0.6, 2)
+  FROM walk WHERE n < 30 * 40 - 1)
+INSERT INTO trades (id, time, price, size)
+  SELECT n + 1, printf('2026-11-%02d %02d:%02d', 1 + n / 40, 9 + (n % 40) * 12 / 60, (n % 40) * 12 % 60), price, 10 + seed % 90
+  FROM walk;

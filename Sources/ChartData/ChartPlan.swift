@@ -406,6 +406,10 @@ public struct ChartPlan: Sendable {
             reasons.append(xProfile.kind == .text ? "bars: x is text" : "line: no rows")
             return xProfile.kind == .text ? .bar : .line
         }
+        if hasTradingColumns(table, x: x) {
+            reasons.append("candlestick: columns open, high, low and close")
+            return .candlestick
+        }
         if tooManyGroups {
             reasons.append("points: x repeats across series too many to draw apart")
             return .scatter
@@ -420,6 +424,13 @@ public struct ChartPlan: Sendable {
         }
         reasons.append("points: x goes back and forth")
         return .scatter
+    }
+
+    /// Whether columns of numbers besides x are called open, high, low and close (ignoring
+    /// case): prices, drawn as candlesticks.
+    static func hasTradingColumns(_ table: DataTable, x: Int) -> Bool {
+        let names = Set(table.columns.indices.filter { $0 != x && table.columns[$0].numbers != nil }.map { table.columns[$0].name.lowercased() })
+        return ["open", "high", "low", "close"].allSatisfy(names.contains)
     }
 
     /// Whether `column`'s present values never decrease in row order within each group. O(rows),

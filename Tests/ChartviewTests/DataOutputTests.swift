@@ -247,11 +247,11 @@ import Testing
         }
     }
 
-    @Test func withoutAFileTheSevenDemoChartsAreListed() throws {
+    @Test func withoutAFileTheDemoChartsAreListed() throws {
         // The gallery beside the binary, or this source tree's when the binary was built elsewhere.
         let environment = ProcessInfo.processInfo.environment["CHARTVIEW_ASSETS"] == nil ? ["CHARTVIEW_ASSETS": DataFixture.assets] : [:]
         let result = try ChartviewProcess.run(["--list"], in: nil, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\n")
+        #expect(result.stdout == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\ncandles\nerrorbars\n")
     }
 }

@@ -40,11 +40,13 @@ struct LayoutDumpReader: Decodable {
         var innerRadius: Double?
         var startAngle: Double?
         var endAngle: Double?
+        /// Strokes, each `[x1, y1, x2, y2]` (a wick, an OHLC bar, an error bar).
+        var segments: [[Double]]?
         /// What the record's popup says.
         var text: String?
 
         private enum CodingKeys: String, CodingKey {
-            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, text
+            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, segments, text
         }
 
         init(from decoder: any Decoder) throws {
@@ -55,6 +57,7 @@ struct LayoutDumpReader: Decodable {
             color = try container.decode(String.self, forKey: .color)
             point = try container.decodeIfPresent([Double].self, forKey: .point)
             center = try container.decodeIfPresent([Double].self, forKey: .center)
+            segments = try container.decodeIfPresent([[Double]].self, forKey: .segments)
             radius = try container.decodeIfPresent(Double.self, forKey: .radius)
             innerRadius = try container.decodeIfPresent(Double.self, forKey: .innerRadius)
             startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)

@@ -4,7 +4,7 @@ import Testing
 /// Clicking every kind of plot item in the real window: bars, line and scatter points, pie and
 /// donut slices, and a pie's legend entries. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares"]
+    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars"]
 
     /// A window pixel to click for `item` of `plot`, or nil to leave the item out: a bar's
     /// center (or a spot further along it clear of the lines and points of plots drawn over it,
@@ -22,6 +22,11 @@ extension WindowTests {
             guard end - start >= 0.15 else { return nil }
             let mid = (start + end) / 2, rho = (inner + r) / 2
             return (c[0] + cos(mid) * rho, c[1] + sin(mid) * rho)
+        }
+        // Strokes (a wick, an error bar): the middle of the longest, when it is 3 pixels or more.
+        if let segments = item.segments, let s = segments.max(by: { hypot($0[2] - $0[0], $0[3] - $0[1]) < hypot($1[2] - $1[0], $1[3] - $1[1]) }) {
+            guard hypot(s[2] - s[0], s[3] - s[1]) >= 3 else { return nil }
+            return (((s[0] + s[2]) / 2).rounded(.down), ((s[1] + s[3]) / 2).rounded(.down))
         }
         let r = item.rect
         guard r.count == 4, r[2] >= 1, r[3] >= 1 else { return nil }
