@@ -134,7 +134,7 @@ public final class BoxPlot: Plot {
         [LegendItem(title: title, fill: fill ?? .solid(seriesColor.withAlpha(0.35)), line: LineStyle(color: seriesColor, width: 1.5))]
     }
 
-    /// "Adelie · body_mass_g median 3,700 (Q1 3,550, Q3 4,000; whiskers 2,850–4,775; n 151,
+    /// "Adelie · body_mass_g median 3700 (Q1 3350, Q3 4000; whiskers 2850–4775; n 151,
     /// 2 outliers)".
     public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         guard boxes.indices.contains(record), let box = boxes[record] else { return nil }

@@ -149,7 +149,7 @@ public final class HistogramPlot: Plot {
         [LegendItem(title: title, fill: fill ?? .solid(seriesColor.withAlpha(opacity)))]
     }
 
-    /// "2,700–2,880 · body_mass_g 37 (10.8%)": the bin's edges (as many decimals as its width
+    /// "2700–2880 · body_mass_g 37 (10.8%)": the bin's edges (as many decimals as its width
     /// needs), the series, its count (or density) and its share of the series' values.
     public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         guard record >= 0, record < binning.count, counts[record] > 0 || total > 0 else { return nil }
@@ -157,7 +157,9 @@ public final class HistogramPlot: Plot {
         let share = total > 0 ? Double(counts[record]) / Double(total) : 0
         let valueText: String
         if showsDensity {
-            valueText = (context.valueFormat ?? valueFormat ?? .automatic).format(value, step: value / 1000, magnitude: value)
+            // Three significant digits: a density's scale is the data's inverse, anything.
+            let step = value > 0 ? pow(10, (log10(value)).rounded(.down) - 2) : 1
+            valueText = (context.valueFormat ?? valueFormat ?? .automatic).format(value, step: step, magnitude: value)
                 + " (\(counts[record]), " + NumberFormat.percent(decimals: 1).format(share) + ")"
         } else {
             valueText = (context.valueFormat ?? valueFormat ?? .fixed(decimals: 0)).format(value, magnitude: Double(total))
