@@ -102,8 +102,8 @@ public final class HistogramPlot: Plot {
     }
 
     /// A rect per non-empty bin from its base to its top, edge to edge in device pixels
-    /// (rounded, so neighbours touch without a gap or overlap), with its base for the show
-    /// animation. With more bins than pixel columns, the tallest per column stays (the same
+    /// (rounded, so neighbours touch without a gap or overlap; at least a pixel tall), with its
+    /// base for the show animation. With more bins than pixel columns, the tallest per column stays (the same
     /// pixels). O(bins).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let transform = context.transform
@@ -117,8 +117,12 @@ public final class HistogramPlot: Plot {
                   let x0 = transform.deviceX(binning.edge(i)), let x1 = transform.deviceX(binning.edge(i + 1)),
                   let y0 = transform.deviceY(bases[i], clampingToRange: true), let y1 = transform.deviceY(tops[i], clampingToRange: true)
             else { return nil }
-            let left = min(x0, x1).rounded(), right = max(max(x0, x1).rounded(), left + 1)
-            let top = min(y0, y1).rounded(), bottom = max(y0, y1).rounded()
+            var left = min(x0, x1).rounded(), right = max(max(x0, x1).rounded(), left + 1)
+            // A bin thinner than a pixel at the plot area's right edge keeps the last column.
+            let edge = area.maxX.rounded()
+            if left >= edge, max(x0, x1) <= area.maxX + 0.5 { (left, right) = (edge - 1, edge) }
+            // A bin with values is at least a pixel tall: a long tail of single values shows.
+            let bottom = max(y0, y1).rounded(), top = min(min(y0, y1).rounded(), bottom - 1)
             let rect = Rect(x: left, y: top, width: right - left, height: bottom - top)
             guard right > area.minX, left < area.maxX else { return nil }
             return (rect, y0.rounded())

@@ -6,30 +6,11 @@ import ChartCore
 /// categories, y the values.
 enum BoxChart: KindChartBuilder {
     static func build(_ context: KindChartContext) throws(DataError) {
-        let table = context.table, plan = context.plan
+        let table = context.table
         let picked = try DistributionColumns(context, splitByTextX: true)
-        // The categories and each one's rows.
-        var categories: [String] = []
-        var rowsOfCategory: [[Int]?] = []
-        var categoryTitle: String?
-        if table.columns[plan.x].numbers == nil {
-            let names = ValueNames.names(of: table.columns[plan.x])
-            let (order, place) = ValueNames.firstAppearance(names)
-            guard order.count <= 1000 else {
-                throw DataError.unusable(path: context.source, message: "column '\(table.columns[plan.x].name)' has \(order.count) distinct values, "
-                    + "more than the 1000 boxes a chart can show; filter the rows or name another --x")
-            }
-            var rows = [[Int]](repeating: [], count: order.count)
-            for (row, p) in place.enumerated() where names[row] != ValueNames.missing { rows[p].append(row) }
-            let kept = order.indices.filter { order[$0] != ValueNames.missing }
-            categories = kept.map { order[$0] }
-            rowsOfCategory = kept.map { rows[$0] }
-            categoryTitle = table.columns[plan.x].name
-        } else if let group = plan.group {
-            categories = plan.groupValues
-            rowsOfCategory = plan.rows(in: table).map { Optional($0) }
-            categoryTitle = table.columns[group].name
-        }
+        let categories = picked.split == nil ? [] : picked.parts.map(\.name)
+        let rowsOfCategory = picked.parts.map(\.rows)
+        let categoryTitle = picked.split.map { table.columns[$0].name }
 
         let graph = context.graph
         let spec = context.spec
