@@ -6,7 +6,7 @@ import Testing
     @Test func listsTheDemoCharts() throws {
         let result = try ChartviewProcess.run(["--list"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares"])
+        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "histogram", "boxes"])
     }
 
     @Test func helpAndVersion() throws {

@@ -4,7 +4,7 @@ import Testing
 /// Clicking every kind of plot item in the real window: bars, line and scatter points, pie and
 /// donut slices, and a pie's legend entries. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares"]
+    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "histogram", "boxes"]
 
     /// A window pixel to click for `item` of `plot`, or nil to leave the item out: a bar's
     /// center (or a spot further along it clear of the lines and points of plots drawn over it,
