@@ -73,6 +73,6 @@ INSERT INTO commutes (id, day, mode, minutes)
   SELECT i + 1, date('2026-01-01', '+' || (i / 8 * 7 / 5) || ' days'),
          CASE i % 4 WHEN 0 THEN 'bike' WHEN 1 THEN 'bus' WHEN 2 THEN 'car' ELSE 'train' END,
          round(CASE i % 4 WHEN 0 THEN 14 WHEN 1 THEN 22 WHEN 2 THEN 12 ELSE 18 END
-               + ((i * 7919) % 101 + (i * 104729) % 103 + (i * 1299709) % 107) / (CASE i % 4 WHEN 0 THEN 40.0 WHEN 1 THEN 18.0 WHEN 2 THEN 14.0 ELSE 30.0 END)
-               + CASE WHEN (i * 31) % 97 < 3 THEN 15 + (i % 13) * 2 ELSE 0 END, 1)
+               + ((i * 7919) % 101 + (i * 104729) % 103 + (i * 1299709) % 107) / (CASE i % 4 WHEN 0 THEN 25.0 WHEN 1 THEN 18.0 WHEN 2 THEN 14.0 ELSE 22.0 END)
+               + CASE WHEN (i * 31) % 97 < 3 THEN 8 + (i % 7) * 2 ELSE 0 END, 1)
   FROM n;

@@ -42,9 +42,11 @@ struct LayoutDumpReader: Decodable {
         var endAngle: Double?
         /// What the record's popup says.
         var text: String?
+        /// Strokes, each `[x1, y1, x2, y2]` (whiskers, wicks).
+        var segments: [[Double]]?
 
         private enum CodingKeys: String, CodingKey {
-            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, text
+            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, text, segments
         }
 
         init(from decoder: any Decoder) throws {
@@ -60,6 +62,7 @@ struct LayoutDumpReader: Decodable {
             startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)
             endAngle = try container.decodeIfPresent(Double.self, forKey: .endAngle)
             text = try container.decodeIfPresent(String.self, forKey: .text)
+            segments = try container.decodeIfPresent([[Double]].self, forKey: .segments)
         }
     }
 

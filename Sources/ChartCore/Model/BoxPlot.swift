@@ -29,7 +29,7 @@ public final class BoxPlot: Plot {
     }
     /// How far each box sits from its record's location, data units (side by side series).
     public var boxOffset: Double = 0
-    /// The box's fill; nil for the series color, translucent.
+    /// The box's fill; nil for a tint of the series color (`tint(_:over:)`).
     public var fill: Fill?
     /// The outline, whiskers and caps; nil for the series color, 1.5 pixels.
     public var lineStyle: LineStyle?
@@ -82,12 +82,11 @@ public final class BoxPlot: Plot {
         let transform = context.transform
         let area = context.plotArea
         let color = context.seriesColor
-        let boxFill = fill ?? .solid(color.withAlpha(0.35))
+        let boxFill = fill ?? .solid(Self.tint(color, over: context.theme.plotAreaFill.representativeColor))
         let stroke = (lineStyle ?? LineStyle(color: color, width: 1.5)).scaled(by: context.scale)
         let medianStroke = LineStyle(color: context.theme.axisLine.color, width: 2.5 * context.scale)
         let hitWidth = 8 * context.scale
-        let marker = PlotSymbol(.ellipse, size: outlierSize * context.scale, fill: .solid(color.withAlpha(0.6)),
-                                lineStyle: LineStyle(color: color, width: 1 * context.scale))
+        let marker = PlotSymbol(.ellipse, size: outlierSize * context.scale, fill: .solid(color), lineStyle: nil)
         var items: [PlotItem] = []
         for i in boxes.indices {
             if context.shouldStop(at: i) { break }
@@ -131,7 +130,16 @@ public final class BoxPlot: Plot {
     }
 
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
-        [LegendItem(title: title, fill: fill ?? .solid(seriesColor.withAlpha(0.35)), line: LineStyle(color: seriesColor, width: 1.5))]
+        [LegendItem(title: title, fill: fill ?? .solid(Self.tint(seriesColor, over: theme.plotAreaFill.representativeColor)),
+                    line: LineStyle(color: seriesColor, width: 1.5))]
+    }
+
+    /// The series color at 35% over the plot area's, opaque: a light box (a dark one on a dark
+    /// theme) that grid lines do not cross and pixels can be checked against.
+    static func tint(_ color: Color, over background: Color) -> Color {
+        // Whole 8-bit channels, so the painted pixel is exactly this color.
+        func mix(_ c: Double, _ b: Double) -> Double { ((b + (c - b) * 0.35) * 255).rounded() / 255 }
+        return Color(red: mix(color.red, background.red), green: mix(color.green, background.green), blue: mix(color.blue, background.blue))
     }
 
     /// "Adelie · body_mass_g median 3700 (Q1 3350, Q3 4000; whiskers 2850–4775; n 151,

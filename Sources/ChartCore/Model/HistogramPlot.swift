@@ -176,8 +176,11 @@ public final class HistogramPlot: Plot {
     public func binText(_ i: Int) -> String {
         let width = binning.width
         let magnitude = max(abs(binning.lower), abs(binning.upper))
+        // A round width (2, 2.5, 0.25) shows its edges exactly; another gets two digits of it.
+        let rough = width.isFinite && width > 0 ? max(0, min(9, 1 - Int(log10(width).rounded(.down)))) : 0
+        let exact = width.isFinite && width > 0 ? NumberFormat.decimals(for: width) : 12
         let format: NumberFormat = width.isFinite && width > 0 && magnitude < 1e15 && width >= 1e-9
-            ? .fixed(decimals: max(0, min(9, 1 - Int(log10(width).rounded(.down)))))
+            ? .fixed(decimals: exact <= rough ? exact : rough)
             : .scientific(digits: 3)
         let text = format.format(binning.edge(i), magnitude: magnitude) + "–" + format.format(binning.edge(i + 1), magnitude: magnitude)
         return text
