@@ -146,6 +146,22 @@ struct HistogramBoxLayoutTests {
         #expect(tester.hit(at: outliers[1]!) == .record(plotID: "b", record: 0))
     }
 
+    @Test("Ten thousand outliers lay out one per pixel row, each where its value is")
+    func manyOutliers() throws {
+        let values = (0..<50_000).map { Double($0 % 100) } + (0..<10_000).map { 1000 + Double($0) / 10 }
+        let box = try #require(BoxStatistics(of: values))
+        #expect(box.outliers.count == 10_000)
+        let plot = BoxPlot(identifier: "b", boxes: [box])
+        let graph = Graph(title: "Tail")
+        graph.add(plot)
+        let scene = layout(graph, 400, 300)
+        let t = try #require(scene.transform(ofSpace: "default"))
+        let points = try #require(scene.plot("b")).items.compactMap { item -> Point? in if case .point(let p, _) = item.shape { p } else { nil } }
+        #expect(points.count > 50 && points.count <= 300)
+        #expect(Set(points.map { $0.y.rounded() }).count == points.count)
+        #expect(points.first?.y == t.deviceY(1000))
+    }
+
     @Test("A box's popup gives the five numbers, the count and the outliers")
     func boxPopup() throws {
         let plot = BoxPlot(identifier: "b", title: "body_mass_g", boxes: [Self.stats], names: ["Adelie"])

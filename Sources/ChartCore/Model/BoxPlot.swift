@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Locations and widths are data units along x; the statistics data units along y. Each
 /// record lays out, in order: the box (a rect, where its popup points), the whiskers and caps
-/// (segments), the median (a segment), then one point per outlier.
+/// (segments), the median (a segment), then a point per outlier (one per pixel row).
 public final class BoxPlot: Plot {
     public let identifier: String
     public var title: String
@@ -76,8 +76,9 @@ public final class BoxPlot: Plot {
     }
 
     /// Per record with statistics and in view: the box, the whiskers with caps, the median and
-    /// the outliers, in device pixels (the box's edges rounded to whole pixels). O(records +
-    /// outliers).
+    /// the outliers, in device pixels (the box's edges rounded to whole pixels); of outliers in
+    /// the same pixel row, the first (thousands of a long tail make a few hundred items).
+    /// O(records + outliers).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let transform = context.transform
         let area = context.plotArea
@@ -119,8 +120,12 @@ public final class BoxPlot: Plot {
             items.append(PlotItem(record: i, value: box.median,
                                   shape: .segments([PlotItem.Segment(from: Point(x: left, y: m), to: Point(x: right, y: m))], hitWidth: hitWidth),
                                   fill: .solid(color), stroke: medianStroke, anchor: Point(x: mid, y: highY)))
+            // Outliers ascend: one per device pixel row (the others would paint over it).
+            var lastRow = Double.nan
             for v in box.outliers {
                 guard let y = transform.deviceY(v), y >= area.minY - 1, y <= area.maxY + 1 else { continue }
+                if y.rounded() == lastRow { continue }
+                lastRow = y.rounded()
                 let p = Point(x: mid, y: y)
                 items.append(PlotItem(record: i, value: box.median, shape: .point(p, symbol: marker), fill: marker.fill ?? .solid(color),
                                       stroke: marker.lineStyle, anchor: Point(x: mid, y: highY)))
