@@ -5,11 +5,14 @@ Whole-process figures (CSV in, 1024x768 PNG out): wall time and peak memory (max
 median of RUNS runs each, and chartview's ratio to the faster (or leaner) peer. In-process
 figures from `chartview --profile`, and window figures from a real window under Xvfb. The
 shared generator writes most workloads; this script adds ties1m and arealog1m (with its spec),
-which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m).
+which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m), and hist10m
+(10,000,000 values, a histogram; the peers' histogram scripts are written here too).
+BENCH=NAME runs that workload alone (peers and in-process figures, no window or big tables);
+CHARTVIEW_BIN names another chartview binary (the default is the release build).
 Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
 runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
 BENCH=candles1m runs only the candles workload (bench_candles.py: 1,000,000 OHLC candles against
-mplfinance and gnuplot's candlesticks); CHARTVIEW_BIN names another chartview binary.
+mplfinance and gnuplot's candlesticks).
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -17,7 +20,7 @@ import bench_bigtable
 import bench_candles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.environ.get("CHARTVIEW_BIN", os.path.join(ROOT, ".build/release/chartview"))
+BIN = os.environ.get("CHARTVIEW_BIN") or os.path.join(ROOT, ".build/release/chartview")
 OUT = os.path.join(ROOT, "out")
 DATA = os.path.join(OUT, "bench-data")
 RUNS = int(os.environ.get("RUNS", "3"))
@@ -34,7 +37,7 @@ SHARED = find_shared()
 WORKLOADS = [("line1m", "line1m.csv", "line", "line"), ("line10m", "line10m.csv", "line", "line"),
              ("scatter1m", "scatter1m.csv", "scatter", "scatter"), ("bars10k", "bars10k.csv", "bar", "bars"),
              ("rates", "rates.csv", "line", None), ("ties1m", "ties1m.csv", "line", "line"),
-             ("arealog1m", "arealog1m.json", None, None)]
+             ("arealog1m", "arealog1m.json", None, None), ("hist10m", "hist10m.csv", "histogram", "histogram")]
 
 def chartview(workload, *args):
     """The chartview command line for a workload, with more arguments."""
@@ -65,6 +68,41 @@ def write_own_workloads():
     with open(os.path.join(DATA, "arealog1m.json"), "w") as f:
         json.dump({"charts": [{"name": "arealog1m", "kind": "line", "data": {"csv": "arealog1m.csv"},
                                "yAxis": {"scale": "log"}, "series": [{"column": "y", "fill": True}]}]}, f)
+
+def write_histogram_workload():
+    """hist10m.csv  value  10,000,000 values (fixed seed) of a mixture of two normals and a long
+                           exponential tail, 4 decimals; and the peers' histogram scripts (the
+                           shared ones have no histogram): matplotlib's plt.hist(bins="auto") of
+                           numpy's loadtxt, and gnuplot's `smooth frequency` with a bin() function
+                           of a fixed width (gnuplot has no rule of its own)."""
+    import numpy as np
+    os.makedirs(DATA, exist_ok=True)
+    path = os.path.join(DATA, "hist10m.csv")
+    if not os.path.exists(path):
+        rng = np.random.default_rng(1544)
+        n = 10_000_000
+        v = np.concatenate([rng.normal(50, 8, n * 6 // 10), rng.normal(80, 5, n * 3 // 10), 40 + rng.exponential(25, n - n * 6 // 10 - n * 3 // 10)])
+        rng.shuffle(v)
+        with open(path, "w") as f:
+            f.write("value\n")
+            for chunk in range(0, n, 1_000_000):
+                f.write("\n".join(f"{x:.4f}" for x in v[chunk:chunk + 1_000_000].tolist()))
+                f.write("\n")
+    with open(os.path.join(DATA, "hist_mpl.py"), "w") as f:
+        f.write("import sys\nimport numpy as np\nimport matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+                "v = np.loadtxt(sys.argv[1], skiprows=1)\n"
+                "fig, ax = plt.subplots(figsize=(10.24, 7.68), dpi=100)\n"
+                "ax.hist(v, bins='auto', label='value')\nax.legend()\nfig.savefig(sys.argv[2])\n")
+    with open(os.path.join(DATA, "hist.gp"), "w") as f:
+        f.write("set terminal pngcairo size 1024,768\nset output ARG2\nset datafile separator ','\n"
+                "width = 0.1\nbin(x, w) = w * floor(x / w) + w / 2\nset boxwidth width\nset style fill solid\n"
+                "plot ARG1 using (bin($1, width)):(1.0) skip 1 smooth frequency with boxes title 'value'\n")
+
+def peers(name, peer_kind, csv, png):
+    """The matplotlib and gnuplot commands of a workload."""
+    if peer_kind == "histogram":
+        return ([PY, os.path.join(DATA, "hist_mpl.py"), csv, png], ["gnuplot", "-c", os.path.join(DATA, "hist.gp"), csv, png])
+    return ([PY, os.path.join(SHARED, "mpl.py"), peer_kind, csv, png], ["gnuplot", "-c", os.path.join(SHARED, "gnuplot.gp"), peer_kind, csv, png])
 
 def timed(cmd):
     """(wall seconds, peak KB) of one run of cmd, from GNU time."""
@@ -97,20 +135,27 @@ def main():
     if not SHARED:
         print("make bench: ../shared/bench (the peers' scripts) not found; set CHARTVIEW_SHARED", file=sys.stderr)
         return 2
-    subprocess.run([PY, os.path.join(SHARED, "gen_data.py"), DATA], check=True, stdout=subprocess.DEVNULL)
-    write_own_workloads()
+    if os.environ.get("BENCH") not in ("hist10m",):
+        # (hist10m alone needs none of the shared files.)
+        subprocess.run([PY, os.path.join(SHARED, "gen_data.py"), DATA], check=True, stdout=subprocess.DEVNULL)
+        write_own_workloads()
+    write_histogram_workload()
     png = os.path.join(OUT, "bench.png")
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
     if os.environ.get("BENCH") == "bigtables":
         return big_tables(report)
     print(HEADER)
+    only = os.environ.get("BENCH")
     for workload in WORKLOADS:
         name, file, kind, peer_kind = workload
+        if only and only != name:
+            continue
         csv = os.path.join(DATA, file)
         row = {"chartview": measure(chartview(workload, "--output", png))}
         if peer_kind:
-            row["matplotlib"] = measure([PY, os.path.join(SHARED, "mpl.py"), peer_kind, csv, png])
-            row["gnuplot"] = measure(["gnuplot", "-c", os.path.join(SHARED, "gnuplot.gp"), peer_kind, csv, png])
+            mpl, gnuplot = peers(name, peer_kind, csv, png)
+            row["matplotlib"] = measure(mpl)
+            row["gnuplot"] = measure(gnuplot)
             fastest = min(row["matplotlib"]["wall_s"], row["gnuplot"]["wall_s"])
             leanest = min(row["matplotlib"]["peak_mb"], row["gnuplot"]["peak_mb"])
             row["speedup_vs_faster_peer"] = fastest / row["chartview"]["wall_s"]
@@ -123,12 +168,13 @@ def main():
         memory = f"{row['memory_vs_leaner_peer']:11.2f}x" if peer_kind else f"{'n/a':>12}"
         print(f"{name:<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} {ratio:>11} {memory:>13}")
 
-    candles(report)
+    if not only:
+        candles(report)
 
     print("\nin process (ms; hit test in µs per click):")
     for workload in WORKLOADS:
         name = workload[0]
-        if name not in ["line1m", "line10m", "ties1m", "arealog1m"]:
+        if name not in ["line1m", "line10m", "ties1m", "arealog1m", "hist10m"] or (only and only != name):
             continue
         result = subprocess.run(chartview(workload, "--profile"), capture_output=True, text=True, check=True)
         figures = json.loads(result.stdout)
@@ -136,6 +182,11 @@ def main():
         print(f"  {name:<9} load {figures['loadMs']:8.1f}  layout {figures['layoutMs']:6.1f}  paint {figures['paintMs']:6.1f}  "
               f"redraw at a new size {figures['redrawAtNewSizeMs']:6.1f}  hit test {figures['hitTestUs']:6.1f} µs")
 
+    if only:
+        with open(os.path.join(OUT, f"bench-{only}.json"), "w") as f:
+            json.dump(report, f, indent=2)
+        print(f"\nwrote {os.path.join(OUT, f'bench-{only}.json')} (BENCH={only}: that workload only)")
+        return 0
     if os.environ.get("DISPLAY"):
         report["window"] = window_figures()
         w = report["window"]

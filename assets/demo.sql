@@ -76,3 +76,16 @@ WITH RECURSIVE walk(n, seed, price) AS (
 INSERT INTO trades (id, time, price, size)
   SELECT n + 1, printf('2026-11-%02d %02d:%02d', 1 + n / 40, 9 + (n % 40) * 12 / 60, (n % 40) * 12 % 60), price, 10 + seed % 90
   FROM walk;
+
+-- A year of commutes (weekdays of 2026, two trips a day) by bike, bus, car or train: minutes
+-- as the sum of three deterministic pseudo-random parts (a bell) per mode, with the odd jam
+-- or delay in the tail. For the histogram and the box plots.
+CREATE TABLE commutes (id INTEGER PRIMARY KEY, day TEXT NOT NULL, mode TEXT NOT NULL, minutes REAL NOT NULL);
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2087)
+INSERT INTO commutes (id, day, mode, minutes)
+  SELECT i + 1, date('2026-01-01', '+' || (i / 8 * 7 / 5) || ' days'),
+         CASE i % 4 WHEN 0 THEN 'bike' WHEN 1 THEN 'bus' WHEN 2 THEN 'car' ELSE 'train' END,
+         round(CASE i % 4 WHEN 0 THEN 14 WHEN 1 THEN 22 WHEN 2 THEN 12 ELSE 18 END
+               + ((i * 7919) % 101 + (i * 104729) % 103 + (i * 1299709) % 107) / (CASE i % 4 WHEN 0 THEN 25.0 WHEN 1 THEN 18.0 WHEN 2 THEN 14.0 ELSE 22.0 END)
+               + CASE WHEN (i * 31) % 97 < 3 THEN 8 + (i % 7) * 2 ELSE 0 END, 1)
+  FROM n;

@@ -212,6 +212,14 @@ extension ChartSource {
     private func bigTableGraph() throws(DataError) -> Graph? {
         guard let sample = try bigTableSample(), let reconnect, let database else { return nil }
         let plan = try ChartBuilder.plan(for: sample, spec: spec, source: sourceName)
+        // A kind that sums its rows (a histogram's bins) asks the database for the sums.
+        let streaming = database as? any NumberStreaming
+        let aggregated = AggregatedChartContext(sample: sample, plan: plan, spec: spec, source: sourceName, database: database, query: query,
+                                                number: { streaming?.numberExpression($0, isDate: false) ?? $0 })
+        if let graph = try plan.kind.builder.aggregatedGraph(aggregated) {
+            graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: counted in the database"
+            return graph
+        }
         guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
               sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
               sample.columns.count == ChartBuilder.prepared(sample).columns.count else { return nil }

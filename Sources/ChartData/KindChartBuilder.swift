@@ -9,6 +9,30 @@ protocol KindChartBuilder {
     /// the kind cannot chart (a column that is missing or holds text where numbers are needed),
     /// naming the source.
     static func build(_ context: KindChartContext) throws(DataError)
+
+    /// The graph of a database query too large to load (more rows than `--out-of-core`),
+    /// computed in the database (a histogram's counts by `GROUP BY`); nil for a kind that
+    /// loads its rows (within the memory budget), the default.
+    static func aggregatedGraph(_ context: AggregatedChartContext) throws(DataError) -> Graph?
+}
+
+extension KindChartBuilder {
+    static func aggregatedGraph(_ context: AggregatedChartContext) throws(DataError) -> Graph? { nil }
+}
+
+/// What a `KindChartBuilder` aggregates a query too large to load from.
+struct AggregatedChartContext {
+    /// The query's first rows (`ChartSource.sampleRows`), typed, and the plan made from them.
+    let sample: DataTable
+    let plan: ChartPlan
+    let spec: ChartSpec
+    /// The data's name for errors.
+    let source: String
+    /// The database and the user's query (one SELECT, read as a subquery).
+    let database: any ChartDatabase
+    let query: String
+    /// How a column reads as a double in this database (SQL).
+    let number: (String) -> String
 }
 
 /// What a `KindChartBuilder` builds from.

@@ -6,7 +6,7 @@ import Testing
 /// against its `--dump-layout` scene: bars and slices hold their color, line and scatter points
 /// carry their symbol, no two texts overlap, and every item lies inside the image.
 @Suite struct PlotKindPixelTests {
-    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars"]
+    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes"]
     static let sizes = ["1400x600", "600x1000", "400x300"]
 
     @Test(arguments: charts, sizes)
@@ -64,6 +64,9 @@ import Testing
         var checked = 0
         for (index, plot) in dump.plots.enumerated() {
             let above = dump.plots[(index + 1)...]
+            // Lines over the bars, and the strokes of any plot's items from this one up (a box's
+            // median and whiskers cross it).
+            let strokes = dump.plots[index...].flatMap { $0.items.flatMap { $0.segments ?? [] } }.map { ((Double($0[0]), $0[1]), ($0[2], $0[3])) }
             let segments = above.flatMap(lineSegments)
             let points = above.flatMap { $0.items.compactMap(\.point) }
             let labels = dump.plots.flatMap { $0.labels ?? [] }.map(\.rect) + (dump.annotations ?? []).map(\.rect)
@@ -71,13 +74,18 @@ import Testing
                 let r = bar.rect
                 guard r[2] >= 3 && r[3] >= 3 else { continue }
                 let vertical = r[3] >= r[2]
-                let candidates = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9].map { f in
+                let fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]
+                // Along the bar first, then across it (a box's median runs along a wide box's middle).
+                let candidates = fractions.map { f in
                     vertical ? (r[0] + r[2] / 2, r[1] + r[3] * f) : (r[0] + r[2] * f, r[1] + r[3] / 2)
+                } + fractions.prefix(5).map { f in
+                    vertical ? (r[0] + r[2] * f, r[1] + r[3] / 2) : (r[0] + r[2] / 4, r[1] + r[3] * f)
                 }
                 let clear = candidates.first { x, y in
                     let inside = x - 1 >= r[0] && x + 1 <= r[0] + r[2] && y - 1 >= r[1] && y + 1 <= r[1] + r[3]
                     return inside
                         && segments.allSatisfy { distance(from: (x, y), toSegment: $0.0, $0.1) > 4 }
+                        && strokes.allSatisfy { distance(from: (x, y), toSegment: $0.0, $0.1) > 3 }
                         && points.allSatisfy { hypot($0[0] - x, $0[1] - y) > 6 }
                         && labels.allSatisfy { !intersects($0, [x - 1, y - 1, 2, 2]) }
                 }

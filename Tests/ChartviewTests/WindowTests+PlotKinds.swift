@@ -4,11 +4,11 @@ import Testing
 /// Clicking every kind of plot item in the real window: bars, line and scatter points, pie and
 /// donut slices, and a pie's legend entries. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars"]
+    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes"]
 
     /// A window pixel to click for `item` of `plot`, or nil to leave the item out: a bar's
-    /// center (or a spot further along it clear of the lines and points of plots drawn over it,
-    /// which win the click there), a point itself, a slice on its middle ray halfway between
+    /// center (or a spot further along it clear of the lines and points and bars of plots drawn
+    /// over it, which win the click there), a point itself, a slice on its middle ray halfway between
     /// hole and rim (slices narrower than 0.15 rad are left out).
     func clickSpot(for item: LayoutDumpReader.Item, of plot: LayoutDumpReader.Plot, in layout: LayoutDumpReader) -> (Double, Double)? {
         let area = layout.plotArea
@@ -39,6 +39,10 @@ extension WindowTests {
                 return (p, q)
             }
         }
+        // Bars of later plots (a stacked histogram's upper series) win clicks within their hit
+        // areas, which reach 4 pixels past a short bar's ends.
+        let laterRects = layout.plots[(index + 1)...].filter { $0.kind != "line" && $0.kind != "scatter" }
+            .flatMap { $0.items.map(\.rect) }.filter { $0.count == 4 }
         let vertical = r[3] >= r[2]
         let candidates = [0.5, 0.3, 0.7, 0.15, 0.85].map { f in
             vertical ? (r[0] + r[2] / 2, r[1] + r[3] * f) : (r[0] + r[2] * f, r[1] + r[3] / 2)
@@ -46,6 +50,7 @@ extension WindowTests {
         return candidates.first { x, y in
             points.allSatisfy { hypot($0[0] - x, $0[1] - y) > 10 }
                 && segments.allSatisfy { distanceToSegment((x, y), $0.0, $0.1) > 8 }
+                && laterRects.allSatisfy { !intersects([x - 1, y - 5, 2, 10], $0) }
         }
     }
 
