@@ -40,12 +40,10 @@ struct LayoutDumpReader: Decodable {
         var innerRadius: Double?
         var startAngle: Double?
         var endAngle: Double?
-        /// Strokes, each `[x1, y1, x2, y2]` (a wick, an OHLC bar, an error bar).
+        /// Strokes, each `[x1, y1, x2, y2]` (a wick, an OHLC bar, an error bar, whiskers).
         var segments: [[Double]]?
         /// What the record's popup says.
         var text: String?
-        /// Strokes, each `[x1, y1, x2, y2]` (whiskers, wicks).
-        var segments: [[Double]]?
 
         private enum CodingKeys: String, CodingKey {
             case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, segments, text
@@ -65,7 +63,6 @@ struct LayoutDumpReader: Decodable {
             startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)
             endAngle = try container.decodeIfPresent(Double.self, forKey: .endAngle)
             text = try container.decodeIfPresent(String.self, forKey: .text)
-            segments = try container.decodeIfPresent([[Double]].self, forKey: .segments)
         }
     }
 
