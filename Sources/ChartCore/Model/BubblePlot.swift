@@ -73,7 +73,13 @@ public final class BubblePlot: Plot {
         let rows = drawable(data)
         guard let x = PlotRange.enclosing(rows.map { data.locations[$0] }),
               let y = PlotRange.enclosing(rows.map { data.values[$0] }) else { return nil }
-        return DataExtent(x: x, y: y)
+        // Room for the bubbles' radii beyond the centers: the largest is about a seventh of
+        // the plot area across, so 7% of the spans either side keeps the outer ones inside.
+        // Positive data stays positive (a log axis).
+        func padded(_ r: PlotRange) -> PlotRange {
+            r.expanded(lower: r.lower > 0 ? min(r.length * 0.07, r.lower / 2) : r.length * 0.07, upper: r.length * 0.07)
+        }
+        return DataExtent(x: padded(x), y: padded(y))
     }
 
     public func categoryLabels() -> [(location: Double, name: String)] { [] }

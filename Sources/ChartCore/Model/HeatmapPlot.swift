@@ -174,7 +174,10 @@ public final class HeatmapPlot: Plot {
         var lastPixel = Int.min
         let d = edges.map { device($0) ?? .nan }
         for k in 0..<count {
-            let a = min(d[k], d[k + 1]), b = max(d[k], d[k + 1])
+            // Edges on whole pixels where cells are wider than one, so that neighbours meet
+            // without an antialiased seam.
+            var a = min(d[k], d[k + 1]), b = max(d[k], d[k + 1])
+            if b - a >= 2 { (a, b) = (a.rounded(), b.rounded()) }
             guard a.isFinite, b.isFinite, b > low, a < high else { continue }
             let lo = max(a, low), hi = min(b, high)
             if b - a >= 1 {
