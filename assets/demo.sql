@@ -63,3 +63,9 @@ INSERT INTO events (day, category_id, title) VALUES
 CREATE TABLE squares (x REAL PRIMARY KEY, y REAL NOT NULL);
 WITH RECURSIVE n(x) AS (SELECT -10 UNION ALL SELECT x + 1 FROM n WHERE x < 10)
 INSERT INTO squares (x, y) SELECT x, x * x FROM n;
+
+-- Each student's exam score and weekly study hours (generated, deterministic): bubbles of
+-- subjects by students enrolled, average score and hours studied.
+CREATE TABLE grades (student_id INTEGER PRIMARY KEY REFERENCES students(id), score REAL NOT NULL, hours REAL NOT NULL);
+INSERT INTO grades (student_id, score, hours)
+  SELECT id, 55 + (id * 37 + subject_id * 11) % 41, 2 + (id * 13 + subject_id * 7) % 9 + subject_id % 3 FROM students;

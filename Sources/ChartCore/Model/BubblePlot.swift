@@ -88,27 +88,27 @@ public final class BubblePlot: Plot {
     public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
 
     /// The diameter in device pixels of the bubble of size `sizeReference` in `area`.
-    func largestDiameter(in area: Rect, scale: Double) -> Double {
+    public func diameterOfLargest(in area: Rect, scale: Double) -> Double {
         if let largestDiameter { return largestDiameter * scale }
         return min(max(min(area.width, area.height) / 7, 12 * scale), 90 * scale)
     }
 
     /// The diameter (device pixels) of a bubble of `size`, when `reference` gets `largest`:
     /// area proportional to size, at least 2 pixels (times `scale`) so that a size of 0 shows.
-    static func diameter(of size: Double, reference: Double, largest: Double, scale: Double) -> Double {
+    public static func diameter(of size: Double, reference: Double, largest: Double, scale: Double) -> Double {
         guard reference > 0 else { return largest }
         return max(2 * scale, largest * (max(0, size) / reference).squareRoot())
     }
 
     /// One `.point` item per bubble with an ellipse symbol of its diameter, largest first (ties
-    /// in record order), then the size key's circles and labels as the plot's paths and labels.
+    /// in record order), then the size key's circles and labels as the plot's leader lines and labels.
     /// O(n log n).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         let sizes = data.numbers(of: .size)
         let scale = context.scale
         let color = context.seriesColor
-        let largest = largestDiameter(in: context.plotArea, scale: scale)
+        let largest = diameterOfLargest(in: context.plotArea, scale: scale)
         let reference = sizeReference ?? largestSize
         let fill = Fill.solid(color.withAlpha(fillOpacity))
         let outline = LineStyle(color: color, width: 1.25 * scale)
@@ -129,7 +129,7 @@ public final class BubblePlot: Plot {
         if showsSizeKey, reference > 0 {
             let key = sizeKey(reference: reference, largest: largest, avoiding: bubbles.map { ($0.center, $0.diameter) },
                               context: context)
-            scene.paths = key.paths
+            scene.leaders = key.lines
             scene.labels = key.labels
         }
         return scene
@@ -138,9 +138,10 @@ public final class BubblePlot: Plot {
     /// The size key: circles for `reference` and about a quarter and a twentieth of it (nice
     /// numbers), nested on one bottom line, each labelled at its top with a leader, in the corner
     /// of the plot area that covers the fewest bubbles; none when the area is too small for it
-    /// (less than three times its size).
+    /// (less than three times its size). Its circles (48 straight pieces each) and leaders are
+    /// the scene's leader lines, drawn but never hit.
     private func sizeKey(reference: Double, largest: Double, avoiding bubbles: [(Point, Double)],
-                         context: PlotLayoutContext) -> (paths: [ScenePath], labels: [SceneText]) {
+                         context: PlotLayoutContext) -> (lines: [SceneLine], labels: [SceneText]) {
         let scale = context.scale
         let area = context.plotArea
         let style = context.theme.labelText.scaled(by: scale).withSize(10 * scale)
@@ -166,35 +167,31 @@ public final class BubblePlot: Plot {
         let stroke = LineStyle(color: context.theme.labelText.color.withAlpha(0.7), width: 1 * scale)
         let bottom = box.maxY - pad
         let cx = box.minX + pad + largest / 2
-        var paths: [ScenePath] = [], labels: [SceneText] = []
+        var lines: [SceneLine] = [], labels: [SceneText] = []
         for (k, value) in values.enumerated() {
             let d = Self.diameter(of: value, reference: reference, largest: largest, scale: scale)
             let r = d / 2
-            let k4 = 0.5522847498 * r
             let c = Point(x: cx, y: bottom - r)
-            paths.append(ScenePath(elements: [
-                .move(Point(x: c.x + r, y: c.y)),
-                .curve(Point(x: c.x + r, y: c.y + k4), Point(x: c.x + k4, y: c.y + r), Point(x: c.x, y: c.y + r)),
-                .curve(Point(x: c.x - k4, y: c.y + r), Point(x: c.x - r, y: c.y + k4), Point(x: c.x - r, y: c.y)),
-                .curve(Point(x: c.x - r, y: c.y - k4), Point(x: c.x - k4, y: c.y - r), Point(x: c.x, y: c.y - r)),
-                .curve(Point(x: c.x + k4, y: c.y - r), Point(x: c.x + r, y: c.y - k4), Point(x: c.x + r, y: c.y)),
-                .close,
-            ], stroke: stroke))
+            let rim = (0...48).map { k -> Point in
+                let a = Double(k) * 2 * Double.pi / 48
+                return Point(x: c.x + cos(a) * r, y: c.y + sin(a) * r)
+            }
+            for k in 0..<48 { lines.append(SceneLine(from: rim[k], to: rim[k + 1], style: stroke)) }
             let top = bottom - d
             let labelX = box.minX + pad + largest + 6 * scale
-            paths.append(ScenePath(elements: [.move(Point(x: cx, y: top)), .line(Point(x: labelX - 2 * scale, y: top))],
-                                   stroke: LineStyle(color: stroke.color.withAlpha(0.4), width: 1 * scale)))
+            lines.append(SceneLine(from: Point(x: cx, y: top), to: Point(x: labelX - 2 * scale, y: top),
+                                   style: LineStyle(color: stroke.color.withAlpha(0.4), width: 1 * scale)))
             // Labels of circles close in height would overlap: the smaller ones move down.
             var y = top
             if let previous = labels.last { y = max(y, previous.rect.maxY + sizes[k].height / 2) }
             labels.append(SceneText(text: texts[k], style: style, size: sizes[k], at: Point(x: labelX, y: y), anchoredBy: .left))
         }
-        return (paths, labels)
+        return (lines, labels)
     }
 
     /// The key's sizes: `reference` rounded down to 1, 2 or 5 × 10ⁿ, and about a quarter and a
     /// twentieth of it likewise (distinct, positive), largest first.
-    static func keyValues(_ reference: Double) -> [Double] {
+    public static func keyValues(_ reference: Double) -> [Double] {
         func nice(_ v: Double) -> Double {
             guard v > 0, v.isFinite else { return 0 }
             let m = pow(10, floor(log10(v)))
@@ -209,7 +206,7 @@ public final class BubblePlot: Plot {
     }
 
     /// A size in few characters: "12.3M", "4.5k", "1.2B", "250".
-    static func compact(_ v: Double) -> String {
+    public static func compact(_ v: Double) -> String {
         let a = abs(v)
         let (d, suffix): (Double, String) = a >= 1e12 ? (1e12, "T") : a >= 1e9 ? (1e9, "B") : a >= 1e6 ? (1e6, "M") : a >= 1e4 ? (1e3, "k") : (1, "")
         return NumberFormat.automatic.format(v / d) + suffix

@@ -2,7 +2,8 @@ import Foundation
 
 /// A grid of cells colored by value: `.location` is a cell's column (x, data units: a
 /// category's place, a number or a date), `.row` its row (y, data units) and `.value` its color
-/// through `colorMap`. A record whose value, column or row is missing leaves its cell blank.
+/// through `colorMap`. A record whose value, column or row is missing leaves its cell blank;
+/// several records of one cell are averaged (its popup says "(mean of 6)").
 ///
 /// Cells span from halfway to the neighbouring column (row) to halfway to the next, so columns
 /// at uneven spacing (months of 28 to 31 days) tile without gaps; the outer cells reach as far
@@ -63,41 +64,68 @@ public final class HeatmapPlot: Plot {
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, fields: [.row]) }
 
-    /// The distinct columns and rows, sorted, and each record's column and row among them
-    /// (-1 for a record left blank). Worked out once per pull. O(n log distinct).
+    /// The distinct columns and rows, sorted, and the cells: each distinct (column, row) with
+    /// the mean of its records' values (rows repeated for one cell are averaged), its first
+    /// record and how many records it has, in order of first record. Worked out once per pull.
+    /// O(n log distinct), a dense table of columns × rows when that is at most 2²⁶ slots.
     struct Grid {
+        struct Cell {
+            var column: Int32
+            var row: Int32
+            var first: Int32
+            var count: Int32
+            var mean: Double
+        }
+
         var columns: [Double]
         var rows: [Double]
-        var columnOf: [Int32]
-        var rowOf: [Int32]
+        var cells: [Cell]
+        /// Each record's cell, -1 for a record left blank.
+        var cellOf: [Int32]
         var valueRange: PlotRange?
 
         init(_ data: SeriesData) {
             let ys = data.numbers(of: .row)
             var xs = Set<Double>(), rs = Set<Double>()
-            var lo = Double.infinity, hi = -Double.infinity
             for i in 0..<data.count where data.values[i].isFinite && data.locations[i].isFinite && ys[i].isFinite {
                 xs.insert(data.locations[i])
                 rs.insert(ys[i])
-                lo = min(lo, data.values[i])
-                hi = max(hi, data.values[i])
             }
             columns = xs.sorted()
             rows = rs.sorted()
-            valueRange = lo <= hi ? PlotRange(lo, hi) : nil
             var columnIndex: [Double: Int32] = [:], rowIndex: [Double: Int32] = [:]
             columnIndex.reserveCapacity(columns.count)
             rowIndex.reserveCapacity(rows.count)
             for (k, x) in columns.enumerated() { columnIndex[x] = Int32(k) }
             for (k, y) in rows.enumerated() { rowIndex[y] = Int32(k) }
-            columnOf = [Int32](repeating: -1, count: data.count)
-            rowOf = [Int32](repeating: -1, count: data.count)
+            cellOf = [Int32](repeating: -1, count: data.count)
+            cells = []
+            var sums: [Double] = []
+            let slots = columns.count * rows.count
+            var dense = slots <= 1 << 26 ? [Int32](repeating: -1, count: slots) : []
+            var sparse: [Int: Int32] = [:]
             for i in 0..<data.count where data.values[i].isFinite {
-                if let c = columnIndex[data.locations[i]], let r = rowIndex[ys[i]] {
-                    columnOf[i] = c
-                    rowOf[i] = r
+                guard let c = columnIndex[data.locations[i]], let r = rowIndex[ys[i]] else { continue }
+                let slot = Int(c) * rows.count + Int(r)
+                var cell = dense.isEmpty ? sparse[slot] ?? -1 : dense[slot]
+                if cell < 0 {
+                    cell = Int32(cells.count)
+                    cells.append(Cell(column: c, row: r, first: Int32(i), count: 0, mean: 0))
+                    sums.append(0)
+                    if dense.isEmpty { sparse[slot] = cell } else { dense[slot] = cell }
                 }
+                cells[Int(cell)].count += 1
+                sums[Int(cell)] += data.values[i]
+                cellOf[i] = cell
             }
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in cells.indices {
+                let mean = sums[k] / Double(cells[k].count)
+                cells[k].mean = mean
+                lo = min(lo, mean)
+                hi = max(hi, mean)
+            }
+            valueRange = lo <= hi ? PlotRange(lo, hi) : nil
         }
 
         /// The edges between cells along one axis (data units): `values.count + 1` of them,
@@ -198,7 +226,7 @@ public final class HeatmapPlot: Plot {
     }
 
     /// A `.rect` per cell (or merged cell) in view, in record order; the cells' values where
-    /// they fit; the color bar. O(n + bins).
+    /// they fit; the color bar. O(cells + bins).
     public func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = loaded()
         let grid = grid()
@@ -213,16 +241,14 @@ public final class HeatmapPlot: Plot {
         var sums = [Double](repeating: 0, count: nx * ny)
         var counts = [Int32](repeating: 0, count: nx * ny)
         var firsts = [Int32](repeating: -1, count: nx * ny)
-        for i in 0..<data.count {
-            if context.shouldStop(at: i) { return scene }
-            let c = grid.columnOf[i], r = grid.rowOf[i]
-            guard c >= 0, r >= 0 else { continue }
-            let bx = xb.binOf[Int(c)], by = yb.binOf[Int(r)]
+        for (k, cell) in grid.cells.enumerated() {
+            if context.shouldStop(at: k) { return scene }
+            let bx = xb.binOf[Int(cell.column)], by = yb.binOf[Int(cell.row)]
             guard bx >= 0, by >= 0 else { continue }
             let b = Int(by) * nx + Int(bx)
-            sums[b] += data.values[i]
+            sums[b] += cell.mean
             counts[b] += 1
-            if firsts[b] < 0 { firsts[b] = Int32(i) }
+            if firsts[b] < 0 || cell.first < firsts[b] { firsts[b] = cell.first }
         }
         var cells: [(record: Int32, bin: Int)] = []
         for b in 0..<(nx * ny) where counts[b] > 0 { cells.append((firsts[b], b)) }
@@ -243,7 +269,7 @@ public final class HeatmapPlot: Plot {
             let rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             items.append(PlotItem(record: Int(cell.record), value: mean, shape: .rect(rect, cornerRadius: 0), fill: .solid(color),
                                   stroke: nil, anchor: Point(x: rect.midX, y: rect.midY)))
-            guard writesValues, rect.height >= sampleSize.height + 2 * scale, counts[b] == 1 else { continue }
+            guard writesValues, rect.height >= sampleSize.height + 2 * scale else { continue }
             let text = format.format(mean, magnitude: data.magnitude)
             let size = context.measurer.size(of: text, style: textStyle)
             guard size.width + 4 * scale <= rect.width else { continue }
@@ -254,16 +280,21 @@ public final class HeatmapPlot: Plot {
         if showsColorBar {
             let bar = colorBar(in: context, format: format, magnitude: data.magnitude)
             scene.paths = bar.paths
+            scene.leaders = bar.lines
             labels += bar.labels
-            scene.clip = Rect(x: area.minX, y: area.minY, width: bar.right - area.minX, height: area.height)
+            // The bar's labels may reach above and below the plot area by half their height.
+            let reach = Rect(enclosing: bar.labels.flatMap { [$0.rect.origin, Point(x: $0.rect.maxX, y: $0.rect.maxY)] } + [area.origin, Point(x: bar.right, y: area.maxY)])
+            scene.clip = Rect(x: area.minX, y: min(area.minY, reach.minY) - 1, width: bar.right - area.minX,
+                              height: max(area.maxY, reach.maxY) - min(area.minY, reach.minY) + 2)
         }
         scene.labels = labels
         return scene
     }
 
     /// The color bar right of the plot area: 64 bands of the map from the range's low end at
-    /// the bottom to its high end at the top, an outline, ticks at nice values with labels.
-    private func colorBar(in context: PlotLayoutContext, format: NumberFormat, magnitude: Double) -> (paths: [ScenePath], labels: [SceneText], right: Double) {
+    /// the bottom to its high end at the top (filled paths), an outline and ticks at nice values
+    /// (leader lines: drawn, never hit) with labels.
+    private func colorBar(in context: PlotLayoutContext, format: NumberFormat, magnitude: Double) -> (paths: [ScenePath], lines: [SceneLine], labels: [SceneText], right: Double) {
         let area = context.plotArea, scale = context.scale
         let x0 = area.maxX + 16 * scale, width = 14 * scale
         let top = area.minY, height = area.height
@@ -279,9 +310,8 @@ public final class HeatmapPlot: Plot {
                                    fill: .solid(map.color(at: (Double(k) + 0.5) / Double(bands)))))
         }
         let line = context.theme.axisLine.scaled(by: scale)
-        paths.append(ScenePath(elements: [.move(Point(x: x0, y: top)), .line(Point(x: x0 + width, y: top)),
-                                          .line(Point(x: x0 + width, y: top + height)), .line(Point(x: x0, y: top + height)), .close],
-                               stroke: line))
+        let corners = [Point(x: x0, y: top), Point(x: x0 + width, y: top), Point(x: x0 + width, y: top + height), Point(x: x0, y: top + height)]
+        var lines = (0..<4).map { SceneLine(from: corners[$0], to: corners[($0 + 1) % 4], style: line) }
         let style = context.theme.labelText.scaled(by: scale)
         let ticks = TickGenerator.linearTicks(in: range, targetCount: max(2, Int(height / (40 * scale))))
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : nil
@@ -289,14 +319,14 @@ public final class HeatmapPlot: Plot {
         var right = x0 + width
         for v in ticks {
             let y = top + height * (1 - (v - range.lower) / range.length)
-            paths.append(ScenePath(elements: [.move(Point(x: x0 + width, y: y)), .line(Point(x: x0 + width + 4 * scale, y: y))], stroke: line))
+            lines.append(SceneLine(from: Point(x: x0 + width, y: y), to: Point(x: x0 + width + 4 * scale, y: y), style: line))
             let text = valueFormat?.format(v, magnitude: magnitude) ?? NumberFormat.automatic.format(v, step: step, magnitude: max(abs(range.lower), abs(range.upper)))
             let size = context.measurer.size(of: text, style: style)
             let label = SceneText(text: text, style: style, size: size, at: Point(x: x0 + width + 6 * scale, y: y), anchoredBy: .left)
             labels.append(label)
             right = max(right, label.rect.maxX)
         }
-        return (paths, labels, right + 2 * scale)
+        return (paths, lines, labels, right + 2 * scale)
     }
 
     /// A swatch of the map's middle color.
@@ -313,7 +343,12 @@ public final class HeatmapPlot: Plot {
         guard row.isFinite, data.locations[record].isFinite else { return nil }
         let column = context.locationText(data.locations[record], name: data.name(record), dateResolution: series.locationResolution(of: data))
         let rowText = rowNames[row] ?? NumberFormat.automatic.format(row)
-        let value = (context.valueFormat ?? valueFormat ?? data.defaultFormat).format(data.values[record], magnitude: data.magnitude)
+        let grid = grid()
+        guard grid.cellOf[record] >= 0 else { return nil }
+        let cell = grid.cells[Int(grid.cellOf[record])]
+        let format = context.valueFormat ?? valueFormat ?? (cell.count > 1 ? .automatic : data.defaultFormat)
+        var value = format.format(cell.mean, magnitude: data.magnitude)
+        if cell.count > 1 { value += " (mean of \(cell.count))" }
         return RecordDescription(location: column + " · " + rowText, series: valueTitle ?? title, value: value)
     }
 

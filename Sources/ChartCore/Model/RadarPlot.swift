@@ -8,7 +8,9 @@ import Foundation
 /// A radar chart has no axes: the plots of one chart share a `RadarWeb`, which holds the
 /// categories' names and the value range, and the first visible plot of the web lays out its
 /// rings (with their values) and spokes (with the categories' names) as its own paths and
-/// labels, under the polygons. Every plot sizes the circle alike, so the polygons compare.
+/// labels, under the polygons. The web's lines are thin filled bands, not strokes: a stroked
+/// path reads to the hit tester as a line to hit near, and a click near a ring must still
+/// find the nearest vertex. Every plot sizes the circle alike, so the polygons compare.
 ///
 /// Items per plot, in record order: the whole polygon first (record 0's first item, its
 /// anchor record 0's vertex), then for each record with a value a `.point` at its vertex and
@@ -62,7 +64,7 @@ public final class RadarPlot: Plot {
         let geometry = web.geometry(in: context)
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: [], clip: geometry.clip)
         if web.firstVisible === self {
-            scene.paths = geometry.paths
+            scene.paths = geometry.web
             scene.labels = geometry.labels
         }
         let n = geometry.count
@@ -205,21 +207,16 @@ public final class RadarWeb {
         if !showsNames { radius = room - 4 * scale }
         radius = max(radius, 4 * scale)
         var geometry = RadarGeometry(center: center, radius: radius, count: n, range: range,
-                                     clip: area.insetBy(dx: -area.minX, dy: -area.minY), paths: [], labels: [])
+                                     clip: area.insetBy(dx: -area.minX, dy: -area.minY), web: [], labels: [])
         guard n > 0 else { return geometry }
         let grid = context.theme.majorGrid.scaled(by: scale)
         // Rings: n-gons (a circle's stand-in with few spokes reads as a web, as DGCharts draws).
         for value in ringValues {
             let points = (0..<n).map { geometry.point(spoke: $0, value: value) }
-            var elements: [ScenePath.Element] = [.move(points[0])]
-            elements += points.dropFirst().map { .line($0) }
-            elements.append(.close)
-            geometry.paths.append(ScenePath(elements: elements, stroke: grid))
+            geometry.web.append(Self.bands((0..<n).map { (points[$0], points[($0 + 1) % n]) }, width: grid.width, color: grid.color))
         }
-        for i in 0..<n {
-            geometry.paths.append(ScenePath(elements: [.move(center), .line(geometry.point(spoke: i, value: range.upper))],
-                                            stroke: grid))
-        }
+        geometry.web.append(Self.bands((0..<n).map { (center, geometry.point(spoke: $0, value: range.upper)) },
+                                       width: grid.width, color: grid.color))
         // Ring values along the first spoke, just right of it.
         let valueStyle = style.withSize(style.fontSize * 0.85).withColor(context.theme.labelText.color.withAlpha(0.8))
         let format = valueFormat ?? .fixed(decimals: NumberFormat.decimals(for: step))
@@ -243,15 +240,31 @@ public final class RadarWeb {
     }
 }
 
+extension RadarWeb {
+    /// Straight lines `width` device pixels wide as one filled path of a quadrilateral each
+    /// (painted as a stroke of that width with butt ends would be).
+    static func bands(_ lines: [(Point, Point)], width: Double, color: Color) -> ScenePath {
+        var elements: [ScenePath.Element] = []
+        for (a, b) in lines {
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            let nx = -(b.y - a.y) / length * width / 2, ny = (b.x - a.x) / length * width / 2
+            elements += [.move(Point(x: a.x + nx, y: a.y + ny)), .line(Point(x: b.x + nx, y: b.y + ny)),
+                         .line(Point(x: b.x - nx, y: b.y - ny)), .line(Point(x: a.x - nx, y: a.y - ny)), .close]
+        }
+        return ScenePath(elements: elements, fill: .solid(color))
+    }
+}
+
 /// A radar web laid out: its center and radius (device pixels), how many spokes, the value
-/// range from center to rim, and its rings, spokes and labels.
+/// range from center to rim, and its web (a filled path per ring, one for the spokes) and labels.
 struct RadarGeometry {
     var center: Point
     var radius: Double
     var count: Int
     var range: PlotRange
     var clip: Rect
-    var paths: [ScenePath]
+    var web: [ScenePath]
     var labels: [SceneText]
 
     /// Spoke `i`'s angle in radians as Cairo measures (clockwise on screen), the first up.

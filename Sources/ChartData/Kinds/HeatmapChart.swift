@@ -6,9 +6,9 @@ import ChartCore
 /// spec's `x`, else the first other column; the row is the next other column. Text (and up to
 /// 50 distinct whole numbers, such as years or weeks) is categories named on the axis, in order
 /// of first appearance (numbers in order), the first row at the top; other numbers and dates
-/// are places on a number or date axis. Rows repeated for one cell are averaged by the plot's
-/// per-pixel merge only when they fall in one pixel, so a cell's value is its row's: aggregate
-/// in SQL for means.
+/// are places on a number or date axis. Rows repeated for one cell are averaged (barley's
+/// yield by variety and year over its six sites). Unnamed, the value prefers a column that is
+/// not a handful of whole numbers (a year, a code): barley's yield rather than its year.
 enum HeatmapChart: KindChartBuilder {
     static func build(_ context: KindChartContext) throws(DataError) {
         let table = context.table, spec = context.spec
@@ -21,7 +21,10 @@ enum HeatmapChart: KindChartBuilder {
         let xNamed = try spec.x.map(index)
         let valueColumn: Int
         if let name = spec.y?.first { valueColumn = try index(name) } else {
-            guard let last = table.columns.indices.last(where: { table.columns[$0].numbers != nil && !table.columns[$0].isDate && $0 != xNamed }) else {
+            let numeric = table.columns.indices.filter { table.columns[$0].numbers != nil && !table.columns[$0].isDate && $0 != xNamed }
+            let profiles = context.plan.profiles
+            let measures = numeric.filter { !(profiles[$0].isWhole && profiles[$0].distinctCount <= 50) }
+            guard let last = measures.last ?? numeric.last else {
                 throw DataError.unusable(path: context.source, message: "--kind heatmap needs a column of numbers for the values; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
             }
             valueColumn = last
