@@ -90,9 +90,10 @@ import Testing
             #expect(image.pixel(x: Int(c.x), y: Int(c.y)).distance(to: pixel(item.fill.representativeColor)) <= 2, "cell \(item.record)")
         }
         let bar = Rect(enclosing: heat.paths.flatMap(\.vertices))
+        let bands = heat.paths.count
         let bottom = image.pixel(x: Int(bar.midX), y: Int(bar.maxY - 2)), top = image.pixel(x: Int(bar.midX), y: Int(bar.minY + 2))
-        #expect(bottom.distance(to: pixel(ColorMap.magma.color(at: 0.5 / 64))) <= 3)
-        #expect(top.distance(to: pixel(ColorMap.magma.color(at: 63.5 / 64))) <= 3)
+        #expect(bottom.distance(to: pixel(ColorMap.magma.color(at: 0.5 / Double(bands)))) <= 3)
+        #expect(top.distance(to: pixel(ColorMap.magma.color(at: (Double(bands) - 0.5) / Double(bands)))) <= 3)
     }
 
     @Test func aBubbleRendersUnderTheDarkTheme() throws {

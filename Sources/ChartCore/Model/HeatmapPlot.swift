@@ -291,16 +291,16 @@ public final class HeatmapPlot: Plot {
         return scene
     }
 
-    /// The color bar right of the plot area: 64 bands of the map from the range's low end at
-    /// the bottom to its high end at the top (filled paths), an outline and ticks at nice values
-    /// (leader lines: drawn, never hit) with labels.
+    /// The color bar right of the plot area: 64 to 256 bands of the map (one per 3 pixels)
+    /// from the range's low end at the bottom to its high end at the top (filled paths), an
+    /// outline and ticks at nice values (leader lines: drawn, never hit) with labels.
     private func colorBar(in context: PlotLayoutContext, format: NumberFormat, magnitude: Double) -> (paths: [ScenePath], lines: [SceneLine], labels: [SceneText], right: Double) {
         let area = context.plotArea, scale = context.scale
         let x0 = area.maxX + 16 * scale, width = 14 * scale
         let top = area.minY, height = area.height
         let range = resolvedValueRange, map = resolvedColorMap
         var paths: [ScenePath] = []
-        let bands = 64
+        let bands = max(64, min(256, Int(height / (3 * scale))))
         for k in 0..<bands {
             let y1 = top + height * (1 - Double(k) / Double(bands)), y0 = top + height * (1 - Double(k + 1) / Double(bands))
             // Bands overlap by a hair so that antialiasing leaves no seams.

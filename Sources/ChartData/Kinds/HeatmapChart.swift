@@ -29,7 +29,13 @@ enum HeatmapChart: KindChartBuilder {
             }
             valueColumn = last
         }
-        let others = table.columns.indices.filter { $0 != valueColumn }
+        // Reading a table merges a year and a month column into a date column of both
+        // ("year-month"); the heatmap keeps the two apart, as its columns and rows.
+        let names = Set(table.columns.map(\.name))
+        let merged = Set(table.columns.indices.filter { i in
+            names.contains { a in names.contains { b in a != b && table.columns[i].name == a + "-" + b } }
+        })
+        let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) }
         guard let x = xNamed ?? others.first, let row = others.first(where: { $0 != x }) else {
             throw DataError.unusable(path: context.source, message: "--kind heatmap needs an x column, a row column and a value column; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
         }
@@ -42,7 +48,16 @@ enum HeatmapChart: KindChartBuilder {
         let valueName = table.columns[valueColumn].name
         let plot = HeatmapPlot(identifier: ChartBuilder.identifier(valueName), title: valueName, dataSource: source)
         plot.valueTitle = valueName
-        plot.rowNames = Dictionary(rows.labels.map { ($0.location, $0.text) }, uniquingKeysWith: { a, _ in a })
+        // Every row's name for the popups: the axis's categories, else its dates or numbers as
+        // names ("2012-03-04", not seconds since 1970).
+        if rows.labels.isEmpty {
+            let names = ValueNames.names(of: table.columns[row])
+            var byLocation: [Double: String] = [:]
+            for (i, location) in rows.locations.enumerated() where location.isFinite && byLocation[location] == nil { byLocation[location] = names[i] }
+            plot.rowNames = byLocation
+        } else {
+            plot.rowNames = Dictionary(rows.labels.map { ($0.location, $0.text) }, uniquingKeysWith: { a, _ in a })
+        }
         if let name = spec.colorMap {
             guard let map = ColorMap.named(name) else {
                 throw DataError.unusable(path: context.source, message: "unknown color map '\(name)'; use one of: \(ColorMap.names.joined(separator: ", "))")
@@ -92,7 +107,14 @@ enum HeatmapChart: KindChartBuilder {
             let locations = numbers.map { v in place[v].map { topFirst ? last - Double($0) : Double($0) } ?? .nan }
             return (locations, sorted.enumerated().map { AxisLabel(ValueNames.name(of: $1), at: topFirst ? last - Double($0) : Double($0)) }, .category)
         case .date(let numbers):
-            return (numbers, [], .date)
+            // A few dates (years, months) are categories named at their resolution.
+            guard profile.distinctCount <= 50 else { return (numbers, [], .date) }
+            let sorted = Set(numbers.filter(\.isFinite)).sorted()
+            let place = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+            let resolution = DateResolution.of(sorted)
+            let last = Double(sorted.count - 1)
+            let locations = numbers.map { v in place[v].map { topFirst ? last - Double($0) : Double($0) } ?? .nan }
+            return (locations, sorted.enumerated().map { AxisLabel(resolution.format($1), at: topFirst ? last - Double($0) : Double($0)) }, .category)
         }
     }
 }
