@@ -40,7 +40,7 @@ public struct LayoutDump: Codable, Sendable {
     /// `[x1, y1, x2, y2]`, for strokes (a wick, an OHLC bar's ticks, whiskers, error bars);
     /// `polygon`, `[x1, y1, x2, y2, …]`, for a closed outline (a radar's series: its whole
     /// polygon first, then per record its vertex's `point` and the transparent share of the
-    /// polygon nearest that vertex, both of hit width 0). `hitWidth`
+    /// polygon nearest that vertex, a polygon of hit width 0). `hitWidth`
     /// is how wide a stroke or outline is hit (0: inside only). `symbolSize` is a point's
     /// marker's size (a bubble's diameter). A record may have several items.
     struct Item: Codable {
