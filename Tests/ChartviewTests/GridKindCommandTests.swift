@@ -107,6 +107,29 @@ import Testing
         }
     }
 
+    @Test func specFilesNameTheSizeAndTheColorMap() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try sqlite(dir + "/db.sqlite", "CREATE TABLE t (name TEXT, a REAL, b REAL, w REAL); INSERT INTO t VALUES ('p', 1, 2, 5), ('q', 2, 1, 1), ('r', 3, 3, 2);")
+        let spec = """
+            {"database": "db.sqlite", "charts": [
+              {"name": "b", "kind": "bubble", "data": {"table": "t"}, "x": "a", "y": ["b"], "size": "w"},
+              {"name": "h", "kind": "heatmap", "data": {"table": "t"}, "colorMap": "cividis"},
+              {"name": "r", "kind": "radar", "data": {"table": "t"}, "legend": false}
+            ]}
+            """
+        try spec.write(toFile: dir + "/spec.json", atomically: true, encoding: .utf8)
+        let bubbles = try dump([dir + "/spec.json", "--chart", "b"])
+        #expect(bubbles.plots[0].items.first?.text == "p · a 1 · b 2 · w 5")
+        let heat = try dump([dir + "/spec.json", "--chart", "h"])
+        #expect(heat.plots[0].kind == "heatmap" && heat.plots[0].items.count == 3)
+        let radar = try dump([dir + "/spec.json", "--chart", "r"])
+        #expect(radar.plots.count == 3 && radar.legend.entries.isEmpty)
+        try spec.replacingOccurrences(of: "cividis", with: "jet").write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+        let bad = try ChartviewProcess.run([dir + "/bad.json", "--chart", "h", "--output", dir + "/x.png"])
+        #expect(bad.status == 2 && bad.stderr.contains("colorMap") && bad.stderr.filter { $0 == "\n" }.count == 1, "\(bad.stderr)")
+    }
+
     // MARK: Real data
 
     @Test("Gapminder 2007: GDP per capita by life expectancy, sized by population, by continent")
