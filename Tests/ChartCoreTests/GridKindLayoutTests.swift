@@ -262,6 +262,32 @@ struct GridKindLayoutTests {
         }
     }
 
+    // MARK: Limits
+
+    @Test("Values near Double's limit lay out finite: bubbles, radar rings and heatmap means and color bar")
+    func extremeValues() throws {
+        let big = 1e308
+        let graph = Graph(title: "Limits")
+        graph.add(BubblePlot(identifier: "b", dataSource: ArrayDataSource(numbers: [big, -big], locations: [-big, big], fields: [.size: [big, 1]])))
+        let radar = Graph(title: "Radar")
+        radar.add(RadarPlot(identifier: "r", dataSource: ArrayDataSource(numbers: [big, -big, 5], categories: ["p", "q", "r"])))
+        let heat = Graph(title: "Heat")
+        heat.add(HeatmapPlot(identifier: "h", dataSource: ArrayDataSource(numbers: [big, big, -big], locations: [1, 1, 2], fields: [.row: [1, 1, 1]])))
+        for g in [graph, radar, heat] {
+            let scene = layout(g, 640, 480)
+            for plot in scene.plots {
+                #expect(!plot.items.isEmpty, "\(plot.plotID) lays out nothing")
+                for item in plot.items {
+                    #expect(item.value.isFinite && item.anchor.x.isFinite && item.anchor.y.isFinite && item.bounds.width.isFinite,
+                            "\(plot.plotID)[\(item.record)]: \(item)")
+                }
+                for label in plot.labels { #expect(label.position.x.isFinite && label.position.y.isFinite, "\(plot.plotID) label \(label.text)") }
+            }
+        }
+        let cells = try #require(layout(heat, 640, 480).plot("h")).items
+        #expect(cells.first?.value == big)   // the mean of 1e308 and 1e308, not infinity
+    }
+
     // MARK: Color maps
 
     @Test("The built-in maps: their published ends, at least 9 stops, viridis rising in lightness, coolwarm grey at 0.5")

@@ -75,9 +75,12 @@ public final class BubblePlot: Plot {
               let y = PlotRange.enclosing(rows.map { data.values[$0] }) else { return nil }
         // Room for the bubbles' radii beyond the centers: the largest is about a seventh of
         // the plot area across, so 7% of the spans either side keeps the outer ones inside.
-        // Positive data stays positive (a log axis).
+        // Positive data stays positive (a log axis); spans past Double's range (-1e308 to
+        // 1e308) are padded in halves and end at the largest finite numbers.
         func padded(_ r: PlotRange) -> PlotRange {
-            r.expanded(lower: r.lower > 0 ? min(r.length * 0.07, r.lower / 2) : r.length * 0.07, upper: r.length * 0.07)
+            let pad = (r.upper / 2 - r.lower / 2) * 0.14
+            let lower = r.lower > 0 ? r.lower - min(pad, r.lower / 2) : r.lower - pad
+            return PlotRange(max(lower, -Double.greatestFiniteMagnitude), min(r.upper + pad, Double.greatestFiniteMagnitude))
         }
         return DataExtent(x: padded(x), y: padded(y))
     }

@@ -100,7 +100,6 @@ public final class HeatmapPlot: Plot {
             for (k, y) in rows.enumerated() { rowIndex[y] = Int32(k) }
             cellOf = [Int32](repeating: -1, count: data.count)
             cells = []
-            var sums: [Double] = []
             let slots = columns.count * rows.count
             var dense = slots <= 1 << 26 ? [Int32](repeating: -1, count: slots) : []
             var sparse: [Int: Int32] = [:]
@@ -111,21 +110,24 @@ public final class HeatmapPlot: Plot {
                 if cell < 0 {
                     cell = Int32(cells.count)
                     cells.append(Cell(column: c, row: r, first: Int32(i), count: 0, mean: 0))
-                    sums.append(0)
                     if dense.isEmpty { sparse[slot] = cell } else { dense[slot] = cell }
                 }
                 cells[Int(cell)].count += 1
-                sums[Int(cell)] += data.values[i]
+                cells[Int(cell)].mean = Self.mean(cells[Int(cell)].mean, adding: data.values[i], count: cells[Int(cell)].count)
                 cellOf[i] = cell
             }
             var lo = Double.infinity, hi = -Double.infinity
-            for k in cells.indices {
-                let mean = sums[k] / Double(cells[k].count)
-                cells[k].mean = mean
-                lo = min(lo, mean)
-                hi = max(hi, mean)
+            for cell in cells {
+                lo = min(lo, cell.mean)
+                hi = max(hi, cell.mean)
             }
             valueRange = lo <= hi ? PlotRange(lo, hi) : nil
+        }
+
+        /// The running mean of `count` values after adding `value` to the mean of the others,
+        /// in halves so that values near Double's limit (1e308 and 1e308) never overflow. O(1).
+        @inline(__always) static func mean(_ mean: Double, adding value: Double, count: Int32) -> Double {
+            count == 1 ? value : mean + (value / 2 - mean / 2) * (2 / Double(count))
         }
 
         /// The edges between cells along one axis (data units): `values.count + 1` of them,
@@ -184,8 +186,14 @@ public final class HeatmapPlot: Plot {
 
     /// The color of `value`.
     public func color(of value: Double) -> Color {
-        let r = resolvedValueRange
-        return resolvedColorMap.color(at: (value - r.lower) / r.length)
+        resolvedColorMap.color(at: Self.share(of: value, in: resolvedValueRange))
+    }
+
+    /// Where `value` lies in `range`, 0 at its lower end and 1 at its upper: worked out in
+    /// halves, so that a range past Double's span (-1e308 to 1e308) gives finite shares.
+    static func share(of value: Double, in range: PlotRange) -> Double {
+        let share = (value / 2 - range.lower / 2) / (range.upper / 2 - range.lower / 2)
+        return share.isFinite ? share : 0
     }
 
     /// Device pixels at scale 1 the color bar takes right of the plot area, with labels of
@@ -238,7 +246,7 @@ public final class HeatmapPlot: Plot {
         let xb = Self.bins(edges: Grid.edges(grid.columns), device: { t.deviceX($0) }, low: area.minX, high: area.maxX)
         let yb = Self.bins(edges: Grid.edges(grid.rows), device: { t.deviceY($0) }, low: area.minY, high: area.maxY)
         let nx = xb.extents.count, ny = yb.extents.count
-        var sums = [Double](repeating: 0, count: nx * ny)
+        var sums = [Double](repeating: 0, count: nx * ny)   // each bin's running mean
         var counts = [Int32](repeating: 0, count: nx * ny)
         var firsts = [Int32](repeating: -1, count: nx * ny)
         for (k, cell) in grid.cells.enumerated() {
@@ -246,8 +254,8 @@ public final class HeatmapPlot: Plot {
             let bx = xb.binOf[Int(cell.column)], by = yb.binOf[Int(cell.row)]
             guard bx >= 0, by >= 0 else { continue }
             let b = Int(by) * nx + Int(bx)
-            sums[b] += cell.mean
             counts[b] += 1
+            sums[b] = Grid.mean(sums[b], adding: cell.mean, count: counts[b])
             if firsts[b] < 0 || cell.first < firsts[b] { firsts[b] = cell.first }
         }
         var cells: [(record: Int32, bin: Int)] = []
@@ -264,7 +272,7 @@ public final class HeatmapPlot: Plot {
         for cell in cells {
             let b = cell.bin
             let (x0, x1) = xb.extents[b % nx], (y0, y1) = yb.extents[b / nx]
-            let mean = sums[b] / Double(counts[b])
+            let mean = sums[b]
             let color = color(of: mean)
             let rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             items.append(PlotItem(record: Int(cell.record), value: mean, shape: .rect(rect, cornerRadius: 0), fill: .solid(color),
@@ -318,7 +326,7 @@ public final class HeatmapPlot: Plot {
         var labels: [SceneText] = []
         var right = x0 + width
         for v in ticks {
-            let y = top + height * (1 - (v - range.lower) / range.length)
+            let y = top + height * (1 - Self.share(of: v, in: range))
             lines.append(SceneLine(from: Point(x: x0 + width, y: y), to: Point(x: x0 + width + 4 * scale, y: y), style: line))
             let text = valueFormat?.format(v, magnitude: magnitude) ?? NumberFormat.automatic.format(v, step: step, magnitude: max(abs(range.lower), abs(range.upper)))
             let size = context.measurer.size(of: text, style: style)

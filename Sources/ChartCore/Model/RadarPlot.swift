@@ -177,11 +177,14 @@ public final class RadarWeb {
                 hi = max(hi, r.upper)
             }
         }
-        if !(hi > lo) || !(hi - lo).isFinite { hi = lo + 1 }
-        let step = TickGenerator.niceStep(span: hi - lo, targetCount: max(1, ringCount))
+        if !(hi > lo) { hi = lo + max(1, abs(lo)) }
+        // A span past Double's range (-1e308 to 1e308): half the span in half the rings.
+        let span = hi - lo
+        let step = span.isFinite ? TickGenerator.niceStep(span: span, targetCount: max(1, ringCount))
+                                 : TickGenerator.niceStep(span: hi / 2 - lo / 2, targetCount: max(1, ringCount / 2))
         if self.range == nil {
-            lo = (lo / step).rounded(.down) * step
-            hi = (hi / step).rounded(.up) * step
+            lo = max((lo / step).rounded(.down) * step, -Double.greatestFiniteMagnitude)
+            hi = min((hi / step).rounded(.up) * step, Double.greatestFiniteMagnitude)
         }
         let values = TickGenerator.ticks(in: PlotRange(lo, hi), step: step).filter { $0 > lo }
         return (PlotRange(lo, hi), values, step)
@@ -272,7 +275,9 @@ struct RadarGeometry {
 
     /// Where `value` lies on spoke `i`, clamped to the web.
     func point(spoke i: Int, value: Double) -> Point {
-        let t = min(max((value - range.lower) / range.length, 0), 1)
+        // In halves, so that a range past Double's span still gives a finite share.
+        let share = (value / 2 - range.lower / 2) / (range.upper / 2 - range.lower / 2)
+        let t = share.isFinite ? min(max(share, 0), 1) : 0
         let a = angle(spoke: i)
         return Point(x: center.x + cos(a) * radius * t, y: center.y + sin(a) * radius * t)
     }
