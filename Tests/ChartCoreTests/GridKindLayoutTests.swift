@@ -151,7 +151,7 @@ struct GridKindLayoutTests {
         let center = Point(x: scene.plotArea.midX.rounded(), y: scene.plotArea.midY.rounded())
         let inside = Point(x: center.x + (power.x - center.x) * 0.7, y: power.y - 4)
         #expect(tester.hit(at: inside) == .record(plotID: "b", record: 1))
-        #expect(a.describe(record: 0, in: RecordContext())?.text == "Speed · Series A 7.20")
+        #expect(a.describe(record: 0, in: RecordContext())?.text == "Speed · Series A 7.2")
         // Hidden: B alone draws, and now the web too; the range stays (from all series).
         a.isHidden = true
         let hidden = layout(graph, 800, 600)

@@ -26,7 +26,7 @@ extension WindowTests {
         let plot = try #require(layout.plots.first)
         #expect(plot.kind == "heatmap" && plot.items.count == 17)
         let march = try #require(plot.items.first { $0.text?.hasPrefix("2012-03 · Seattle") == true })
-        #expect(march.text == "2012-03 · Seattle · temp_max 11.30")
+        #expect(march.text == "2012-03 · Seattle · temp_max 11.3")
         let session = try TraceSession(arguments)
         // Off the cell's value text, still inside the cell.
         try session.click(center(march.rect).0.rounded(), (march.rect[1] + 3).rounded())

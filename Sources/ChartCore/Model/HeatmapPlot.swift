@@ -83,6 +83,8 @@ public final class HeatmapPlot: Plot {
         /// Each record's cell, -1 for a record left blank.
         var cellOf: [Int32]
         var valueRange: PlotRange?
+        /// The fewest decimals, at most 2, that write every record's value exactly.
+        var format: NumberFormat = .fixed(decimals: 0)
 
         init(_ data: SeriesData) {
             let ys = data.numbers(of: .row)
@@ -122,6 +124,7 @@ public final class HeatmapPlot: Plot {
                 hi = max(hi, cell.mean)
             }
             valueRange = lo <= hi ? PlotRange(lo, hi) : nil
+            format = NumberFormat.fewestDecimals(for: data.values)
         }
 
         /// The running mean of `count` values after adding `value` to the mean of the others,
@@ -264,7 +267,7 @@ public final class HeatmapPlot: Plot {
         var items: [PlotItem] = []
         items.reserveCapacity(cells.count)
         var labels: [SceneText] = []
-        let format = valueFormat ?? data.defaultFormat
+        let format = valueFormat ?? grid.format
         let textStyle = context.theme.labelText.scaled(by: scale).withSize(10 * scale)
         let sampleSize = context.measurer.size(of: "0", style: textStyle)
         // Cell texts only where a few hundred cells show: more would be noise (and slow to measure).
@@ -354,7 +357,7 @@ public final class HeatmapPlot: Plot {
         let grid = grid()
         guard grid.cellOf[record] >= 0 else { return nil }
         let cell = grid.cells[Int(grid.cellOf[record])]
-        let format = context.valueFormat ?? valueFormat ?? (cell.count > 1 ? .automatic : data.defaultFormat)
+        let format = context.valueFormat ?? valueFormat ?? (cell.count > 1 ? .automatic : grid.format)
         var value = format.format(cell.mean, magnitude: data.magnitude)
         if cell.count > 1 { value += " (mean of \(cell.count))" }
         return RecordDescription(location: column + " · " + rowText, series: valueTitle ?? title, value: value)

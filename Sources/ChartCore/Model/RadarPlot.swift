@@ -102,11 +102,13 @@ public final class RadarPlot: Plot {
         [LegendItem(title: title, fill: .solid(seriesColor.withAlpha(0.5)), line: LineStyle(color: seriesColor, width: 2))]
     }
 
-    /// "Speed · Series A 7.2": the category, the series, the value.
+    /// "Speed · Series A 7.2": the category, the series, the value (with the fewest decimals,
+    /// at most 2, that write the series' values exactly).
     public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        let value = (context.valueFormat ?? valueFormat ?? data.defaultFormat).format(data.values[record], magnitude: data.magnitude)
+        let value = (context.valueFormat ?? valueFormat ?? NumberFormat.fewestDecimals(for: data.values))
+            .format(data.values[record], magnitude: data.magnitude)
         return RecordDescription(location: web.categoryName(record), series: title, value: value)
     }
 
