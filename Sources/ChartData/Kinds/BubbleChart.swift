@@ -69,6 +69,10 @@ enum BubbleChart: KindChartBuilder {
             plot.showsSizeKey = g == 0
             context.graph.add(plot)
         }
+        // A query's chart is titled by what it shows (the plan's title names the x it chose).
+        if spec.title == nil, spec.data.query != nil, spec.period == nil {
+            context.graph.title = "\(table.columns[y].name) by \(table.columns[x].name), sized by \(table.columns[size].name)"
+        }
         let space = context.graph.defaultPlotSpace
         space.xScale = table.columns[x].isDate ? .date : .linear
         space.yScale = table.columns[y].isDate ? .date : .linear

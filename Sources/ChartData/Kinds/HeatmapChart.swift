@@ -65,6 +65,10 @@ enum HeatmapChart: KindChartBuilder {
             plot.colorMap = map
         }
         context.graph.add(plot)
+        // A query's chart is titled by what it shows (the plan's title names the x it chose).
+        if spec.title == nil, spec.data.query != nil, spec.period == nil {
+            context.graph.title = "\(valueName) by \(table.columns[x].name) and \(table.columns[row].name)"
+        }
         // Room right of the plot area for the color bar and its labels (see HeatmapPlot).
         let finite = values.filter(\.isFinite)
         let widest = [finite.min(), finite.max()].compactMap { $0 }.map { NumberFormat.automatic.format($0).count }.max() ?? 1
