@@ -138,6 +138,7 @@ import Testing
         let layout = try dump([try RealData.path("gapminder.sqlite"), "--query", query, "--kind", "bubble"])
         #expect(layout.plots.map(\.title) == ["Asia", "Europe", "Africa", "Americas", "Oceania"])
         #expect(layout.plots.allSatisfy { $0.kind == "bubble" })
+        #expect(layout.title?.text == "lifeExp by gdpPercap, sized by pop")
         let items = layout.plots.flatMap(\.items)
         #expect(items.count == 142)
         let china = try #require(items.first { $0.text?.hasPrefix("China ·") == true })
@@ -181,6 +182,7 @@ import Testing
         let layout = try dump([db, "--query", query, "--kind", "heatmap"])
         let plot = try #require(layout.plots.first)
         #expect(plot.items.count == 48)
+        #expect(layout.title?.text == "temp_max by month and year")
         // Years read as dates are rows named by year, the first at the top (labels go bottom up).
         #expect(layout.axes.first { $0.id == "y" }?.labels.map(\.text) == ["2015", "2014", "2013", "2012"])
         #expect(plot.items.contains { $0.text == "7 · 2015 · temp_max 28.1" }, "\(plot.items.prefix(3).compactMap(\.text))")
