@@ -89,3 +89,9 @@ INSERT INTO commutes (id, day, mode, minutes)
                + ((i * 7919) % 101 + (i * 104729) % 103 + (i * 1299709) % 107) / (CASE i % 4 WHEN 0 THEN 25.0 WHEN 1 THEN 18.0 WHEN 2 THEN 14.0 ELSE 22.0 END)
                + CASE WHEN (i * 31) % 97 < 3 THEN 8 + (i % 7) * 2 ELSE 0 END, 1)
   FROM n;
+
+-- Each student's exam score and weekly study hours (generated, deterministic): bubbles of
+-- subjects by students enrolled, average score and hours studied.
+CREATE TABLE grades (student_id INTEGER PRIMARY KEY REFERENCES students(id), score REAL NOT NULL, hours REAL NOT NULL);
+INSERT INTO grades (student_id, score, hours)
+  SELECT id, 55 + (id * 37 + subject_id * 11) % 41, 2 + (id * 13 + subject_id * 7) % 9 + subject_id % 3 FROM students;

@@ -44,9 +44,11 @@ struct LayoutDumpReader: Decodable {
         var segments: [[Double]]?
         /// What the record's popup says.
         var text: String?
+        /// A point's marker size (a bubble's diameter).
+        var symbolSize: Double?
 
         private enum CodingKeys: String, CodingKey {
-            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, segments, text
+            case record, value, rect, color, point, center, radius, innerRadius, startAngle, endAngle, segments, text, symbolSize
         }
 
         init(from decoder: any Decoder) throws {
@@ -63,6 +65,7 @@ struct LayoutDumpReader: Decodable {
             startAngle = try container.decodeIfPresent(Double.self, forKey: .startAngle)
             endAngle = try container.decodeIfPresent(Double.self, forKey: .endAngle)
             text = try container.decodeIfPresent(String.self, forKey: .text)
+            symbolSize = try container.decodeIfPresent(Double.self, forKey: .symbolSize)
         }
     }
 

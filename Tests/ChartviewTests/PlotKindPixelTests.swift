@@ -6,7 +6,7 @@ import Testing
 /// against its `--dump-layout` scene: bars and slices hold their color, line and scatter points
 /// carry their symbol, no two texts overlap, and every item lies inside the image.
 @Suite struct PlotKindPixelTests {
-    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes"]
+    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
     static let sizes = ["1400x600", "600x1000", "400x300"]
 
     @Test(arguments: charts, sizes)
@@ -145,7 +145,7 @@ import Testing
                 }
                 let what = "\(chart) \(size): point \(plot.id)[\(item.record)] at \(p)"
                 #expect(near.contains { $0.distance(to: background) > 40 }, "\(what) is plot area background (\(background)) all round")
-                let symbolColor = color(item.color)
+                let symbolColor = color(item.color, over: background)
                 #expect(near.contains { $0.distance(to: symbolColor) <= 40 }, "\(what) has no pixel of its symbol's \(item.color) near: \(near)")
             }
         }
@@ -230,7 +230,17 @@ import Testing
 
     /// `#rrggbb` as a pixel color.
     func color(_ hex: String) -> PixelColor {
-        let value = Int(hex.dropFirst(), radix: 16) ?? 0
+        let value = Int(hex.dropFirst().prefix(6), radix: 16) ?? 0
         return PixelColor(red: value >> 16 & 0xFF, green: value >> 8 & 0xFF, blue: value & 0xFF)
+    }
+
+    /// A `#rrggbbaa` color (a bubble's translucent fill) as painted over `background`; an
+    /// opaque `#rrggbb` as it is.
+    func color(_ hex: String, over background: PixelColor) -> PixelColor {
+        let c = color(hex)
+        guard hex.count == 9, let alpha = Int(hex.suffix(2), radix: 16) else { return c }
+        let a = Double(alpha) / 255
+        func mix(_ top: Int, _ bottom: Int) -> Int { Int((Double(top) * a + Double(bottom) * (1 - a)).rounded()) }
+        return PixelColor(red: mix(c.red, background.red), green: mix(c.green, background.green), blue: mix(c.blue, background.blue))
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Clicking every kind of plot item in the real window: bars, line and scatter points, pie and
 /// donut slices, and a pie's legend entries. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes"]
+    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
 
     /// A window pixel to click for `item` of `plot`, or nil to leave the item out: a bar's
     /// center (or a spot further along it clear of the lines and points and bars of plots drawn
@@ -111,7 +111,9 @@ extension WindowTests {
             try quickClick(session, x, y)
             try session.next("deselect")
         }
-        let items = layout.plots.reduce(0) { $0 + $1.items.count }
+        // Polygons are left out: a radar's lie under the next series' (and its vertices are
+        // the points clicked).
+        let items = layout.plots.reduce(0) { $0 + $1.items.filter { $0.point != nil || $0.rect.count == 4 || $0.center != nil }.count }
         #expect(clicked > 0 && clicked * 4 >= items * 3, "\(chart): only \(clicked) of \(items) items clicked")
 
         // A pie's legend entries stand for its slices: a click hides the slice, a second one shows it.

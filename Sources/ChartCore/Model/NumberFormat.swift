@@ -50,6 +50,21 @@ public enum NumberFormat: Hashable, Sendable {
         }
     }
 
+    /// `.fixed` with the fewest decimals, at most `limit`, that write every finite value of
+    /// `values` exactly (2.5 and 7.25 need 2; 3 and 4 none): values rounded in SQL to one
+    /// decimal read "7.1", not "7.10". O(n).
+    public static func fewestDecimals<S: Sequence>(for values: S, limit: Int = 2) -> NumberFormat where S.Element == Double {
+        var needed = 0
+        for v in values where v.isFinite && needed < limit {
+            while needed < limit {
+                let scaled = v * pow(10, Double(needed))
+                if abs(scaled - scaled.rounded()) <= max(1e-9, abs(scaled) * 1e-12) { break }
+                needed += 1
+            }
+        }
+        return .fixed(decimals: needed)
+    }
+
     /// The fewest decimals (at most 12) that show every multiple of `step` exactly:
     /// 1 for 0.5, 2 for 0.25, 0 for 2.5e3.
     static func decimals(for step: Double) -> Int {

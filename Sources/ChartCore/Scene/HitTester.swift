@@ -68,33 +68,40 @@ public struct HitTester: Sendable {
             }
             return .background
         }
+        // A mark within reach (a point, a stroke) wins over an area it lies in (a bar, a slice,
+        // a polygon) of a plot above it: a radar's vertex under the next series' polygon.
+        var area: Hit?
         for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible {
             guard plot.clip.contains(point) else { continue }
-            if let record = hitRecord(in: plot, at: point, grid: grids[index]) { return .record(plotID: plot.plotID, record: record) }
+            guard let hit = hitRecord(in: plot, at: point, grid: grids[index]) else { continue }
+            if !hit.isArea { return .record(plotID: plot.plotID, record: hit.record) }
+            if area == nil { area = .record(plotID: plot.plotID, record: hit.record) }
         }
+        if let area { return area }
         return scene.plotArea.contains(point) ? .plotArea : .background
     }
 
-    /// The record of `plot` under `point`: the bar, slice or polygon containing it, else the
-    /// nearest point, stroke or outline within reach (`pointSlop`, a symbol's radius or a
-    /// stroke's hit width), else, on a line, the record
-    /// nearest in x when the click is within `pointSlop` of the line.
-    func hitRecord(in plot: PlotScene, at point: Point, grid: HitGrid? = nil) -> Int? {
+    /// The record of `plot` under `point`: the nearest point, stroke or outline within reach
+    /// (`pointSlop`, a symbol's radius or a stroke's hit width), else the topmost bar, slice or
+    /// polygon containing it (`isArea`), else, on a line, the record nearest in x when the click
+    /// is within `pointSlop` of the line.
+    func hitRecord(in plot: PlotScene, at point: Point, grid: HitGrid? = nil) -> (record: Int, isArea: Bool)? {
         var nearest: (record: Int, distance: Double)?
+        var area: Int?
         // Topmost first: with a grid, only the items whose hit region may hold the point.
         let order: [Int] = grid?.candidates(at: point) ?? Array(plot.items.indices.reversed())
         for index in order {
             let item = plot.items[index]
             switch item.shape {
             case .rect:
-                if hitArea(of: item).contains(point) { return item.record }
+                if area == nil, hitArea(of: item).contains(point) { area = item.record }
             case .wedge(let c, let r, let inner, let start, let end):
                 let d = point.distance(to: c)
                 guard d <= r, d >= inner else { continue }
                 var angle = atan2(point.y - c.y, point.x - c.x)
                 while angle < start { angle += 2 * .pi }
                 while angle >= start + 2 * .pi { angle -= 2 * .pi }
-                if angle <= end { return item.record }
+                if angle <= end, area == nil { area = item.record }
             case .point(let p, let symbol):
                 let reach = Self.reach(of: symbol, slop: pointSlop, scale: scene.scale)
                 let d = point.distance(to: p)
@@ -103,19 +110,22 @@ public struct HitTester: Sendable {
                 let d = segments.lazy.map { Self.distance(from: point, toSegment: $0.from, $0.to) }.min() ?? .infinity
                 if d <= max(width / 2, pointSlop), d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
             case .polygon(let vertices, let width):
-                if Self.contains(point, inPolygon: vertices) { return item.record }
+                if area == nil, Self.contains(point, inPolygon: vertices) { area = item.record }
+                // A polygon without a hit width is hit inside only (a radar's vertex regions).
+                guard width > 0 else { continue }
                 let edges = zip(vertices, vertices.dropFirst() + vertices.prefix(1))
                 let d = edges.lazy.map { Self.distance(from: point, toSegment: $0, $1) }.min() ?? .infinity
                 if d <= max(width / 2, pointSlop), d < (nearest?.distance ?? .infinity) { nearest = (item.record, d) }
             }
         }
-        if let nearest { return nearest.record }
+        if let nearest { return (nearest.record, false) }
+        if let area { return (area, true) }
         // Near the line between points: the record nearest in x.
         for path in plot.paths where path.stroke != nil {
             let vertices = path.vertices
             let near = zip(vertices, vertices.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= pointSlop }
             if near {
-                return plot.items.min { abs($0.anchor.x - point.x) < abs($1.anchor.x - point.x) }?.record
+                return plot.items.min { abs($0.anchor.x - point.x) < abs($1.anchor.x - point.x) }.map { ($0.record, false) }
             }
         }
         return nil

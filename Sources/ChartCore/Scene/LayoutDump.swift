@@ -38,8 +38,11 @@ public struct LayoutDump: Codable, Sendable {
     /// `innerRadius`, `startAngle` and `endAngle` (radians from +x towards +y, which points
     /// down, as Cairo measures; start < end) for a pie slice; `segments`, each
     /// `[x1, y1, x2, y2]`, for strokes (a wick, an OHLC bar's ticks, whiskers, error bars);
-    /// `polygon`, `[x1, y1, x2, y2, …]`, for a closed outline (a radar's series). `hitWidth`
-    /// is how wide a stroke or outline is hit. A record may have several items.
+    /// `polygon`, `[x1, y1, x2, y2, …]`, for a closed outline (a radar's series: its whole
+    /// polygon first, then per record its vertex's `point` and the transparent share of the
+    /// polygon nearest that vertex, a polygon of hit width 0). `hitWidth`
+    /// is how wide a stroke or outline is hit (0: inside only). `symbolSize` is a point's
+    /// marker's size (a bubble's diameter). A record may have several items.
     struct Item: Codable {
         var record: Int
         var value: Double
@@ -53,6 +56,7 @@ public struct LayoutDump: Codable, Sendable {
         var segments: [[Double]]?
         var polygon: [Double]?
         var hitWidth: Double?
+        var symbolSize: Double?
         /// The fill's color as `#rrggbb`, for checking pixels.
         var color: String
         /// What the record's popup says ("2008-03-01 · AAPL 143.50"): dates as the axis shows
@@ -67,8 +71,9 @@ public struct LayoutDump: Codable, Sendable {
             switch item.shape {
             case .rect(let r, _):
                 rect = r.array
-            case .point(let p, _):
+            case .point(let p, let symbol):
                 point = [p.x, p.y]
+                symbolSize = symbol?.size
             case .wedge(let c, let r, let inner, let start, let end):
                 center = [c.x, c.y]
                 radius = r

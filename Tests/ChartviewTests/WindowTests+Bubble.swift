@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// A bubble chart's popups in the real window: a click on a small bubble lying over a large
+/// one selects the small one and its popup names x, y and the size; the arrow keys step on.
+/// Part of `WindowTests`, so serialized with them.
+extension WindowTests {
+    static let bubbleCSV = """
+        country,gdp,life,pop
+        Alpha,1200,61.5,8000000
+        Beta,1300,62.0,150000
+        Gamma,30000,80.1,45000000
+        Delta,9000,71.3,12300000
+
+        """
+
+    @Test func clickingABubbleOverALargerOneSaysItsSize() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let csv = dir + "/bubbles.csv"
+        try Self.bubbleCSV.write(toFile: csv, atomically: true, encoding: .utf8)
+        let arguments = [csv, "--kind", "bubble", "--size", "900x600"]
+        let result = try ChartviewProcess.run(arguments + ["--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        let plot = try #require(layout.plots.first)
+        #expect(plot.kind == "bubble")
+        // Largest first: Gamma, Delta, Alpha, Beta (whose center lies inside Alpha's bubble).
+        #expect(plot.items.map(\.record) == [2, 3, 0, 1])
+        let beta = try #require(plot.items.last), point = try #require(beta.point)
+        #expect(beta.text == "Beta · gdp 1300 · life 62.00 · pop 150k")
+        let session = try TraceSession(arguments)
+        try session.click(point[0].rounded(.down), point[1].rounded(.down))
+        let select = try session.next("select")
+        #expect(select["plot"] as? String == plot.id && select["record"] as? Int == 1, "\(select)")
+        #expect(select["text"] as? String == beta.text)
+        // The arrows step in drawing order: Beta is drawn last, Alpha before it.
+        try session.key("Left")
+        let next = try session.next("select")
+        #expect(next["record"] as? Int == 0, "\(next)")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
