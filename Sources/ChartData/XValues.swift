@@ -24,6 +24,18 @@ struct XValues {
     private let names: [String?]
     /// The dates' resolution, on a date scale.
     let dateResolution: DateResolution?
+
+    /// The finest calendar unit the date axis ticks on: the dates' own resolution (no ticks
+    /// between days of daily data); nil for numbers, categories and dates to the second.
+    var finestDateUnit: DateTickGenerator.Unit? {
+        switch dateResolution {
+        case .year?: .year
+        case .month?: .month
+        case .day?: .day
+        case .minute?: .minute
+        case .second?, nil: nil
+        }
+    }
     private let isNondecreasing: Bool
     /// Whether some row has no place (a missing number or date).
     let hasMissing: Bool

@@ -12,15 +12,7 @@ extension KindChartContext {
             graph[axis: "x"].customLabels = x.axisLabels
         }
         graph[axis: "x"].title = table.columns[plan.x].name
-        graph[axis: "x"].finestDateUnit = x.dateResolution.flatMap { resolution -> DateTickGenerator.Unit? in
-            switch resolution {
-            case .year: .year
-            case .month: .month
-            case .day: .day
-            case .minute: .minute
-            case .second: nil
-            }
-        }
+        graph[axis: "x"].finestDateUnit = x.finestDateUnit
         graph[axis: "y"].title = valueTitle
         ChartBuilder.apply(spec.xAxis, to: &graph[axis: "x"], space: graph.defaultPlotSpace, isX: true)
         ChartBuilder.apply(spec.yAxis, to: &graph[axis: "y"], space: graph.defaultPlotSpace, isX: false)

@@ -127,15 +127,7 @@ enum SeriesChart: KindChartBuilder {
             graph[axis: categoryAxis].customLabels = x.axisLabels
         }
         graph[axis: categoryAxis].title = xColumn.name
-        graph[axis: categoryAxis].finestDateUnit = x.dateResolution.flatMap { resolution -> DateTickGenerator.Unit? in
-            switch resolution {
-            case .year: .year
-            case .month: .month
-            case .day: .day
-            case .minute: .minute
-            case .second: nil
-            }
-        }
+        graph[axis: categoryAxis].finestDateUnit = x.finestDateUnit
         let onY = series.filter { $0.options?.axis != "y2" }, onY2 = series.filter { $0.options?.axis == "y2" }
         graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
         if !onY2.isEmpty {
