@@ -392,7 +392,7 @@ public final class RangePlot: Plot {
         }
         for points in valuePoints where points.count > 1 {
             paths.append(ScenePath(elements: [.move(points[0])] + points.dropFirst().map { .line($0) },
-                                   stroke: LineStyle(color: color, width: 2 * context.scale)))
+                                   stroke: LineStyle(color: color, width: 2 * context.scale), joinsRecords: true))
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: area)
     }

@@ -260,7 +260,7 @@ public final class ScatterPlot: Plot {
         var paths = areaPaths(under: runs, context: context)
         if let line {
             for run in runs where run.count > 1 {
-                paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line))
+                paths.append(ScenePath(elements: outline(of: run, cancellation: context.cancellation), stroke: line, joinsRecords: true))
             }
             paths += lonelyDots(runs.filter { $0.count == 1 }.map { $0[0] }, line: line, marker: marker)
         }
@@ -352,7 +352,7 @@ public final class ScatterPlot: Plot {
         for i in drawn { column.append(point(i), record: i, value: data.values[i]) }
         var paths = areaPaths(under: runs, context: context)
         if let line {
-            paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line) }
+            paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line, joinsRecords: true) }
             paths += lonelyDots(lonely, line: line, marker: marker)
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,

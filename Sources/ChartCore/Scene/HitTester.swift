@@ -121,7 +121,7 @@ public struct HitTester: Sendable {
         if let nearest { return (nearest.record, false) }
         if let area { return (area, true) }
         // Near the line between points: the record nearest in x.
-        for path in plot.paths where path.stroke != nil {
+        for path in plot.paths where path.stroke != nil && path.joinsRecords {
             let vertices = path.vertices
             let near = zip(vertices, vertices.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= pointSlop }
             if near {

@@ -11,11 +11,16 @@ public struct ScenePath: Hashable, Sendable {
     public var elements: [Element]
     public var stroke: LineStyle?
     public var fill: Fill?
+    /// Whether the path is a line through the plot's records (a line plot's): a click near its
+    /// stroke, between records, selects the record nearest in x. Decorations (a radar's web, a
+    /// band's edges, a key) are not, and are hit nowhere.
+    public var joinsRecords: Bool
 
-    public init(elements: [Element], stroke: LineStyle? = nil, fill: Fill? = nil) {
+    public init(elements: [Element], stroke: LineStyle? = nil, fill: Fill? = nil, joinsRecords: Bool = false) {
         self.elements = elements
         self.stroke = stroke
         self.fill = fill
+        self.joinsRecords = joinsRecords
     }
 
     /// Filled discs of `radius` device pixels around `centers`, one closed subpath each (four
