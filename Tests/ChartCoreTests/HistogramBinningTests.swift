@@ -49,6 +49,15 @@ struct HistogramBinningTests {
         for i in 0..<10 { #expect(bins.bin(of: bins.edge(i)) == i, "edge \(i)") }
     }
 
+    @Test("Bins of a width whose multiple rounds past the least value still hold it", arguments: [(1.7, 0.1), (3.4, 0.2), (0.69, 0.01), (62.9, 3.7)])
+    func alignedBinsHoldTheirLeastValue(lower: Double, width: Double) throws {
+        let binning = try #require(HistogramBinning.aligned(lower: lower, upper: lower + 10 * width, width: width))
+        #expect(binning.lower <= lower)
+        #expect(binning.bin(of: lower) != nil, "\(lower) outside \(binning.lower)…\(binning.upper)")
+        #expect(binning.bin(of: lower + 10 * width) != nil)
+        #expect(HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308) == nil || HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308)!.upper.isFinite)
+    }
+
     @Test("NaN and infinities are not counted; no finite value gives no bins")
     func notNumbers() throws {
         let values: [Double] = [1, .nan, 2, .infinity, 3, -.infinity, 4]

@@ -27,6 +27,18 @@ import Testing
         #expect(upper.kind == .candlestick)
     }
 
+    /// Group names that differ in case, or column titles that write the same identifier,
+    /// get identifiers of their own in every kind (Graph.add refuses a second "aapl").
+    @Test(arguments: [ChartKind.candlestick, .ohlc, .errorbar, .range, .box, .histogram, .bubble, .radar, .line, .bar])
+    func groupsWhoseNamesDifferInCaseGetIdentifiersOfTheirOwn(kind: ChartKind) throws {
+        let text = "day,ticker,open,high,low,close\n" + (1...6).map { d in
+            ["AAPL", "aapl", ""].map { t in "2024-01-0\(d),\(t),\(d),\(d + 2),\(d - 1),\(d + 1)" }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n"
+        let graph = try graph(text) { $0.kind = kind.rawValue; $0.group = "ticker" }
+        let ids = graph.plots.map(\.identifier)
+        #expect(Set(ids).count == ids.count, "\(kind): \(ids)")
+    }
+
     @Test func columnsByNameIgnoringCaseThenByOrder() throws {
         let g = try graph(prices)
         let plot = try #require(g.plots.first as? TradingRangePlot)

@@ -353,10 +353,12 @@ public final class ChartInteraction {
     /// The records of a visible plot that have an item in the scene, in record order.
     private func records(of plotID: String) -> [Int] {
         guard let plot = scene.plot(plotID), plot.isVisible else { return [] }
-        // A record drawn as several items (a candle's wick and body) is one step.
+        // A record drawn as several items (a candle's wick and body) is one step, and records
+        // step in their order, whatever order they are drawn in (bubbles largest first).
+        var seen = Set<Int>()
         var records: [Int] = []
-        for item in plot.items where item.record != records.last { records.append(item.record) }
-        return records
+        for item in plot.items where seen.insert(item.record).inserted { records.append(item.record) }
+        return records.sorted()
     }
 
     private var visiblePlotIDs: [String] {

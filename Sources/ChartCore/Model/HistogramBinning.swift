@@ -132,12 +132,16 @@ public struct HistogramBinning: Hashable, Sendable {
     /// that would take more than `maximumCount` bins. O(1).
     public static func aligned(lower: Double, upper: Double, width: Double) -> HistogramBinning? {
         guard width > 0, width.isFinite else { return nil }
-        let first = (lower / width).rounded(.down) * width
+        var first = (lower / width).rounded(.down) * width
+        // The product can round past `lower` (1.7 / 0.1 rounds down to 17, and 17 × 0.1 is
+        // 1.7000000000000002): then the bin below holds it.
+        if first > lower { first -= width }
         let spans = ((upper - first) / width).rounded(.up)
-        guard spans.isFinite, spans <= Double(maximumCount) else { return nil }
+        guard first.isFinite, spans.isFinite, spans <= Double(maximumCount) else { return nil }
         let bins = max(1, Int(spans))
         // A value exactly on the last edge falls in the last bin (closed), as numpy's does.
         let last = first + Double(bins) * width
+        guard last.isFinite else { return nil }
         return HistogramBinning(lower: first, upper: max(last, upper), count: bins)
     }
 

@@ -23,11 +23,12 @@ enum BoxChart: KindChartBuilder {
         } else {
             let count = Double(picked.columns.count)
             let slot = 0.8
+            var identifiers = PlotIdentifiers()
             for (s, column) in picked.columns.enumerated() {
                 let values = try context.numbers(ofColumn: column)
                 let boxes = rowsOfCategory.map { rows in BoxStatistics(of: rows.map { $0.map { values[$0] } } ?? values) }
                 let name = table.columns[column].name
-                let plot = BoxPlot(identifier: ChartBuilder.identifier(name), title: name, boxes: boxes, names: categories)
+                let plot = BoxPlot(identifier: identifiers.next(for: name), title: name, boxes: boxes, names: categories)
                 plot.boxWidth = slot / count * 0.8
                 plot.boxOffset = (Double(s) - (count - 1) / 2) * slot / count
                 if let color = spec.series?.first(where: { $0.column == name })?.color.flatMap(Color.init(hex:)) {

@@ -54,11 +54,9 @@ enum BubbleChart: KindChartBuilder {
             groups = zip(order, rows).map { ($0, $1) }
         }
         let reference = sizes.filter { $0.isFinite && $0 >= 0 }.max() ?? 0
-        var identifiers: Set<String> = []
+        var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
-            var id = ChartBuilder.identifier(group.title), n = 2
-            while identifiers.contains(id) { id = ChartBuilder.identifier(group.title) + "-\(n)"; n += 1 }
-            identifiers.insert(id)
+            let id = identifiers.next(for: group.title)
             let source = ArrayDataSource(numbers: group.rows.map { ys[$0] }, locations: group.rows.map { xs[$0] },
                                          categories: names.map { n in group.rows.map { n[$0] } },
                                          fields: [.size: group.rows.map { sizes[$0] }])

@@ -80,13 +80,11 @@ enum HistogramChart: KindChartBuilder {
     /// and legend a histogram has: x the values (`valueTitle`), y "count" or "density".
     static func add(_ plots: [(binning: HistogramBinning, title: String, counts: [Int])], to graph: Graph, spec: ChartSpec,
                     valueTitle: String?) {
-        var identifiers: Set<String> = []
+        var identifiers = PlotIdentifiers()
         var previous: HistogramPlot?
         let stacked = spec.stacked == true
         for entry in plots {
-            var id = ChartBuilder.identifier(entry.title), n = 2
-            while identifiers.contains(id) { id = ChartBuilder.identifier(entry.title) + "-\(n)"; n += 1 }
-            identifiers.insert(id)
+            let id = identifiers.next(for: entry.title)
             let plot = HistogramPlot(identifier: id, title: entry.title, binning: entry.binning, counts: entry.counts)
             plot.showsDensity = spec.density == true
             // Overlaid histograms show through each other; one alone or a stack is opaque.

@@ -62,11 +62,9 @@ enum RadarChart: KindChartBuilder {
         let web = RadarWeb(categories: categories)
         if let lo = spec.yAxis?.min, let hi = spec.yAxis?.max { web.range = PlotRange(lo, hi) }
         if let decimals = spec.yAxis?.decimals { web.valueFormat = .fixed(decimals: decimals) }
-        var identifiers: Set<String> = []
+        var identifiers = PlotIdentifiers()
         for s in series {
-            var id = ChartBuilder.identifier(s.title), n = 2
-            while identifiers.contains(id) { id = ChartBuilder.identifier(s.title) + "-\(n)"; n += 1 }
-            identifiers.insert(id)
+            let id = identifiers.next(for: s.title)
             context.graph.add(RadarPlot(identifier: id, title: s.title,
                                         dataSource: ArrayDataSource(values: s.values, categories: categories), web: web))
         }

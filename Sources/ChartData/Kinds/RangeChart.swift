@@ -20,6 +20,7 @@ enum RangeChart: KindChartBuilder {
         let groups = context.sortedGroups(title: spec.series?.first?.title ?? valueName ?? rangeTitle(context, columns))
         let style: RangePlot.Style = context.kind == .range ? .band : .errorBars
         let color = spec.series?.first?.color.flatMap(Color.init(hex:))
+        var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
             let (locations, categories) = context.places(group.rows)
             var fields: [PlotField: [Double]] = [:]
@@ -31,7 +32,7 @@ enum RangeChart: KindChartBuilder {
             }
             let numbers = value.map { context.pick($0, group.rows) } ?? [Double](repeating: .nan, count: locations.count)
             let source = ArrayDataSource(numbers: numbers, locations: locations, categories: categories, fields: fields)
-            let plot = RangePlot(identifier: ChartBuilder.identifier(group.title.isEmpty ? "series-\(g + 1)" : group.title),
+            let plot = RangePlot(identifier: identifiers.next(for: group.title.isEmpty ? "series-\(g + 1)" : group.title),
                                  title: group.title, style: style, dataSource: source)
             let wantsBars = spec.series?.first?.kind == "bar" || (context.x.isCategory && spec.series?.first?.kind == nil)
             plot.marker = value == nil ? .none : wantsBars ? .bar : .point

@@ -38,13 +38,8 @@ enum SeriesChart: KindChartBuilder {
         }
         var barIndex = 0
         var previousBar: BarPlot?
-        var identifiers: Set<String> = []
-        func unique(_ name: String) -> String {
-            var id = ChartBuilder.identifier(name), n = 2
-            while identifiers.contains(id) { id = ChartBuilder.identifier(name) + "-\(n)"; n += 1 }
-            identifiers.insert(id)
-            return id
-        }
+        var identifiers = PlotIdentifiers()
+        func unique(_ name: String) -> String { identifiers.next(for: name) }
         let keepsOrder = spec.keepOrder ?? false
         for (index, entry) in series.enumerated() {
             let options = entry.options

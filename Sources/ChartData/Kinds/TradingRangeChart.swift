@@ -13,12 +13,13 @@ enum TradingRangeChart: KindChartBuilder {
         let falling = try color(spec.fallingColor, key: "fallingColor", context)
         let groups = context.sortedGroups(title: spec.series?.first?.title ?? context.graph.title ?? spec.name)
         let spacing = context.x.spacing
+        var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
             let (locations, categories) = context.places(group.rows)
             let source = ArrayDataSource(numbers: context.pick(numbers[3], group.rows), locations: locations, categories: categories,
                                          fields: [.open: context.pick(numbers[0], group.rows), .high: context.pick(numbers[1], group.rows),
                                                   .low: context.pick(numbers[2], group.rows)])
-            let id = ChartBuilder.identifier(group.title) + (g > 0 && groups.count > 1 && group.title.isEmpty ? "-\(g)" : "")
+            let id = identifiers.next(for: group.title)
             let plot = TradingRangePlot(identifier: id, title: group.title, style: context.kind == .ohlc ? .ohlc : .candlestick,
                                         dataSource: source)
             if spacing > 0 && spacing.isFinite { plot.barWidth = 0.7 * spacing }
