@@ -3,8 +3,11 @@
 /// `boxplot` compute them), whiskers at the furthest values within 1.5 IQR of the box (Tukey's),
 /// and the values beyond them as outliers.
 public struct BoxStatistics: Hashable, Sendable {
+    /// Q1: the 25th percentile.
     public var lowerQuartile: Double
+    /// The 50th percentile.
     public var median: Double
+    /// Q3: the 75th percentile.
     public var upperQuartile: Double
     /// The least value at or above Q1 − 1.5 · IQR.
     public var lowerWhisker: Double

@@ -4,8 +4,7 @@
 /// quickselect, median-of-three pivots), not a sort: O(n) expected, in place.
 public enum Quantiles {
     /// The quantile `p` (0…1) of `values`, which must all be finite and not empty. Reorders
-    /// `values` in `range` (at most one selection for ⌊h⌋ plus a scan for the next value).
-    /// O(n) expected.
+    /// `values` (at most one selection for ⌊h⌋ plus a scan for the next value). O(n) expected.
     public static func quantile(_ p: Double, of values: inout [Double]) -> Double {
         quantiles([p], of: &values)[0]
     }

@@ -28,7 +28,12 @@ public final class RangePlot: Plot {
 
     /// What marks a record's value in the `.errorBars` style.
     public enum Marker: String, Sendable {
-        case none, point, bar
+        /// The bars alone (no value, or a band's records).
+        case none
+        /// A point at the value, the plot's symbol.
+        case point
+        /// A bar from the base to the value, the error bar over its tip.
+        case bar
     }
 
     public let identifier: String

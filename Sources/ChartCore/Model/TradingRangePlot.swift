@@ -33,6 +33,7 @@ public final class TradingRangePlot: Plot {
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
     public var valueFormat: NumberFormat?
+    /// OHLC bars or candlesticks: which kind the plot is (`.ohlc` or `.candlestick`).
     public var style: Style
     public var kind: PlotKind { style == .ohlc ? .ohlc : .candlestick }
 
