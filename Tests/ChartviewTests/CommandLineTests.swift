@@ -6,7 +6,7 @@ import Testing
     @Test func listsTheDemoCharts() throws {
         let result = try ChartviewProcess.run(["--list"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
+        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
     }
 
     @Test func helpAndVersion() throws {
@@ -23,7 +23,7 @@ import Testing
         (["stray"], "chartview: stray: cannot open: no such file"),
         (["a.csv", "b.csv"], "chartview: unexpected argument 'b.csv'; give one data file (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
-        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares, candles, errorbars, histogram, boxes, bubbles, radar, heatmap (see 'chartview --help')"),
+        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares, candles, ohlc, price-range, errorbars, histogram, boxes, bubbles, radar, heatmap (see 'chartview --help')"),
         (["--size", "0x0", "--output", "x.png"], "chartview: --size 0x0 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
         (["--size", "100000x100000", "--output", "x.png"], "chartview: --size 100000x100000 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
         (["--size", "wide", "--output", "x.png"], "chartview: --size takes WIDTHxHEIGHT in pixels, like 1024x768 (got 'wide') (see 'chartview --help')"),

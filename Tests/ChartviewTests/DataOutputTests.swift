@@ -252,6 +252,6 @@ import Testing
         let environment = ProcessInfo.processInfo.environment["CHARTVIEW_ASSETS"] == nil ? ["CHARTVIEW_ASSETS": DataFixture.assets] : [:]
         let result = try ChartviewProcess.run(["--list"], in: nil, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\ncandles\nerrorbars\nhistogram\nboxes\nbubbles\nradar\nheatmap\n")
+        #expect(result.stdout == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\ncandles\nohlc\nprice-range\nerrorbars\nhistogram\nboxes\nbubbles\nradar\nheatmap\n")
     }
 }

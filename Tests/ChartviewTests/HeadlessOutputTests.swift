@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
+    @Test(arguments: ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
     func theDumpAloneMatchesTheDumpWithOutput(chart: String) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -6,7 +6,7 @@ import Testing
 /// against its `--dump-layout` scene: bars and slices hold their color, line and scatter points
 /// carry their symbol, no two texts overlap, and every item lies inside the image.
 @Suite struct PlotKindPixelTests {
-    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
+    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
     static let sizes = ["1400x600", "600x1000", "400x300"]
 
     @Test(arguments: charts, sizes)
