@@ -63,6 +63,26 @@ struct Options {
     var help = false
     var version = false
 
+    /// `names` as the help writes a flag's values ("a, b or c"), after `before` and followed by
+    /// `then`, wrapped at 90 columns onto lines indented to the help's second column: the help
+    /// lists the kinds, themes and color maps the code has, never a copy of them.
+    static func listed(_ names: [String], before: String? = nil, then: String? = nil) -> String {
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        let words = ([before, list, then].compactMap { $0 }).joined(separator: " ").split(separator: " ")
+        let indent = String(repeating: " ", count: 23), width = 90
+        var lines: [String] = [], line = ""
+        for word in words {
+            if !line.isEmpty && indent.count + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + indent)
+    }
+
     static let usage = """
     Usage: chartview [FILE] [options]
 
@@ -80,10 +100,7 @@ struct Options {
       --y COL[,COL…]       the series columns (default: the other columns of numbers)
       --group COLUMN       one series per value of COLUMN (default: detected in long-format
                            data such as date,symbol,price; 'none' for no groups)
-      --kind KIND          bar, hbar, stacked, line, scatter, pie, combined, ohlc,
-                           candlestick, range, errorbar, bubble, radar, histogram, box or
-                           heatmap (default: bars for text categories, a line when x never
-                           decreases, else points)
+      --kind KIND          \(listed(ChartKind.allCases.map(\.rawValue), then: "(default: bars for text categories, a line when x never decreases, else points)"))
       --open COLUMN, --high COLUMN, --low COLUMN, --close COLUMN
                            a trading range's columns, a range's low and high (default: the
                            columns of those names, else the columns in that order)
@@ -93,7 +110,7 @@ struct Options {
       --bin-width W        a histogram's bin width, in the values' units
       --density            a histogram of densities (area 1), not counts
       --stack              stack several histograms instead of overlaying them
-      --color-map NAME     a heatmap's colors: viridis, magma, cividis or coolwarm
+      --color-map NAME     \(listed(ColorMap.names, before: "a heatmap's colors:"))
       --keep-order         join a line's points in row order (a trajectory), not x order
       --describe           print each column's type and role and the chart chosen, and exit
       --title TEXT         the chart's title (default: the table, the query's columns or the
@@ -128,7 +145,7 @@ struct Options {
       --y-range A:B        render that part of y (without it, y fits what x shows)
       --size WxH           size in device pixels (default 1024x768)
       --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
-      --theme NAME         light, dark, dark-gradient, slate or stocks (default: the chart's own)
+      --theme NAME         \(listed(Theme.builtIn.map(\.name), then: "(default: the chart's own)"))
       --trace              print what the window does as JSON lines on stdout
       --no-animation       show charts at once, without growing bars and sweeping slices
       --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
