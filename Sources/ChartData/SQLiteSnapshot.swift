@@ -31,7 +31,17 @@ public final class SQLiteSnapshot {
     /// readable through their open files.
     public static func removeAll() {
         live.withLock { directories in
-            for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
+            for directory in directories {
+                // Renamed away first, so that a copy still being written on another thread
+                // cannot open a new file in it (its next file finds no folder) while it is
+                // emptied; a removal that raced such a file anyway is tried again.
+                let doomed = directory + ".removing"
+                let target = rename(directory, doomed) == 0 ? doomed : directory
+                for _ in 0..<5 {
+                    try? FileManager.default.removeItem(atPath: target)
+                    if !FileManager.default.fileExists(atPath: target) { break }
+                }
+            }
             directories.removeAll()
         }
     }
