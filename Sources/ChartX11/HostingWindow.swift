@@ -152,7 +152,9 @@ public final class HostingWindow {
     /// Writes `s`'s files.
     private let saver: ChartSaver
     /// `s` waits for the chart picture to show the current state before saving it.
-    private var pendingSave = false
+    /// A save asked for (`s`'s prompt answered, Ctrl+S), done once the picture shows the
+    /// current state: where and as what, or nil for the suggested name as PNG.
+    private var pendingSave: (path: String, format: ChartRenderer.Format)??
     /// A reload's `reload` event waits for its first frame.
     private var pendingReload = false
 
@@ -388,7 +390,11 @@ public final class HostingWindow {
             var buffer = [CChar](repeating: 0, count: 16)
             lastInputTime = event.xkey.time
             _ = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
-            if let action = WindowAction.forKey(keysym, state: event.xkey.state) { perform(action) }
+            if interaction.prompt != nil {
+                answerPrompt(SavePrompt.key(keysym, state: event.xkey.state))
+            } else if let action = WindowAction.forKey(keysym, state: event.xkey.state) {
+                perform(action)
+            }
         case SelectionRequest:
             clipboard.answer(event.xselectionrequest)
         case SelectionClear:
@@ -425,7 +431,8 @@ public final class HostingWindow {
             status.refining = nil
             showStatus("Refining cancelled")
         case .chart(let command): interaction.perform(command)
-        case .save: pendingSave = true
+        case .save: pendingSave = .some(nil)
+        case .saveAs: openSavePrompt()
         case .copySelection:
             if let text = interaction.selectionText { copy(text, what: "the selected value") } else {
                 showStatus("Nothing selected to copy: click a point or a bar first")
@@ -452,7 +459,7 @@ public final class HostingWindow {
         cancelStaleFrame()
         if flight == nil { startFrameIfNeeded() }
         layOutOverlaysIfNeeded()
-        if pendingSave && canSave { save() }
+        if let request = pendingSave, canSave { save(request) }
         if needsCompose { compose() }
         if needsPaint {
             present()
@@ -601,7 +608,7 @@ public final class HostingWindow {
         options.onEvent(.layout(interaction.scene))
         requestPendingData()
         if current {
-            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
+            forward(interaction.takeEvents())
         }
         // The data under a resting pointer changes with the view.
         updateReadout()
@@ -645,7 +652,7 @@ public final class HostingWindow {
         if !busy || interaction.scene.overlays != before { needsCompose = true }
         if !busy {
             options.onEvent(.layout(interaction.scene))
-            for event in interaction.takeEvents() { options.onEvent(.interaction(event)) }
+            forward(interaction.takeEvents())
         }
     }
 
@@ -926,19 +933,78 @@ public final class HostingWindow {
         return picture.interaction === interaction && picture.generation == interaction.chartGeneration && picture.progress >= 1
     }
 
-    /// Writes the chart as shown (with its selection, without overlays) to a new PNG file in
-    /// the save directory (`ChartSaver`), and says where: the kept chart picture with the popups
-    /// painted over it (no layout or chart paint on this thread).
-    private func save() {
-        pendingSave = false
+    /// Writes the chart as shown (with its selection, without overlays) to `request`'s file, or
+    /// a new PNG under the suggested name in the save directory for nil (`ChartSaver`), and says
+    /// where: from the kept chart picture with the popups painted over it (no layout or chart
+    /// paint on this thread) for PNG, from the scene for SVG and PDF.
+    private func save(_ request: (path: String, format: ChartRenderer.Format)?) {
+        pendingSave = nil
         guard let picture else { return }
         do throws(CairoError) {
-            let path = try saver.save(picture.image, popupsOf: interaction.scene, chart: charts[chartIndex].name)
+            let path: String
+            if let request {
+                try saver.save(picture.image, popupsOf: interaction.scene, to: request.path, format: request.format)
+                path = request.path
+            } else {
+                path = try saver.saveNow(picture.image, popupsOf: interaction.scene, title: interaction.graph.title,
+                                         chart: charts[chartIndex].name)
+            }
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")
         } catch {
             FileHandle.standardError.write(Data("chartview: \(error.description)\n".utf8))
             showStatus("Could not save: \(error.description)")
+        }
+    }
+
+    /// Opens the save prompt with the suggested name (`SavePrompt`), in place of any other.
+    private func openSavePrompt() {
+        let name = SavePrompt.suggestedName(title: interaction.graph.title, chart: charts[chartIndex].name,
+                                            directory: saver.directory)
+        // The cursor before ".png", where a new name is typed.
+        let line = LineEditor(name, cursor: name.count - 4)
+        interaction.prompt = TextPrompt(label: SavePrompt.label, line: line, hint: SavePrompt.hint)
+        options.onEvent(.prompt(text: line.text, cursor: line.cursor))
+    }
+
+    /// Does what a key asks of the open prompt: edits its answer, saves to it (the prompt
+    /// stays open, saying why, when the answer cannot be saved to), or cancels.
+    private func answerPrompt(_ key: SavePrompt.Key) {
+        guard var prompt = interaction.prompt else { return }
+        switch key {
+        case .ignore: return
+        case .edit(let edit):
+            prompt.line.apply(edit)
+            guard prompt != interaction.prompt else { return }
+            interaction.prompt = prompt
+            options.onEvent(.prompt(text: prompt.line.text, cursor: prompt.line.cursor))
+        case .cancel:
+            interaction.prompt = nil
+            options.onEvent(.prompt(text: nil, cursor: 0))
+            showStatus("Save cancelled")
+        case .submit:
+            do throws(SavePromptError) {
+                let destination = try SavePrompt.destination(for: prompt.line.text, directory: saver.directory)
+                interaction.prompt = nil
+                options.onEvent(.prompt(text: nil, cursor: 0))
+                pendingSave = .some(destination)
+            } catch {
+                showStatus(error.description)
+            }
+        }
+    }
+
+    /// Hands the interaction's events to the program, showing a refusal's reason and a
+    /// scale's change in the status line.
+    private func forward(_ events: [InteractionEvent]) {
+        for event in events {
+            options.onEvent(.interaction(event))
+            switch event {
+            case .refused(let reason): showStatus(reason)
+            case .scale(let coordinate, let scale):
+                showStatus("\(coordinate.rawValue): \(scale == .logarithmic ? "log" : "linear") scale")
+            default: break
+            }
         }
     }
 
@@ -948,6 +1014,7 @@ public final class HostingWindow {
     /// passing message before, if any.
     private func showStatus(_ message: String) {
         status.passing = message
+        options.onEvent(.status(text: message))
         updateStatus()
         passingTimer?.cancel()
         passingTimer = loop.after(StatusLine.passingDuration) { [weak self] in

@@ -5,7 +5,10 @@ import CX11
 /// can do (save, switch charts, quit).
 public enum WindowAction: Hashable, Sendable {
     case chart(InteractionCommand)
+    /// Save the view at once under the suggested name (Ctrl+S).
     case save
+    /// Ask where to save the view, suggesting a name (`s`): a `SavePrompt`.
+    case saveAs
     /// Put the selection's text (Ctrl+C), or the data in view as CSV (Ctrl+Shift+C), on the clipboard.
     case copySelection, copyVisibleData
     case nextChart, previousChart
@@ -24,7 +27,10 @@ public enum WindowAction: Hashable, Sendable {
         case XK_1...XK_9 where !control: return .chart(.toggleSeries(Int(keysym) - Int(XK_1)))
         case XK_KP_1...XK_KP_9 where !control: return .chart(.toggleSeries(Int(keysym) - Int(XK_KP_1)))
         case XK_0, XK_KP_0: return control ? nil : .chart(.showAllSeries)
-        case XK_l, XK_L: return control ? nil : .chart(.toggleLegend)
+        case XK_l: return control ? nil : .chart(.toggleLegend)
+        // Shift+l, Shift+k (matplotlib's l and k; l is the legend here).
+        case XK_L: return control ? nil : .chart(.toggleLogScale(.y))
+        case XK_K: return control ? nil : .chart(.toggleLogScale(.x))
         case XK_g, XK_G: return control ? nil : .chart(.toggleGrid)
         case XK_d, XK_D: return control ? nil : .chart(.toggleTheme)
         case XK_Left, XK_KP_Left: return .chart(shift ? .pan(dx: -1, dy: 0) : .selectPreviousRecord)
@@ -40,7 +46,7 @@ public enum WindowAction: Hashable, Sendable {
         case XK_c, XK_C: return control ? (shift ? .copyVisibleData : .copySelection) : nil
         case XK_Escape: return .chart(.cancel)
         case XK_h, XK_H, XK_question, XK_F1: return control ? nil : .chart(.toggleHelp)
-        case XK_s, XK_S: return .save
+        case XK_s, XK_S: return control ? .save : .saveAs
         case XK_q, XK_Q: return control ? nil : .quit
         case XK_w, XK_W: return control ? .quit : nil
         case XK_bracketleft: return .previousPeriod
@@ -72,6 +78,7 @@ public enum WindowAction: Hashable, Sendable {
         ("Shift+← → ↑ ↓", "pan a tenth of the view"),
         ("Backspace, Shift+Backspace", "previous / next view"),
         ("a", "y fits the visible x range on / off"),
+        ("L, K", "log scale of y / of x on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),
         ("← →", "previous / next value of the series"),
@@ -82,7 +89,8 @@ public enum WindowAction: Hashable, Sendable {
         ("[ ]", "previous / next period (month)"),
         ("Tab, Shift+Tab", "next / previous chart"),
         ("f, F11", "fullscreen on / off"),
-        ("s, Ctrl+S", "save the view as PNG"),
+        ("s", "save the view as… (.png, .svg or .pdf)"),
+        ("Ctrl+S", "save the view as PNG at once"),
         ("Ctrl+C, Ctrl+Shift+C", "copy the value / the data in view"),
         ("Esc", "cancel a box, clear the selection, close this help"),
         ("h, ?, F1", "show / hide this help"),

@@ -36,6 +36,11 @@ public enum WindowEvent: Sendable {
     case copied(bytes: Int)
     /// The view was saved to `path`.
     case saved(path: String)
+    /// The status line shows `text` for a while ("Saved …", "Save cancelled", a refusal).
+    case status(text: String)
+    /// The save prompt (`s`) opened or its answer changed: `text` with the cursor after
+    /// `cursor` characters; nil when it closed (saved or cancelled).
+    case prompt(text: String?, cursor: Int)
     /// Another chart of the gallery is shown.
     case chart(name: String)
     /// A chart's graph was installed (shown, another period, reloaded); `note` says how it was

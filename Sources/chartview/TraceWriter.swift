@@ -15,7 +15,10 @@ import Foundation
 ///     {"event":"loading","window":WINDOW_ID,"chart":N}   {"event":"cancelled","chart":N}   {"event":"failed","chart":N,"error":MESSAGE}
 ///     {"event":"readout","text":"x=2016-06-10 12:34  y=12.05"|null}   (the pointer's data)
 ///     {"event":"copied","bytes":N}   (text on the CLIPBOARD selection)
-///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|set",
+///     {"event":"prompt","text":T,"cursor":N}   {"event":"prompt","closed":true}   (the save prompt)
+///     {"event":"status","text":TEXT}   (a passing message in the status line)
+///     {"event":"scale","axis":"x|y","scale":"linear|logarithmic"}   {"event":"refused","reason":TEXT}
+///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|scale|set",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
 ///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error),
 ///     and "refining":true when it shows records that stand in for the view's (a big table's)
@@ -57,6 +60,16 @@ struct TraceWriter {
             object = ["event": "reload", "error": VisibleText.cut(message)]
         case .saved(let path):
             object = ["event": "saved", "path": path]
+        case .status(let text):
+            object = ["event": "status", "text": VisibleText.cut(text)]
+        case .prompt(let text?, let cursor):
+            object = ["event": "prompt", "text": text, "cursor": cursor]
+        case .prompt(nil, _):
+            object = ["event": "prompt", "closed": true]
+        case .interaction(.scale(let coordinate, let scale)):
+            object = ["event": "scale", "axis": coordinate.rawValue, "scale": scale.rawValue]
+        case .interaction(.refused(let reason)):
+            object = ["event": "refused", "reason": reason]
         case .readout(let text):
             object = ["event": "readout", "text": text ?? NSNull()]
         case .copied(let bytes):

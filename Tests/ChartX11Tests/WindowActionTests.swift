@@ -12,12 +12,14 @@ struct WindowActionTests {
         "← →": [(XK_Left, 0, .chart(.selectPreviousRecord)), (XK_Right, 0, .chart(.selectNextRecord))],
         "↑ ↓": [(XK_Up, 0, .chart(.selectPreviousSeries)), (XK_Down, 0, .chart(.selectNextSeries))],
         "l": [(XK_l, 0, .chart(.toggleLegend))],
+        "L, K": [(XK_L, ShiftMask, .chart(.toggleLogScale(.y))), (XK_K, ShiftMask, .chart(.toggleLogScale(.x)))],
         "g": [(XK_g, 0, .chart(.toggleGrid))],
         "d": [(XK_d, 0, .chart(.toggleTheme))],
         "[ ]": [(XK_bracketleft, 0, .previousPeriod), (XK_bracketright, 0, .nextPeriod)],
         "Tab, Shift+Tab": [(XK_Tab, 0, .nextChart), (XK_Tab, ShiftMask, .previousChart), (XK_ISO_Left_Tab, ShiftMask, .previousChart)],
         "f, F11": [(XK_f, 0, .toggleFullscreen), (XK_F11, 0, .toggleFullscreen)],
-        "s, Ctrl+S": [(XK_s, 0, .save), (XK_s, ControlMask, .save)],
+        "s": [(XK_s, 0, .saveAs)],
+        "Ctrl+S": [(XK_s, ControlMask, .save)],
         "Esc": [(XK_Escape, 0, .chart(.cancel))],
         "h, ?, F1": [(XK_h, 0, .chart(.toggleHelp)), (XK_question, ShiftMask, .chart(.toggleHelp)), (XK_F1, 0, .chart(.toggleHelp))],
         "q, Ctrl+W": [(XK_q, 0, .quit), (XK_w, ControlMask, .quit)],
@@ -45,6 +47,7 @@ struct WindowActionTests {
         #expect(WindowAction.forKey(KeySym(XK_q), state: UInt32(ControlMask)) == nil)
         #expect(WindowAction.forKey(KeySym(XK_w), state: 0) == nil)
         #expect(WindowAction.forKey(KeySym(XK_c), state: 0) == nil)
+        #expect(WindowAction.forKey(KeySym(XK_k), state: 0) == nil)
     }
 }
 

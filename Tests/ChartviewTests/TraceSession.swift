@@ -71,6 +71,11 @@ final class TraceSession {
         try xdotool(["mousemove", "--window", window, "5", "5", "key", name])
     }
 
+    /// Real typing (XTest) of `text` with the pointer over the window.
+    func type(_ text: String) throws {
+        try xdotool(["mousemove", "--window", window, "5", "5", "type", "--delay", "5", text])
+    }
+
     func resize(_ width: Int, _ height: Int) throws {
         try xdotool(["windowsize", window, String(width), String(height)])
     }

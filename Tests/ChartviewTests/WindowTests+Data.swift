@@ -102,7 +102,7 @@ extension WindowTests {
             try session.key(key)
             try session.next("layout")
         }
-        try session.key("s")
+        try session.key("ctrl+s")
         let saved = try #require(try session.next("saved")["path"] as? String)
         #expect(saved.hasPrefix(saves + "/"))
         try session.key("q")

@@ -215,6 +215,8 @@ struct WindowTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = try TraceSession(["--chart", "enrollment", "--size", "800x500"], directory: dir)
         try session.key("s")
+        try session.next("prompt")
+        try session.key("Return")
         let path = try #require(try session.next("saved")["path"] as? String)
         #expect(path.hasPrefix(dir) && path.hasSuffix(".png"))
         let image = try CairoSurface.png(path: path)

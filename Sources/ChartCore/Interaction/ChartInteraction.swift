@@ -40,6 +40,11 @@ public final class ChartInteraction {
     public var statusMessage: String? {
         didSet { if statusMessage != oldValue { needsLayout = true } }
     }
+    /// A question with an editable answer along the bottom edge (a save's file name), above
+    /// which the status line moves; nil for none. Laid out with the overlays only.
+    public var prompt: TextPrompt? {
+        didSet { if prompt != oldValue { needsLayout = true } }
+    }
     /// Whether state changed since the last layout.
     public internal(set) var needsLayout = false
     /// Whether the chart itself changed (size, series, theme…), not only what lies over it
@@ -216,6 +221,7 @@ public final class ChartInteraction {
         case .viewBack: back()
         case .viewForward: forward()
         case .toggleAutoscale: toggleAutoscale()
+        case .toggleLogScale(let coordinate): toggleLogScale(coordinate)
         }
     }
 
@@ -452,6 +458,12 @@ public final class ChartInteraction {
                                          border: LineStyle(color: color, width: 1 * scale, dashPattern: [4 * scale, 3 * scale]), texts: []))
         }
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
+        var bottom = size.height
+        if let prompt {
+            let (box, caret) = promptOverlays(prompt, border: border)
+            overlays += [box, caret]
+            bottom = box.box.minY
+        }
         if let message = statusMessage, !message.isEmpty {
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left
@@ -465,13 +477,63 @@ public final class ChartInteraction {
                 statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height) { measurer.size(of: $0, style: fitStyle) }
                 textSize = measurer.size(of: statusMessage, style: style)
             }
-            let box = Rect(x: (8 * scale).rounded(), y: (size.height - textSize.height - 2 * pad - 8 * scale).rounded(),
+            let box = Rect(x: (8 * scale).rounded(), y: (bottom - textSize.height - 2 * pad - 8 * scale).rounded(),
                            width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
             overlays.append(OverlayScene(
                 identifier: "status", box: box, fill: theme.annotationFill, border: border,
                 texts: [SceneText(text: statusMessage, style: style, size: textSize, at: box.center, anchoredBy: .center)]))
         }
         return overlays
+    }
+}
+
+// MARK: The prompt
+
+extension ChartInteraction {
+    /// The prompt's box, the window's width less 8 pixels a side (at scale 1) along the bottom
+    /// edge, with the label, the answer and the hint on one line; and its caret. An answer
+    /// too long for the box shows its end up to the cursor, cut at the front with "…".
+    /// O(length of the answer) text measurements at most.
+    func promptOverlays(_ prompt: TextPrompt, border: LineStyle?) -> (box: OverlayScene, caret: OverlayScene) {
+        let theme = self.theme
+        var style = theme.annotationText.scaled(by: scale)
+        style.alignment = .left
+        var hintStyle = style
+        hintStyle.color = style.color.withAlpha(0.6)
+        let pad = 6 * scale, margin = 8 * scale, gap = 12 * scale
+        let label = prompt.label + " "
+        let labelSize = measurer.size(of: label, style: style)
+        let hintSize = measurer.size(of: prompt.hint, style: hintStyle)
+        let lineHeight = max(labelSize.height, hintSize.height, measurer.size(of: "Ag", style: style).height)
+        let box = Rect(x: margin.rounded(), y: (size.height - lineHeight - 2 * pad - margin).rounded(),
+                       width: max(0, (size.width - 2 * margin).rounded()), height: (lineHeight + 2 * pad).rounded(.up))
+        // The answer gets what the label and the hint leave; the hint goes first when short of room.
+        let showsHint = box.width - 2 * pad - labelSize.width - hintSize.width - gap > 120 * scale
+        let room = max(0, box.width - 2 * pad - labelSize.width - (showsHint ? hintSize.width + gap : 0) - 2 * scale)
+        var shownStart = 0
+        let characters = Array(prompt.line.text)
+        func width(_ from: Int, _ to: Int) -> Double {
+            measurer.size(of: (from > 0 ? "…" : "") + String(characters[from..<to]), style: style).width
+        }
+        while shownStart < prompt.line.cursor, width(shownStart, prompt.line.cursor) > room { shownStart += 1 }
+        var shownEnd = characters.count
+        while shownEnd > prompt.line.cursor, width(shownStart, shownEnd) > room { shownEnd -= 1 }
+        let answer = (shownStart > 0 ? "…" : "") + String(characters[shownStart..<shownEnd])
+        let answerSize = measurer.size(of: answer, style: style)
+        let top = box.minY + pad
+        let answerX = box.minX + pad + labelSize.width
+        var texts = [
+            SceneText(text: label, style: style, size: labelSize, at: Point(x: box.minX + pad, y: top), anchoredBy: .topLeft),
+            SceneText(text: answer, style: style, size: answerSize, at: Point(x: answerX, y: top), anchoredBy: .topLeft),
+        ]
+        if showsHint {
+            texts.append(SceneText(text: prompt.hint, style: hintStyle, size: hintSize,
+                                   at: Point(x: box.maxX - pad - hintSize.width, y: top), anchoredBy: .topLeft))
+        }
+        let caretX = (answerX + width(shownStart, prompt.line.cursor)).rounded()
+        let caret = OverlayScene(identifier: "prompt-caret", box: Rect(x: caretX, y: top, width: max(1, scale.rounded()), height: lineHeight),
+                                 fill: .solid(style.color), border: nil, texts: [])
+        return (OverlayScene(identifier: "prompt", box: box, fill: theme.annotationFill, border: border, texts: texts), caret)
     }
 }
 
@@ -591,7 +653,7 @@ extension ChartInteraction {
         // Navigation changes the view, not the graph: the job out goes stale (and is replaced)
         // without waiting for it.
         case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale: return false
-        case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme: deferredChangesChart = true
+        case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleLogScale: deferredChangesChart = true
         case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries: break
         }
         deferred.append(.command(command))

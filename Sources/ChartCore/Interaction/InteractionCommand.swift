@@ -28,6 +28,9 @@ public enum InteractionCommand: Hashable, Sendable {
     case viewBack, viewForward
     /// Fit y to the data visible in the x range, or stop (`a`).
     case toggleAutoscale
+    /// A logarithmic scale on or off along x or y (`K`, `L`), refused where the data has
+    /// values at or below 0 (`ChartInteraction.toggleLogScale`).
+    case toggleLogScale(Axis.Coordinate)
 }
 
 /// What changed because of a click or a command, reported after the next layout (so a
@@ -40,4 +43,8 @@ public enum InteractionEvent: Hashable, Sendable {
     case toggle(plotID: String, record: Int? = nil, visible: Bool)
     /// The view changed (`cause` says how), laid out at each plot space's mapping in `spaces`.
     case view(cause: ViewChangeCause, spaces: [ScenePlotSpace])
+    /// The scale along `coordinate` of every plot space that has one to change is `scale` now.
+    case scale(coordinate: Axis.Coordinate, scale: Scale)
+    /// A command could not be done; `reason` says why, for a status line.
+    case refused(reason: String)
 }

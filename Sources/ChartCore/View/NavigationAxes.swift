@@ -24,6 +24,8 @@ public struct NavigationAxes: Hashable, Sendable {
 /// What changed the view, as the `view` trace event says it.
 public enum ViewChangeCause: String, Hashable, Sendable {
     case wheel, drag, box, keys, reset, back, forward, autoscale
+    /// A log scale turned on or off (`L`, `K`): that axis fitted again.
+    case scale
     /// Set from outside (`setView(_:)`: `--x-range`, a reload keeping its view).
     case set
 }

@@ -1,0 +1,56 @@
+/// Log scales on and off (matplotlib's `l` and `k`; chartview's `L` and `K`), refused with a
+/// reason where the data cannot be shown on one.
+extension ChartInteraction {
+    /// Turns the logarithmic scale of every plot space's `coordinate` on (when some is linear)
+    /// or off, and fits that coordinate's range again; the other coordinate's view stays.
+    ///
+    /// Refused, with the reason as an `InteractionEvent.refused` and nothing changed, when the
+    /// axis shows categories or dates, or a visible plot reaches 0 or below along it (a value,
+    /// or bars' base: on a log scale only values above 0 have a place), or the chart fixes a range reaching
+    /// 0 or below. On success an `InteractionEvent.scale` says the new scale, after the layout
+    /// that shows it. O(records) for the data's extent.
+    func toggleLogScale(_ coordinate: Axis.Coordinate) {
+        let spaces = [graph.defaultPlotSpace] + graph.extraPlotSpaces
+        func scale(of space: XYPlotSpace) -> Scale { coordinate == .x ? space.xScale : space.yScale }
+        let eligible = spaces.filter { [.linear, .logarithmic].contains(scale(of: $0)) }
+        let name = coordinate.rawValue
+        guard !eligible.isEmpty else {
+            let shows = scale(of: graph.defaultPlotSpace) == .date ? "dates" : "categories"
+            return refuse("No log \(name): \(name) shows \(shows)")
+        }
+        let toLog = eligible.contains { scale(of: $0) == .linear }
+        if toLog {
+            for space in eligible {
+                if let set = coordinate == .x ? space.xRange : space.yRange, set.lower <= 0 {
+                    return refuse("No log \(name): the chart sets \(name) from \(NumberFormat.automatic.format(set.lower)); a log scale needs values above 0")
+                }
+                for plot in graph.plots where !plot.isHidden && (plot.plotSpace ?? graph.defaultPlotSpace) === space {
+                    guard let extent = plot.dataExtent(), let range = coordinate == .x ? extent.x : extent.y else { continue }
+                    if range.lower <= 0 {
+                        return refuse("No log \(name): \(plot.title.isEmpty ? plot.identifier : plot.title) reaches \(NumberFormat.automatic.format(range.lower)); a log scale needs values above 0")
+                    }
+                }
+            }
+        }
+        let newScale: Scale = toLog ? .logarithmic : .linear
+        var next = view
+        for space in eligible {
+            if coordinate == .x { space.xScale = newScale } else { space.yScale = newScale }
+            // The range's ends (or anchors, in decades or data units) belong to the old scale.
+            var ranges = next[space: space.identifier]
+            if coordinate == .x { ranges.x = nil } else { ranges.y = nil }
+            next[space: space.identifier] = ranges
+        }
+        history.push(next, replacing: false)
+        view = next
+        pendingViewCause = .scale
+        pendingEvents.append(.scale(coordinate: coordinate, scale: newScale))
+        setNeedsLayout()
+    }
+
+    private func refuse(_ reason: String) {
+        pendingEvents.append(.refused(reason: reason))
+        // The overlays are laid out again (cheaply), which hands the event on.
+        needsLayout = true
+    }
+}

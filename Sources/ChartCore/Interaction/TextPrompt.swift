@@ -1,0 +1,17 @@
+/// A one-line question over the chart's bottom edge ("Save as: chart-2026-12-01.png"), with an
+/// editable answer: what `ChartInteraction.prompt` lays out as the overlay "prompt", its
+/// caret as the overlay "prompt-caret" (a bar 1 pixel wide at scale 1, in device pixels).
+public struct TextPrompt: Hashable, Sendable {
+    /// What is asked, shown before the answer ("Save as:").
+    public var label: String
+    /// The answer being edited.
+    public var line: LineEditor
+    /// The keys that finish it, shown after the answer ("Enter saves · Esc cancels").
+    public var hint: String
+
+    public init(label: String, line: LineEditor, hint: String) {
+        self.label = label
+        self.line = line
+        self.hint = hint
+    }
+}
