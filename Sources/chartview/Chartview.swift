@@ -30,6 +30,10 @@ struct Chartview {
             print("chartview \(version)")
             return
         }
+        if let name = options.values {
+            for value in Options.valueLists[name] ?? [] { print(value) }
+            return
+        }
         if options.checkDisplay {
             do throws(WindowError) {
                 _ = try DisplayConnection()

@@ -42,6 +42,8 @@ struct Options {
     /// reload (servers are not polled without one).
     var watchQuery: String?
     var list = false
+    /// `--values NAME`: print what a flag takes (`valueLists`), for shell completion.
+    var values: String?
     /// Where the chart goes: a file, a device or FIFO, or "-" for standard output.
     var output: String?
     var dumpLayout: String?
@@ -62,6 +64,28 @@ struct Options {
     var profile = false
     var help = false
     var version = false
+
+    /// What `--values NAME` prints, by NAME: the kinds, themes, color maps and formats the code
+    /// has, and the flags the help lists, so that shell completion asks the binary rather than
+    /// keep copies.
+    static var valueLists: [String: [String]] {
+        ["kind": ChartKind.allCases.map(\.rawValue), "theme": Theme.builtIn.map(\.name), "color-map": ColorMap.names,
+         "format": ChartRenderer.Format.allCases.map(\.rawValue), "flag": flags]
+    }
+
+    /// Every flag `usage` lists, in its order: the words starting "--" at the head of a line
+    /// of the flags' column ("  --open COLUMN, --high COLUMN, …" names four). O(length of the help).
+    static var flags: [String] {
+        var flags: [String] = []
+        for line in usage.split(separator: "\n") where line.hasPrefix("  --") {
+            // The flag's column ends at the first run of two spaces (its description follows).
+            let column = line.dropFirst(2).components(separatedBy: "  ")[0]
+            for word in column.split(separator: " ") where word.hasPrefix("--") {
+                flags.append(String(word.prefix { $0 != "," && $0 != "=" }))
+            }
+        }
+        return flags
+    }
 
     /// `names` as the help writes a flag's values ("a, b or c"), after `before` and followed by
     /// `then`, wrapped at 90 columns onto lines indented to the help's second column: the help
@@ -135,6 +159,8 @@ struct Options {
     Options:
       --chart NAME         the chart to show first (default: the first; see --list)
       --list               print the charts' names, one per line, and exit
+      --values NAME        print the values of kind, theme, color-map or format, or every
+                           flag, one per line, and exit (for shell completion)
       --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display;
                            '-' for standard output (PNG unless --format says)
       --format FORMAT      png, svg or pdf, whatever --output's name (default: its
@@ -251,6 +277,12 @@ struct Options {
             case "--watch-query": options.watchQuery = try capped(nonEmpty(value(), flag: name, what: "a query"), flag: name, limit: maxQueryLength)
             case "--help", "-h": options.help = true
             case "--version": options.version = true
+            case "--values":
+                let text = try value()
+                guard valueLists[text] != nil else {
+                    throw .usage("--values takes one of: \(valueLists.keys.sorted().joined(separator: ", "))")
+                }
+                options.values = text
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option '\(argument)'") }
                 guard options.file == nil else {

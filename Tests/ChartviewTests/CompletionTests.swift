@@ -52,7 +52,32 @@ import Testing
         #expect(try Self.complete(["--dum"]) == ["--dump-layout"])
         let zsh = try String(contentsOfFile: Self.zshScript, encoding: .utf8)
         for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
-        for kind in kinds { #expect(zsh.contains(" \(kind) ") || zsh.contains("(\(kind) ") || zsh.contains(" \(kind))")) }
+        // The values are the binary's, asked at completion time: no script keeps a copy.
+        for name in ["kind", "theme", "color-map", "format"] {
+            #expect(zsh.contains("$(chartview --values \(name) 2>/dev/null)"), "zsh does not ask for \(name)")
+        }
+        let bash = try String(contentsOfFile: Self.bashScript, encoding: .utf8)
+        for copy in ["errorbar", "candlestick", "dark-gradient", "viridis"] {
+            #expect(!bash.contains(copy) && !zsh.contains(copy), "a completion script keeps a copy of '\(copy)'")
+        }
+        #expect(try Self.complete(["--color-map", ""]) == ["viridis", "magma", "cividis", "coolwarm"])
+        #expect(try Self.complete(["--format", "s"]) == ["svg"])
+        #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "flag"])
+    }
+
+    @Test func valuesListsWhatTheHelpLists() throws {
+        let help = try ChartviewProcess.run(["--help"]).stdout
+        func values(_ name: String) throws -> [String] {
+            let run = try ChartviewProcess.run(["--values", name])
+            #expect(run.status == 0 && run.stderr.isEmpty)
+            return run.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try values("kind") == Self.values(of: "--kind KIND", in: help))
+        #expect(try values("theme") == Self.values(of: "--theme NAME", in: help))
+        #expect(try values("format") == ["png", "svg", "pdf"])
+        #expect(Set(try values("flag")) == ManPageTests.flags(in: help))
+        let wrong = try ChartviewProcess.run(["--values", "colour"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--values takes one of: color-map, flag, format, kind, theme"))
     }
 
     @Test func chartsAndFilesByExtension() throws {

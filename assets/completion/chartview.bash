@@ -1,20 +1,16 @@
 # bash completion for chartview(1). Installed by `make install` into
-# share/bash-completion/completions/chartview; kept in step with `chartview --help` by
-# Tests/ChartviewTests/CompletionTests.swift.
+# share/bash-completion/completions/chartview. The flags, kinds, themes, color maps and formats
+# are asked of the binary (`chartview --values NAME`), which has them once, in its code; the
+# charts too (`chartview --list`). Tested by Tests/ChartviewTests/CompletionTests.swift.
 
 _chartview() {
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local flags="--query --table --x --y --group --kind --open --high --low --close --error --size-by --bins --bin-width --density --stack --color-map --keep-order --describe --title --x-title --y-title --skip-bad-rows --no-watch --watch-query --timeout --max-memory --in-memory --out-of-core --chart --list --output --format --dump-layout --x-range --y-range --size --scale --theme --trace --no-animation --check-display --profile --help --version"
-    local kinds="bar hbar stacked line scatter pie combined ohlc candlestick range errorbar bubble radar histogram box heatmap"
-    local themes="light dark dark-gradient slate stocks"
-    local colormaps="viridis magma cividis coolwarm"
     case $prev in
-        --kind) COMPREPLY=($(compgen -W "$kinds" -- "$cur")); return ;;
-        --theme) COMPREPLY=($(compgen -W "$themes" -- "$cur")); return ;;
-        --color-map) COMPREPLY=($(compgen -W "$colormaps" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "png svg pdf" -- "$cur")); return ;;
+        --kind|--theme|--color-map|--format)
+            COMPREPLY=($(compgen -W "$(chartview --values "${prev#--}" 2>/dev/null)" -- "$cur")); return ;;
+        --values) COMPREPLY=($(compgen -W "kind theme color-map format flag" -- "$cur")); return ;;
         --chart)
             # The charts of the file given so far, else the demo gallery's.
             local file="" i
@@ -33,7 +29,7 @@ _chartview() {
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+        COMPREPLY=($(compgen -W "$(chartview --values flag 2>/dev/null)" -- "$cur"))
         return
     fi
     # The data file: databases, CSV and TSV files, chart specs, and folders.
