@@ -35,7 +35,7 @@ public final class HostingWindow {
         public var theme: Theme?
         /// Rebuild the chart when its data changes on disk (polled twice a second).
         public var watches = true
-        /// Where `s` saves PNG files.
+        /// Where `s` and Ctrl+S save files whose names have no folder (the working directory).
         public var saveDirectory = FileManager.default.currentDirectoryPath
         /// Animate each chart as it is shown: bars grow, lines draw, slices sweep open.
         public var animates = true
@@ -153,8 +153,16 @@ public final class HostingWindow {
     private let saver: ChartSaver
     /// `s` waits for the chart picture to show the current state before saving it.
     /// A save asked for (`s`'s prompt answered, Ctrl+S), done once the picture shows the
-    /// current state: where and as what, or nil for the suggested name as PNG.
-    private var pendingSave: (path: String, format: ChartRenderer.Format)??
+    /// current state.
+    private var pendingSave: SaveRequest?
+
+    /// Where a save goes.
+    private enum SaveRequest {
+        /// A new PNG under the suggested name in the save directory (Ctrl+S).
+        case suggested
+        /// The prompt's answer, resolved (`SavePrompt.destination`).
+        case file(path: String, format: ChartRenderer.Format)
+    }
     /// A reload's `reload` event waits for its first frame.
     private var pendingReload = false
 
@@ -431,7 +439,7 @@ public final class HostingWindow {
             status.refining = nil
             showStatus("Refining cancelled")
         case .chart(let command): interaction.perform(command)
-        case .save: pendingSave = .some(nil)
+        case .save: pendingSave = .suggested
         case .saveAs: openSavePrompt()
         case .copySelection:
             if let text = interaction.selectionText { copy(text, what: "the selected value") } else {
@@ -934,18 +942,19 @@ public final class HostingWindow {
     }
 
     /// Writes the chart as shown (with its selection, without overlays) to `request`'s file, or
-    /// a new PNG under the suggested name in the save directory for nil (`ChartSaver`), and says
+    /// a new PNG under the suggested name in the save directory (`ChartSaver`), and says
     /// where: from the kept chart picture with the popups painted over it (no layout or chart
     /// paint on this thread) for PNG, from the scene for SVG and PDF.
-    private func save(_ request: (path: String, format: ChartRenderer.Format)?) {
+    private func save(_ request: SaveRequest) {
         pendingSave = nil
         guard let picture else { return }
         do throws(CairoError) {
             let path: String
-            if let request {
-                try saver.save(picture.image, popupsOf: interaction.scene, to: request.path, format: request.format)
-                path = request.path
-            } else {
+            switch request {
+            case .file(let file, let format):
+                try saver.save(picture.image, popupsOf: interaction.scene, to: file, format: format)
+                path = file
+            case .suggested:
                 path = try saver.saveNow(picture.image, popupsOf: interaction.scene, title: interaction.graph.title,
                                          chart: charts[chartIndex].name)
             }
@@ -987,7 +996,7 @@ public final class HostingWindow {
                 let destination = try SavePrompt.destination(for: prompt.line.text, directory: saver.directory)
                 interaction.prompt = nil
                 options.onEvent(.prompt(text: nil, cursor: 0))
-                pendingSave = .some(destination)
+                pendingSave = .file(path: destination.path, format: destination.format)
             } catch {
                 showStatus(error.description)
             }

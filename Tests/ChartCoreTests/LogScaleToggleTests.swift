@@ -89,6 +89,24 @@ private func growth(_ ys: [Double?] = (1...50).map { Double($0 * $0) }) -> Graph
         #expect(text.contains("sets y from -10"))
     }
 
+    @Test("A log scale carries over a reload of the chart, and is refused there when the new data reaches 0")
+    func carriesOverAReload() throws {
+        let chart = ChartInteraction(graph: growth(), size: Size(width: 600, height: 400), measurer: testMeasurer)
+        chart.perform(.toggleLogScale(.y))
+        chart.layoutIfNeeded()
+        let state = chart.viewState()
+        #expect(state.togglesLogScale == [.y])
+        let reloaded = ChartInteraction(graph: growth(), size: Size(width: 600, height: 400), measurer: testMeasurer)
+        reloaded.restore(state)
+        reloaded.layoutIfNeeded()
+        #expect(reloaded.scene.plotSpaces.first?.transform.yScale == .logarithmic)
+        let zero = ChartInteraction(graph: growth([4, 0, 2]), size: Size(width: 600, height: 400), measurer: testMeasurer)
+        zero.restore(state)
+        zero.layoutIfNeeded()
+        #expect(zero.scene.plotSpaces.first?.transform.yScale == .linear)
+        #expect(zero.takeEvents().contains { if case .refused = $0 { true } else { false } })
+    }
+
     @Test("The prompt lies along the bottom edge, its caret inside, the status line above it", arguments: sizes)
     func promptOverlay(size: Size) throws {
         let chart = ChartInteraction(graph: growth(), size: size, measurer: testMeasurer)

@@ -41,6 +41,7 @@ extension ChartInteraction {
             if coordinate == .x { ranges.x = nil } else { ranges.y = nil }
             next[space: space.identifier] = ranges
         }
+        if toggledLogScales.contains(coordinate) { toggledLogScales.remove(coordinate) } else { toggledLogScales.insert(coordinate) }
         history.push(next, replacing: false)
         view = next
         pendingViewCause = .scale

@@ -33,6 +33,9 @@ public final class ChartInteraction {
     public internal(set) var history = ViewHistory()
     /// What changed the view since its last layout; reported as a `view` event once laid out.
     var pendingViewCause: ViewChangeCause?
+    /// The coordinates whose scale `toggleLogScale` switched from the graph's own, carried
+    /// over a reload.
+    var toggledLogScales: Set<Axis.Coordinate> = []
     /// The press, drag or box zoom in progress, and the last click and wheel notch (see
     /// `ChartInteraction+Pointer`).
     var pointer = PointerState()
@@ -681,6 +684,8 @@ extension ChartInteraction {
         public var togglesTheme = false
         /// Whether `g` hid the grid.
         public var hidesGrid = false
+        /// The axes whose log scale `L` or `K` switched from the graph's own.
+        public var togglesLogScale: Set<Axis.Coordinate> = []
         /// Whether the legend is hidden; nil to keep the new graph's.
         public var hidesLegend: Bool?
         public var showsHelp = false
@@ -700,6 +705,7 @@ extension ChartInteraction {
         state.hiddenPlots = Set(graph.plots.filter(\.isHidden).map(\.identifier))
         state.togglesTheme = graph.theme.name != originalTheme.name
         state.hidesGrid = savedGrid != nil
+        state.togglesLogScale = toggledLogScales
         state.hidesLegend = graph.legend.isHidden
         state.showsHelp = isShowingHelp
         state.view = view
@@ -719,6 +725,8 @@ extension ChartInteraction {
         for plot in graph.plots where state.hiddenPlots.contains(plot.identifier) { plot.isHidden = true }
         if state.togglesTheme { perform(.toggleTheme) }
         if state.hidesGrid != (savedGrid != nil) { perform(.toggleGrid) }
+        // Refused (and said) when the new data has no place on a log scale.
+        for coordinate in state.togglesLogScale.sorted(by: { $0.rawValue < $1.rawValue }) { toggleLogScale(coordinate) }
         if let hidden = state.hidesLegend { graph.legend.isHidden = hidden }
         isShowingHelp = state.showsHelp
         view = state.view
