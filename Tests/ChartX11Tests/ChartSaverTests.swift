@@ -7,18 +7,26 @@ import Testing
 
 @Suite("Saving the view")
 struct ChartSaverTests {
-    @Test("Ctrl+S never replaces a file: the suggested name, then -2, -3…")
-    func savesNewFiles() throws {
+    /// A new empty folder, and a renderer.
+    static func folder() throws -> (String, ChartRenderer) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartsaver-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let text = PangoText()
-        let renderer = ChartRenderer(text: text)
+        return (directory, ChartRenderer(text: PangoText()))
+    }
+
+    static func counts() -> Graph {
         let graph = Graph(title: "Counts")
         graph.add(BarPlot(identifier: "counts", title: "Counts", values: [3, 5, 2, 7]))
-        let scene = renderer.layout(graph, size: Size(width: 320, height: 200))
+        return graph
+    }
+
+    @Test("Ctrl+S never replaces a file: the suggested name, then -2, -3…")
+    func savesNewFiles() throws {
+        let (directory, renderer) = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scene = renderer.layout(Self.counts(), size: Size(width: 320, height: 200))
         let picture = try renderer.image(of: scene)
-        let saver = ChartSaver(directory: directory, text: text)
+        let saver = ChartSaver(directory: directory, text: renderer.text)
         let first = try saver.saveNow(picture, popupsOf: scene, title: "Counts", chart: "counts")
         let second = try saver.saveNow(picture, popupsOf: scene, title: "Counts", chart: "counts")
         let today = SavePrompt.suggestedName(title: "Counts", chart: "counts", directory: "/nonexistent")
@@ -31,17 +39,12 @@ struct ChartSaverTests {
 
     @Test("The extension picks the format: SVG and PDF are painted from the scene")
     func savesEachFormat() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartsaver-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, renderer) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let text = PangoText()
-        let renderer = ChartRenderer(text: text)
-        let graph = Graph(title: "Counts")
-        graph.add(BarPlot(identifier: "counts", title: "Counts", values: [3, 5, 2, 7]))
-        var scene = renderer.layout(graph, size: Size(width: 320, height: 200))
+        var scene = renderer.layout(Self.counts(), size: Size(width: 320, height: 200))
         scene.overlays = [OverlayScene(identifier: "help", box: Rect(x: 0, y: 0, width: 50, height: 50), fill: .solid(.black), border: nil, texts: [])]
         let picture = try renderer.image(of: scene)
-        let saver = ChartSaver(directory: directory, text: text)
+        let saver = ChartSaver(directory: directory, text: renderer.text)
         for (name, magic) in [("a.svg", "<?xml"), ("a.pdf", "%PDF")] {
             let path = directory + "/" + name
             try saver.save(picture, popupsOf: scene, to: path, format: try #require(ChartRenderer.Format(path: path)))
