@@ -6,11 +6,14 @@ protocol SpecObject {
     /// The keys the object takes, in its `CodingKeys`' order.
     static var keyNames: [String] { get }
     /// The keys whose value is an object of the format, or a list of them, and its type.
-    static var nested: [String: any SpecObject.Type] { get }
+    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { get }
+    /// The keys whose value is a whole number (read as `Int`).
+    static var wholeNumberKeys: Set<String> { get }
 }
 
 extension SpecObject {
-    static var nested: [String: any SpecObject.Type] { [:] }
+    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { [:] }
+    static var wholeNumberKeys: Set<String> { [] }
 }
 
 extension SpecObject where Self: Decodable {
@@ -20,43 +23,50 @@ extension SpecObject where Self: Decodable {
 
 extension ChartSpec.File: SpecObject {
     static var keyNames: [String] { names(CodingKeys.self) }
-    static var nested: [String: any SpecObject.Type] { ["charts": ChartSpec.self] }
+    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { ["charts": (ChartSpec.self, true)] }
 }
 
 extension ChartSpec: SpecObject {
     static var keyNames: [String] { names(CodingKeys.self) }
-    static var nested: [String: any SpecObject.Type] {
-        ["data": DataSource.self, "series": Series.self, "xAxis": AxisSpec.self, "yAxis": AxisSpec.self,
-         "y2Axis": AxisSpec.self, "pie": PieSpec.self, "period": PeriodSpec.self]
+    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] {
+        ["data": (DataSource.self, false), "series": (Series.self, true), "xAxis": (AxisSpec.self, false),
+         "yAxis": (AxisSpec.self, false), "y2Axis": (AxisSpec.self, false), "pie": (PieSpec.self, false),
+         "period": (PeriodSpec.self, false)]
     }
+    static var wholeNumberKeys: Set<String> { ["bins"] }
 }
 
 extension ChartSpec.DataSource: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.Series: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
-extension ChartSpec.AxisSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
+extension ChartSpec.AxisSpec: SpecObject {
+    static var keyNames: [String] { names(CodingKeys.self) }
+    static var wholeNumberKeys: Set<String> { ["decimals"] }
+}
 extension ChartSpec.PieSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.PeriodSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 
-/// Checks a parsed spec (`JSONSerialization`'s objects) for keys its objects do not take.
+/// Checks a parsed spec (`JSONSerialization`'s objects) for keys its objects do not take, and
+/// whole numbers for fractions (which Foundation's decoder reports without their key path).
 enum SpecKeys {
     /// The first unknown key of `json`, read as `type`, depth first in key order: its key path
     /// ("charts[0].tittle") and a message suggesting the nearest key or listing them. Values of
     /// the wrong type are left to the decoder. O(keys × known keys).
     static func firstUnknown(in json: Any, as type: any SpecObject.Type, keyPath: String = "") -> (keyPath: String, message: String)? {
-        if let list = json as? [Any] {
-            for (index, element) in list.enumerated() {
-                if let found = firstUnknown(in: element, as: type, keyPath: keyPath + "[\(index)]") { return found }
-            }
-            return nil
-        }
         guard let object = json as? [String: Any] else { return nil }
         let known = type.keyNames
         for key in object.keys.sorted() {
             let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
             let path = plain ? (keyPath.isEmpty ? key : keyPath + "." + key) : keyPath + "[" + SpecValueError.quoted(key) + "]"
             guard known.contains(key) else { return (path, message(unknown: key, known: known)) }
-            if let child = type.nested[key], let value = object[key],
-               let found = firstUnknown(in: value, as: child, keyPath: path) {
+            if type.wholeNumberKeys.contains(key), let number = object[key] as? Double, number.isFinite, number != number.rounded() {
+                return (path, "expected a whole number")
+            }
+            guard let child = type.nested[key], let value = object[key] else { continue }
+            if child.isList, let list = value as? [Any] {
+                for (index, element) in list.enumerated() {
+                    if let found = firstUnknown(in: element, as: child.type, keyPath: path + "[\(index)]") { return found }
+                }
+            } else if !child.isList, let found = firstUnknown(in: value, as: child.type, keyPath: path) {
                 return found
             }
         }
