@@ -18,12 +18,7 @@ public enum ChartBuilder {
     /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
         let table = prepared(table)
-        let kind = try spec.kind.map { name throws(DataError) -> ChartKind in
-            guard let kind = ChartKind(rawValue: name) else {
-                throw DataError.unusable(path: source, message: "unknown chart kind '\(name)'; use one of: \(ChartKind.names)")
-            }
-            return kind
-        }
+        let kind = spec.kind
         let grouping: ChartPlan.Grouping = switch spec.group {
         case nil: .automatic
         case let name? where name.lowercased() == "none" || name.isEmpty: .none
@@ -55,12 +50,7 @@ public enum ChartBuilder {
         try spec.validate(path: source, keyPath: "charts[\(spec.name)]")
         let kind = plan.kind
         let xColumn = table.columns[plan.x]
-        let theme = try spec.theme.map { name throws(DataError) -> Theme in
-            guard let theme = Theme.named(name) else {
-                throw DataError.unusable(path: source, message: "unknown theme '\(name)'; use one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
-            }
-            return theme
-        } ?? .plainWhite
+        let theme = spec.theme ?? .plainWhite
         var title = spec.title ?? (spec.data.query != nil ? columnsTitle(plan) : spec.name)
         if let period { title += ", " + readable(period: period) }
         let graph = Graph(title: title, theme: theme)
@@ -108,11 +98,9 @@ public enum ChartBuilder {
         if let lo = spec.min, let hi = spec.max {
             if isX { space.xRange = PlotRange(lo, hi) } else { space.yRange = PlotRange(lo, hi) }
         }
-        if spec.scale == "log" {
-            if isX { space.xScale = .logarithmic } else { space.yScale = .logarithmic }
-        } else if spec.scale == "date" {
-            // Numbers read as seconds since 1970, ticks on calendar units.
-            if isX { space.xScale = .date } else { space.yScale = .date }
+        // A date scale reads numbers as seconds since 1970, with ticks on calendar units.
+        if let scale = spec.scale, scale != .linear {
+            if isX { space.xScale = scale.scale } else { space.yScale = scale.scale }
         }
     }
 

@@ -12,8 +12,15 @@ extension ChartSpec.File {
     /// Decodes and checks a spec file's bytes; `path` names it in errors.
     public static func decode(_ data: Data, path: String) throws(DataError) -> ChartSpec.File {
         let file: ChartSpec.File
+        // Keys no object of the format takes are errors, found before the values are decoded.
+        if let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+           let unknown = SpecKeys.firstUnknown(in: json, as: ChartSpec.File.self) {
+            throw DataError.spec(path: path, keyPath: unknown.keyPath, message: unknown.message)
+        }
         do {
             file = try JSONDecoder().decode(ChartSpec.File.self, from: data)
+        } catch let error as SpecValueError {
+            throw DataError.spec(path: path, keyPath: keyPath(error.codingPath), message: error.message)
         } catch let error as DecodingError {
             if case .dataCorrupted = error {
                 // Foundation's JSON parser says where the syntax breaks; the decoder on Linux does not.
@@ -38,14 +45,6 @@ extension ChartSpec.File {
             guard seen.insert(chart.name).inserted else {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
             }
-            if let kind = chart.kind, ChartKind(rawValue: kind) == nil {
-                throw DataError.spec(path: path, keyPath: "charts[\(index)].kind",
-                                     message: "unknown kind '\(kind)'; use one of: \(ChartKind.names)")
-            }
-            if let theme = chart.theme, Theme.named(theme) == nil {
-                throw DataError.spec(path: path, keyPath: "charts[\(index)].theme",
-                                     message: "unknown theme '\(theme)'; use one of: \(Theme.builtIn.map(\.name).joined(separator: ", "))")
-            }
             if chart.data.csv == nil && chart.data.query == nil && chart.data.table == nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a query or a table of a database, or a csv file")
             }
@@ -62,12 +61,6 @@ extension ChartSpec.File {
 
     /// "charts[2].kind: expected a string" from a decoding error.
     static func explain(_ error: DecodingError, path: String) -> DataError {
-        func keyPath(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { text, key in
-                if let index = key.intValue { return text + "[\(index)]" }
-                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
-            }
-        }
         switch error {
         case .typeMismatch(let type, let context):
             return .spec(path: path, keyPath: keyPath(context.codingPath), message: "expected \(describe(type))")
@@ -80,6 +73,14 @@ extension ChartSpec.File {
             return .spec(path: path, keyPath: keyPath(context.codingPath), message: "not valid JSON" + (underlying.map { ": \($0)" } ?? ""))
         @unknown default:
             return .spec(path: path, keyPath: "", message: "not a chart spec")
+        }
+    }
+
+    /// "charts[2].series[0]" from a decoder's coding path.
+    static func keyPath(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("") { text, key in
+            if let index = key.intValue { return text + "[\(index)]" }
+            return text.isEmpty ? key.stringValue : text + "." + key.stringValue
         }
     }
 

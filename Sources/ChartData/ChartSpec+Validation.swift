@@ -3,8 +3,8 @@ import ChartCore
 extension ChartSpec {
     /// Checks every value a user can write in this chart's spec against what chartview can
     /// draw, before anything is built from it: sizes and widths positive and finite, colors
-    /// written `#rrggbb`, names of symbols, interpolations, axes and scales that exist, ranges
-    /// with min below max. Throws `DataError.spec` naming the file (`path`) and the key path
+    /// ranges with min below max (names and colors are
+    /// checked as they are decoded: `SpecChoice`). Throws `DataError.spec` naming the file (`path`) and the key path
     /// ("charts[2].series[0].symbolSize: must be a number above 0, up to 200"), so that no user
     /// value ever reaches a precondition of the model. O(series).
     func validate(path: String, keyPath prefix: String) throws(DataError) {
@@ -19,14 +19,6 @@ extension ChartSpec {
             guard let value else { return }
             guard value.isFinite else { throw fail(key, "must be a finite number") }
         }
-        func color(_ text: String?, _ key: String) throws(DataError) {
-            guard let text else { return }
-            guard Color(hex: text) != nil else { throw fail(key, "'\(text)' is not a color; write #rrggbb or #rrggbbaa") }
-        }
-        func oneOf(_ text: String?, _ key: String, _ allowed: [String]) throws(DataError) {
-            guard let text else { return }
-            guard allowed.contains(text) else { throw fail(key, "unknown value '\(text)'; use one of: \(allowed.joined(separator: ", "))") }
-        }
         try positive(barWidth, "barWidth", upTo: 10)
         try positive(yMaxFactor, "yMaxFactor", upTo: 1e6)
         for (index, series) in (series ?? []).enumerated() {
@@ -35,11 +27,6 @@ extension ChartSpec {
             if let width = series.lineWidth, !(width.isFinite && width >= 0 && width <= 100) {
                 throw fail(key + ".lineWidth", "must be a number from 0 to 100 (got \(NumberFormat.automatic.format(width)))")
             }
-            try color(series.color, key + ".color")
-            try oneOf(series.symbol, key + ".symbol", PlotSymbol.Shape.allCases.map(\.rawValue))
-            try oneOf(series.interpolation, key + ".interpolation", ["linear", "stepped", "curved"])
-            try oneOf(series.axis, key + ".axis", ["y", "y2"])
-            try oneOf(series.kind, key + ".kind", ["bar", "line", "scatter"])
         }
         for (name, axis) in [("xAxis", xAxis), ("yAxis", yAxis), ("y2Axis", y2Axis)] {
             guard let axis else { continue }
@@ -53,26 +40,19 @@ extension ChartSpec {
             }
             try finite(axis.rotation, name + ".rotation")
             if let decimals = axis.decimals, !(0...12).contains(decimals) { throw fail(name + ".decimals", "must be a whole number from 0 to 12") }
-            try oneOf(axis.scale, name + ".scale", ["linear", "log", "date"])
-            if axis.scale == "log", let lo = axis.min, lo <= 0 { throw fail(name + ".min", "must be above 0 on a log scale") }
+            if axis.scale == .log, let lo = axis.min, lo <= 0 { throw fail(name + ".min", "must be above 0 on a log scale") }
         }
         if let pie {
             try finite(pie.startAngle, "pie.startAngle")
-            try oneOf(pie.direction, "pie.direction", ["clockwise", "counterClockwise", "counterclockwise"])
             if let inner = pie.innerRadius, !(inner.isFinite && inner >= 0 && inner <= 0.95) {
                 throw fail("pie.innerRadius", "must be a number from 0 (a pie) to 0.95")
             }
             if let offset = pie.labelOffset, !(offset.isFinite && abs(offset) <= 500) {
                 throw fail("pie.labelOffset", "must be a number of pixels from -500 to 500")
             }
-            try color(pie.borderColor, "pie.borderColor")
-            try color(pie.labelColor, "pie.labelColor")
         }
         if let bins, !(1...10_000).contains(bins) { throw fail("bins", "must be a whole number from 1 to 10000 (got \(bins))") }
         try positive(binWidth, "binWidth", upTo: .greatestFiniteMagnitude)
-        try color(risingColor, "risingColor")
-        try color(fallingColor, "fallingColor")
-        try oneOf(colorMap, "colorMap", ColorMap.names)
         if let query = period?.query, query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw fail("period.query", "must not be empty")
         }

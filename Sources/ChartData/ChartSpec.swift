@@ -1,5 +1,8 @@
+import ChartCore
+
 /// A chart described in a spec file (JSON): where its data comes from and how it looks.
-/// Decoded with Foundation's `JSONDecoder`; every key but `name` and `data` is optional.
+/// Decoded with Foundation's `JSONDecoder`; every key but `name` and `data` is optional, every
+/// closed set of names decodes into its type, and a key not listed here is an error (`SpecKeys`).
 ///
 ///     {"charts": [{"name": "mood", "title": "Mood", "kind": "bar",
 ///                  "data": {"query": "SELECT day, mood FROM days WHERE strftime('%Y-%m', day) = :period"},
@@ -13,6 +16,8 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         /// string (`postgresql://…` or libpq's key=value pairs).
         public var postgres: String?
         public var charts: [ChartSpec]
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case database, postgres, charts }
     }
 
     /// Where the rows come from: a query or a table of a database (a SQLite file, or a
@@ -33,27 +38,61 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
             self.csv = csv
             self.postgres = postgres
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case database, query, table, csv, postgres }
     }
 
     /// Per series: its column, and how it is drawn.
     public struct Series: Decodable, Sendable, Equatable {
         public var column: String
         public var title: String?
-        /// "#rrggbb".
-        public var color: String?
-        /// For combined charts: "bar", "line" or "scatter".
-        public var kind: String?
-        /// "y" (default) or "y2", the axis on the right.
-        public var axis: String?
-        /// ellipse, rectangle, diamond, triangle, cross, plus, star.
-        public var symbol: String?
+        /// Written "#rrggbb" or "#rrggbbaa".
+        public var color: Color?
+        /// For combined charts: bar, line or scatter.
+        public var kind: Kind?
+        /// y (default) or y2, the axis on the right.
+        public var axis: Axis?
+        /// The marker: ellipse, rectangle, diamond, triangle, cross, plus, star.
+        public var symbol: PlotSymbol.Shape?
+        /// The marker's size in pixels.
         public var symbolSize: Double?
+        /// The line's width in pixels.
         public var lineWidth: Double?
         /// linear, stepped, curved.
-        public var interpolation: String?
+        public var interpolation: ScatterPlot.Interpolation?
         /// For lines: fill the area under the line, down to 0 (the axis's end on a log scale),
         /// in the series' color at 30% opacity.
         public var fill: Bool?
+
+        /// How a series of a combined chart is drawn.
+        public enum Kind: String, CaseIterable, Sendable, SpecChoice {
+            case bar, line, scatter
+
+            /// The chart kind drawing it.
+            var chartKind: ChartKind {
+                switch self {
+                case .bar: .bar
+                case .line: .line
+                case .scatter: .scatter
+                }
+            }
+
+            public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
+        }
+
+        /// The value axis a series is drawn against.
+        public enum Axis: String, CaseIterable, Sendable, SpecChoice {
+            /// The left one (the bottom one of horizontal bars).
+            case y
+            /// A second axis, on the right.
+            case y2
+
+            public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case column, title, color, kind, axis, symbol, symbolSize, lineWidth, interpolation, fill
+        }
     }
 
     public struct AxisSpec: Decodable, Sendable, Equatable {
@@ -67,38 +106,65 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         /// Decimals of the labels.
         public var decimals: Int?
         public var grid: Bool?
-        /// "linear", "log" or "date".
-        public var scale: String?
+        /// linear, log or date.
+        public var scale: Scale?
 
         public init(title: String? = nil) {
             self.title = title
         }
+
+        /// How an axis maps its values, as a spec names it.
+        public enum Scale: String, CaseIterable, Sendable, SpecChoice {
+            /// Equal steps take equal room.
+            case linear
+            /// Equal ratios take equal room (base 10); values above 0 only.
+            case log
+            /// Dates: text dates, or numbers as seconds since 1970, with ticks on calendar units.
+            case date
+
+            /// The model's scale.
+            var scale: ChartCore.Scale {
+                switch self {
+                case .linear: .linear
+                case .log: .logarithmic
+                case .date: .date
+                }
+            }
+
+            public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case title, min, max, interval, rotation, decimals, grid, scale }
     }
 
     public struct PieSpec: Decodable, Sendable, Equatable {
         /// Degrees counter-clockwise from +x.
         public var startAngle: Double?
-        /// "clockwise" or "counterClockwise".
-        public var direction: String?
+        /// clockwise or counterClockwise.
+        public var direction: PieChart.Direction?
         /// 0 for a pie, 0.5 for a donut.
         public var innerRadius: Double?
         /// Pixels from the rim: positive outside, negative inside.
         public var labelOffset: Double?
-        /// "#rrggbb" of the line between slices.
-        public var borderColor: String?
-        /// "#rrggbb" of the slice labels.
-        public var labelColor: String?
+        /// The line between slices ("#rrggbb").
+        public var borderColor: Color?
+        /// The slice labels ("#rrggbb").
+        public var labelColor: Color?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case startAngle, direction, innerRadius, labelOffset, borderColor, labelColor }
     }
 
     /// A chart whose query has a `:period` parameter steps through the values this query lists.
     public struct PeriodSpec: Decodable, Sendable, Equatable {
         public var query: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case query }
     }
 
     public var name: String
     public var title: String?
     /// bar, hbar, stacked, line, scatter, pie, combined (`ChartKind`); nil to choose from the data.
-    public var kind: String?
+    public var kind: ChartKind?
     public var data: DataSource
     /// The column of categories or x values; nil to choose it from the data (`ChartPlan`).
     public var x: String?
@@ -145,17 +211,23 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var stacked: Bool?
     /// Candlesticks' bodies hollow when rising (filled when falling), as traders draw them.
     public var hollow: Bool?
-    /// "#rrggbb" of rising and falling trading ranges (default green and red).
-    public var risingColor: String?
-    public var fallingColor: String?
+    /// Rising and falling trading ranges ("#rrggbb"; default green and red).
+    public var risingColor: Color?
+    public var fallingColor: Color?
     /// A heatmap's color map: viridis, magma, cividis (sequential) or coolwarm (diverging,
     /// centred on 0); nil for viridis, or coolwarm when the values straddle 0.
-    public var colorMap: String?
-    /// light, dark, dark-gradient, slate, stocks.
-    public var theme: String?
+    public var colorMap: ColorMap?
+    /// One of `Theme.builtIn`, by name: light, dark, dark-gradient, slate, stocks.
+    public var theme: Theme?
     public var legend: Bool?
     /// The text shown when the data has no rows.
     public var noDataText: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, title, kind, data, x, y, group, keepOrder, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
+        case xAxis, yAxis, y2Axis, pie, period, open, high, low, close, error, size, bins, binWidth, density, stacked, hollow
+        case risingColor, fallingColor, colorMap, theme, legend, noDataText
+    }
 
     /// A chart of `data` with everything else chosen from the data.
     public init(name: String, data: DataSource) {

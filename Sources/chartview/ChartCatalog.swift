@@ -42,7 +42,7 @@ struct ChartCatalog {
         let name = isServer ? (shown as NSString).lastPathComponent
                             : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
-        spec.kind = options.kind?.rawValue
+        spec.kind = options.kind
         spec.x = options.x
         spec.y = options.y
         spec.group = options.group
@@ -56,7 +56,7 @@ struct ChartCatalog {
         spec.binWidth = options.binWidth
         spec.density = options.density ? true : nil
         spec.stacked = options.stack ? true : nil
-        spec.colorMap = options.colorMap
+        spec.colorMap = options.colorMap.flatMap(ColorMap.named)
         spec.keepOrder = options.keepOrder ? true : nil
         spec.title = options.title
         if let title = options.xTitle { spec.xAxis = ChartSpec.AxisSpec(title: title) }

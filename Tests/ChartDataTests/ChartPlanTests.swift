@@ -133,13 +133,13 @@ struct ChartPlanTests {
     @Test("A line asked for on unsorted x joins its points in x order (stable), unless keepOrder")
     func linesInXOrder() throws {
         let text = "x,y\n3,30\n1,10\n2,20\n1,11\n"
-        let sorted = try graph(text) { $0.kind = "line" }
+        let sorted = try graph(text) { $0.kind = .line }
         let line = try #require(sorted.plots.first as? ScatterPlot)
         let scene = sorted.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
         let xs = scene.plots[0].items.map(\.value)
         #expect(xs == [10, 11, 20, 30])
         #expect(line.recordCount == 4)
-        let kept = try graph(text) { $0.kind = "line"; $0.keepOrder = true }
+        let kept = try graph(text) { $0.kind = .line; $0.keepOrder = true }
         let keptScene = kept.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
         #expect(keptScene.plots[0].items.map(\.value) == [30, 10, 20, 11])
     }
@@ -198,7 +198,7 @@ struct ChartPlanTests {
 
     @Test("Horizontal bars read top to bottom in the data's order")
     func horizontalBarsTopDown() throws {
-        let g = try graph("fruit,sold\nApples,30\nBananas,20\nCherries,10\n") { $0.kind = "hbar" }
+        let g = try graph("fruit,sold\nApples,30\nBananas,20\nCherries,10\n") { $0.kind = .hbar }
         let scene = g.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
         let tops = scene.plots[0].items.sorted { $0.record < $1.record }.map(\.bounds.minY)
         #expect(tops == tops.sorted() && Set(tops).count == 3, "\(tops)")
@@ -208,10 +208,10 @@ struct ChartPlanTests {
 
     @Test("Bars on a date axis take their width from the data's spacing: 80% of a day, of a month")
     func dateBarWidths() throws {
-        let daily = try graph("day,v\n2024-03-01,1\n2024-03-02,2\n2024-03-04,3\n") { $0.kind = "bar" }
+        let daily = try graph("day,v\n2024-03-01,1\n2024-03-02,2\n2024-03-04,3\n") { $0.kind = .bar }
         let bars = try #require(daily.plots.first as? BarPlot)
         #expect(abs(bars.barWidth - 0.8 * 86_400) < 1)
-        let monthly = try graph("month,v\n2024-01-01,1\n2024-02-01,2\n2024-03-01,3\n2024-04-01,4\n") { $0.kind = "stacked" }
+        let monthly = try graph("month,v\n2024-01-01,1\n2024-02-01,2\n2024-03-01,3\n2024-04-01,4\n") { $0.kind = .stacked }
         let monthBars = try #require(monthly.plots.first as? BarPlot)
         #expect(abs(monthBars.barWidth - 0.8 * 2_629_746) < 1)
         let scene = monthly.layout(size: Size(width: 800, height: 600), measurer: FixedTextMeasurer())
@@ -340,10 +340,10 @@ struct ChartPlanReviewTests {
 
     @Test("Bars on quarterly and five-yearly dates are most of their slot")
     func slotWidths() throws {
-        let quarterly = try graph("q,v\n2020-01-01,1\n2020-04-01,2\n2020-07-01,3\n2020-10-01,4\n") { $0.kind = "bar" }
+        let quarterly = try graph("q,v\n2020-01-01,1\n2020-04-01,2\n2020-07-01,3\n2020-10-01,4\n") { $0.kind = .bar }
         let q = try #require(quarterly.plots.first as? BarPlot)
         #expect(abs(q.barWidth - 0.8 * 3 * 2_629_746) < 1)
-        let lustrum = try graph("year,v\n1990,1\n1995,2\n2000,3\n") { $0.kind = "bar" }
+        let lustrum = try graph("year,v\n1990,1\n1995,2\n2000,3\n") { $0.kind = .bar }
         let l = try #require(lustrum.plots.first as? BarPlot)
         #expect(abs(l.barWidth - 0.8 * 5 * 31_556_952) < 1)
     }

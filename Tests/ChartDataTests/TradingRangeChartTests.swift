@@ -34,7 +34,7 @@ import Testing
         let text = "day,ticker,open,high,low,close\n" + (1...6).map { d in
             ["AAPL", "aapl", ""].map { t in "2024-01-0\(d),\(t),\(d),\(d + 2),\(d - 1),\(d + 1)" }.joined(separator: "\n")
         }.joined(separator: "\n") + "\n"
-        let graph = try graph(text) { $0.kind = kind.rawValue; $0.group = "ticker" }
+        let graph = try graph(text) { $0.kind = kind; $0.group = "ticker" }
         let ids = graph.plots.map(\.identifier)
         #expect(Set(ids).count == ids.count, "\(kind): \(ids)")
     }
@@ -46,12 +46,12 @@ import Testing
         #expect(plot.recordCount == 3)
         #expect(plot.dataExtent()?.y == PlotRange(8, 12))
         // Other names: by order after x.
-        let byOrder = try graph("t,a,b,c,d\n1,10,12,9,11\n2,11,11.5,8,9\n") { $0.kind = "ohlc" }
+        let byOrder = try graph("t,a,b,c,d\n1,10,12,9,11\n2,11,11.5,8,9\n") { $0.kind = .ohlc }
         let ohlc = try #require(byOrder.plots.first as? TradingRangePlot)
         #expect(ohlc.kind == .ohlc)
         #expect(ohlc.dataExtent()?.y == PlotRange(8, 12))
         // Named by the spec.
-        let named = try graph("t,h,l,o,c\n1,12,9,10,11\n") { $0.kind = "candlestick"; $0.open = "o"; $0.high = "h"; $0.low = "l"; $0.close = "c" }
+        let named = try graph("t,h,l,o,c\n1,12,9,10,11\n") { $0.kind = .candlestick; $0.open = "o"; $0.high = "h"; $0.low = "l"; $0.close = "c" }
         let candle = try #require(named.plots.first as? TradingRangePlot)
         let text = candle.describe(record: 0, in: RecordContext())?.text
         #expect(text == "1 · O 10 H 12 L 9 C 11")
@@ -61,7 +61,6 @@ import Testing
         let g = try graph("ticker,date,open,high,low,close\nA,2024-01-02,1,2,0.5,1.5\nB,2024-01-02,5,6,4,4.5\nA,2024-01-03,1.5,2,1,1.8\nB,2024-01-03,4.5,5,4,4.8\n")
         #expect(g.plots.map(\.title) == ["A", "B"])
         #expect(!g.legend.isHidden)
-        #expect(throws: DataError.self) { try graph("t,a,b\n1,2,3\n") { $0.kind = "candlestick" } }
-        #expect(throws: DataError.self) { try graph(prices) { $0.kind = "candlestick"; $0.risingColor = "nope" } }
+        #expect(throws: DataError.self) { try graph("t,a,b\n1,2,3\n") { $0.kind = .candlestick } }
     }
 }

@@ -61,8 +61,8 @@ import Testing
             let name = NSRegularExpression.escapedPattern(for: kind.name)
             // A plot's or a scene's kind (a chart kind, `plan.kind` or a bare `kind`, is the other test's).
             let pattern = #"((?<![\w.])(?!plan\.|spec\.|options\.|context\.)[\w$]+\.kind\s*[!=]=\s*\.\#(member)\b)|(PlotKind\.\#(member)\b)|(\.kind(\.name)?\s*[!=]=\s*"\#(name)")"#
-            // (A spec's series name their kinds as strings, `spec.series[i].kind == "bar"`: a chart
-            // builder reads them, and the other test holds chart kinds to their builders.)
+            // (A spec's series name their kinds as `ChartSpec.Series.Kind`, `spec.series[i].kind == .bar`:
+            // a chart builder reads them, and the other test holds chart kinds to their builders.)
             for source in sources where source.path != kind.file {
                 offenders += Self.offending(source, pattern).filter { !$0.contains("spec.") }
             }

@@ -6,7 +6,7 @@ import Foundation
 /// measures them; the scene gives radians as Cairo measures them (clockwise on screen).
 /// Records with a missing, zero or negative value get no slice.
 public final class PieChart: Plot {
-    public enum Direction: String, Hashable, Sendable { case clockwise, counterClockwise }
+    public enum Direction: String, Hashable, Sendable, CaseIterable { case clockwise, counterClockwise }
 
     public let identifier: String
     public var title: String

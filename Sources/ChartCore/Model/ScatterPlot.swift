@@ -6,7 +6,7 @@ import Foundation
 /// Missing values (NaN or nil from the data source) break the line: a gap, never a drop to zero.
 public final class ScatterPlot: Plot {
     /// How the line runs between neighbouring points.
-    public enum Interpolation: String, Hashable, Sendable {
+    public enum Interpolation: String, Hashable, Sendable, CaseIterable {
         /// Straight lines.
         case linear
         /// Level to the next point's x, then up or down to it.

@@ -31,7 +31,7 @@ enum BoxChart: KindChartBuilder {
                 let plot = BoxPlot(identifier: identifiers.next(for: name), title: name, boxes: boxes, names: categories)
                 plot.boxWidth = slot / count * 0.8
                 plot.boxOffset = (Double(s) - (count - 1) / 2) * slot / count
-                if let color = spec.series?.first(where: { $0.column == name })?.color.flatMap(Color.init(hex:)) {
+                if let color = spec.series?.first(where: { $0.column == name })?.color {
                     plot.lineStyle = LineStyle(color: color, width: 1.5)
                     plot.fill = .solid(color.withAlpha(0.35))
                 }

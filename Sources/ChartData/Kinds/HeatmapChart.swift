@@ -58,12 +58,7 @@ enum HeatmapChart: KindChartBuilder {
         } else {
             plot.rowNames = Dictionary(rows.labels.map { ($0.location, $0.text) }, uniquingKeysWith: { a, _ in a })
         }
-        if let name = spec.colorMap {
-            guard let map = ColorMap.named(name) else {
-                throw DataError.unusable(path: context.source, message: "unknown color map '\(name)'; use one of: \(ColorMap.names.joined(separator: ", "))")
-            }
-            plot.colorMap = map
-        }
+        if let map = spec.colorMap { plot.colorMap = map }
         context.graph.add(plot)
         // A query's chart is titled by what it shows (the plan's title names the x it chose).
         if spec.title == nil, spec.data.query != nil, spec.period == nil {

@@ -90,7 +90,7 @@ enum HistogramChart: KindChartBuilder {
             // Overlaid histograms show through each other; one alone or a stack is opaque.
             plot.opacity = plots.count > 1 && !stacked ? 0.45 : 1
             if stacked { plot.stackedOn = previous }
-            if let color = spec.series?.first(where: { $0.column == entry.title })?.color.flatMap(Color.init(hex:)) {
+            if let color = spec.series?.first(where: { $0.column == entry.title })?.color {
                 plot.fill = .solid(color.withAlpha(plot.opacity))
             }
             previous = plot

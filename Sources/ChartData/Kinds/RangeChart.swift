@@ -19,7 +19,7 @@ enum RangeChart: KindChartBuilder {
         let valueName = columns.value.map { context.table.columns[$0].name }
         let groups = context.sortedGroups(title: spec.series?.first?.title ?? valueName ?? rangeTitle(context, columns))
         let style: RangePlot.Style = context.kind == .range ? .band : .errorBars
-        let color = spec.series?.first?.color.flatMap(Color.init(hex:))
+        let color = spec.series?.first?.color
         var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
             let (locations, categories) = context.places(group.rows)
@@ -34,7 +34,7 @@ enum RangeChart: KindChartBuilder {
             let source = ArrayDataSource(numbers: numbers, locations: locations, categories: categories, fields: fields)
             let plot = RangePlot(identifier: identifiers.next(for: group.title.isEmpty ? "series-\(g + 1)" : group.title),
                                  title: group.title, style: style, dataSource: source)
-            let wantsBars = spec.series?.first?.kind == "bar" || (context.x.isCategory && spec.series?.first?.kind == nil)
+            let wantsBars = spec.series?.first?.kind == .bar || (context.x.isCategory && spec.series?.first?.kind == nil)
             plot.marker = value == nil ? .none : wantsBars ? .bar : .point
             let spacing = context.x.spacing
             if spacing > 0 && spacing.isFinite {

@@ -26,7 +26,7 @@ enum SeriesChart: KindChartBuilder {
 
         func seriesKind(_ index: Int, _ options: ChartSpec.Series?) -> ChartKind {
             guard kind == .combined else { return kind }
-            if let name = options?.kind, let k = ChartKind(rawValue: name) { return k }
+            if let k = options?.kind { return k.chartKind }
             return index == 0 ? .bar : .line
         }
         let barCount = series.indices.filter { seriesKind($0, series[$0].options).isBars }.count
@@ -55,7 +55,7 @@ enum SeriesChart: KindChartBuilder {
             let locations = rows.map { $0.map { x.location(ofRow: $0) } } ?? x.allLocations
             let categories = x.isCategory ? (rows ?? Array(0..<table.rowCount)).map { x.name(ofRow: $0) } : nil
             let plot: any Plot
-            let color = options?.color.flatMap(Color.init(hex:))
+            let color = options?.color
             if thisKind.isBars {
                 let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
                 let source = ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills)
@@ -80,7 +80,7 @@ enum SeriesChart: KindChartBuilder {
                 line.showsLine = thisKind != .scatter
                 if let color { line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2) }
                 else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
-                let shape = options?.symbol.flatMap(PlotSymbol.Shape.init(rawValue:)) ?? (thisKind == .scatter ? .ellipse : nil)
+                let shape = options?.symbol ?? (thisKind == .scatter ? .ellipse : nil)
                 // Many points: smaller markers, so the cloud shows its density instead of a blot.
                 let count = max(values.count, rowCountHint)
                 let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
@@ -90,13 +90,13 @@ enum SeriesChart: KindChartBuilder {
                                              fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
                                              lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
                 }
-                if let interpolation = options?.interpolation.flatMap(ScatterPlot.Interpolation.init(rawValue:)) {
+                if let interpolation = options?.interpolation {
                     line.interpolation = interpolation
                 }
                 if options?.fill == true { line.areaFill = .solid((color ?? theme.seriesColor(index)).withAlpha(0.3)) }
                 plot = line
             }
-            if options?.axis == "y2" {
+            if options?.axis == .y2 {
                 if graph.plotSpace(identifier: "y2") == nil {
                     // The same x as the first axis: dates read as dates in its popups too.
                     graph.add(XYPlotSpace(identifier: "y2", xScale: kind == .hbar ? .linear : x.scale))
@@ -123,7 +123,7 @@ enum SeriesChart: KindChartBuilder {
         }
         graph[axis: categoryAxis].title = xColumn.name
         graph[axis: categoryAxis].finestDateUnit = x.finestDateUnit
-        let onY = series.filter { $0.options?.axis != "y2" }, onY2 = series.filter { $0.options?.axis == "y2" }
+        let onY = series.filter { $0.options?.axis != .y2 }, onY2 = series.filter { $0.options?.axis == .y2 }
         graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
         if !onY2.isEmpty {
             graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")

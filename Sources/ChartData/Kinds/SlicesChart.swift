@@ -16,11 +16,11 @@ enum SlicesChart: KindChartBuilder {
         if let p = spec.pie {
             // Checked by `ChartSpec.validate`: a finite angle, a radius from 0 to 0.95.
             if let angle = p.startAngle { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }
-            if p.direction?.lowercased() == "counterclockwise" { pie.sliceDirection = .counterClockwise }
+            if let direction = p.direction { pie.sliceDirection = direction }
             if let inner = p.innerRadius { pie.innerRadiusFraction = inner }
             if let offset = p.labelOffset { pie.labelOffset = offset }
-            if let border = p.borderColor.flatMap(Color.init(hex:)) { pie.borderLineStyle = LineStyle(color: border, width: 2) }
-            if let color = p.labelColor.flatMap(Color.init(hex:)) { pie.labelTextStyle = TextStyle(fontSize: 13, isBold: true, color: color) }
+            if let border = p.borderColor { pie.borderLineStyle = LineStyle(color: border, width: 2) }
+            if let color = p.labelColor { pie.labelTextStyle = TextStyle(fontSize: 13, isBold: true, color: color) }
         }
         graph.add(pie)
         graph.legend.isHidden = spec.legend == false

@@ -9,8 +9,7 @@ enum TradingRangeChart: KindChartBuilder {
         let spec = context.spec
         let columns = try ohlcColumns(context)
         let numbers = try columns.map { c throws(DataError) in try context.numbers(ofColumn: c) }
-        let rising = try color(spec.risingColor, key: "risingColor", context)
-        let falling = try color(spec.fallingColor, key: "fallingColor", context)
+        let rising = spec.risingColor, falling = spec.fallingColor
         let groups = context.sortedGroups(title: spec.series?.first?.title ?? context.graph.title ?? spec.name)
         let spacing = context.x.spacing
         var identifiers = PlotIdentifiers()
@@ -64,14 +63,5 @@ enum TradingRangeChart: KindChartBuilder {
             result.append(next)
         }
         return result
-    }
-
-    /// A color the spec gives as hex, or nil.
-    static func color(_ text: String?, key: String, _ context: KindChartContext) throws(DataError) -> Color? {
-        guard let text else { return nil }
-        guard let color = Color(hex: text) else {
-            throw DataError.spec(path: context.source, keyPath: "charts[\(context.spec.name)].\(key)", message: "'\(text)' is not a color like #26a269")
-        }
-        return color
     }
 }
