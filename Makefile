@@ -19,7 +19,7 @@ DESTDIR ?=
 ICON_SIZES := 16 24 32 48 64 128 256
 # What `make install` installs, from the repository to under $(PREFIX), and so what
 # `make uninstall` removes: exactly these files.
-INSTALLED := bin/chartview share/chartview/gallery.json share/chartview/demo.sql \
+INSTALLED := bin/chartview share/chartview/gallery.json share/chartview/demo.sql share/chartview/chartview-spec.schema.json \
 	share/man/man1/chartview.1 share/bash-completion/completions/chartview \
 	share/zsh/vendor-completions/_chartview share/applications/chartview.desktop \
 	share/icons/hicolor/scalable/apps/chartview.svg \
@@ -105,6 +105,7 @@ install-files:
 	install -D -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/chartview
 	install -D -m 644 assets/gallery.json $(DESTDIR)$(PREFIX)/share/chartview/gallery.json
 	install -D -m 644 assets/demo.sql $(DESTDIR)$(PREFIX)/share/chartview/demo.sql
+	install -D -m 644 assets/chartview-spec.schema.json $(DESTDIR)$(PREFIX)/share/chartview/chartview-spec.schema.json
 	install -D -m 644 assets/man/chartview.1 $(DESTDIR)$(PREFIX)/share/man/man1/chartview.1
 	install -D -m 644 assets/completion/chartview.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chartview
 	install -D -m 644 assets/completion/_chartview $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_chartview

@@ -41,7 +41,8 @@ import Testing
             + ["usr/share/icons/hicolor/scalable/apps/chartview.svg"]
         #expect(Self.files(under: stage) == ([
             "usr/bin/chartview", "usr/share/applications/chartview.desktop", "usr/share/bash-completion/completions/chartview",
-            "usr/share/chartview/demo.sql", "usr/share/chartview/gallery.json", "usr/share/man/man1/chartview.1",
+            "usr/share/chartview/chartview-spec.schema.json", "usr/share/chartview/demo.sql", "usr/share/chartview/gallery.json",
+            "usr/share/man/man1/chartview.1",
             "usr/share/zsh/vendor-completions/_chartview",
         ] + icons).sorted())
         // Run from the root directory, far from any checkout: the gallery is the installed one.
