@@ -5,9 +5,9 @@ import PackageDescription
 /// (`.package(url: "https://…/chartview", branch: "main")`) elsewhere. It reaches only the public
 /// API of the products ChartCore, ChartCairo and ChartX11.
 ///
-/// - `chart-example`: a chart with a data source, a delegate and a style of its own, written to
+/// - `ChartExample`: a chart with a data source, a delegate and a style of its own, written to
 ///   a PNG (and checked with `--check`), or shown in a window with `--window`.
-/// - `readme-example`: the README's library example, verbatim (a test keeps the two equal).
+/// - `ReadmeExample`: the README's library example, verbatim (a test keeps the two equal).
 ///
 /// `make test` builds both (`.ci/examples`) and runs them headless.
 let package = Package(

@@ -3,7 +3,7 @@ import ChartCore
 import ChartX11
 import Foundation
 
-/// `chart-example [PATH] [--check] [--window]`: writes the rainfall chart to PATH
+/// `ChartExample [PATH] [--check] [--window]`: writes the rainfall chart to PATH
 /// (default example.png; .svg and .pdf work too); `--check` reads a PNG back and fails unless
 /// it has the size asked for and is mostly not blank; `--window` then shows the chart in a
 /// `HostingWindow` when DISPLAY is set, printing each selection, until the window is closed.
@@ -55,7 +55,7 @@ enum ExampleCommand {
     }
 
     static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("chart-example: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("ChartExample: \(message)\n".utf8))
         return 1
     }
 }
