@@ -1,6 +1,6 @@
 import ChartCore
 
-/// A year of monthly rainfall at one station, in millimetres, beside the 30-year normal: the
+/// A year of monthly rainfall at one (made-up) station, in millimetres, beside its normal: the
 /// example's own data source, as a user's model object would be.
 ///
 /// It serves two plots by identifier: "rain" (this year's totals) and "normal" (the long-term
@@ -10,7 +10,7 @@ final class Rainfall: PlotDataSource {
     let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     /// This year's totals in mm; nil for a month whose gauge failed (no bar is drawn).
     let totals: [Double?] = [78, 52, 81, 44, 60, nil, 38, 55, 67, 102, 118, 95]
-    /// The 1991–2020 normals in mm.
+    /// The long-term monthly means in mm.
     let normals: [Double] = [72, 55, 58, 50, 54, 56, 49, 58, 62, 85, 92, 83]
 
     func numberOfRecords(for plot: any Plot) -> Int { months.count }

@@ -6,7 +6,7 @@ enum RainfallChart {
     /// The graph over `data`, its plots reporting selections to `delegate` (held weakly by
     /// the plots: the caller keeps it alive).
     static func make(data: Rainfall, delegate: SelectionPrinter) -> Graph {
-        let graph = Graph(title: "Rainfall at Valentia, 2023", theme: theme)
+        let graph = Graph(title: "Monthly rainfall (sample data)", theme: theme)
 
         let rain = BarPlot(identifier: "rain", title: "2023", dataSource: data)
         rain.fill = .linearGradient(start: Color(rgb: 0x6BAED6), end: Color(rgb: 0x9ECAE1), angle: 90)
@@ -17,7 +17,7 @@ enum RainfallChart {
         rain.delegate = delegate
         graph.add(rain)
 
-        let normal = ScatterPlot(identifier: "normal", title: "1991–2020 normal", dataSource: data)
+        let normal = ScatterPlot(identifier: "normal", title: "Normal", dataSource: data)
         normal.lineStyle = LineStyle(color: Color(rgb: 0xD94801), width: 2, dashPattern: [6, 3])
         normal.symbol = PlotSymbol(.diamond, size: 9, fill: .solid(Color(rgb: 0xFD8D3C)),
                                    lineStyle: LineStyle(color: Color(rgb: 0xD94801), width: 1))
