@@ -1,4 +1,5 @@
-# chartview: `make run` shows the demo gallery, `make test` runs every test.
+# chartview: `make run` shows the demo gallery, `make test` runs every test (and builds and runs
+# the Examples package, chartview used as a library: .ci/examples).
 # Both install the Debian packages they need when missing (as root; otherwise they name them).
 # The tests run against a private PostgreSQL server (.ci/with-postgres) under a private Xvfb.
 
@@ -51,6 +52,7 @@ run:
 test:
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
+	.ci/examples $(CURDIR)/.build/examples
 	@.ci/real-data $(REAL_DATA)
 	CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
 

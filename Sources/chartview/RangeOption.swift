@@ -65,8 +65,9 @@ struct RangeOption: Sendable {
         let fitted = graph.fittedRanges()[space.identifier]!
         var view = GraphView.fitted
         var ranges = GraphView.Ranges()
-        ranges.x = try x?.range(scale: space.xScale, categories: graph.categoryNames(in: space, along: .x), fitted: fitted.x).map(ViewRange.ends)
-        ranges.y = try y?.range(scale: space.yScale, categories: graph.categoryNames(in: space, along: .y), fitted: fitted.y).map(ViewRange.ends)
+        let scales = graph.scales(of: space)
+        ranges.x = try x?.range(scale: scales.x, categories: graph.categoryNames(in: space, along: .x), fitted: fitted.x).map(ViewRange.ends)
+        ranges.y = try y?.range(scale: scales.y, categories: graph.categoryNames(in: space, along: .y), fitted: fitted.y).map(ViewRange.ends)
         // A y range given is what is shown; without one, y fits what the x range shows.
         view.autoscalesY = ranges.y == nil
         view[space: space.identifier] = ranges

@@ -186,7 +186,8 @@ extension Graph {
     public func fittedRanges(view: GraphView = .fitted, plotArea: Rect = .zero) -> [String: (x: PlotRange, y: PlotRange)] {
         func resolved(_ range: ViewRange?, _ space: XYPlotSpace, vertical: Bool) -> PlotRange? {
             let ends = vertical ? (plotArea.maxY, plotArea.minY) : (plotArea.minX, plotArea.maxX)
-            return range?.resolved(from: ends.0, to: ends.1, scale: vertical ? space.yScale : space.xScale, isVertical: vertical)
+            let spaceScales = scales(of: space)
+            return range?.resolved(from: ends.0, to: ends.1, scale: vertical ? spaceScales.y : spaceScales.x, isVertical: vertical)
                 .map(XYPlotSpace.usable)
         }
         let defaultX = resolved(view[space: defaultPlotSpace.identifier].x, defaultPlotSpace, vertical: false)
@@ -206,7 +207,7 @@ extension Graph {
         }
         // Zeros aligned across the fitted linear y ranges that include 0.
         let aligned = allPlotSpaces.filter { space in
-            guard space.yRange == nil, view[space: space.identifier].y == nil, space.yScale == .linear, let y = ranges[space.identifier]?.y else { return false }
+            guard space.yRange == nil, view[space: space.identifier].y == nil, scales(of: space).y == .linear, let y = ranges[space.identifier]?.y else { return false }
             return y.lower <= 0 && y.upper >= 0 && y.length > 0 && !plots(in: space).filter { !$0.isHidden && $0.hasData }.isEmpty
         }
         if aligned.count > 1 {
@@ -249,7 +250,8 @@ extension Graph {
         guard let fitted = ranges[space.identifier] else {
             preconditionFailure("Plot space '\(space.identifier)' is not in the graph.")
         }
-        return CoordinateTransform(plotArea: plotArea, xRange: fitted.x, yRange: fitted.y, xScale: space.xScale, yScale: space.yScale)
+        let spaceScales = scales(of: space)
+        return CoordinateTransform(plotArea: plotArea, xRange: fitted.x, yRange: fitted.y, xScale: spaceScales.x, yScale: spaceScales.y)
     }
 
     /// How far an axis's labels and title reach outside `plotArea` on each side (0 where they don't).

@@ -119,7 +119,8 @@ public final class Graph {
     public func recordContext(for plot: any Plot) -> RecordContext {
         let space = plot.plotSpace ?? defaultPlotSpace
         let coordinate = plot.categoryAxis
-        let scale = coordinate == .x ? space.xScale : space.yScale
+        let spaceScales = scales(of: space)
+        let scale = coordinate == .x ? spaceScales.x : spaceScales.y
         let axis = axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
             ?? axes.first { $0.coordinate == coordinate }
         return RecordContext(locationScale: scale, locationTitle: axis?.title)

@@ -15,8 +15,20 @@ public final class XYPlotSpace {
     public var xRange: PlotRange?
     /// The y range in data units; nil to fit the data.
     public var yRange: PlotRange?
-    public var xScale: Scale
-    public var yScale: Scale
+    /// How x maps; when never given (to `init` or set since), `.linear`, and a layout uses
+    /// `.category` instead while a plot in the space names categories along x (see
+    /// `scales(for:)`).
+    public var xScale: Scale {
+        didSet { isXScaleSet = true }
+    }
+    /// How y maps; inferred as `xScale` is (horizontal bars name categories along y).
+    public var yScale: Scale {
+        didSet { isYScaleSet = true }
+    }
+    /// Whether `xScale` was given, so that no plot's categories change it.
+    public private(set) var isXScaleSet: Bool
+    /// Whether `yScale` was given.
+    public private(set) var isYScaleSet: Bool
     /// How far a user may pan or zoom out along x, in data units (Core Plot's `globalXRange`);
     /// nil for no limit.
     public var globalXRange: PlotRange?
@@ -30,11 +42,15 @@ public final class XYPlotSpace {
         didSet { precondition(fitMargin >= 0 && fitMargin < 10, "fitMargin must be in 0..<10 (got \(fitMargin)).") }
     }
 
-    public init(identifier: String = "default", xScale: Scale = .linear, yScale: Scale = .linear,
+    /// A nil scale is inferred at layout: `.category` along a coordinate where a plot names
+    /// categories, `.linear` otherwise.
+    public init(identifier: String = "default", xScale: Scale? = nil, yScale: Scale? = nil,
                 xRange: PlotRange? = nil, yRange: PlotRange? = nil) {
         self.identifier = identifier
-        self.xScale = xScale
-        self.yScale = yScale
+        self.xScale = xScale ?? .linear
+        self.yScale = yScale ?? .linear
+        isXScaleSet = xScale != nil
+        isYScaleSet = yScale != nil
         self.xRange = xRange
         self.yRange = yRange
     }
@@ -76,6 +92,7 @@ public final class XYPlotSpace {
 
     private func fittedRanges(for plots: [any Plot],
                               extent: (any Plot) -> DataExtent? = { $0.dataExtent() }) -> (x: PlotRange, y: PlotRange) {
+        let (xScale, yScale) = scales(for: plots)
         var x: PlotRange?, y: PlotRange?
         var xAnchors: Set<Double> = [], yAnchors: Set<Double> = []
         for plot in plots where !plot.isHidden {

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(ExampleCommand.run(Array(CommandLine.arguments.dropFirst())))
