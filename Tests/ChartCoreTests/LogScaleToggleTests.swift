@@ -70,8 +70,8 @@ private func growth(_ ys: [Double?] = (1...50).map { Double($0 * $0) }) -> Graph
             #expect(chart.scene.plotSpaces.first?.transform.yScale == .linear)
         }
         let bars = Graph(title: "Bars")
-        bars.add(BarPlot(identifier: "b", title: "b", values: [3, 5, 2]))
-        bars.defaultPlotSpace.xScale = .category
+        bars.add(BarPlot(identifier: "b", title: "b", values: [3, 5, 2], categories: ["a", "b", "c"]))
+        // The category scale inferred from the bars' names, not set.
         let chart = ChartInteraction(graph: bars, size: Size(width: 600, height: 400), measurer: testMeasurer)
         chart.perform(.toggleLogScale(.x))
         chart.layoutIfNeeded()

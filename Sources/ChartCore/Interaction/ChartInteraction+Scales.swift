@@ -11,7 +11,11 @@ extension ChartInteraction {
     /// that shows it. O(records) for the data's extent.
     func toggleLogScale(_ coordinate: Axis.Coordinate) {
         let spaces = [graph.defaultPlotSpace] + graph.extraPlotSpaces
-        func scale(of space: XYPlotSpace) -> Scale { coordinate == .x ? space.xScale : space.yScale }
+        // As a layout maps it: a scale never given is inferred from the plots (categories).
+        func scale(of space: XYPlotSpace) -> Scale {
+            let scales = graph.scales(of: space)
+            return coordinate == .x ? scales.x : scales.y
+        }
         let eligible = spaces.filter { [.linear, .logarithmic].contains(scale(of: $0)) }
         let name = coordinate.rawValue
         guard !eligible.isEmpty else {
