@@ -15,7 +15,9 @@ public final class XYPlotSpace {
     public var xRange: PlotRange?
     /// The y range in data units; nil to fit the data.
     public var yRange: PlotRange?
+    /// How x values map to the plot area.
     public var xScale: Scale
+    /// How y values map to the plot area.
     public var yScale: Scale
     /// How far a user may pan or zoom out along x, in data units (Core Plot's `globalXRange`);
     /// nil for no limit.
@@ -30,6 +32,7 @@ public final class XYPlotSpace {
         didSet { precondition(fitMargin >= 0 && fitMargin < 10, "fitMargin must be in 0..<10 (got \(fitMargin)).") }
     }
 
+    /// A plot space named `identifier` with the given scales, showing `xRange` and `yRange` (nil to fit the data).
     public init(identifier: String = "default", xScale: Scale = .linear, yScale: Scale = .linear,
                 xRange: PlotRange? = nil, yRange: PlotRange? = nil) {
         self.identifier = identifier
