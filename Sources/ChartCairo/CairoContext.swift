@@ -2,9 +2,12 @@ import CCairo
 
 /// Owns one `cairo_t` drawing onto a `CairoSurface` (which it keeps alive) and destroys it.
 public final class CairoContext {
+    /// The `cairo_t` pointer, valid for the life of this object.
     public let pointer: OpaquePointer
+    /// The surface drawn onto, kept alive as long as the context.
     public let surface: CairoSurface
 
+    /// A context drawing onto `surface`; throws when Cairo cannot make one (out of memory).
     public init(surface: CairoSurface) throws(CairoError) {
         self.surface = surface
         pointer = cairo_create(surface.pointer)

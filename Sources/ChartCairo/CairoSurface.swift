@@ -6,7 +6,9 @@ import Foundation
 public final class CairoSurface {
     /// The surface pointer, valid for the life of this object.
     public let pointer: OpaquePointer
+    /// Width in device pixels (image) or points (SVG, PDF).
     public let width: Int
+    /// Height in device pixels (image) or points (SVG, PDF).
     public let height: Int
     /// The stream an SVG or PDF surface writes to, kept as long as the surface.
     private var sink: DescriptorSink?
@@ -152,11 +154,16 @@ public final class CairoSurface {
 
 /// An 8-bit-per-channel color read from an image.
 public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255 (not premultiplied by alpha).
     public var red: Int
+    /// Green, 0…255 (not premultiplied by alpha).
     public var green: Int
+    /// Blue, 0…255 (not premultiplied by alpha).
     public var blue: Int
+    /// Opacity, 0 (transparent) …255 (opaque).
     public var alpha: Int
 
+    /// A color from its channels, each 0…255; opaque by default.
     public init(red: Int, green: Int, blue: Int, alpha: Int = 255) {
         self.red = red
         self.green = green

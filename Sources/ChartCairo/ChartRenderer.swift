@@ -9,6 +9,7 @@ import Foundation
 public final class ChartRenderer {
     /// The file formats `render(_:to:)` writes, chosen by the file name's extension.
     public enum Format: String, CaseIterable, Sendable {
+        /// PNG (an image), SVG and PDF (vectors, 1 point per pixel).
         case png, svg, pdf
 
         /// The format for `path`'s extension (case-insensitive); nil for any other.
@@ -17,8 +18,10 @@ public final class ChartRenderer {
         }
     }
 
+    /// The Pango text setter that measures the layouts' text and draws it.
     public let text: PangoText
 
+    /// A renderer measuring and setting text with `text` (a shared Pango font map by default).
     public init(text: PangoText = PangoText()) {
         self.text = text
     }

@@ -4,12 +4,14 @@ import Foundation
 /// Where Cairo's stream writers put bytes: an open file descriptor (standard output, a device,
 /// a FIFO) that the caller owns. Remembers the first write error (`errno`); writes nothing after it.
 public final class DescriptorSink {
+    /// The file descriptor written to; the caller owns it and closes it.
     public let fd: Int32
     /// What errors call the output.
     public let name: String
     /// The first write's `errno` that failed, if any.
     public private(set) var failure: Int32?
 
+    /// A sink writing to `fd`, which stays open and the caller's; `name` names it in errors ("standard output").
     public init(fd: Int32, name: String) {
         self.fd = fd
         self.name = name

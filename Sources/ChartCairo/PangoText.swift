@@ -26,6 +26,7 @@ public final class PangoText: TextMeasuring {
         var font: FontKey
     }
 
+    /// A text setter on Pango's default Cairo font map (shared, not freed), with an empty measurement cache.
     public init() {
         let fontMap = pango_cairo_font_map_get_default()  // owned by Pango, not freed here
         context = pango_font_map_create_context(fontMap)!

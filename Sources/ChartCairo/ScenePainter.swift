@@ -5,6 +5,7 @@ import Foundation
 /// Paints a `Scene` with Cairo: nothing but what the scene holds, where it says, in the
 /// scene's paint order. Coordinates are the scene's device pixels.
 public struct ScenePainter {
+    /// The Pango text setter that draws the scene's texts.
     public let text: PangoText
     /// Raised by another thread when the picture is no longer wanted (a window frame gone
     /// stale): painting then stops between pieces of work (between plots, every few thousand

@@ -43,8 +43,10 @@ public enum CSVBulkReader {
         /// The most ranges (threads).
         public var ranges = ProcessInfo.processInfo.activeProcessorCount
 
+        /// The default tuning: 256 KiB sample, 1 MiB blocks and ranges, one range per active core.
         public init() {}
 
+        /// A tuning of its own (the tests force many small ranges); every size in bytes and the range count are positive.
         public init(sampleBytes: Int, blockBytes: Int, minimumRangeBytes: Int, ranges: Int) {
             precondition(sampleBytes > 0 && blockBytes > 0 && minimumRangeBytes > 0 && ranges > 0,
                          "CSV bulk tuning sizes and the range count are positive.")

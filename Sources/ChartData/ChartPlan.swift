@@ -33,6 +33,7 @@ public struct ChartPlan: Sendable {
         case column(String)
     }
 
+    /// What each of the table's columns is (its kind and role), in the table's column order.
     public let profiles: [ColumnProfile]
     /// The column along x (or along y for horizontal bars): an index into the table's columns.
     public let x: Int
@@ -44,6 +45,7 @@ public struct ChartPlan: Sendable {
     public let groupValues: [String]
     /// Each row's index in `groupValues` (empty without a group).
     let groupOfRow: [Int]
+    /// The kind of chart to build: the user's, or the one the columns suggest.
     public let kind: ChartKind
     /// Whether the kind was chosen here rather than named by the user.
     public let kindIsDetected: Bool

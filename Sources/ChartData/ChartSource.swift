@@ -8,6 +8,7 @@ import Foundation
 /// (the demo gallery's) is loaded into a private in-memory database instead, and a
 /// `postgresql://` URL (or a spec's `"postgres"` connection string) connects to a server.
 public final class ChartSource {
+    /// The chart spec this source loads: its data source and how it is drawn.
     public let spec: ChartSpec
     /// What errors and titles call the data: the database or CSV path, or the server's name
     /// (`postgresql://user@host:port/db`, never a password).
@@ -266,6 +267,7 @@ public final class DatabaseCache {
     /// Whether a PostgreSQL server was connected (`server(_:)`).
     public var hasServers: Bool { open.values.contains { $0 is PostgresDatabase } }
 
+    /// A cache whose queries stop after `timeLimit` seconds, whose files obey `limits`, and whose SQLite databases each hold at most `memoryBudget` bytes of page cache and temporary data.
     public init(timeLimit: Double = 60, limits: InputLimits = InputLimits(), memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) {
         self.timeLimit = timeLimit
         self.limits = limits

@@ -15,6 +15,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         /// A PostgreSQL server every chart without a database of its own reads: a connection
         /// string (`postgresql://…` or libpq's key=value pairs).
         public var postgres: String?
+        /// The charts of the file, in order: the gallery's order.
         public var charts: [ChartSpec]
 
         enum CodingKeys: String, CodingKey, CaseIterable { case database, postgres, charts }
@@ -24,13 +25,18 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     /// PostgreSQL server's connection string in `postgres`), or a CSV file. Paths are relative to
     /// the spec file.
     public struct DataSource: Decodable, Sendable, Equatable {
+        /// A SQLite database file, relative to the spec file.
         public var database: String?
+        /// The SQL query whose rows are charted (read-only).
         public var query: String?
+        /// A table (or view) charted whole, in place of a query.
         public var table: String?
+        /// A CSV or TSV file, relative to the spec file.
         public var csv: String?
         /// A PostgreSQL connection string: `postgresql://…` or libpq's key=value pairs.
         public var postgres: String?
 
+        /// A data source from any of its parts; one of database, postgres or csv is needed to load it.
         public init(database: String? = nil, query: String? = nil, table: String? = nil, csv: String? = nil, postgres: String? = nil) {
             self.database = database
             self.query = query
@@ -44,7 +50,9 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
 
     /// Per series: its column, and how it is drawn.
     public struct Series: Decodable, Sendable, Equatable {
+        /// The name of the column this series charts.
         public var column: String
+        /// The series' name in the legend; nil for the column's name.
         public var title: String?
         /// Written "#rrggbb" or "#rrggbbaa".
         public var color: Color?
@@ -66,7 +74,12 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
 
         /// How a series of a combined chart is drawn.
         public enum Kind: String, CaseIterable, Sendable, SpecChoice {
-            case bar, line, scatter
+            /// Bars, the default for the first series.
+            case bar
+            /// A line through the points.
+            case line
+            /// Points only.
+            case scatter
 
             /// The chart kind drawing it.
             var chartKind: ChartKind {
@@ -95,9 +108,13 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         }
     }
 
+    /// An axis of a spec: its title, range and labels; every field nil for the default.
     public struct AxisSpec: Decodable, Sendable, Equatable {
+        /// The axis title.
         public var title: String?
+        /// The lower end of the axis range, in data units; nil to fit the data.
         public var min: Double?
+        /// The upper end of the axis range, in data units; nil to fit the data.
         public var max: Double?
         /// A tick every `interval` data units.
         public var interval: Double?
@@ -105,10 +122,12 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         public var rotation: Double?
         /// Decimals of the labels.
         public var decimals: Int?
+        /// Whether major grid lines are drawn; nil for the theme's choice.
         public var grid: Bool?
         /// linear, log or date.
         public var scale: Scale?
 
+        /// An axis with `title` and every other field default.
         public init(title: String? = nil) {
             self.title = title
         }
@@ -137,6 +156,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey, CaseIterable { case title, min, max, interval, rotation, decimals, grid, scale }
     }
 
+    /// How a pie is drawn: start angle, direction, hole, labels and borders; nil fields for the default.
     public struct PieSpec: Decodable, Sendable, Equatable {
         /// Degrees counter-clockwise from +x.
         public var startAngle: Double?
@@ -156,15 +176,19 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
 
     /// A chart whose query has a `:period` parameter steps through the values this query lists.
     public struct PeriodSpec: Decodable, Sendable, Equatable {
+        /// The SQL query listing the periods, one per row in order, in its first column.
         public var query: String
 
         enum CodingKeys: String, CodingKey, CaseIterable { case query }
     }
 
+    /// The chart's name: what `--chart` selects and the gallery shows.
     public var name: String
+    /// The chart's title above the plot area; nil for none. A line break starts a second line.
     public var title: String?
     /// bar, hbar, stacked, line, scatter, pie, combined (`ChartKind`); nil to choose from the data.
     public var kind: ChartKind?
+    /// Where the chart's rows come from.
     public var data: DataSource
     /// The column of categories or x values; nil to choose it from the data (`ChartPlan`).
     public var x: String?
@@ -175,6 +199,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var group: String?
     /// Lines join their points in row order (a trajectory) instead of x order.
     public var keepOrder: Bool?
+    /// How each series is drawn (color, kind, axis, symbol), matched by column; nil for the defaults.
     public var series: [Series]?
     /// A column holding each record's data label (a pie's "EUR\n0.91").
     public var labels: String?
@@ -182,20 +207,29 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var showValues: Bool?
     /// Give every bar of a one-series bar chart its own color.
     public var colorByRecord: Bool?
+    /// A bar's width as a fraction of the distance between categories; nil for the kind's default (0.8 for bars).
     public var barWidth: Double?
     /// Fit the top of the y range to this many times the largest value (the rates tutorial's 1.4).
     public var yMaxFactor: Double?
+    /// The x axis; nil for the default.
     public var xAxis: AxisSpec?
+    /// The y axis on the left; nil for the default.
     public var yAxis: AxisSpec?
+    /// The y axis on the right, of series with `"axis": "y2"`; nil for the default.
     public var y2Axis: AxisSpec?
+    /// How a pie is drawn; nil for the default.
     public var pie: PieSpec?
+    /// The periods a chart with a `:period` query steps through; nil for none.
     public var period: PeriodSpec?
     /// Columns of the kinds that read more than x and y, each nil to find it by name (a column
     /// called "open", "high", …) or by the columns' order: a trading range's open, high, low
     /// and close; a range's or an error bar's low and high.
     public var open: String?
+    /// The column of each record's high value (see `open`).
     public var high: String?
+    /// The column of each record's low value (see `open`).
     public var low: String?
+    /// The column of each record's closing value (see `open`).
     public var close: String?
     /// An error bar's ± error (the same distance below and above the value).
     public var error: String?
@@ -211,14 +245,16 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var stacked: Bool?
     /// Candlesticks' bodies hollow when rising (filled when falling), as traders draw them.
     public var hollow: Bool?
-    /// Rising and falling trading ranges ("#rrggbb"; default green and red).
+    /// Rising trading ranges' color ("#rrggbb"; default green).
     public var risingColor: Color?
+    /// Falling trading ranges' color ("#rrggbb"; default red).
     public var fallingColor: Color?
     /// A heatmap's color map: viridis, magma, cividis (sequential) or coolwarm (diverging,
     /// centred on 0); nil for viridis, or coolwarm when the values straddle 0.
     public var colorMap: ColorMap?
     /// One of `Theme.builtIn`, by name: light, dark, dark-gradient, slate, stocks.
     public var theme: Theme?
+    /// Whether the legend shows; nil to show it when there are several series or slices.
     public var legend: Bool?
     /// The text shown when the data has no rows.
     public var noDataText: String?

@@ -12,6 +12,7 @@ import Foundation
 public struct ColumnProfile: Sendable, Equatable {
     /// The column's type, as the table holds it.
     public enum Kind: String, Sendable {
+        /// Numbers, dates (seconds since 1970), or text.
         case number, date, text
     }
 
@@ -50,15 +51,21 @@ public struct ColumnProfile: Sendable, Equatable {
     /// hundreds of entries helps nobody (a filter does).
     public static let groupLimit = 50
 
+    /// The column's name, as the table has it.
     public var name: String
+    /// The column's type.
     public var kind: Kind
+    /// What the column is for in a chart.
     public var role: Role
+    /// The number of rows, missing values included.
     public var rowCount: Int
+    /// The number of rows without a value.
     public var missingCount: Int
     /// Distinct present values; exact for text and for numbers that never decrease, else a
     /// lower bound once it reaches `distinctLimit` (dates) or `shortDistinctLimit` (other
     /// numbers): counting them exactly would cost a set of them all.
     public var distinctCount: Int
+    /// Whether `distinctCount` is exact rather than a lower bound.
     public var distinctIsExact: Bool
     /// Whether the present values never decrease in row order.
     public var isNondecreasing: Bool
@@ -68,6 +75,7 @@ public struct ColumnProfile: Sendable, Equatable {
     public var isWhole: Bool
     /// Numbers and dates: the smallest and largest present values (NaN when none).
     public var minimum: Double
+    /// Numbers and dates: the largest present value (NaN when none).
     public var maximum: Double
 
     /// Dates that do not only grow are counted up to this many distinct values.

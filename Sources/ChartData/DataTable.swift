@@ -1,11 +1,13 @@
 /// Rows of data by column, as loaded from a CSV file or a SQLite query: what charts are built from.
 public struct DataTable: Sendable, Equatable {
+    /// The columns, in order, each with the same number of rows.
     public var columns: [DataColumn]
     /// What reading the data did that its user should know, one short sentence each: "the
     /// first row is data, not a header", "9 lines before the header skipped", "Date and Time
     /// read as one column of dates and times". `--describe` lists them.
     public var notes: [String]
 
+    /// A table of `columns`, which must all have the same number of rows, and the notes of its reading.
     public init(columns: [DataColumn], notes: [String] = []) {
         precondition(Set(columns.map(\.count)).count <= 1, "Every column of a table has the same number of rows.")
         self.columns = columns
@@ -25,20 +27,26 @@ public struct DataTable: Sendable, Equatable {
 public struct DataColumn: Sendable, Equatable {
     /// The values. Missing values are NaN in `number` and `date`, nil in `text`.
     public enum Values: Sendable, Equatable {
+        /// Numbers, NaN where missing.
         case number([Double])
         /// Seconds since 1970-01-01T00:00:00Z.
         case date([Double])
+        /// Text, nil where missing.
         case text([String?])
     }
 
+    /// The column's name (a header, or a query's column name).
     public var name: String
+    /// The column's values, of one kind.
     public var values: Values
 
+    /// A column called `name` holding `values`.
     public init(name: String, values: Values) {
         self.name = name
         self.values = values
     }
 
+    /// The number of rows.
     public var count: Int {
         switch values {
         case .number(let v), .date(let v): v.count
@@ -54,6 +62,8 @@ public struct DataColumn: Sendable, Equatable {
         }
     }
 
+    /// Whether the column holds text.
     public var isText: Bool { if case .text = values { true } else { false } }
+    /// Whether the column holds dates.
     public var isDate: Bool { if case .date = values { true } else { false } }
 }

@@ -7,6 +7,7 @@ public struct InputLimits: Sendable, Equatable {
     /// The most seconds reading a stream may take, from opening it to its end.
     public var streamTimeout: Double
 
+    /// Limits of `memoryBudget` bytes per input (no limit by default) and `streamTimeout` seconds per stream; both positive.
     public init(memoryBudget: Int = .max, streamTimeout: Double = 60) {
         precondition(memoryBudget > 0 && streamTimeout > 0, "Input limits are positive.")
         self.memoryBudget = memoryBudget

@@ -26,6 +26,7 @@ import Foundation
 /// process's lock (SQLITE_BUSY and SQLITE_LOCKED are waited on and retried while time is left,
 /// then reported as busy, never as a bad file). `interrupt()` stops it from another thread.
 public final class SQLiteDatabase {
+    /// The database file's path, as given.
     public let path: String
     private var handle: OpaquePointer
     /// How long one query may run, in seconds, before it stops with an error (a recursive view
@@ -265,10 +266,15 @@ public final class SQLiteDatabase {
 
     /// A result value, by its SQLite storage class.
     public enum Value: Equatable, Sendable {
+        /// SQL NULL: a missing value.
         case null
+        /// A 64-bit integer.
         case integer(Int64)
+        /// A double.
         case real(Double)
+        /// UTF-8 text.
         case text(String)
+        /// A blob, by its length in bytes (its bytes are not charted).
         case blob(Int)
     }
 

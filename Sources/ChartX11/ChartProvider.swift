@@ -3,6 +3,7 @@ import ChartCore
 /// A chart the window can show: a name, a way to build its graph as the data is now, and the
 /// data's periods and changes. The window knows no file format; `chartview` provides these.
 public protocol ChartProvider: AnyObject {
+    /// The chart's name: the window's title and what the status line and saved files are called after.
     var name: String { get }
     /// The chart's title, for the graph that shows a failure in its place. Default: `name`.
     var title: String { get }
@@ -31,10 +32,12 @@ extension ChartProvider {
 /// Why a chart's graph could not be built: one line naming the file and the place
 /// ("sales.csv:12: column 'total': not a number").
 public struct ChartFailure: Error, Equatable, CustomStringConvertible {
+    /// The one-line message shown in the chart's place and on stderr.
     public var message: String
     /// Whether the user cancelled the load (Esc) rather than the data being wrong.
     public var wasCancelled: Bool
 
+    /// A failure saying `message`; `wasCancelled` when the user stopped the load.
     public init(message: String, wasCancelled: Bool = false) {
         self.message = message
         self.wasCancelled = wasCancelled
@@ -45,9 +48,11 @@ public struct ChartFailure: Error, Equatable, CustomStringConvertible {
 
 /// A chart built by a closure, with no periods and data that never changes.
 public final class FixedChart: ChartProvider {
+    /// The chart's name, shown in the window's title and status line.
     public let name: String
     private let make: () -> Graph
 
+    /// A chart called `name` whose graph `make` builds afresh each time the window asks (on the window's thread).
     public init(name: String, make: @escaping () -> Graph) {
         self.name = name
         self.make = make

@@ -7,7 +7,9 @@ import Synchronization
 /// protocol error is reported on stderr and the program goes on; a lost connection is handed to
 /// the program's `connectionLost` (Xlib cannot continue after one).
 public final class DisplayConnection {
+    /// The Xlib `Display` pointer, valid for the life of this object.
     public let display: OpaquePointer
+    /// The default screen's number.
     public let screen: Int32
 
     /// What a lost connection calls: the last connection's handler (Xlib has one per process).

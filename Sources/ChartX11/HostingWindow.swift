@@ -26,6 +26,8 @@ import Foundation
 /// coordinates the frame thread, the loads (`ChartLoader`), saving (`ChartSaver`) and the
 /// status line (`StatusLine`).
 public final class HostingWindow {
+    /// How a window starts: its size in device pixels, scale, theme, watching, saving,
+    /// animation and an event callback.
     public struct Options {
         /// The window's first size in device pixels.
         public var size = Size(width: 1024, height: 768)
@@ -44,6 +46,8 @@ public final class HostingWindow {
         /// Hears every `WindowEvent`, on the window's thread.
         public var onEvent: (WindowEvent) -> Void = { _ in }
 
+        /// The defaults: 1024×768 pixels, the screen's scale, the chart's theme, watching the
+        /// data, saving to the current directory, animated.
         public init() {}
     }
 

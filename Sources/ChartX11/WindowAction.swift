@@ -4,6 +4,7 @@ import CX11
 /// What a key asks the window to do: a command for the chart, or something only the window
 /// can do (save, switch charts, quit).
 public enum WindowAction: Hashable, Sendable {
+    /// A command for the chart itself (zoom, pan, select, hide a series…), carried out by ChartCore's interaction.
     case chart(InteractionCommand)
     /// Save the view at once under the suggested name (Ctrl+S).
     case save
@@ -11,11 +12,13 @@ public enum WindowAction: Hashable, Sendable {
     case saveAs
     /// Put the selection's text (Ctrl+C), or the data in view as CSV (Ctrl+Shift+C), on the clipboard.
     case copySelection, copyVisibleData
+    /// Show the next or the previous chart of the window's list (Tab, Shift+Tab).
     case nextChart, previousChart
     /// Fullscreen on or off, through the window manager (`f`, `F11`).
     case toggleFullscreen
     /// Step the chart's period (the journal's previous/next month).
     case previousPeriod, nextPeriod
+    /// Close the window and return from `run()` (q).
     case quit
 
     /// The action bound to `keysym` with modifier `state` (an X key event's state bits); nil

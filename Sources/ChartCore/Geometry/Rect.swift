@@ -4,18 +4,23 @@
 /// A rectangle with a negative width or height is never produced by layout; `standardized`
 /// turns one into its positive form.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top left corner (the smallest x and y).
     public var origin: Point
+    /// The width and height, never negative for a laid-out rectangle.
     public var size: Size
 
+    /// The rectangle whose top left corner is `origin`, of `size`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle whose top left corner is (`x`, `y`), `width` wide and `height` high.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest rectangle holding every point of `points`; `.zero` for none. O(n).
@@ -34,14 +39,23 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The left edge's x.
     public var minX: Double { origin.x }
+    /// The top edge's y (y grows downwards).
     public var minY: Double { origin.y }
+    /// The right edge's x.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge's y (y grows downwards).
     public var maxY: Double { origin.y + size.height }
+    /// The x halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, `size.width`.
     public var width: Double { size.width }
+    /// The height, `size.height`.
     public var height: Double { size.height }
+    /// The point in the middle of the rectangle.
     public var center: Point { Point(x: midX, y: midY) }
 
     /// The part of this rectangle inside `other`; an empty rectangle (width or height 0) at

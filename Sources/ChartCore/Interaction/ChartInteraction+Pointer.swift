@@ -14,13 +14,21 @@ import Foundation
 /// Pure Swift, so gestures are tested without a display.
 extension ChartInteraction {
     /// Which button a press or release is of.
-    public enum PointerButton: Hashable, Sendable { case primary, middle, secondary }
+    public enum PointerButton: Hashable, Sendable {
+        /// The primary button (usually the left one).
+        case primary
+        /// The middle button or wheel click.
+        case middle
+        /// The secondary button (usually the right one).
+        case secondary
+    }
 
     /// The pointer's movement below which a press stays a click, in device pixels at scale 1.
     public static let dragThreshold = 4.0
     /// The longest time between the clicks of a double click, and between the notches of one
     /// wheel burst (one history entry), in milliseconds.
     public static let doubleClickInterval: UInt64 = 400
+    /// The longest time between the notches of one wheel burst (one history entry), in milliseconds.
     public static let wheelBurstInterval: UInt64 = 300
 
     /// A button went down at `point`.

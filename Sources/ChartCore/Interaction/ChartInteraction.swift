@@ -10,22 +10,31 @@ import Foundation
 public final class ChartInteraction {
     /// A selected record of a plot.
     public struct Selection: Hashable, Sendable {
+        /// The selected record's plot.
         public var plotID: String
+        /// The selected record's index in its plot's data source.
         public var record: Int
 
+        /// The selection of `record` of the plot `plotID`.
         public init(plotID: String, record: Int) {
             self.plotID = plotID
             self.record = record
         }
     }
 
+    /// The graph shown and changed by the interaction.
     public let graph: Graph
+    /// Measures the text of every layout the interaction makes.
     public let measurer: any TextMeasuring
+    /// The size laid out at, in device pixels.
     public private(set) var size: Size
+    /// The device scale laid out at: 1, or 2 on a high-density screen.
     public private(set) var scale: Double
     /// The scene last laid out: what is on screen, and what clicks are tested against.
     public private(set) var scene: Scene
+    /// The selected record, whose value popup is shown; nil for none.
     public private(set) var selection: Selection?
+    /// Whether the help overlay (the keys) is shown.
     public private(set) var isShowingHelp = false
     /// What part of the data is looked at (zoom and pan); `GraphView.fitted` until navigated.
     public internal(set) var view: GraphView = .fitted
@@ -72,10 +81,12 @@ public final class ChartInteraction {
     /// The axes' grid settings while the grid is toggled off; nil while it shows.
     private var savedGrid: [String: (Bool, Bool)]?
 
+    /// The identifier of the value popup's annotation in the graph's annotations.
     public static let popupIdentifier = "selection"
     /// The theme the graph came with, which `d` returns to.
     private let originalTheme: Theme
 
+    /// An interaction over `graph` laid out at `size` device pixels and `scale`, measuring text with `measurer`. Lays the graph out once.
     public convenience init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring) {
         self.init(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: false)
     }
@@ -152,6 +163,7 @@ public final class ChartInteraction {
         }
     }
 
+    /// Carries out one command (from a key, a menu or a test): changes the view, the selection, the legend or the graph, and lays the chart out again when that changed what is drawn.
     public func perform(_ command: InteractionCommand) {
         if deferWhileLaidOut(command) { return }
         switch command {
@@ -551,7 +563,9 @@ extension ChartInteraction {
     /// the job's thread alone (plots pull and cache their data while they lay out); the
     /// interaction touches it only once it is back, deferring meanwhile what would.
     public final class LayoutJob: @unchecked Sendable {
+        /// The size to lay out at, in device pixels.
         public let size: Size
+        /// The device scale to lay out at.
         public let scale: Double
         /// The view laid out.
         public let view: GraphView
@@ -679,6 +693,7 @@ extension ChartInteraction {
     /// legend, the help, and the selection by record key (rows may have been inserted, so not
     /// by record index).
     public struct ViewState: Sendable {
+        /// The identifiers of the plots the user hid.
         public var hiddenPlots: Set<String> = []
         /// Whether `d` switched away from the graph's own theme.
         public var togglesTheme = false
@@ -688,13 +703,17 @@ extension ChartInteraction {
         public var togglesLogScale: Set<Axis.Coordinate> = []
         /// Whether the legend is hidden; nil to keep the new graph's.
         public var hidesLegend: Bool?
+        /// Whether the help overlay is shown.
         public var showsHelp = false
+        /// The selected record by its plot and its key, so it survives a reload that moves record indices.
         public var selection: (plotID: String, key: RecordKey)?
         /// The view and its history: a reload at the fitted view fits the new data, one at a
         /// zoomed view keeps it.
         public var view: GraphView = .fitted
+        /// The views zoomed and panned through, for back and forward.
         public var history = ViewHistory()
 
+        /// The state of a chart first shown: everything visible, nothing selected, the fitted view.
         public init() {}
     }
 

@@ -5,7 +5,9 @@ public enum InteractionCommand: Hashable, Sendable {
     case toggleSeries(Int)
     /// Show every plot and every slice (key `0`).
     case showAllSeries
+    /// Hide or show the legend (key `l`).
     case toggleLegend
+    /// Hide or show the major grid lines (key `g`).
     case toggleGrid
     /// Switch between the light and the dark theme.
     case toggleTheme
@@ -38,6 +40,7 @@ public enum InteractionCommand: Hashable, Sendable {
 public enum InteractionEvent: Hashable, Sendable {
     /// A record was selected; `popup` is its value popup in device pixels, `text` what it says.
     case select(plotID: String, record: Int, value: Double, popup: Rect, text: String)
+    /// The selection was cleared: no popup.
     case deselect
     /// A plot, or one record of it (a pie's slice), was hidden or shown.
     case toggle(plotID: String, record: Int? = nil, visible: Bool)

@@ -19,6 +19,7 @@ public struct LineEditor: Hashable, Sendable {
         case moveLeft, moveRight, moveWordLeft, moveWordRight, moveToStart, moveToEnd
     }
 
+    /// What the line holds.
     public private(set) var text: String
     /// Characters before the cursor, from 0 to `text.count`.
     public private(set) var cursor: Int

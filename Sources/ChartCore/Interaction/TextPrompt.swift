@@ -9,6 +9,7 @@ public struct TextPrompt: Hashable, Sendable {
     /// The keys that finish it, shown after the answer ("Enter saves · Esc cancels").
     public var hint: String
 
+    /// A prompt asking `label`, with `line` as the answer so far and `hint` after it.
     public init(label: String, line: LineEditor, hint: String) {
         self.label = label
         self.line = line

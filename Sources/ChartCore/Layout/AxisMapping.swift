@@ -10,6 +10,7 @@ public struct AxisMapping: Hashable, Sendable {
     public let factor: Double
     /// The device coordinate of data 0 (of data 1 on a log scale).
     public let offset: Double
+    /// Whether data values go through log10 before `factor` and `offset`.
     public let isLogarithmic: Bool
     /// Every value the scale can show is above this, in data units: -infinity on a linear scale,
     /// 0 on a log scale. NaN is never above it, so `value > floor` tells a value that shows from
@@ -17,6 +18,7 @@ public struct AxisMapping: Hashable, Sendable {
     /// infinities).
     public let floor: Double
 
+    /// A mapping from data to device units: `pixel = value * factor + offset`, of log10(value) when `isLogarithmic`.
     public init(factor: Double, offset: Double, isLogarithmic: Bool) {
         self.factor = factor
         self.offset = offset

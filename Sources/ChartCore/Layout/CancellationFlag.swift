@@ -9,6 +9,7 @@ import Synchronization
 public final class CancellationFlag: Sendable {
     private let raised = Atomic<Bool>(false)
 
+    /// A flag not yet raised.
     public init() {}
 
     /// Asks the work to stop as soon as it can. From any thread.

@@ -4,10 +4,15 @@
 /// data y grows upwards, so the lower end of `yRange` maps to the plot area's bottom edge.
 /// Every mapping is O(1).
 public struct CoordinateTransform: Hashable, Sendable {
+    /// The plot area mapped onto, in device pixels (origin top-left, y down).
     public let plotArea: Rect
+    /// The x data range shown across the plot area, left to right, in data units.
     public let xRange: PlotRange
+    /// The y data range shown up the plot area, bottom to top, in data units.
     public let yRange: PlotRange
+    /// How x data values are scaled (linear, logarithmic, category, date).
     public let xScale: Scale
+    /// How y data values are scaled.
     public let yScale: Scale
 
     /// The scaled range: `forward(v) * xFactor - x0` over `xSpan` is v's fraction across. The
@@ -15,6 +20,7 @@ public struct CoordinateTransform: Hashable, Sendable {
     /// that every finite range maps with finite numbers.
     private let x0: Double, xSpan: Double, xFactor: Double, y0: Double, ySpan: Double, yFactor: Double
 
+    /// A transform mapping `xRange` and `yRange` (data units) onto `plotArea` (device pixels, y down): the lower x at its left edge, the lower y at its bottom edge.
     public init(plotArea: Rect, xRange: PlotRange, yRange: PlotRange, xScale: Scale = .linear, yScale: Scale = .linear) {
         self.plotArea = plotArea
         self.xRange = xRange

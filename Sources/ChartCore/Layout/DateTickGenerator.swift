@@ -13,6 +13,7 @@ import Foundation
 public enum DateTickGenerator {
     /// A calendar unit ticks can fall on.
     public enum Unit: Hashable, Sendable {
+        /// A calendar unit ticks step by (in UTC).
         case second, minute, hour, day, week, month, year
 
         /// The unit's mean length in seconds, used to choose a step: a day is 86,400 s whatever
@@ -33,6 +34,7 @@ public enum DateTickGenerator {
 
     /// A tick step: `count` × `unit` (e.g. 15 minutes, 6 hours, 1 week, 3 months, 10 years).
     public struct Step: Hashable, Sendable {
+        /// The calendar unit of the step.
         public var unit: Unit
         /// How many units one step spans; at least 1.
         public var count: Int

@@ -9,9 +9,12 @@ public protocol TextMeasuring {
 /// Fixed metrics for tests and for layouts that must not depend on installed fonts: every
 /// character is `0.6 em` wide and a line is `1.25 em` tall.
 public struct FixedTextMeasurer: TextMeasuring, Sendable {
+    /// A character's width, as a fraction of the font size.
     public var characterWidth: Double
+    /// A line's height, as a fraction of the font size.
     public var lineHeight: Double
 
+    /// A measurer giving every character `characterWidth` and every line `lineHeight` times the font size.
     public init(characterWidth: Double = 0.6, lineHeight: Double = 1.25) {
         self.characterWidth = characterWidth
         self.lineHeight = lineHeight

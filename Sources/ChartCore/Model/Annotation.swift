@@ -2,6 +2,7 @@
 /// (`CPTPlotSpaceAnnotation`) or at a corner of the graph or plot area (`CPTLayerAnnotation`).
 /// The window's value popup is one.
 public struct Annotation: Hashable, Sendable {
+    /// What an annotation is placed at.
     public enum Anchor: Hashable, Sendable {
         /// At a data point, in data units of the plot space `plotSpace` ("default" for the graph's).
         case dataPoint(x: Double, y: Double, plotSpace: String)
@@ -16,7 +17,9 @@ public struct Annotation: Hashable, Sendable {
 
     /// Names the annotation so its owner can find and replace it ("selection" for the value popup).
     public var identifier: String?
+    /// The text shown; a line break starts a new line.
     public var text: String
+    /// Where the annotation is placed.
     public var anchor: Anchor
     /// Moves the text from its anchor, in device pixels at scale 1, x right and y down.
     public var displacement: Point
@@ -31,6 +34,7 @@ public struct Annotation: Hashable, Sendable {
     /// Keep the whole box inside the graph, shifting or flipping it as needed.
     public var staysInside: Bool
 
+    /// An annotation showing `text` at `anchor`; see the properties for the other parameters (pixels at scale 1, degrees).
     public init(identifier: String? = nil, text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
                 textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
                 staysInside: Bool = true) {
@@ -48,6 +52,7 @@ public struct Annotation: Hashable, Sendable {
 
 /// One of nine points of a rectangle.
 public enum RectAnchor: String, Hashable, Sendable, CaseIterable {
+    /// One of the four corners, the four edges' midpoints, or the center (top is the smaller y on screen).
     case topLeft, top, topRight, left, center, right, bottomLeft, bottom, bottomRight
 
     /// The point of `rect` this anchor names.

@@ -8,9 +8,13 @@
 public final class ArrayDataSource: PlotDataSource {
     /// The values, NaN where missing.
     public var numbers: [Double]
+    /// Each value's location (x for a bar or point) in data units; nil for record `i` at `i`.
     public var locations: [Double]?
+    /// Each record's category name, shown under a category axis and in a pie's legend; nil for none.
     public var categories: [String]?
+    /// Fills of the records' own, used in turn (record `i` gets `fills[i % count]`); nil for the plot's.
     public var fills: [Fill]?
+    /// Each record's data label; nil for the plot's default label.
     public var labels: [String]?
     /// Numbers for other fields (`.open`, `.high`, `.low`, `.size`, a field of a plot kind's
     /// own), one per value, NaN where missing.

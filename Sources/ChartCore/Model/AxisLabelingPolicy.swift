@@ -14,10 +14,12 @@ public enum AxisLabelingPolicy: Hashable, Sendable {
 /// A label given by the user at a data location, for `AxisLabelingPolicy.none`
 /// (the enrollment tutorial's subject names under the bars).
 public struct AxisLabel: Hashable, Sendable {
+    /// The label's text.
     public var text: String
     /// Where along the axis, in data units.
     public var location: Double
 
+    /// A label reading `text` at `location`, in data units.
     public init(_ text: String, at location: Double) {
         self.text = text
         self.location = location

@@ -16,6 +16,7 @@ public final class BarPlot: Plot {
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
+    /// Hears about bars being selected; held weakly.
     public weak var delegate: (any BarPlotDelegate)?
 
     /// The width of each bar, in data units along the location axis.
@@ -57,6 +58,7 @@ public final class BarPlot: Plot {
     /// What was pulled from the data source, until `reloadData()`.
     private var series = SeriesCache()
 
+    /// A bar plot named `identifier` (unique in its graph, not empty), titled `title` in the legend (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier

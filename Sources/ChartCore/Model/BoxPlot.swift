@@ -36,6 +36,7 @@ public final class BoxPlot: Plot {
     /// The outliers' marker size, device pixels at scale 1.
     public var outlierSize: Double = 6
 
+    /// A box plot of `boxes`, one per category (nil for a category without data), at `locations` (or `i`), named by `names`.
     public init(identifier: String, title: String? = nil, boxes: [BoxStatistics?], locations: [Double]? = nil, names: [String]? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         if let locations { precondition(locations.count == boxes.count, "A box plot needs one location per box.") }

@@ -18,6 +18,7 @@ public struct BoxStatistics: Hashable, Sendable {
     /// How many finite values there were.
     public var count: Int
 
+    /// A box's statistics, all in data units; `count` is the number of values summarised.
     public init(lowerQuartile: Double, median: Double, upperQuartile: Double, lowerWhisker: Double, upperWhisker: Double,
                 outliers: [Double], count: Int) {
         self.lowerQuartile = lowerQuartile

@@ -26,6 +26,7 @@ public final class BubblePlot: Plot {
     /// What the popup calls y and the size ("lifeExp", "pop"); nil for the plot's title and
     /// "size".
     public var valueTitle: String?
+    /// What the size field measures, in the record's popup ("Population"); nil for "size".
     public var sizeTitle: String?
     /// The diameter of a bubble of size `sizeReference`, device pixels at scale 1; nil for a
     /// seventh of the plot area's shorter side, kept within 12 to 90 pixels (times the scale).
@@ -40,6 +41,7 @@ public final class BubblePlot: Plot {
 
     private var series = SeriesCache()
 
+    /// A bubble plot named `identifier` reading x, y and size from `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier

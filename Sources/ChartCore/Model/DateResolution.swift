@@ -8,6 +8,7 @@
 /// store them; the calendar is the proleptic Gregorian one. Pure Swift arithmetic (Hinnant's
 /// civil-from-days), because Foundation's formatters cost tens of microseconds per call.
 public enum DateResolution: Int, Hashable, Sendable, Comparable, CaseIterable {
+    /// The finest calendar unit that varies in the data.
     case year, month, day, minute, second
 
     public static func < (a: DateResolution, b: DateResolution) -> Bool { a.rawValue < b.rawValue }

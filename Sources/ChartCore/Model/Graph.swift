@@ -13,6 +13,7 @@ public final class Graph {
     /// Extra room between the plot area frame and the plot area itself, beyond what the axis
     /// labels need, in device pixels at scale 1.
     public var plotAreaPadding = EdgeInsets(top: 8, left: 0, bottom: 0, right: 8)
+    /// The colors, lines and fonts of everything the graph does not style itself.
     public var theme: Theme
     /// Drawn in order: later plots on top.
     public private(set) var plots: [any Plot] = []
@@ -20,8 +21,11 @@ public final class Graph {
     public let defaultPlotSpace = XYPlotSpace()
     /// Further plot spaces (a second y axis), by identifier.
     public private(set) var extraPlotSpaces: [XYPlotSpace] = []
+    /// The axes, by default one x at the bottom and one y at the left.
     public var axes: [Axis] = [.defaultX(), .defaultY()]
+    /// The legend: where it sits and how it looks.
     public var legend = Legend()
+    /// Text placed on the graph, drawn over the plots in order.
     public var annotations: [Annotation] = []
     /// Shown in the middle of the plot area, instead of empty axes, when no plot has a record.
     public var noDataText = "No data to display"
@@ -32,6 +36,7 @@ public final class Graph {
     /// Shown instead when there are records but every plot holding them is hidden.
     public var allHiddenText = "All series are hidden"
 
+    /// An empty graph titled `title` (nil for none) in `theme`.
     public init(title: String? = nil, theme: Theme = .plainWhite) {
         self.title = title
         self.theme = theme

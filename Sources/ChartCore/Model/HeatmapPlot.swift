@@ -50,6 +50,7 @@ public final class HeatmapPlot: Plot {
     private var series = SeriesCache()
     private var gridCache: Grid?
 
+    /// A heatmap named `identifier` reading each cell's x, y and value from `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier

@@ -6,7 +6,13 @@ import Foundation
 /// measures them; the scene gives radians as Cairo measures them (clockwise on screen).
 /// Records with a missing, zero or negative value get no slice.
 public final class PieChart: Plot {
-    public enum Direction: String, Hashable, Sendable, CaseIterable { case clockwise, counterClockwise }
+    /// The way slices follow each other from `startAngle`.
+    public enum Direction: String, Hashable, Sendable, CaseIterable {
+        /// Each slice after the previous one, clockwise on screen.
+        case clockwise
+        /// Each slice after the previous one, counter-clockwise on screen.
+        case counterClockwise
+    }
 
     public let identifier: String
     public var title: String
@@ -21,6 +27,7 @@ public final class PieChart: Plot {
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
+    /// Hears about slices being selected; held weakly.
     public weak var delegate: (any PieChartDelegate)?
 
     /// The radius in device pixels at scale 1; nil to fit the plot area (with room for labels).
@@ -31,6 +38,7 @@ public final class PieChart: Plot {
     }
     /// Where the first slice starts, degrees counter-clockwise from +x (90 is 12 o'clock).
     public var startAngle: Double = 90
+    /// Which way the slices follow each other.
     public var sliceDirection: Direction = .clockwise
     /// The line around each slice; nil for the theme's background color, 1.5 pixels (slices
     /// read apart, as the tutorial's white borders do).
@@ -40,6 +48,7 @@ public final class PieChart: Plot {
     /// Where labels sit from the rim, in device pixels at scale 1: positive outside (with a
     /// leader line), negative inside the slice.
     public var labelOffset: Double = 14
+    /// The slice labels' style; nil for the theme's label style.
     public var labelTextStyle: TextStyle?
     /// How far the selected slice pulls out, in device pixels at scale 1.
     public var selectedOffset: Double = 8
@@ -56,6 +65,7 @@ public final class PieChart: Plot {
     /// What was pulled from the data source, until `reloadData()`.
     private var series = SeriesCache()
 
+    /// A pie chart named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier
@@ -369,6 +379,7 @@ public final class PieChart: Plot {
 
 /// Hears about a pie chart's slices being selected, Core Plot's `CPTPieChartDelegate`.
 public protocol PieChartDelegate: AnyObject {
+    /// A slice was selected, by a click on it or by the keyboard. `record` indexes the data source.
     func pieChart(_ plot: PieChart, sliceWasSelectedAtRecord record: Int)
 }
 

@@ -136,7 +136,9 @@ extension Plot {
 
 /// What a plot shows in the legend for one entry.
 public struct LegendItem: Hashable, Sendable {
+    /// The entry's text.
     public var title: String
+    /// The swatch's fill; nil for none (a line swatch).
     public var fill: Fill?
     /// A line drawn across the swatch (line plots).
     public var line: LineStyle?
@@ -145,6 +147,7 @@ public struct LegendItem: Hashable, Sendable {
     /// The record the entry stands for (a pie slice); nil for the whole plot.
     public var record: Int?
 
+    /// An entry titled `title` with a swatch of `fill`, `line` and `symbol`; `record` for an entry of one record (a slice).
     public init(title: String, fill: Fill? = nil, line: LineStyle? = nil, symbol: PlotSymbol? = nil, record: Int? = nil) {
         self.title = title
         self.fill = fill
@@ -156,7 +159,9 @@ public struct LegendItem: Hashable, Sendable {
 
 /// Where a plot's data lies, in data units, for fitting ranges to it.
 public struct DataExtent: Hashable, Sendable {
+    /// The x values' range in data units; nil when the plot adds none.
     public var x: PlotRange?
+    /// The y values' range in data units; nil when the plot adds none.
     public var y: PlotRange?
     /// Values that an end of the x range should sit exactly on rather than get a margin past,
     /// such as the outer edges of a bar plot's slots, which already leave room. Fitting includes
@@ -165,6 +170,7 @@ public struct DataExtent: Hashable, Sendable {
     /// The same for y, such as a bar plot's base or an area's: bars start at the axis, not above it.
     public var yAnchors: [Double]
 
+    /// An extent of `x` and `y` ranges, with values that must stay inside a fitted range (`xAnchors`, `yAnchors`, such as a bar's base).
     public init(x: PlotRange?, y: PlotRange?, xAnchors: [Double] = [], yAnchors: [Double] = []) {
         self.x = x
         self.y = y
@@ -176,11 +182,16 @@ public struct DataExtent: Hashable, Sendable {
 /// One record's numbers as the data source gave them: where it sits (data units along the
 /// category axis), its value, and its category name if it has one.
 public struct PlotRecordValue: Hashable, Sendable {
+    /// The record's index in the data source.
     public var record: Int
+    /// The record's location (x for a vertical bar), data units.
     public var location: Double
+    /// The record's value, data units.
     public var value: Double
+    /// The record's category name; nil for none.
     public var name: String?
 
+    /// A record's index, location, value and name.
     public init(record: Int, location: Double, value: Double, name: String? = nil) {
         self.record = record
         self.location = location

@@ -8,6 +8,7 @@ public struct PlotField: Hashable, Sendable, CustomStringConvertible {
     /// The field's name, unique among the fields a plot asks for.
     public let name: String
 
+    /// A field called `name`; built-in ones are static members (`.value`, `.location`, …).
     public init(_ name: String) {
         self.name = name
     }

@@ -12,6 +12,7 @@ public struct PlotKind: Hashable, Sendable, CustomStringConvertible {
     /// The name `--dump-layout` prints: lowercase, no spaces.
     public let name: String
 
+    /// A kind called `name`; built-in ones are static members (`.bar`, `.line`, …).
     public init(_ name: String) {
         precondition(!name.isEmpty && !name.contains(" "), "A plot kind's name is one word (got \"\(name)\").")
         self.name = name

@@ -3,7 +3,9 @@
 /// Core Plot's `CPTPlotRange` keeps a location and a length; this keeps the two ends, which is
 /// what scales and tick generation read. `lower <= upper` always holds.
 public struct PlotRange: Hashable, Sendable, CustomStringConvertible {
+    /// The lower bound, data units.
     public let lower: Double
+    /// The upper bound, data units; not below `lower`.
     public let upper: Double
 
     /// A range from `lower` to `upper`. Both must be finite and in order.
@@ -28,9 +30,12 @@ public struct PlotRange: Hashable, Sendable, CustomStringConvertible {
         self.init(min(location, location + length), max(location, location + length))
     }
 
+    /// `upper - lower`, in data units.
     public var length: Double { upper - lower }
+    /// The value halfway between the bounds.
     public var midpoint: Double { lower + (upper - lower) / 2 }
 
+    /// Whether `value` lies between the bounds, both included.
     public func contains(_ value: Double) -> Bool { value >= lower && value <= upper }
 
     /// The smallest range holding both.

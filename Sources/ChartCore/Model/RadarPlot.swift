@@ -144,6 +144,7 @@ public final class RadarWeb {
 
     private var members: [WeakRadarPlot] = []
 
+    /// A web over `categories` (the spokes, clockwise from the top) showing `range` along each spoke; nil to fit the plots' values.
     public init(categories: [String]? = nil, range: PlotRange? = nil) {
         self.categories = categories
         self.range = range

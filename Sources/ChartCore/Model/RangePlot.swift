@@ -19,6 +19,7 @@
 /// records in view than twice the pixel columns is drawn as the per-column envelope (the highest
 /// high and lowest low of each column, exactly what the full band covers there).
 public final class RangePlot: Plot {
+    /// How the low–high ranges are drawn.
     public enum Style: String, Sendable {
         /// Bars from each record's low to its high, with caps.
         case errorBars
@@ -41,13 +42,16 @@ public final class RangePlot: Plot {
     public var isHidden = false
     public var plotSpace: XYPlotSpace?
     public var valueFormat: NumberFormat?
+    /// How the ranges are drawn.
     public var style: Style
     public var kind: PlotKind { style == .band ? .range : .errorbar }
 
+    /// Supplies each record's location, value, low and high; the plot reloads when it is set.
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
 
+    /// What marks each record's value with `.errorBars`.
     public var marker: Marker = .point
     /// The plot's color; nil for its series color.
     public var color: Color?
@@ -71,6 +75,7 @@ public final class RangePlot: Plot {
     private var slot: Double?
     private var format: NumberFormat?
 
+    /// A range plot named `identifier` in `style`, reading location, value, low and high from `dataSource`.
     public init(identifier: String, title: String? = nil, style: Style = .errorBars, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier

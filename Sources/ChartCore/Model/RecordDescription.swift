@@ -10,6 +10,7 @@ public struct RecordDescription: Hashable, Sendable {
     /// The value as the plot's labels write it ("143.50", "5,162 (12.3%)").
     public var value: String
 
+    /// A description of a record at `location` (nil for none) of `series`, worth `value`, each already formatted.
     public init(location: String?, series: String, value: String) {
         self.location = location
         self.series = series
@@ -34,6 +35,7 @@ public struct RecordContext: Sendable {
     /// A number format for values that overrides the plot's own; nil to use the plot's.
     public var valueFormat: NumberFormat?
 
+    /// A context for describing records: how locations are scaled and titled, and how values are formatted (nil for automatic).
     public init(locationScale: Scale = .linear, locationTitle: String? = nil, valueFormat: NumberFormat? = nil) {
         self.locationScale = locationScale
         self.locationTitle = locationTitle

@@ -3,7 +3,9 @@
 /// a pie slice's name), else its location (a line's or scatter's x). A viewer keeps the
 /// selection by it when the data changes.
 public enum RecordKey: Hashable, Sendable {
+    /// A record with a category name, by that name.
     case name(String)
+    /// A record without a name, by its location in data units.
     case location(Double)
 }
 

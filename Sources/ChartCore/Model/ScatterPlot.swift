@@ -26,6 +26,7 @@ public final class ScatterPlot: Plot {
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
+    /// Hears about points being selected; held weakly.
     public weak var delegate: (any ScatterPlotDelegate)?
     /// Where the plot asks per view for its records instead of pulling every record from
     /// `dataSource`: a table too large to load (see `ViewDataSource`). Retained.
@@ -37,6 +38,7 @@ public final class ScatterPlot: Plot {
     public var showsLine = true
     /// The line; nil for the theme's series color, 2 pixels wide.
     public var lineStyle: LineStyle?
+    /// How the line runs between points.
     public var interpolation: Interpolation = .linear
     /// A marker at each point; nil for none.
     public var symbol: PlotSymbol?
@@ -58,6 +60,7 @@ public final class ScatterPlot: Plot {
     /// scene names the record drawn. Layouts run on a worker thread, hence the lock.
     private let viewSeries = ViewSeriesCache()
 
+    /// A scatter plot named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier
@@ -457,6 +460,7 @@ private final class ViewSeriesCache: @unchecked Sendable {
 
 /// Hears about a scatter plot's points being selected, Core Plot's `CPTScatterPlotDelegate`.
 public protocol ScatterPlotDelegate: AnyObject {
+    /// A point was selected, by a click on it or by the keyboard. `record` indexes the data source.
     func scatterPlot(_ plot: ScatterPlot, plotSymbolWasSelectedAtRecord record: Int)
 }
 

@@ -3,7 +3,9 @@
 /// block for plot kinds, the built-in ones and a user's own: pulled once (through `SeriesCache`),
 /// summarized once (ranges, sortedness, block extremes for thinning), read per layout.
 public struct SeriesData: Sendable {
+    /// Each record's location, data units.
     public private(set) var locations: [Double] = []
+    /// Each record's value, data units, NaN where missing.
     public private(set) var values: [Double] = []
     /// The other fields pulled (`.open`, `.high`, `.size`, a plot kind's own), one number per
     /// record each; read them with `numbers(of:)`.
@@ -16,6 +18,7 @@ public struct SeriesData: Sendable {
     var names: [String?] = []
     var labels: [String?] = []
 
+    /// The number of records.
     public var count: Int { values.count }
     /// Whether some value is finite; computed once at load.
     public private(set) var hasFiniteValue = false
@@ -24,6 +27,7 @@ public struct SeriesData: Sendable {
     public private(set) var isSortedByLocation = true
     /// The finite values' range and the range of their locations; computed once at load.
     public private(set) var valueRange: PlotRange?
+    /// The smallest and largest locations; nil for no records.
     public private(set) var locationRange: PlotRange?
     /// For long sorted series: per block of `blockSize` records, the index of its lowest and
     /// highest value, or -1 when the block holds a missing value. A line thinned per pixel
@@ -108,7 +112,9 @@ public struct SeriesData: Sendable {
 
     /// The record's own fill, name or label; nil when it has none.
     public func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }
+    /// The category name of `record`; nil without names.
     public func name(_ record: Int) -> String? { names.isEmpty ? nil : names[record] }
+    /// The data label of `record`; nil without labels.
     public func label(_ record: Int) -> String? { labels.isEmpty ? nil : labels[record] }
 
     /// The numbers of `field` pulled, one per record (NaN where missing): the values for
@@ -245,6 +251,7 @@ public struct SeriesData: Sendable {
 /// testing and legends share one pull from the data source. A plot keeps one and calls
 /// `reset()` from its `reloadData()`.
 public struct SeriesCache: Sendable {
+    /// An empty cache: the next read pulls from the data source.
     public init() {}
 
     private var stored: SeriesData?

@@ -327,11 +327,13 @@ public enum ThinnedRecords {
 ///
 /// Unbound (the usual case) a layout reads the task-local once per plot and counts nothing.
 public final class LayoutCost: @unchecked Sendable {
+    /// The counter layouts on this task add to; nil (the default) for none.
     @TaskLocal public static var current: LayoutCost?
 
     private let lock = NSLock()
     private var visits = 0
 
+    /// A counter at zero.
     public init() {}
 
     /// The records visited so far.

@@ -85,6 +85,7 @@ public final class TradingRangePlot: Plot {
         return true
     }
 
+    /// A trading range plot named `identifier` in `style`, reading open, high, low and close from `dataSource`.
     public init(identifier: String, title: String? = nil, style: Style = .candlestick, dataSource: (any PlotDataSource)? = nil) {
         precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         self.identifier = identifier

@@ -15,6 +15,7 @@ public struct HitTester: Sendable {
         case background
     }
 
+    /// The scene tested against.
     public let scene: Scene
     /// The least extent, in device pixels, a bar's hit area has along its value axis, so a
     /// zero-height bar can still be clicked. Scaled with the scene.

@@ -2,10 +2,13 @@
 public struct LegendScene: Hashable, Sendable {
     /// One plot's entry: its swatch and its title.
     public struct Entry: Hashable, Sendable {
+        /// The plot the entry stands for.
         public var plotID: String
+        /// The entry's text.
         public var title: String
         /// The whole entry, swatch and text: what a click on the entry hits.
         public var rect: Rect
+        /// The swatch's square.
         public var swatch: Rect
         /// The swatch's fill; nil for a line or marker swatch without one.
         public var swatchFill: Fill?
@@ -13,7 +16,9 @@ public struct LegendScene: Hashable, Sendable {
         public var swatchLine: LineStyle?
         /// A marker in the middle of the swatch (scatter plots), already scaled.
         public var swatchSymbol: PlotSymbol?
+        /// The entry's text, placed.
         public var text: SceneText
+        /// Whether what the entry stands for is shown (a hidden one is greyed).
         public var isVisible: Bool
         /// The record the entry stands for (a pie slice); nil for the whole plot.
         public var record: Int?
@@ -21,10 +26,16 @@ public struct LegendScene: Hashable, Sendable {
 
     /// Where it ended up: never `.automatic`.
     public var position: Legend.Position
+    /// The legend's box.
     public var rect: Rect
+    /// The box's fill.
     public var fill: Fill
+    /// The box's border; nil for none.
     public var border: LineStyle?
+    /// The entries, row by row.
     public var entries: [Entry]
+    /// The number of rows.
     public var rows: Int
+    /// The number of columns.
     public var columns: Int
 }

@@ -21,9 +21,12 @@ public struct PlotItem: Hashable, Sendable {
 
     /// A straight stroke between two points, in device pixels.
     public struct Segment: Hashable, Sendable {
+        /// Where the segment starts, device pixels.
         public var from: Point
+        /// Where the segment ends, device pixels.
         public var to: Point
 
+        /// A segment from `from` to `to`.
         public init(from: Point, to: Point) {
             self.from = from
             self.to = to
@@ -33,7 +36,9 @@ public struct PlotItem: Hashable, Sendable {
     /// Where a bar starts, for animating its growth: the device coordinate of its base, along y
     /// for vertical bars and x for horizontal ones.
     public struct Base: Hashable, Sendable {
+        /// The base's device coordinate.
         public var position: Double
+        /// Whether the bar is horizontal (the base is an x).
         public var isHorizontal: Bool
     }
 
@@ -41,19 +46,24 @@ public struct PlotItem: Hashable, Sendable {
     public var record: Int
     /// The record's value, in data units.
     public var value: Double
+    /// What is drawn, in device pixels.
     public var shape: Shape
+    /// Its fill.
     public var fill: Fill
+    /// Its outline; nil for none.
     public var stroke: LineStyle?
     /// Where a value popup for this record points: a bar's tip, a point, a slice's outer middle.
     public var anchor: Point
     /// Whether the popup goes below the anchor (a negative bar).
     public var pointsDown: Bool
+    /// Where a bar grows from when animated; nil for other items.
     public var base: Base?
     /// Which point of the popup's box sits on the anchor, when the plot chooses (a slice's popup
     /// keeps clear of the slice's label); nil for the bottom middle, or the top middle when
     /// `pointsDown`.
     public var popupPlacement: RectAnchor?
 
+    /// An item for `record` worth `value`: its shape, fill and stroke, the point its popup points at and where the popup goes.
     public init(record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point,
                 pointsDown: Bool = false, base: Base? = nil, popupPlacement: RectAnchor? = nil) {
         self.popupPlacement = popupPlacement
@@ -87,9 +97,13 @@ public struct PlotItem: Hashable, Sendable {
 
 /// A plot as laid out: its paths (lines, areas), its items in record order, its data labels.
 public struct PlotScene: Hashable, Sendable {
+    /// The plot's identifier.
     public var plotID: String
+    /// The plot's title.
     public var title: String
+    /// The plot's kind.
     public var kind: PlotKind
+    /// Whether the plot is shown (false for a hidden one, laid out for its legend entry only).
     public var isVisible: Bool
     /// Areas and lines, drawn before the items.
     public var paths: [ScenePath]
@@ -110,12 +124,14 @@ public struct PlotScene: Hashable, Sendable {
     /// from records that stand in (the view is refining). Empty when it drew what it should.
     public var pendingData: [ViewDataRequest] = []
 
+    /// A plot laid out: its items, paths, labels and leader lines, clipped to `clip` (nil for none).
     public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
                 items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.init(plotID: plotID, title: title, kind: kind, isVisible: isVisible, paths: paths,
                   items: PlotItems(items), labels: labels, leaders: leaders, clip: clip)
     }
 
+    /// A plot laid out with its points as packed arrays (`PlotItems`).
     public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
                 items: PlotItems, labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
         self.plotID = plotID

@@ -7,13 +7,20 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
     /// Points of one style, stored by column. Records are `Int32` (the layouts that build these
     /// check that every record fits).
     public struct Points: Hashable, Sendable {
+        /// Each point's center, device pixels.
         public var points: [Point]
+        /// Each point's record index.
         public var records: [Int32]
+        /// Each point's value, data units.
         public var values: [Double]
+        /// The marker drawn at each point; nil for none.
         public var symbol: PlotSymbol?
+        /// The markers' fill.
         public var fill: Fill
+        /// The markers' outline; nil for none.
         public var stroke: LineStyle?
 
+        /// Points from parallel arrays, all of one length.
         public init(points: [Point] = [], records: [Int32] = [], values: [Double] = [],
                     symbol: PlotSymbol?, fill: Fill, stroke: LineStyle?) {
             precondition(points.count == records.count && points.count == values.count,
@@ -34,6 +41,7 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
             values.append(value)
         }
 
+        /// Reserves room for `n` points in each array.
         public mutating func reserveCapacity(_ n: Int) {
             points.reserveCapacity(n)
             records.reserveCapacity(n)
@@ -48,7 +56,9 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
 
     private var storage: Storage
 
+    /// Items one by one.
     public init(_ items: [PlotItem]) { storage = .items(items) }
+    /// Points as packed arrays.
     public init(points: Points) { storage = .points(points) }
     public init(arrayLiteral elements: PlotItem...) { storage = .items(elements) }
 

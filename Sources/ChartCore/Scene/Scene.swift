@@ -5,19 +5,29 @@
 /// Paint order: background, plot area fill, grid, plots, axes, title, legend, message, then
 /// over the chart: markers, annotations, overlays.
 public struct Scene: Hashable, Sendable {
+    /// The whole surface's size, device pixels.
     public var size: Size
     /// Device pixels per layout unit (2 on a HiDPI screen).
     public var scale: Double
+    /// Behind everything.
     public var background: Fill
+    /// The plot area, device pixels.
     public var plotArea: Rect
+    /// Behind the plots, inside the plot area.
     public var plotAreaFill: Fill
+    /// Around the plot area; nil for none.
     public var plotAreaBorder: LineStyle?
+    /// The graph's title; nil for none.
     public var title: SceneText?
     /// Grid lines, drawn under the plots.
     public var gridLines: [SceneLine]
+    /// The plots, in drawing order.
     public var plots: [PlotScene]
+    /// The axes.
     public var axes: [AxisScene]
+    /// The legend; nil when hidden or empty.
     public var legend: LegendScene?
+    /// The annotations, over the plots.
     public var annotations: [AnnotationScene]
     /// Each plot space's data↔pixel mapping as this layout used it, the graph's default first;
     /// empty when nothing was laid out against axes' ranges (an empty placeholder scene).

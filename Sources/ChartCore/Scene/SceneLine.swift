@@ -1,9 +1,13 @@
 /// A straight line in device pixels, with its stroke already scaled.
 public struct SceneLine: Hashable, Sendable {
+    /// Where the line starts, device pixels.
     public var from: Point
+    /// Where the line ends, device pixels.
     public var to: Point
+    /// Color, width (device pixels) and dashes.
     public var style: LineStyle
 
+    /// A line from `from` to `to` in `style`.
     public init(from: Point, to: Point, style: LineStyle) {
         self.from = from
         self.to = to

@@ -1,21 +1,30 @@
 /// A path in device pixels: a plot's line or the area under it. Curves are already cubic
 /// Bézier segments, so painting needs no knowledge of interpolation.
 public struct ScenePath: Hashable, Sendable {
+    /// One step of a path.
     public enum Element: Hashable, Sendable {
+        /// Start a new subpath at the point.
         case move(Point)
+        /// A straight line to the point.
         case line(Point)
+        /// A cubic Bézier curve with two control points, to the third point.
         case curve(Point, Point, Point)
+        /// Close the subpath with a line to its start.
         case close
     }
 
+    /// The path's elements, in device pixels.
     public var elements: [Element]
+    /// The outline; nil for none.
     public var stroke: LineStyle?
+    /// The fill; nil for none.
     public var fill: Fill?
     /// Whether the path is a line through the plot's records (a line plot's): a click near its
     /// stroke, between records, selects the record nearest in x. Decorations (a radar's web, a
     /// band's edges, a key) are not, and are hit nowhere.
     public var joinsRecords: Bool
 
+    /// A path of `elements`, stroked and filled as given; `joinsRecords` for a line through records.
     public init(elements: [Element], stroke: LineStyle? = nil, fill: Fill? = nil, joinsRecords: Bool = false) {
         self.elements = elements
         self.stroke = stroke

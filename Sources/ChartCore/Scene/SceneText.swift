@@ -5,15 +5,20 @@
 /// counter-clockwise about that point. `frame` is the rotated block's exact outline and
 /// `rect` its axis-aligned bounds.
 public struct SceneText: Hashable, Sendable {
+    /// The text; a line break starts a new line.
     public var text: String
     /// Already scaled to device pixels.
     public var style: TextStyle
+    /// The text's width and height, device pixels, before rotation.
     public var size: Size
+    /// The point the text is placed at, device pixels.
     public var anchor: Point
+    /// The text's top left corner before rotation about `anchor`, device pixels.
     public var position: Point
     /// Radians, counter-clockwise on screen.
     public var angle: Double
 
+    /// A text placed at `position`, turned `angle` degrees counter-clockwise about `anchor`.
     public init(text: String, style: TextStyle, size: Size, anchor: Point, position: Point, angle: Double = 0) {
         self.text = text
         self.style = style
@@ -30,6 +35,7 @@ public struct SceneText: Hashable, Sendable {
                   position: position)
     }
 
+    /// The text's rotated rectangle.
     public var frame: OrientedRect {
         OrientedRect(size: size, anchor: anchor, position: position, angle: angle)
     }

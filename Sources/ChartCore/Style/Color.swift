@@ -2,9 +2,13 @@ import Foundation
 
 /// An sRGB color with straight (not premultiplied) alpha; every component in 0...1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…1.
     public var red: Double
+    /// Green, 0…1.
     public var green: Double
+    /// Blue, 0…1.
     public var blue: Double
+    /// Opacity, 0 (transparent) …1 (opaque).
     public var alpha: Double
 
     /// Components are clamped into 0...1.
@@ -57,8 +61,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(red: r + m, green: g + m, blue: b + m, alpha: alpha)
     }
 
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Fully transparent.
     public static let clear = Color(white: 0, alpha: 0)
 
     /// The same color with another alpha.

@@ -8,6 +8,7 @@ public struct ColorMap: Hashable, Sendable {
     /// on 0), rather than from dark to light.
     public let isDiverging: Bool
 
+    /// A color map called `name` through `stops`, evenly spaced from 0 to 1; `isDiverging` for a map centred on 0.
     public init(name: String, stops: [Color], isDiverging: Bool = false) {
         precondition(stops.count >= 2, "A color map needs at least two stops.")
         self.name = name

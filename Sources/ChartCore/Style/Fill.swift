@@ -1,5 +1,6 @@
 /// How an area is filled: one color, or a linear gradient between two colors.
 public enum Fill: Hashable, Sendable {
+    /// One color.
     case solid(Color)
     /// A gradient from `start` to `end` along `angle` degrees (0 = left to right,
     /// 90 = bottom to top), across the filled shape's bounds.

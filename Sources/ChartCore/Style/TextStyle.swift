@@ -3,12 +3,16 @@ public struct TextStyle: Hashable, Sendable {
     /// A font family list as fontconfig reads it ("Sans", "DejaVu Sans, WenQuanYi Micro Hei");
     /// fontconfig falls back per character for scripts the first family lacks.
     public var fontFamily: String
+    /// The font size, pixels at scale 1.
     public var fontSize: Double
+    /// Whether the font is bold.
     public var isBold: Bool
+    /// The text color.
     public var color: Color
     /// How the lines of multi-line text align with each other.
     public var alignment: TextAlignment
 
+    /// A text style; the font size is pixels at scale 1.
     public init(fontFamily: String = "Sans", fontSize: Double = 12, isBold: Bool = false,
                 color: Color = .black, alignment: TextAlignment = .center) {
         precondition(fontSize > 0, "A font size must be positive (got \(fontSize)).")
@@ -36,5 +40,6 @@ public struct TextStyle: Hashable, Sendable {
 
 /// Horizontal alignment of the lines within a block of text.
 public enum TextAlignment: String, Hashable, Sendable {
+    /// Lines aligned to the left, the center or the right of the text's box.
     case left, center, right
 }

@@ -9,16 +9,27 @@ public struct Theme: Hashable, Sendable {
     public var plotAreaFill: Fill
     /// Around the plot area; nil for none.
     public var plotAreaBorder: LineStyle?
+    /// The axis lines.
     public var axisLine: LineStyle
+    /// Major ticks.
     public var majorTick: LineStyle
+    /// Minor ticks.
     public var minorTick: LineStyle
+    /// Major grid lines.
     public var majorGrid: LineStyle
+    /// Minor grid lines; nil for none.
     public var minorGrid: LineStyle?
+    /// The graph's title.
     public var titleText: TextStyle
+    /// Axis titles.
     public var axisTitleText: TextStyle
+    /// Tick labels and data labels.
     public var labelText: TextStyle
+    /// Behind the legend's entries.
     public var legendFill: Fill
+    /// Around the legend; nil for none.
     public var legendBorder: LineStyle?
+    /// The legend's entries.
     public var legendText: TextStyle
     /// Used for hidden series in the legend.
     public var disabledText: Color
@@ -26,7 +37,9 @@ public struct Theme: Hashable, Sendable {
     public var palette: [Color]
     /// Value popups and other annotations with a box.
     public var annotationFill: Fill
+    /// Around annotation boxes.
     public var annotationBorder: LineStyle
+    /// The text of annotation boxes.
     public var annotationText: TextStyle
     /// The outline drawn around bars; nil for none.
     public var barOutline: LineStyle?

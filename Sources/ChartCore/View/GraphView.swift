@@ -9,9 +9,12 @@ import Foundation
 public struct GraphView: Hashable, Sendable, CustomStringConvertible {
     /// The ranges of one plot space; nil for the graph's own.
     public struct Ranges: Hashable, Sendable {
+        /// The x range shown; nil for the fitted one.
         public var x: ViewRange?
+        /// The y range shown; nil for the fitted one.
         public var y: ViewRange?
 
+        /// Ranges of a plot space's view; nil for fitted.
         public init(x: ViewRange? = nil, y: ViewRange? = nil) {
             self.x = x
             self.y = y
@@ -24,6 +27,7 @@ public struct GraphView: Hashable, Sendable, CustomStringConvertible {
     /// x range rather than all of it (DGCharts' `autoScaleMinMaxEnabled`, gnuplot's `a`).
     public var autoscalesY: Bool
 
+    /// A view with `spaces`' ranges by plot space identifier; `autoscalesY` fits y to the data in view.
     public init(spaces: [String: Ranges] = [:], autoscalesY: Bool = true) {
         self.spaces = spaces
         self.autoscalesY = autoscalesY

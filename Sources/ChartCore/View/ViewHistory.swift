@@ -2,16 +2,21 @@
 /// with a current position. A new view drops the views ahead of the current one. The first
 /// entry is the fitted view. Bounded: the oldest views go past `capacity`.
 public struct ViewHistory: Hashable, Sendable {
+    /// The views in order, oldest first.
     public private(set) var views: [GraphView] = [.fitted]
     /// The index of the view shown in `views`.
     public private(set) var position = 0
     /// The most views kept.
     public static let capacity = 200
 
+    /// A history of the fitted view alone.
     public init() {}
 
+    /// The view shown.
     public var current: GraphView { views[position] }
+    /// Whether there is a view before the current one.
     public var canGoBack: Bool { position > 0 }
+    /// Whether there is a view after the current one.
     public var canGoForward: Bool { position < views.count - 1 }
 
     /// Records `view` as the next one: after the current, dropping those ahead. With

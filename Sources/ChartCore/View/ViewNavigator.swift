@@ -9,9 +9,12 @@ import Foundation
 /// when it is anchored already: notches that arrive before their frame compose exactly, and
 /// the value under the pointer stays under it whatever room the new labels take.
 public struct ViewNavigator {
+    /// The graph navigated.
     public let graph: Graph
+    /// The scene laid out, whose transforms map pixels to data.
     public let scene: Scene
 
+    /// A navigator over `graph` as laid out in `scene`.
     public init(graph: Graph, scene: Scene) {
         self.graph = graph
         self.scene = scene

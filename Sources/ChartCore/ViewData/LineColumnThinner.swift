@@ -11,6 +11,7 @@
 public struct LineColumnThinner {
     /// Locations and values kept so far, in record order; a NaN value is a gap.
     public private(set) var locations: [Double] = []
+    /// The values kept, data units.
     public private(set) var values: [Double] = []
     private let x: AxisMapping
     private let xFloor: Double, yFloor: Double

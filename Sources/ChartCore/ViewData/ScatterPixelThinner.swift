@@ -3,7 +3,9 @@
 /// snapped position when markers snap to whole pixels. Points laid out from what it keeps draw
 /// exactly what every point draws. O(1) per point; one bit per pixel.
 public struct ScatterPixelThinner {
+    /// The locations kept, data units.
     public private(set) var locations: [Double] = []
+    /// The values kept, data units.
     public private(set) var values: [Double] = []
     private let grid: ThinnedRecords.PixelGrid
     private var taken: [UInt64]

@@ -25,8 +25,10 @@ public struct ViewDataRequest: Hashable, Sendable {
     public var x: AxisMapping
     /// Data y → device y; for `.lineColumns` only whether the scale is logarithmic.
     public var y: AxisMapping
+    /// How the records may be thinned to the plot area's pixels.
     public var thinning: Thinning
 
+    /// A request for plot `plotID`'s records in `xRange`, mapped by `x` and `y`, thinned by `thinning`.
     public init(plotID: String, xRange: PlotRange, x: AxisMapping, y: AxisMapping, thinning: Thinning) {
         self.plotID = plotID
         self.xRange = xRange

@@ -22,6 +22,7 @@ public struct ViewRecords: Sendable {
     /// the first per pixel, not the extremes): what a y range that autoscales fits.
     public var rangeInView: (values: PlotRange, locations: PlotRange)?
 
+    /// Records answering `request` (nil for all of them): parallel `locations` and `values` in data units, of data `generation`.
     public init(request: ViewDataRequest?, locations: [Double], values: [Double], generation: Int) {
         precondition(locations.count == values.count, "View records need as many locations as values.")
         self.request = request
@@ -33,5 +34,6 @@ public struct ViewRecords: Sendable {
     /// No records (nothing has arrived yet).
     public static let none = ViewRecords(request: nil, locations: [], values: [], generation: 0)
 
+    /// The number of records.
     public var count: Int { values.count }
 }
