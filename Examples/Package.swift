@@ -13,7 +13,7 @@ import PackageDescription
 let package = Package(
     name: "chartview-examples",
     dependencies: [
-        .package(name: "chartview", path: ".."),
+        .package(name: "chartview", path: "..")
     ],
     targets: [
         .executableTarget(
@@ -21,16 +21,16 @@ let package = Package(
             dependencies: [
                 .product(name: "ChartCore", package: "chartview"),
                 .product(name: "ChartCairo", package: "chartview"),
-                .product(name: "ChartX11", package: "chartview"),
+                .product(name: "ChartX11", package: "chartview")
             ]
         ),
         .executableTarget(
             name: "ReadmeExample",
             dependencies: [
                 .product(name: "ChartCore", package: "chartview"),
-                .product(name: "ChartCairo", package: "chartview"),
+                .product(name: "ChartCairo", package: "chartview")
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,27 +32,31 @@ public final class CairoSurface {
     /// An ARGB32 image in memory, cleared to transparent.
     public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
         precondition(width > 0 && height > 0, "An image surface needs a positive size (got \(width)x\(height)).")
-        return try CairoSurface(pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                                width: width, height: height, operation: "creating a \(width)x\(height) image")
+        return try CairoSurface(
+            pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            width: width, height: height, operation: "creating a \(width)x\(height) image")
     }
 
     /// An SVG document written to `path` as it is drawn and completed by `finish()`.
     public static func svg(path: String, width: Int, height: Int) throws(CairoError) -> CairoSurface {
-        try CairoSurface(pointer: cairo_svg_surface_create(path, Double(width), Double(height)),
-                         width: width, height: height, operation: "creating \(path)")
+        try CairoSurface(
+            pointer: cairo_svg_surface_create(path, Double(width), Double(height)),
+            width: width, height: height, operation: "creating \(path)")
     }
 
     /// A one-page PDF document written to `path` as it is drawn and completed by `finish()`.
     public static func pdf(path: String, width: Int, height: Int) throws(CairoError) -> CairoSurface {
-        try CairoSurface(pointer: cairo_pdf_surface_create(path, Double(width), Double(height)),
-                         width: width, height: height, operation: "creating \(path)")
+        try CairoSurface(
+            pointer: cairo_pdf_surface_create(path, Double(width), Double(height)),
+            width: width, height: height, operation: "creating \(path)")
     }
 
     /// An SVG document written to `sink` as it is drawn and completed by `finish()`; the sink
     /// is kept alive by the surface.
     public static func svg(sink: DescriptorSink, width: Int, height: Int) throws(CairoError) -> CairoSurface {
-        let surface = try CairoSurface(pointer: cairo_svg_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
-                                       width: width, height: height, operation: "creating \(sink.name)")
+        let surface = try CairoSurface(
+            pointer: cairo_svg_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
+            width: width, height: height, operation: "creating \(sink.name)")
         surface.sink = sink
         return surface
     }
@@ -60,8 +64,9 @@ public final class CairoSurface {
     /// A one-page PDF document written to `sink` as it is drawn and completed by `finish()`;
     /// the sink is kept alive by the surface.
     public static func pdf(sink: DescriptorSink, width: Int, height: Int) throws(CairoError) -> CairoSurface {
-        let surface = try CairoSurface(pointer: cairo_pdf_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
-                                       width: width, height: height, operation: "creating \(sink.name)")
+        let surface = try CairoSurface(
+            pointer: cairo_pdf_surface_create_for_stream(DescriptorSink.cairoWrite, sink.closure, Double(width), Double(height)),
+            width: width, height: height, operation: "creating \(sink.name)")
         surface.sink = sink
         return surface
     }
@@ -74,8 +79,9 @@ public final class CairoSurface {
             cairo_surface_destroy(pointer)
             throw CairoError.cannotRead(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        return try CairoSurface(pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
-                                height: Int(cairo_image_surface_get_height(pointer)), operation: "reading \(path)")
+        return try CairoSurface(
+            pointer: pointer, width: Int(cairo_image_surface_get_width(pointer)),
+            height: Int(cairo_image_surface_get_height(pointer)), operation: "reading \(path)")
     }
 
     deinit { cairo_surface_destroy(pointer) }

@@ -89,8 +89,10 @@ public final class ChartRenderer {
         case .png:
             try image(of: scene).writePNG(to: sink)
         case .svg, .pdf:
-            let surface = format == .svg ? try CairoSurface.svg(sink: sink, width: width, height: height)
-                                         : try CairoSurface.pdf(sink: sink, width: width, height: height)
+            let surface =
+                format == .svg
+                ? try CairoSurface.svg(sink: sink, width: width, height: height)
+                : try CairoSurface.pdf(sink: sink, width: width, height: height)
             let context = try CairoContext(surface: surface)
             ScenePainter(text: text).paint(scene, into: context)
             try context.checkPainting()

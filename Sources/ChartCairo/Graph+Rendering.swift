@@ -10,8 +10,10 @@ extension Graph {
     ///
     /// Throws `CairoError.unsupportedFormat` for another extension (before laying out), and
     /// the renderer's errors when the file cannot be written.
-    public func render(to path: String, size: Size, scale: Double = 1, view: GraphView = .fitted,
-                       renderer: ChartRenderer = ChartRenderer()) throws(CairoError) {
+    public func render(
+        to path: String, size: Size, scale: Double = 1, view: GraphView = .fitted,
+        renderer: ChartRenderer = ChartRenderer()
+    ) throws(CairoError) {
         guard ChartRenderer.Format(path: path) != nil else { throw CairoError.unsupportedFormat(path: path) }
         try renderer.write(renderer.layout(self, size: size, scale: scale, view: view), to: path)
     }

@@ -18,7 +18,8 @@ enum PNGEncoder {
         cairo_surface_flush(image)
         let format = cairo_image_surface_get_format(image)
         guard format == CAIRO_FORMAT_RGB24 || format == CAIRO_FORMAT_ARGB32,
-              let data = cairo_image_surface_get_data(image) else { return nil }
+            let data = cairo_image_surface_get_data(image)
+        else { return nil }
         let width = Int(cairo_image_surface_get_width(image)), height = Int(cairo_image_surface_get_height(image))
         let stride = Int(cairo_image_surface_get_stride(image))
         if format == CAIRO_FORMAT_ARGB32 && !isOpaque(data, width: width, height: height, stride: stride) { return nil }
@@ -27,10 +28,12 @@ enum PNGEncoder {
         }
         let sink = Sink()
         sink.bytes.reserveCapacity(width * height / 8)
-        let status = chartview_png_encode_rgbx(data, Int32(width), Int32(height), Int32(stride), compressionLevel, { context, bytes, count in
-            guard let context, let bytes else { return }
-            Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = chartview_png_encode_rgbx(
+            data, Int32(width), Int32(height), Int32(stride), compressionLevel,
+            { context, bytes, count in
+                guard let context, let bytes else { return }
+                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+            }, Unmanaged.passUnretained(sink).toOpaque())
         return status == 0 ? sink.bytes : nil
     }
 

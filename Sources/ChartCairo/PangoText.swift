@@ -62,11 +62,12 @@ public final class PangoText: TextMeasuring {
         let (font, key) = font(for: style)
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
-        let alignment: PangoAlignment = switch style.alignment {
-        case .left: PANGO_ALIGN_LEFT
-        case .center: PANGO_ALIGN_CENTER
-        case .right: PANGO_ALIGN_RIGHT
-        }
+        let alignment: PangoAlignment =
+            switch style.alignment {
+            case .left: PANGO_ALIGN_LEFT
+            case .center: PANGO_ALIGN_CENTER
+            case .right: PANGO_ALIGN_RIGHT
+            }
         pango_layout_set_alignment(layout, alignment)
         return key
     }

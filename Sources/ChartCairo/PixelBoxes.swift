@@ -30,8 +30,10 @@ final class PixelBoxes {
         width = Int(cairo_image_surface_get_width(target))
         height = Int(cairo_image_surface_get_height(target))
         guard let data = cairo_image_surface_get_data(target),
-              let image = pixman_image_create_bits(format, Int32(width), Int32(height), UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
-                                                   cairo_image_surface_get_stride(target)) else { return nil }
+            let image = pixman_image_create_bits(
+                format, Int32(width), Int32(height), UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                cairo_image_surface_get_stride(target))
+        else { return nil }
         self.image = image
         surface = target
     }

@@ -106,8 +106,9 @@ public struct ScenePainter {
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
                     if case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
-                       case .solid(let color) = item.fill, color.alpha >= 1, Self.isWholePixels(rect) {
-                        if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr) ; pending = nil }
+                        case .solid(let color) = item.fill, color.alpha >= 1, Self.isWholePixels(rect)
+                    {
+                        if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr); pending = nil }
                         if pending == nil { cairo_new_path(cr) }
                         if !rect.isEmpty { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
                         pending = (color, (pending?.count ?? 0) + 1)
@@ -250,7 +251,8 @@ public struct ScenePainter {
         guard path.elements.count > 256, canStrokeInChunks(path, style: style) else { return nil }
         let vertices = Vertices(path)
         if vertices.isDenseThinLine(style: style), vertices.xAscending,
-           Double(path.elements.count) <= 16 * max(vertices.extent.width, 1) {
+            Double(path.elements.count) <= 16 * max(vertices.extent.width, 1)
+        {
             return 32
         }
         return path.elements.count > 8192 ? 1024 : nil
@@ -293,11 +295,11 @@ public struct ScenePainter {
         apply(style, cr)
         cairo_set_line_join(cr, Self.joinFor(path, style: style))
         let dashes = style.dashPattern
-        var travelled = 0.0          // length of the subpath so far, for the dash phase
-        var previous: Point?         // the vertex before the pen, towards which the next piece starts
-        var current: Point?          // the pen
+        var travelled = 0.0  // length of the subpath so far, for the dash phase
+        var previous: Point?  // the vertex before the pen, towards which the next piece starts
+        var current: Point?  // the pen
         var count = 0
-        var length = 0.0             // of the piece so far (chords for curves)
+        var length = 0.0  // of the piece so far (chords for curves)
         cairo_new_path(cr)
         for element in path.elements {
             switch element {
@@ -317,7 +319,7 @@ public struct ScenePainter {
                 current = p
             case .curve(let a, let b, let p):
                 cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
-                previous = nil   // undashed only: a piece then starts at the curve's end
+                previous = nil  // undashed only: a piece then starts at the curve's end
                 if let from = current { length += from.distance(to: p) }
                 current = p
             case .close:
@@ -424,8 +426,9 @@ public struct ScenePainter {
     private func fillWholePixelSquares<S: Sequence>(_ symbol: PlotSymbol, at points: S, clip: Rect, in cr: OpaquePointer) -> Bool
     where S.Element == Point {
         guard symbol.shape == .rectangle || (symbol.shape == .ellipse && symbol.size <= 2.5), symbol.size == symbol.size.rounded(),
-              symbol.size >= 1, (symbol.lineStyle?.width ?? 0) == 0, case .solid(let color)? = symbol.fill, color.alpha >= 1,
-              let target = PixelBoxes(cr) else { return false }
+            symbol.size >= 1, (symbol.lineStyle?.width ?? 0) == 0, case .solid(let color)? = symbol.fill, color.alpha >= 1,
+            let target = PixelBoxes(cr)
+        else { return false }
         let h = symbol.size / 2, side = Int32(symbol.size)
         let x0 = Int32(max(0, clip.minX.rounded(.up))), y0 = Int32(max(0, clip.minY.rounded(.up)))
         let x1 = Int32(min(Double(target.width), clip.maxX.rounded(.down))), y1 = Int32(min(Double(target.height), clip.maxY.rounded(.down)))
@@ -536,8 +539,10 @@ public struct ScenePainter {
         for entry in legend.entries {
             if let swatchFill = entry.swatchFill { fill(entry.swatch, with: swatchFill, in: cr) }
             if let line = entry.swatchLine {
-                stroke(SceneLine(from: Point(x: entry.swatch.minX, y: entry.swatch.midY),
-                                 to: Point(x: entry.swatch.maxX, y: entry.swatch.midY), style: line), in: cr)
+                stroke(
+                    SceneLine(
+                        from: Point(x: entry.swatch.minX, y: entry.swatch.midY),
+                        to: Point(x: entry.swatch.maxX, y: entry.swatch.midY), style: line), in: cr)
             }
             if let symbol = entry.swatchSymbol { draw(symbol, at: entry.swatch.center, in: cr) }
             text.draw(entry.text, in: cr)
@@ -598,7 +603,7 @@ public struct ScenePainter {
             cairo_pattern_add_color_stop_rgba(pattern, 0, start.red, start.green, start.blue, start.alpha)
             cairo_pattern_add_color_stop_rgba(pattern, 1, end.red, end.green, end.blue, end.alpha)
             cairo_set_source(cr, pattern)
-            cairo_pattern_destroy(pattern)   // the context keeps its own reference
+            cairo_pattern_destroy(pattern)  // the context keeps its own reference
         }
         if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }

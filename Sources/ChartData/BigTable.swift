@@ -61,9 +61,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// connections to the same database; `sql` is the user's query, read as a subquery.
     /// The pyramid may take at most `memoryBudget` bytes (`--max-memory`): past it the pass
     /// stops with an error rather than the process running out of memory.
-    public init(sql: String, xColumn: String, xIsDate: Bool, yColumns: [String], plotIDs: [String],
-                passEngine: any NumberStreaming, viewEngine: any NumberStreaming,
-                memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) throws(DataError) {
+    public init(
+        sql: String, xColumn: String, xIsDate: Bool, yColumns: [String], plotIDs: [String],
+        passEngine: any NumberStreaming, viewEngine: any NumberStreaming,
+        memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
+    ) throws(DataError) {
         precondition(yColumns.count == plotIDs.count && !yColumns.isEmpty, "A big table needs one plot per y column.")
         self.sql = sql
         self.xColumn = Self.quoted(xColumn)
@@ -78,8 +80,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         let valued = self.yColumns.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
         var ends: [Double] = []
         for order in ["", " DESC"] {
-            try viewEngine.streamNumbers("SELECT \(x) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL AND (\(valued))"
-                                         + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: []) { row in
+            try viewEngine.streamNumbers(
+                "SELECT \(x) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL AND (\(valued))"
+                    + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: []
+            ) { row in
                 if row[0].isFinite { ends.append(row[0]) }
                 return false
             }
@@ -92,9 +96,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         sample = Self.sample(of: sql, x: self.xColumn, xIsDate: xIsDate, ys: self.yColumns, extent: extent, engine: viewEngine)
         let started = DispatchSemaphore(value: 0)
         // The pass holds the table weakly: a chart replaced (a reload, another chart) stops it.
-        let pass = Pass(table: self, engine: passEngine, seriesCount: yColumns.count, memoryBudget: memoryBudget,
-                        query: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL",
-                        orderBy: " ORDER BY \(self.xColumn)")
+        let pass = Pass(
+            table: self, engine: passEngine, seriesCount: yColumns.count, memoryBudget: memoryBudget,
+            query: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL",
+            orderBy: " ORDER BY \(self.xColumn)")
         let thread = Thread { pass.run(started: started) }
         thread.stackSize = 1 << 20
         thread.name = "chartview.bigtable.pass"
@@ -110,8 +115,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     static let sampleCount = 2_048
     static let sampleSeconds = 0.15
 
-    private static func sample(of sql: String, x: String, xIsDate: Bool, ys: [String], extent: PlotRange,
-                               engine: any NumberStreaming) -> (x: [Double], ys: [[Double]]) {
+    private static func sample(
+        of sql: String, x: String, xIsDate: Bool, ys: [String], extent: PlotRange,
+        engine: any NumberStreaming
+    ) -> (x: [Double], ys: [[Double]]) {
         var xs: [Double] = [], values = [[Double]](repeating: [], count: ys.count)
         let list = ([engine.numberExpression(x, isDate: xIsDate)] + ys.map { engine.numberExpression($0, isDate: false) }).joined(separator: ", ")
         let query = "SELECT \(list) FROM (\(sql)) AS chartview_rows WHERE \(x) >= \(engine.parameter(1, isDate: xIsDate)) ORDER BY \(x) LIMIT 1"
@@ -126,11 +133,12 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             // A seek that takes longer than this is stopped (a scan, without an index).
             let watchdog = DispatchWorkItem { engine.interrupt() }
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: watchdog)
-            let done = (try? engine.streamNumbers(query, parameters: [at]) { row in
-                xs.append(row[0])
-                for s in ys.indices { values[s].append(row[s + 1]) }
-                return false
-            }) != nil
+            let done =
+                (try? engine.streamNumbers(query, parameters: [at]) { row in
+                    xs.append(row[0])
+                    for s in ys.indices { values[s].append(row[s + 1]) }
+                    return false
+                }) != nil
             watchdog.cancel()
             if !done || Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > sampleSeconds { break }
         }
@@ -219,7 +227,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     }
 
     private func failPass(_ error: DataError) {
-        state.withLock { $0.passFailure = error; $0.passDone = true }
+        state.withLock {
+            $0.passFailure = error; $0.passDone = true
+        }
         finishWaiting()
     }
 
@@ -280,7 +290,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
         guard let s = plotIDs.firstIndex(of: plotID),
-              let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } }) else { return nil }
+            let (series, done) = state.withLock({ state in state.pyramid.map { ($0.series[s], state.passDone) } })
+        else { return nil }
         if done { return series.valueRange.map { (xExtent, $0) } }
         // While the pass runs, the preview's values too.
         let previewed = sample.ys[s].filter(\.isFinite)
@@ -338,7 +349,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             state.callbacks[state.viewToken] = [arrived]
             // While the pass runs, a view of few rows is read directly; others wait for it.
             // (After a failed pass, every view is read directly.)
-            let direct = state.passFailure != nil
+            let direct =
+                state.passFailure != nil
                 || state.pyramid.map { pyramid in missing.allSatisfy { estimatedRows(in: $0.reachedXRange, pyramid) <= Double(Self.directRows) } } ?? false
             state.waiting = state.passDone || direct ? nil : (missing, state.viewToken)
             return .superseding(state.viewToken, waiting: superseded)
@@ -393,9 +405,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// Fetches the records of `requests` (on the view queue), unless a newer view came.
     private func answer(_ requests: [ViewDataRequest], token: Int) {
         defer { complete(token) }
-        guard isCurrent(token), let (pyramid, passDone) = state.withLock({ state in
-            state.pyramid.map { ($0, state.passDone && state.passFailure == nil) }
-        }) else { return }
+        guard isCurrent(token),
+            let (pyramid, passDone) = state.withLock({ state in
+                state.pyramid.map { ($0, state.passDone && state.passFailure == nil) }
+            })
+        else { return }
         // Requests that share their x mapping and thinning are answered by one walk.
         var groups: [[ViewDataRequest]] = []
         for request in requests where state.withLock({ $0.exact[request] == nil }) {
@@ -456,8 +470,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             }
             return group.indices.map { i in
                 thinners[i].finish()
-                var records = ViewRecords(request: group[i], locations: thinners[i].locations, values: thinners[i].values,
-                                          generation: nextGeneration())
+                var records = ViewRecords(
+                    request: group[i], locations: thinners[i].locations, values: thinners[i].values,
+                    generation: nextGeneration())
                 records.recordsInView = rows
                 return records
             }
@@ -481,8 +496,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                 return true
             }
             return group.indices.map { i in
-                var records = ViewRecords(request: group[i], locations: thinners[i].locations, values: thinners[i].values,
-                                          generation: nextGeneration())
+                var records = ViewRecords(
+                    request: group[i], locations: thinners[i].locations, values: thinners[i].values,
+                    generation: nextGeneration())
                 if lows[i] <= highs[i] { records.rangeInView = (PlotRange(lows[i], highs[i]), PlotRange(firsts[i], lasts[i])) }
                 return records
             }
@@ -494,8 +510,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// (`visibleRecords`); whole blocks inside the view and inside one half column by their
     /// summaries, the others read again as rows.
     /// Returns the rows it went through (those in view and the neighbours).
-    private func walk(_ pyramid: BlockPyramid, for request: ViewDataRequest, series: [Int],
-                      thinners: inout [LineColumnThinner], token: Int) throws(DataError) -> Int {
+    private func walk(
+        _ pyramid: BlockPyramid, for request: ViewDataRequest, series: [Int],
+        thinners: inout [LineColumnThinner], token: Int
+    ) throws(DataError) -> Int {
         guard pyramid.blockCount > 0 else { return 0 }
         var fed = 0
         let lo = request.xRange.lower, hi = request.xRange.upper
@@ -512,7 +530,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         }
         func summarizable(_ b: Int) -> Bool {
             guard pyramid.firstX[b] >= lo, pyramid.lastX[b] <= hi, pyramid.firstX[b] > xFloor,
-                  probe.halfColumn(of: pyramid.firstX[b]) == probe.halfColumn(of: pyramid.lastX[b]) else { return false }
+                probe.halfColumn(of: pyramid.firstX[b]) == probe.halfColumn(of: pyramid.lastX[b])
+            else { return false }
             for s in series where pyramid.series[s].hasGap[b] || !(pyramid.series[s].lowY[b] > yFloor) { return false }
             return true
         }
@@ -530,8 +549,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             var runEnd = b + 1
             while runEnd < end && !summarizable(runEnd) { runEnd += 1 }
             let rows = (b..<runEnd).reduce(0) { $0 + pyramid.rows(inBlock: $1) }
-            passedEnd = try feedRows(from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
-                                     limit: rows, view: request.xRange, token: token, feed: feed)
+            passedEnd = try feedRows(
+                from: pyramid.firstX[b], through: pyramid.lastX[runEnd - 1], skipping: Int(pyramid.carriedTies[b]),
+                limit: rows, view: request.xRange, token: token, feed: feed)
             b = runEnd
         }
         // The record after the view, when it starts a block that lies wholly after it.
@@ -544,8 +564,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// Feeds the rows from `lower` through `upper` (as `readRows` reads them) that a line through
     /// the records in `view` needs: those in it, the last one before it and the first one after
     /// it (there it stops, returning true).
-    private func feedRows(from lower: Double, through upper: Double, skipping: Int, limit: Int?, view: PlotRange, token: Int,
-                          feed: (Double, (Int) -> Double) -> Void) throws(DataError) -> Bool {
+    private func feedRows(
+        from lower: Double, through upper: Double, skipping: Int, limit: Int?, view: PlotRange, token: Int,
+        feed: (Double, (Int) -> Double) -> Void
+    ) throws(DataError) -> Bool {
         var before: (x: Double, ys: [Double])?
         var passedEnd = false
         try readRows(from: lower, through: upper, skipping: skipping, limit: limit, token: token) { x, ys in
@@ -568,13 +590,17 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// A line's records for `request` read directly by its x range (without the pyramid, while
     /// the pass runs): from the x of the last row before the view through that of the first row
     /// after it (two seeks with an index on x). Returns the rows fed.
-    private func readDirectly(_ request: ViewDataRequest, series: [Int], thinners: inout [LineColumnThinner],
-                              token: Int) throws(DataError) -> Int {
+    private func readDirectly(
+        _ request: ViewDataRequest, series: [Int], thinners: inout [LineColumnThinner],
+        token: Int
+    ) throws(DataError) -> Int {
         let x = viewEngine.numberExpression(xColumn, isDate: xIsDate)
         func neighbour(_ aggregate: String, _ comparison: String, _ bound: Double) throws(DataError) -> Double? {
             var found: Double?
-            try viewEngine.streamNumbers("SELECT \(aggregate)(\(x)) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) \(comparison) "
-                                         + viewEngine.parameter(1, isDate: xIsDate), parameters: [bound]) { row in
+            try viewEngine.streamNumbers(
+                "SELECT \(aggregate)(\(x)) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) \(comparison) "
+                    + viewEngine.parameter(1, isDate: xIsDate), parameters: [bound]
+            ) { row in
                 if row[0].isFinite { found = row[0] }
                 return false
             }
@@ -593,9 +619,12 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// Reads the rows with x from `lower` through `upper` in x order, skipping the first
     /// `skipping` and stopping after `limit`, on the view connection. Throws `.cancelled` once
     /// a newer view came.
-    private func readRows(from lower: Double, through upper: Double, skipping: Int, limit: Int?, token: Int,
-                          _ body: (Double, UnsafeBufferPointer<Double>) -> Bool) throws(DataError) {
-        let query = "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) >= \(viewEngine.parameter(1, isDate: xIsDate))"
+    private func readRows(
+        from lower: Double, through upper: Double, skipping: Int, limit: Int?, token: Int,
+        _ body: (Double, UnsafeBufferPointer<Double>) -> Bool
+    ) throws(DataError) {
+        let query =
+            "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) >= \(viewEngine.parameter(1, isDate: xIsDate))"
             + " AND \(xColumn) <= \(viewEngine.parameter(2, isDate: xIsDate)) ORDER BY \(xColumn)"
         var seen = 0, taken = 0
         var stale = false

@@ -84,8 +84,9 @@ struct BlockPyramid: Sendable {
             if first.isNaN { first = low }
             if last.isNaN { last = high }
         }
-        thinner.add(stretchOf: rows(inBlock: b), first: (firstX[b], first), lowest: (Int(p.lowOffset[b]), p.lowX[b], low),
-                    highest: (Int(p.highOffset[b]), p.highX[b], high), last: (lastX[b], last))
+        thinner.add(
+            stretchOf: rows(inBlock: b), first: (firstX[b], first), lowest: (Int(p.lowOffset[b]), p.lowX[b], low),
+            highest: (Int(p.highOffset[b]), p.highX[b], high), last: (lastX[b], last))
     }
 
     /// The values' range over the blocks that overlap `x` (data units): the blocks' extremes,

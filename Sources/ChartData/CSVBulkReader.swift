@@ -2,9 +2,9 @@ import ChartCore
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The fast path of `CSVReader.read` for large plain files, as the fastest plotting tools read
@@ -48,8 +48,9 @@ public enum CSVBulkReader {
 
         /// A tuning of its own (the tests force many small ranges); every size in bytes and the range count are positive.
         public init(sampleBytes: Int, blockBytes: Int, minimumRangeBytes: Int, ranges: Int) {
-            precondition(sampleBytes > 0 && blockBytes > 0 && minimumRangeBytes > 0 && ranges > 0,
-                         "CSV bulk tuning sizes and the range count are positive.")
+            precondition(
+                sampleBytes > 0 && blockBytes > 0 && minimumRangeBytes > 0 && ranges > 0,
+                "CSV bulk tuning sizes and the range count are positive.")
             self.sampleBytes = sampleBytes
             self.blockBytes = blockBytes
             self.minimumRangeBytes = minimumRangeBytes
@@ -62,8 +63,10 @@ public enum CSVBulkReader {
     /// which are never shown (the serial parse reports them). Throws `.outOfMemory` when the
     /// columns cannot be allocated (rather than ending the process). Once `cancellation` is
     /// raised (from another thread) every range stops at its next block and the result is nil.
-    public static func read(size: Int, path: String, tuning: Tuning = Tuning(), cancellation: CancellationFlag? = nil,
-                            source: Source) throws(DataError) -> DataTable? {
+    public static func read(
+        size: Int, path: String, tuning: Tuning = Tuning(), cancellation: CancellationFlag? = nil,
+        source: Source
+    ) throws(DataError) -> DataTable? {
         guard size > tuning.sampleBytes, tuning.ranges >= 1 else { return nil }
         // The sample: whole lines from the start of the input.
         var sample = [UInt8](repeating: 0, count: tuning.sampleBytes)
@@ -71,11 +74,13 @@ public enum CSVBulkReader {
         guard got == sample.count, let lastLF = sample.lastIndex(of: CSVByte.lf) else { return nil }
         sample.removeSubrange((lastLF + 1)...)
         guard !sample.contains(CSVByte.quote),
-              let sampleTable = try? CSVReader.parse(sample, path: path).table,
-              sampleTable.rowCount >= minimumSampleRows else { return nil }
+            let sampleTable = try? CSVReader.parse(sample, path: path).table,
+            sampleTable.rowCount >= minimumSampleRows
+        else { return nil }
         let delimiter = sample.withUnsafeBufferPointer { buffer in
-            CSVReader.detectDelimiter(buffer.baseAddress!, count: buffer.count,
-                                      start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start)
+            CSVReader.detectDelimiter(
+                buffer.baseAddress!, count: buffer.count,
+                start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start)
         }
         // Each column's type, as the sample decided it; a column without a value is undecided.
         var kinds: [Kind] = []
@@ -93,14 +98,16 @@ public enum CSVBulkReader {
         let length = size - dataStart
         let count = max(1, min(tuning.ranges, length / max(1, tuning.minimumRangeBytes)))
         let bounds = (0...count).map { dataStart + length / count * $0 + ($0 == count ? length % count : 0) }
-        let layout = RowLayout(kinds: kinds, delimiter: delimiter, size: size, dataStart: dataStart,
-                               blockBytes: tuning.blockBytes, estimatedRowBytes: max(1, sample.count / (sampleTable.rowCount + 1)))
+        let layout = RowLayout(
+            kinds: kinds, delimiter: delimiter, size: size, dataStart: dataStart,
+            blockBytes: tuning.blockBytes, estimatedRowBytes: max(1, sample.count / (sampleTable.rowCount + 1)))
         let results = RangeResults(count: count)
         let failed = Atomic<Bool>(false)
         let outOfMemory = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let chunk = layout.parse(from: bounds[k], to: bounds[k + 1], source: source, failed: failed,
-                                     outOfMemory: outOfMemory, cancellation: cancellation)
+            let chunk = layout.parse(
+                from: bounds[k], to: bounds[k + 1], source: source, failed: failed,
+                outOfMemory: outOfMemory, cancellation: cancellation)
             if chunk == nil { failed.store(true, ordering: .relaxed) }
             results.store(chunk, at: k)
         }
@@ -225,8 +232,10 @@ public enum CSVBulkReader {
         /// (or another range gave up, or `cancellation` was raised). Reads in blocks of
         /// `blockBytes`, carrying a partial last line to the next block. O(bytes of the range).
         /// Sets `outOfMemory` (and returns nil) when the columns cannot be allocated.
-        func parse(from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>,
-                   outOfMemory: borrowing Atomic<Bool>, cancellation: CancellationFlag?) -> RangeChunk? {
+        func parse(
+            from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>,
+            outOfMemory: borrowing Atomic<Bool>, cancellation: CancellationFlag?
+        ) -> RangeChunk? {
             // strtod (long numbers) reads the decimal point of the thread's locale: make it "."
             // on this thread too, as the serial parse does on its own.
             let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -244,7 +253,7 @@ public enum CSVBulkReader {
             defer { buffer.deallocate() }
             // The first line this range owns starts after the first line feed at or after
             // from - 1 (the data's first line starts at dataStart).
-            var offset = from == dataStart ? from : from - 1   // the input offset of buffer[0]
+            var offset = from == dataStart ? from : from - 1  // the input offset of buffer[0]
             var filled = 0
             var lineStartsAt = from == dataStart ? 0 : -1
             while true {
@@ -308,9 +317,11 @@ public enum CSVBulkReader {
         /// end, whether that end was a line feed and whether a row was stored; nil when the
         /// record does not fit the fast path. O(bytes of the record).
         @inline(__always)
-        private func parseRecord(_ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int, row: Int,
-                                 numbers: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>,
-                                 chunk: RangeChunk) -> (position: Int, afterLineFeed: Bool, stored: Bool)? {
+        private func parseRecord(
+            _ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int, row: Int,
+            numbers: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>,
+            chunk: RangeChunk
+        ) -> (position: Int, afterLineFeed: Bool, stored: Bool)? {
             let delimiter = delimiter
             // A blank line: nothing but spaces (and tabs, unless tab is the delimiter).
             var i = start
@@ -330,7 +341,7 @@ public enum CSVBulkReader {
                             guard i < n && p[i] == delimiter else { return nil }
                             i += 1
                         } else if i < n && p[i] == delimiter {
-                            return nil   // more fields than the header
+                            return nil  // more fields than the header
                         }
                         continue
                     }
@@ -387,7 +398,8 @@ public enum CSVBulkReader {
         @inline(__always)
         private func plainNumber(_ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int) -> (Double, Int)? {
             guard let (value, k) = CSVCell.plainDecimal(p, from: start, to: n),
-                  k == n || p[k] == delimiter || p[k] == CSVByte.lf || p[k] == CSVByte.cr else { return nil }
+                k == n || p[k] == delimiter || p[k] == CSVByte.lf || p[k] == CSVByte.cr
+            else { return nil }
             return (value, k)
         }
 
@@ -449,8 +461,10 @@ public enum CSVBulkReader {
                         chunk.texts[index] = []
                     }
                     // As the serial parse types a column of text, over all its rows.
-                    columns.append(DataColumn(name: column.name,
-                                              values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
+                    columns.append(
+                        DataColumn(
+                            name: column.name,
+                            values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
                 }
             }
             return DataTable(columns: columns, notes: sample.notes)

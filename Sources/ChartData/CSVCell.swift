@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Recognizes missing-value spellings and decimal numbers in a cell's bytes.
@@ -10,7 +10,7 @@ enum CSVCell {
     /// Spellings of a missing value besides the empty cell (pandas' defaults plus "-" and ".").
     static let missingSpellings: [[UInt8]] = [
         "NA", "N/A", "n/a", "NaN", "nan", "null", "NULL", "None", "nil", "-", "#N/A", ".",
-        "#NA", "<NA>", "-NaN", "-nan", "#N/A N/A", "1.#IND", "-1.#IND", "1.#QNAN", "-1.#QNAN",
+        "#NA", "<NA>", "-NaN", "-nan", "#N/A N/A", "1.#IND", "-1.#IND", "1.#QNAN", "-1.#QNAN"
     ].map { Array($0.utf8) }
 
     /// True when the (trimmed) cell is empty or spells a missing value. O(1).
@@ -19,7 +19,7 @@ enum CSVCell {
         guard cell.count <= 8 else { return false }
         switch first {
         case UInt8(ascii: "N"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "#"),
-             UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: "1"):
+            UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: "1"):
             return missingSpellings.contains { $0.count == cell.count && $0.elementsEqual(cell) }
         default:
             return false
@@ -30,10 +30,29 @@ enum CSVCell {
     /// global, so the hot path pays no initialization check).
     @inline(__always) static func powerOfTen(_ k: Int) -> Double {
         switch k {
-        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6
-        case 7: 1e7; case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12
-        case 13: 1e13; case 14: 1e14; case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18
-        case 19: 1e19; case 20: 1e20; case 21: 1e21; default: 1e22
+        case 0: 1e0;
+        case 1: 1e1;
+        case 2: 1e2;
+        case 3: 1e3;
+        case 4: 1e4;
+        case 5: 1e5;
+        case 6: 1e6
+        case 7: 1e7;
+        case 8: 1e8;
+        case 9: 1e9;
+        case 10: 1e10;
+        case 11: 1e11;
+        case 12: 1e12
+        case 13: 1e13;
+        case 14: 1e14;
+        case 15: 1e15;
+        case 16: 1e16;
+        case 17: 1e17;
+        case 18: 1e18
+        case 19: 1e19;
+        case 20: 1e20;
+        case 21: 1e21;
+        default: 1e22
         }
     }
 

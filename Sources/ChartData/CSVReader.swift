@@ -1,9 +1,9 @@
 import ChartCore
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads comma-, semicolon- or tab-separated text (RFC 4180) into a `DataTable`, inferring
@@ -45,8 +45,10 @@ public enum CSVReader {
     /// "not a text file"), `.csv` for a malformed row and `.unusable` when there are no rows.
     /// Once `cancellation` is raised (from another thread), it stops within `recordsPerCheck`
     /// records or a block of the bulk path and throws `.cancelled`.
-    public static func read(path: String, skipBadRows: Bool = false, limits: InputLimits = InputLimits(),
-                            cancellation: CancellationFlag? = nil) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    public static func read(
+        path: String, skipBadRows: Bool = false, limits: InputLimits = InputLimits(),
+        cancellation: CancellationFlag? = nil
+    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         let file = try InputFile(path: path, limits: limits)
         if let table = try readBulk(file, tuning: .init(), cancellation: cancellation) { return (table, 0) }
         if cancellation?.isCancelled == true { throw .cancelled(path: path) }
@@ -64,8 +66,10 @@ public enum CSVReader {
     /// does not take. Reads with `pread`, so the ranges' threads share one descriptor.
     /// Throws `.outOfMemory` when its columns cannot be allocated, and `.tooLarge` (or
     /// `.cannotOpen`) when the file cannot be read within `limits`.
-    public static func readBulk(path: String, tuning: CSVBulkReader.Tuning = .init(), limits: InputLimits = InputLimits(),
-                                cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable? {
+    public static func readBulk(
+        path: String, tuning: CSVBulkReader.Tuning = .init(), limits: InputLimits = InputLimits(),
+        cancellation: CancellationFlag? = nil
+    ) throws(DataError) -> DataTable? {
         guard let file = try? InputFile(path: path, limits: limits) else { return nil }
         return try readBulk(file, tuning: tuning, cancellation: cancellation)
     }
@@ -86,8 +90,10 @@ public enum CSVReader {
     /// Parses CSV `bytes` already in memory, like `read(path:skipBadRows:)`; `path` only
     /// names the source in errors. O(bytes) time; a few allocations per text cell and none
     /// per number cell.
-    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false,
-                             cancellation: CancellationFlag? = nil) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    public static func parse(
+        _ bytes: [UInt8], path: String, skipBadRows: Bool = false,
+        cancellation: CancellationFlag? = nil
+    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         let result: Result<(table: DataTable, skippedRows: Int), DataError> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(.unusable(path: path, message: "has no data rows"))
@@ -102,8 +108,10 @@ public enum CSVReader {
     // MARK: - Parsing
 
     /// The parse proper, over `count` bytes at `base` (count > 0).
-    private static func parse(_ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool,
-                              cancellation: CancellationFlag?) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    private static func parse(
+        _ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool,
+        cancellation: CancellationFlag?
+    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         guard isUTF8Text(base, count: count) else { throw .cannotOpen(path: path, reason: "not a text file") }
         // strtod reads the decimal point of the thread's locale: make it ".", whatever the app set.
         let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -231,17 +239,20 @@ public enum CSVReader {
             var frequency: [Int: Int] = [:]
             for c in counts where c >= 2 { frequency[c, default: 0] += 1 }
             guard let fields = frequency.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) })?.key,
-                  fields >= 2 else { continue }
+                fields >= 2
+            else { continue }
             // The first record of that count, after records of at most half as many fields
             // (facts, titles); nearly all (90%) records of two fields or more from there on
             // have the count (notes of one field after the table do not count).
             guard var record = counts.firstIndex(of: fields),
-                  counts[..<record].allSatisfy({ $0 * 2 <= fields }) else { continue }
+                counts[..<record].allSatisfy({ $0 * 2 <= fields })
+            else { continue }
             let rest = counts[record...].filter { $0 >= 2 }
             guard rest.filter({ $0 == fields }).count * 10 >= rest.count * 9 else { continue }
             // Title, note and group rows: mostly empty cells, above a fuller row of as many.
             while record + 1 < counts.count, empties[record] * 2 > fields,
-                  (record + 1..<counts.count).contains(where: { counts[$0] == fields && empties[$0] * 2 <= fields }) { record += 1 }
+                (record + 1..<counts.count).contains(where: { counts[$0] == fields && empties[$0] * 2 <= fields })
+            { record += 1 }
             // The most columns; among equals, the table that starts first (a semicolon file with
             // decimal commas splits on commas as often, after a "preamble" that is its header).
             if best == nil || fields > best!.fields || (fields == best!.fields && record < best!.record) {
@@ -285,7 +296,8 @@ public enum CSVReader {
         // 2020…).
         let headerNumbers = first.fields.compactMap { CSVCell.number(first.trimmedBytes(of: $0)) }
         if headerNumbers.count >= 2, firstType.contains(0), headerNumbers.allSatisfy({ $0 == $0.rounded() && $0 >= 1700 && $0 <= 2100 }),
-           zip(headerNumbers, headerNumbers.dropFirst()).allSatisfy({ $0 < $1 }) {
+            zip(headerNumbers, headerNumbers.dropFirst()).allSatisfy({ $0 < $1 })
+        {
             return false
         }
         // Over the columns of numbers or dates, a vote for data per first cell of the same type,
@@ -349,7 +361,6 @@ public enum CSVReader {
     }
 
     // MARK: - Files
-
 
     /// True when the bytes are valid UTF-8 (no overlong forms, surrogates or code points past
     /// U+10FFFF) without NUL bytes. O(count); eight ASCII bytes per step.

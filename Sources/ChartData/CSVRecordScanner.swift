@@ -164,9 +164,10 @@ struct CSVRecordScanner {
                 } else if inScratch {
                     scratch.append(p + segment, contentEnd - segment)
                 }
-                fields.append(inScratch
-                    ? CSVField(start: scratchStart, end: scratch.count, inScratch: true, quoted: true)
-                    : CSVField(start: segment, end: contentEnd, inScratch: false, quoted: true))
+                fields.append(
+                    inScratch
+                        ? CSVField(start: scratchStart, end: scratch.count, inScratch: true, quoted: true)
+                        : CSVField(start: segment, end: contentEnd, inScratch: false, quoted: true))
                 i = k
             } else {
                 var e = i

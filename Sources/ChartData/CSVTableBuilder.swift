@@ -65,8 +65,9 @@ struct CSVTableBuilder {
                 return
             }
             let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
-            throw .csv(path: path, line: scanner.recordLine, column: nil,
-                       message: "has \(count), but the header has \(n)")
+            throw .csv(
+                path: path, line: scanner.recordLine, column: nil,
+                message: "has \(count), but the header has \(n)")
         }
         for index in 0..<n {
             let field = fields[index]
@@ -144,14 +145,17 @@ struct CSVTableBuilder {
     }
 
     /// Skips the current row, or throws that `cell` in column `index` `problem`.
-    private mutating func reject(_ scanner: CSVRecordScanner, column index: Int,
-                                 _ cell: UnsafeBufferPointer<UInt8>, _ problem: String) throws(DataError) {
+    private mutating func reject(
+        _ scanner: CSVRecordScanner, column index: Int,
+        _ cell: UnsafeBufferPointer<UInt8>, _ problem: String
+    ) throws(DataError) {
         if skipBadRows {
             skippedRows += 1
             return
         }
-        throw .csv(path: path, line: scanner.recordLine, column: names[index],
-                   message: "'\(Self.quoted(cell))' \(problem)")
+        throw .csv(
+            path: path, line: scanner.recordLine, column: names[index],
+            message: "'\(Self.quoted(cell))' \(problem)")
     }
 
     /// A cell for an error message: control characters escaped, cut after 40 characters.

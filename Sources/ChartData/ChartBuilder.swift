@@ -11,19 +11,21 @@ public enum ChartBuilder {
     /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it.
     static func prepared(_ table: DataTable) -> DataTable {
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
-        return DataTable(columns: [DataColumn(name: "row", values: .number((1...values.count).map(Double.init))), table.columns[0]],
-                         notes: table.notes + ["a single column of numbers: charted against its row numbers"])
+        return DataTable(
+            columns: [DataColumn(name: "row", values: .number((1...values.count).map(Double.init))), table.columns[0]],
+            notes: table.notes + ["a single column of numbers: charted against its row numbers"])
     }
 
     /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
         let table = prepared(table)
         let kind = spec.kind
-        let grouping: ChartPlan.Grouping = switch spec.group {
-        case nil: .automatic
-        case let name? where name.lowercased() == "none" || name.isEmpty: .none
-        case let name?: .column(name)
-        }
+        let grouping: ChartPlan.Grouping =
+            switch spec.group {
+            case nil: .automatic
+            case let name? where name.lowercased() == "none" || name.isEmpty: .none
+            case let name?: .column(name)
+            }
         let yNames = spec.y ?? spec.series.map { $0.map(\.column) }
         return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, source: source)
     }
@@ -41,11 +43,14 @@ public enum ChartBuilder {
     /// (prepared here as it was there, so a single column of numbers gains its row numbers).
     /// `rowCountHint` stands for the rows of a table charted from its first rows only (a big
     /// table's), where the rows' number picks marker sizes.
-    public static func graph(from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
-                             period: String? = nil, rowCountHint: Int = 0) throws(DataError) -> Graph {
+    public static func graph(
+        from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
+        period: String? = nil, rowCountHint: Int = 0
+    ) throws(DataError) -> Graph {
         let table = prepared(table)
-        precondition(([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
-                     "The plan names columns this table does not have: it was made for another table.")
+        precondition(
+            ([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
+            "The plan names columns this table does not have: it was made for another table.")
         // A spec made in code, not decoded from a file, is checked here as a file's is on decoding.
         try spec.validate(path: source, keyPath: "charts[\(spec.name)]")
         let kind = plan.kind
@@ -59,8 +64,10 @@ public enum ChartBuilder {
 
         let x = XValues(column: xColumn, profile: plan.profiles[plan.x], grouped: plan.group != nil, reversed: kind.hasCategoriesOnY)
         // Each group's rows; nil for every row in order (no copy of ten million values).
-        let rowsByGroup: [[Int]?] = plan.group == nil ? [x.hasMissing ? (0..<table.rowCount).filter { x.isPresent(row: $0) } : nil]
-                                                      : plan.rows(in: table).map { rows in rows.filter { x.isPresent(row: $0) } }
+        let rowsByGroup: [[Int]?] =
+            plan.group == nil
+            ? [x.hasMissing ? (0..<table.rowCount).filter { x.isPresent(row: $0) } : nil]
+            : plan.rows(in: table).map { rows in rows.filter { x.isPresent(row: $0) } }
         let labels = try spec.labels.map { name throws(DataError) -> [String] in
             guard let c = table.column(named: name) else {
                 throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
@@ -68,13 +75,14 @@ public enum ChartBuilder {
             return ValueNames.names(of: c).map { $0 == ValueNames.missing ? "" : $0 }
         }
 
-        try kind.builder.build(KindChartContext(table: table, plan: plan, spec: spec, source: source, kind: kind, graph: graph,
-                                                theme: theme, x: x, rowsByGroup: rowsByGroup, labels: labels,
-                                                rowCountHint: rowCountHint))
+        try kind.builder.build(
+            KindChartContext(
+                table: table, plan: plan, spec: spec, source: source, kind: kind, graph: graph,
+                theme: theme, x: x, rowsByGroup: rowsByGroup, labels: labels,
+                rowCountHint: rowCountHint))
         if spec.legend == false { graph.legend.isHidden = true }
         return graph
     }
-
 
     /// "price by date", "EUR, GBP, CHF by day": what a query's columns show.
     static func columnsTitle(_ plan: ChartPlan) -> String {

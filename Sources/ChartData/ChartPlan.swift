@@ -59,8 +59,10 @@ public struct ChartPlan: Sendable {
     /// nil, `.automatic`, nil to choose everything); `source` names the data in errors.
     /// Throws for a named column that does not exist or cannot be used, for more groups than
     /// `ColumnProfile.groupLimit`, and when nothing is left to chart.
-    public init(table: DataTable, x xName: String? = nil, y yNames: [String]? = nil, group grouping: Grouping = .automatic,
-                kind requestedKind: ChartKind? = nil, source: String) throws(DataError) {
+    public init(
+        table: DataTable, x xName: String? = nil, y yNames: [String]? = nil, group grouping: Grouping = .automatic,
+        kind requestedKind: ChartKind? = nil, source: String
+    ) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
         let profiles = Self.weighed(ColumnProfile.of(table))
         self.profiles = profiles
@@ -109,8 +111,10 @@ public struct ChartPlan: Sendable {
                     reasons.append("groups: \(profiles[g].name) (\(why))")
                 case .tooMany(let g):
                     tooManyGroups = g
-                    reasons.append("no groups: \(profiles[x].name) repeats across the \(profiles[g].distinctCount) values of "
-                        + "\(profiles[g].name), more than \(ColumnProfile.groupLimit) series a chart can tell apart; filter the rows or --group another column")
+                    reasons.append(
+                        "no groups: \(profiles[x].name) repeats across the \(profiles[g].distinctCount) values of "
+                            + "\(profiles[g].name), more than \(ColumnProfile.groupLimit) series a chart can tell apart; filter the rows or --group another column"
+                    )
                 case nil:
                     break
                 }
@@ -121,8 +125,11 @@ public struct ChartPlan: Sendable {
         if let group {
             (groupValues, groupOfRow) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[group]))
             if groupValues.count > ColumnProfile.groupLimit {
-                throw DataError.unusable(path: source, message: "column '\(profiles[group].name)' has \(groupValues.count) distinct values, "
-                    + "more than the \(ColumnProfile.groupLimit) groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column")
+                throw DataError.unusable(
+                    path: source,
+                    message: "column '\(profiles[group].name)' has \(groupValues.count) distinct values, "
+                        + "more than the \(ColumnProfile.groupLimit) groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column"
+                )
             }
         }
         self.group = group
@@ -130,9 +137,11 @@ public struct ChartPlan: Sendable {
         self.groupOfRow = groupOfRow
 
         // Series.
-        let series = try Self.chooseSeries(profiles: profiles, x: x, group: group, named: yNames.map { names throws(DataError) in
-            try names.map(index)
-        }, reasons: &reasons, source: source)
+        let series = try Self.chooseSeries(
+            profiles: profiles, x: x, group: group,
+            named: yNames.map { names throws(DataError) in
+                try names.map(index)
+            }, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
@@ -140,8 +149,9 @@ public struct ChartPlan: Sendable {
             kind = requestedKind
             kindIsDetected = false
         } else {
-            kind = Self.chooseKind(table: table, profiles: profiles, x: x, groupOfRow: groupOfRow,
-                                        tooManyGroups: tooManyGroups != nil, reasons: &reasons)
+            kind = Self.chooseKind(
+                table: table, profiles: profiles, x: x, groupOfRow: groupOfRow,
+                tooManyGroups: tooManyGroups != nil, reasons: &reasons)
             kindIsDetected = true
         }
         self.reasons = reasons
@@ -311,8 +321,10 @@ public struct ChartPlan: Sendable {
         // Long format needs x to repeat.
         guard xProfile.distinctCount < xProfile.presentCount else { return nil }
         let candidates = profiles.indices.filter { g in
-            g != x && (profiles[g].role == .group || (profiles[g].role == .code && profiles[g].distinctCount >= 2
-                && profiles[g].distinctCount <= ColumnProfile.groupLimit))
+            g != x
+                && (profiles[g].role == .group
+                    || (profiles[g].role == .code && profiles[g].distinctCount >= 2
+                        && profiles[g].distinctCount <= ColumnProfile.groupLimit))
         }
         var repeating: [Int] = [], unique: [Int] = []
         for g in candidates {
@@ -356,8 +368,10 @@ public struct ChartPlan: Sendable {
     /// The series: those named (numbers only), else the columns of numbers that are measures
     /// (ids, codes, years and parts of a date next to a date left out, in `reasons`); with
     /// groups, the first. Codes when nothing else is left. Throws when there is none.
-    static func chooseSeries(profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, reasons: inout [String],
-                             source: String) throws(DataError) -> [Int] {
+    static func chooseSeries(
+        profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, reasons: inout [String],
+        source: String
+    ) throws(DataError) -> [Int] {
         if let named {
             for i in named where profiles[i].kind == .text {
                 throw DataError.unusable(path: source, message: "column '\(profiles[i].name)' holds text, not numbers")
@@ -393,16 +407,20 @@ public struct ChartPlan: Sendable {
         }
         guard !series.isEmpty else {
             let hasNumbers = profiles.contains { $0.kind == .number && $0.presentCount > 0 }
-            throw DataError.unusable(path: source, message: hasNumbers
-                ? "no column of numbers to chart besides '\(xProfile.name)'; give --y COLUMN"
-                : "no column holds numbers to chart (the columns are: \(profiles.map(\.name).joined(separator: ", ")))")
+            throw DataError.unusable(
+                path: source,
+                message: hasNumbers
+                    ? "no column of numbers to chart besides '\(xProfile.name)'; give --y COLUMN"
+                    : "no column holds numbers to chart (the columns are: \(profiles.map(\.name).joined(separator: ", ")))")
         }
         return series
     }
 
     /// The kind for x column `x`, when the user named none, and the reason it adds.
-    static func chooseKind(table: DataTable, profiles: [ColumnProfile], x: Int, groupOfRow: [Int], tooManyGroups: Bool,
-                           reasons: inout [String]) -> ChartKind {
+    static func chooseKind(
+        table: DataTable, profiles: [ColumnProfile], x: Int, groupOfRow: [Int], tooManyGroups: Bool,
+        reasons: inout [String]
+    ) -> ChartKind {
         let xProfile = profiles[x]
         if xProfile.kind == .text || table.rowCount == 0 {
             reasons.append(xProfile.kind == .text ? "bars: x is text" : "line: no rows")

@@ -39,8 +39,10 @@ public final class ChartSource {
     /// databases already open by path (shared between the charts of one file). `limits`
     /// bound reading a CSV file (a database's are the cache's). `defaultServer` is the spec file's
     /// `"postgres"` connection string, for charts that name no database of their own.
-    public init(spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
-                skipBadRows: Bool = false, limits: InputLimits = InputLimits(), defaultServer: String? = nil) throws(DataError) {
+    public init(
+        spec: ChartSpec, baseDirectory: String, defaultDatabase: String?, databases: DatabaseCache,
+        skipBadRows: Bool = false, limits: InputLimits = InputLimits(), defaultServer: String? = nil
+    ) throws(DataError) {
         self.spec = spec
         self.skipBadRows = skipBadRows
         self.limits = limits
@@ -128,11 +130,14 @@ public final class ChartSource {
         let sql = spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
         let needsPeriod = sql.contains(":period")
         if needsPeriod && period == nil && spec.period == nil {
-            throw DataError.spec(path: sourceName, keyPath: "charts[\(spec.name)].period",
-                                 message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
+            throw DataError.spec(
+                path: sourceName, keyPath: "charts[\(spec.name)].period",
+                message: "the query uses :period, so the chart needs a \"period\" with a query listing them")
         }
-        return ColumnTyping.combiningDatesAndTimes(try database.table(sql, parameters: needsPeriod ? ["period": period ?? ""] : [:],
-                                                                      cancellation: cancellation))
+        return ColumnTyping.combiningDatesAndTimes(
+            try database.table(
+                sql, parameters: needsPeriod ? ["period": period ?? ""] : [:],
+                cancellation: cancellation))
     }
 
     /// The chart's graph now: its rows through `ChartBuilder`. Rows are required, except in a
@@ -215,20 +220,23 @@ extension ChartSource {
         let plan = try ChartBuilder.plan(for: sample, spec: spec, source: sourceName)
         // A kind that sums its rows (a histogram's bins) asks the database for the sums.
         let streaming = database as? any NumberStreaming
-        let aggregated = AggregatedChartContext(sample: sample, plan: plan, spec: spec, source: sourceName, database: database, query: query,
-                                                number: { streaming?.numberExpression($0, isDate: false) ?? $0 })
+        let aggregated = AggregatedChartContext(
+            sample: sample, plan: plan, spec: spec, source: sourceName, database: database, query: query,
+            number: { streaming?.numberExpression($0, isDate: false) ?? $0 })
         if let graph = try plan.kind.builder.aggregatedGraph(aggregated) {
             graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: counted in the database"
             return graph
         }
         guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
-              sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
-              sample.columns.count == ChartBuilder.prepared(sample).columns.count else { return nil }
+            sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
+            sample.columns.count == ChartBuilder.prepared(sample).columns.count
+        else { return nil }
         let xName = sample.columns[plan.x].name
         // SQLite compares a text date as text: only dates stored as numbers can be bounded.
         // (PostgreSQL's dates and times are read as seconds: `PostgresDatabase.numberExpression`.)
         if sample.columns[plan.x].isDate, database is SQLiteDatabase {
-            let first = try database.rows("SELECT \(BigTable.quoted(xName)) FROM (\(query)) AS chartview_rows WHERE \(BigTable.quoted(xName)) IS NOT NULL LIMIT 1")
+            let first = try database.rows(
+                "SELECT \(BigTable.quoted(xName)) FROM (\(query)) AS chartview_rows WHERE \(BigTable.quoted(xName)) IS NOT NULL LIMIT 1")
             switch first.first?.first {
             case .integer?, .real?: break
             default: return nil
@@ -237,9 +245,10 @@ extension ChartSource {
         let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: (outOfCoreRows ?? 0) + 1)
         let lines = graph.plots.compactMap { $0 as? any ViewDataReading }
         guard lines.count == plan.series.count else { return nil }
-        let table = try BigTable(sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
-                                 yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
-                                 passEngine: try reconnect(true), viewEngine: try reconnect(false), memoryBudget: memoryBudget)
+        let table = try BigTable(
+            sql: query, xColumn: xName, xIsDate: sample.columns[plan.x].isDate,
+            yColumns: plan.series.map { sample.columns[$0].name }, plotIDs: lines.map(\.identifier),
+            passEngine: try reconnect(true), viewEngine: try reconnect(false), memoryBudget: memoryBudget)
         for line in lines { line.viewDataSource = table }
         graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: read per view"
         return graph

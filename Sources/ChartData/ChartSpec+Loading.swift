@@ -14,7 +14,8 @@ extension ChartSpec.File {
         let file: ChartSpec.File
         // Keys no object of the format takes are errors, found before the values are decoded.
         if let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-           let unknown = SpecKeys.firstUnknown(in: json, as: ChartSpec.File.self) {
+            let unknown = SpecKeys.firstUnknown(in: json, as: ChartSpec.File.self)
+        {
             throw DataError.spec(path: path, keyPath: unknown.keyPath, message: unknown.message)
         }
         do {
@@ -49,7 +50,8 @@ extension ChartSpec.File {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a query or a table of a database, or a csv file")
             }
             if chart.data.csv == nil && chart.data.database == nil && chart.data.postgres == nil && file.database == nil && file.postgres == nil {
-                throw DataError.spec(path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database or postgres)")
+                throw DataError.spec(
+                    path: path, keyPath: "charts[\(index)].data.database", message: "is missing (and there is no top-level database or postgres)")
             }
             if chart.data.database != nil && chart.data.postgres != nil {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].data", message: "give a database or a postgres server, not both")

@@ -118,7 +118,7 @@ public struct ColumnProfile: Sendable, Equatable {
     private static func scan(_ v: UnsafeBufferPointer<Double>) -> Scan {
         var result = Scan()
         var previous = -Double.infinity
-        let magic = 6_755_399_441_055_744.0   // 1.5 × 2^52: x + magic - magic rounds x below 2^51
+        let magic = 6_755_399_441_055_744.0  // 1.5 × 2^52: x + magic - magic rounds x below 2^51
         /// One value the slow way.
         func add(_ x: Double) {
             guard x.isFinite else { result.missing += 1; return }
@@ -259,7 +259,7 @@ public struct ColumnProfile: Sendable, Equatable {
     static let dateParts: [String: Double] = [
         "month": 12, "mon": 12, "mo": 12, "day": 31, "dom": 31, "doy": 366, "day_of_year": 366, "hour": 24, "hr": 24,
         "minute": 59, "min": 59, "second": 59, "sec": 59, "week": 53, "weekday": 7, "wday": 7, "dow": 7,
-        "day_of_week": 7, "quarter": 4, "qtr": 4,
+        "day_of_week": 7, "quarter": 4, "qtr": 4
     ]
 
     /// Names of parts of a date that also mean other things ("min" beside "max").
@@ -323,7 +323,10 @@ public struct ColumnProfile: Sendable, Equatable {
             if profile.isWhole && profile.isIncreasing && profile.missingCount == 0 && profile.rowCount >= 2 { return .key }
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
             if profile.isWhole && profile.distinctIsExact && profile.distinctCount >= 2 && profile.distinctCount <= 10
-                && profile.presentCount >= 50 { return .code }
+                && profile.presentCount >= 50
+            {
+                return .code
+            }
             return .measure
         }
     }

@@ -158,7 +158,7 @@ public enum ColumnTyping {
     /// date, or the order stays open or contradicts itself. Seconds since 1970, UTC; NaN for nil.
     /// O(total length).
     static func dates(fromSlashedTexts texts: [String?], name: String) -> [Double]? {
-        var parts: [(Int, Int, Int, Int)] = []   // first, second, year, seconds of the day
+        var parts: [(Int, Int, Int, Int)] = []  // first, second, year, seconds of the day
         parts.reserveCapacity(texts.count)
         var firstIsDay = false, secondIsDay = false, any = false
         for text in texts {
@@ -217,7 +217,8 @@ public enum ColumnTyping {
         var seconds = 0
         if i < bytes.count {
             guard expect(0x20) || expect(0x54), let hour = number(maxDigits: 2), hour <= 23, expect(0x3A),
-                  let minute = number(maxDigits: 2), minute <= 59 else { return nil }
+                let minute = number(maxDigits: 2), minute <= 59
+            else { return nil }
             seconds = hour * 3600 + minute * 60
             if i < bytes.count {
                 guard expect(0x3A), let second = number(maxDigits: 2), second <= 59 else { return nil }
@@ -243,9 +244,10 @@ public enum ColumnTyping {
         while index + 1 < columns.count {
             defer { index += 1 }
             guard case .date(let days) = columns[index].values,
-                  days.allSatisfy({ !$0.isFinite || $0.truncatingRemainder(dividingBy: 86_400) == 0 }),
-                  case .text(let times) = columns[index + 1].values, namesATime(columns[index + 1].name),
-                  let seconds = secondsOfDay(times) else { continue }
+                days.allSatisfy({ !$0.isFinite || $0.truncatingRemainder(dividingBy: 86_400) == 0 }),
+                case .text(let times) = columns[index + 1].values, namesATime(columns[index + 1].name),
+                let seconds = secondsOfDay(times)
+            else { continue }
             let combined = zip(days, seconds).map { day, second in day.isFinite && second.isFinite ? day + second : .nan }
             notes.append("\(columns[index].name) and \(columns[index + 1].name) read as one column of dates and times")
             columns[index] = DataColumn(name: columns[index].name, values: .date(combined))
@@ -257,8 +259,9 @@ public enum ColumnTyping {
             columns[i] = DataColumn(name: columns[i].name, values: .date(dates))
         }
         if !columns.contains(where: \.isDate), let year = columns.firstIndex(where: { $0.name.lowercased() == "year" }),
-           let month = columns.firstIndex(where: { $0.name.lowercased() == "month" }),
-           case .number(let years) = columns[year].values, case .number(let months) = columns[month].values {
+            let month = columns.firstIndex(where: { $0.name.lowercased() == "month" }),
+            case .number(let years) = columns[year].values, case .number(let months) = columns[month].values
+        {
             let dayColumn = columns.firstIndex { $0.name.lowercased() == "day" }
             let days: [Double]? = dayColumn.flatMap { if case .number(let d) = columns[$0].values { d } else { nil } }
             var dates: [Double] = []
@@ -268,7 +271,8 @@ public enum ColumnTyping {
                 let y = years[row], m = months[row], d = days?[row] ?? 1
                 guard y.isFinite, m.isFinite, d.isFinite else { dates.append(.nan); continue }
                 guard y == y.rounded(), m == m.rounded(), d == d.rounded(), (1...12).contains(Int(m)), abs(y) <= 9999,
-                      d >= 1, Int(d) <= DateParser.daysIn(month: Int(m), year: Int(y)) else { valid = false; break }
+                    d >= 1, Int(d) <= DateParser.daysIn(month: Int(m), year: Int(y))
+                else { valid = false; break }
                 dates.append(Double(DateParser.days(year: Int(y), month: Int(m), day: Int(d)) * 86_400))
             }
             if valid && dates.contains(where: \.isFinite) {
@@ -318,8 +322,9 @@ public enum ColumnTyping {
             guard let text else { result.append(.nan); continue }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) }),
-                  let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2,
-                  (0...24).contains(hour), (0...59).contains(minute) else { return nil }
+                let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2,
+                (0...24).contains(hour), (0...59).contains(minute)
+            else { return nil }
             let second = parts.count == 3 ? Int(parts[2]) : 0
             guard let second, (0...59).contains(second), parts.count == 2 || parts[2].count == 2 else { return nil }
             guard hour < 24 || (minute == 0 && second == 0) else { return nil }

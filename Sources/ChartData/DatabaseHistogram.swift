@@ -39,7 +39,8 @@ struct DatabaseHistogram {
     func extent(of columns: [String]) throws(DataError) -> (lower: Double, upper: Double, count: Int)? {
         let rows = try database.rows("SELECT MIN(chartview_v), MAX(chartview_v), COUNT(*) FROM (\(values(columns))) AS chartview_values")
         guard let row = rows.first, row.count == 3, let lo = Self.double(row[0]), let hi = Self.double(row[1]),
-              let n = Self.double(row[2]), n > 0 else { return nil }
+            let n = Self.double(row[2]), n > 0
+        else { return nil }
         return (lo, hi, Int(n))
     }
 
@@ -64,9 +65,10 @@ struct DatabaseHistogram {
             var below = 0, j = 0
             while j < counts.count - 1 && below + counts[j] <= k { below += counts[j]; j += 1 }
             let upperTest = j == fine.count - 1 ? "<= \(Self.literal(fine.edge(j + 1)))" : "< \(Self.literal(fine.edge(j + 1)))"
-            let rows = try database.rows("SELECT chartview_v FROM (\(values(columns))) AS chartview_values "
-                + "WHERE chartview_v >= \(Self.literal(fine.edge(j))) AND chartview_v \(upperTest) "
-                + "ORDER BY chartview_v LIMIT 1 OFFSET \(k - below)")
+            let rows = try database.rows(
+                "SELECT chartview_v FROM (\(values(columns))) AS chartview_values "
+                    + "WHERE chartview_v >= \(Self.literal(fine.edge(j))) AND chartview_v \(upperTest) "
+                    + "ORDER BY chartview_v LIMIT 1 OFFSET \(k - below)")
             guard let v = rows.first.flatMap({ $0.first }).flatMap(Self.double) else {
                 throw DataError.unusable(path: database.name, message: "the quartiles of \(columns.joined(separator: ", ")) changed while they were read")
             }

@@ -23,7 +23,7 @@ final class DateParser {
         "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy/MM/dd HH:mm", "yyyy/MM/dd HH:mm:ss",
         "d MMM yyyy", "d MMM yyyy HH:mm", "d MMM yyyy HH:mm:ss", "d-MMM-yyyy",
         "MMM d, yyyy", "MMM d, yyyy HH:mm", "MMM d, yyyy HH:mm:ss", "MMM yyyy",
-        "EEEE, MMMM d, yyyy", "EEE, d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss zzz",
+        "EEEE, MMMM d, yyyy", "EEE, d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss zzz"
     ]
 
     private var formatters: [DateFormatter?] = Array(repeating: nil, count: formats.count)
@@ -117,7 +117,8 @@ final class DateParser {
         guard let year = digits(0, 4), year >= 1 else { return nil }
         let separator = p[4]
         guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"),
-              let month = digits(5, 2), month >= 1, month <= 12 else { return nil }
+            let month = digits(5, 2), month >= 1, month <= 12
+        else { return nil }
         if n == 7 {
             guard separator == UInt8(ascii: "-") else { return nil }
             return Double(days(year: year, month: month, day: 1) * 86_400)
@@ -127,8 +128,9 @@ final class DateParser {
         var seconds = days(year: year, month: month, day: day) * 86_400
         if n == 10 { return Double(seconds) }
         guard p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: " "),
-              let hour = digits(11, 2), hour <= 23, n > 13, p[13] == UInt8(ascii: ":"),
-              let minute = digits(14, 2), minute <= 59 else { return nil }
+            let hour = digits(11, 2), hour <= 23, n > 13, p[13] == UInt8(ascii: ":"),
+            let minute = digits(14, 2), minute <= 59
+        else { return nil }
         seconds += hour * 3600 + minute * 60
         var i = 16
         var fraction = 0.0
@@ -155,7 +157,8 @@ final class DateParser {
             if p[i] == UInt8(ascii: "Z") {
                 i += 1
             } else if n - i == 4, p[i] == CSVByte.space,
-                      (p[i + 1], p[i + 2], p[i + 3]) == (0x55, 0x54, 0x43) || (p[i + 1], p[i + 2], p[i + 3]) == (0x47, 0x4D, 0x54) {
+                (p[i + 1], p[i + 2], p[i + 3]) == (0x55, 0x54, 0x43) || (p[i + 1], p[i + 2], p[i + 3]) == (0x47, 0x4D, 0x54)
+            {
                 // " UTC" or " GMT", as databases and logs write them.
                 i += 4
             } else if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {

@@ -9,8 +9,9 @@ public protocol NumberStreaming: AnyObject {
     /// Runs one read-only query whose result columns are numbers, with `$1`, `$2`, … bound to
     /// `parameters` in order (each named in that order first), handing each row's values to
     /// `row` as doubles (NaN for NULL); `row` returns false to stop early.
-    func streamNumbers(_ sql: String, parameters: [Double],
-                       row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError)
+    func streamNumbers(
+        _ sql: String, parameters: [Double],
+        row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError)
 
     /// Stops the running query from another thread (it then throws `DataError.cancelled`).
     func interrupt()

@@ -43,8 +43,9 @@ final class PostgresConnection {
             withCStrings(values) { vals in PQconnectStartParams(keys, vals, 1) }
         }
         guard let started else {
-            throw DataError.server(name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
-                                   message: "out of memory", unreachable: true)
+            throw DataError.server(
+                name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
+                message: "out of memory", unreachable: true)
         }
         // `connection` owns the handle from here, and closes it if this throws; every use of the
         // handle goes through it, so that it lives as long as they do.
@@ -57,15 +58,17 @@ final class PostgresConnection {
             let name = displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString)
             if let timedOut { return .server(name: name, what: "cannot connect", message: timedOut, unreachable: true) }
             if PQconnectionNeedsPassword(connection.handle) != 0 {
-                return .server(name: name, what: "cannot connect",
-                               message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
-                               unreachable: false)
+                return .server(
+                    name: name, what: "cannot connect",
+                    message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
+                    unreachable: false)
             }
             let raw = String(cString: PQerrorMessage(connection.handle))
             // libpq tried to reach a server (rather than refusing the connection string's options).
             let attempted = raw.contains("connection to server") || raw.contains("could not translate host name")
-            return .server(name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, secrets: secrets),
-                           unreachable: attempted && !reached)
+            return .server(
+                name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, secrets: secrets),
+                unreachable: attempted && !reached)
         }
         guard PQstatus(connection.handle) != CONNECTION_BAD else { throw failure(connection) }
         var polling = PGRES_POLLING_WRITING
@@ -111,7 +114,8 @@ final class PostgresConnection {
     /// could not read the connection string.
     private static func displayName(_ handle: OpaquePointer) -> String? {
         guard let user = PQuser(handle).map({ String(cString: $0) }),
-              let database = PQdb(handle).map({ String(cString: $0) }) else { return nil }
+            let database = PQdb(handle).map({ String(cString: $0) })
+        else { return nil }
         var host = PQhost(handle).map { String(cString: $0) } ?? ""
         if host.contains(":") && !host.hasPrefix("/") { host = "[\(host)]" }
         let port = PQport(handle).map { String(cString: $0) } ?? ""

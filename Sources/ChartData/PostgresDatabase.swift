@@ -56,8 +56,10 @@ public final class PostgresDatabase {
     /// Connects within `timeLimit` seconds and sets the session up (see the type's comment).
     /// Throws `DataError.server` ("cannot connect") naming the server and what went wrong (the
     /// server's words: "password authentication failed for user …"), never a password.
-    public init(connectionString: String, timeLimit: Double = 60,
-                memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) throws(DataError) {
+    public init(
+        connectionString: String, timeLimit: Double = 60,
+        memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
+    ) throws(DataError) {
         self.connectionString = connectionString
         self.timeLimit = timeLimit
         self.memoryBudget = memoryBudget
@@ -76,8 +78,10 @@ public final class PostgresDatabase {
     /// types. O(rows × columns).
     /// Raising `cancellation` from another thread stops the query (a cancel request) with
     /// `DataError.cancelled`, as `interrupt()` does.
-    public func table(_ sql: String, parameters: [String: String] = [:],
-                      cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
+    public func table(
+        _ sql: String, parameters: [String: String] = [:],
+        cancellation: CancellationFlag? = nil
+    ) throws(DataError) -> DataTable {
         try operation(seconds: timeLimit, cancellation: cancellation) { (operation) throws(DataError) -> DataTable in
             var readers: [PostgresColumnReader] = []
             var names: [String] = []
@@ -112,13 +116,15 @@ public final class PostgresDatabase {
     /// The tables, views, materialized views and foreign tables a query can name without a
     /// schema (those of the schemas in `search_path`, not the system's), by name. O(catalog).
     public func tableNames() throws(DataError) -> [String] {
-        try rows("""
+        try rows(
+            """
             SELECT DISTINCT c.relname FROM pg_catalog.pg_class c
             JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
             WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f') AND n.nspname = ANY (pg_catalog.current_schemas(false))
             ORDER BY 1
-            """)
-            .compactMap { row -> String? in if case .text(let t)? = row.first { t } else { nil } }
+            """
+        )
+        .compactMap { row -> String? in if case .text(let t)? = row.first { t } else { nil } }
     }
 
     /// Runs a query whose result columns are all numbers (cast them to float8; int2, int4,
@@ -128,8 +134,10 @@ public final class PostgresDatabase {
     /// rows, the next chunk asked for while one is read. `row` returning false stops early: the
     /// cursor is closed with the transaction, and the connection serves the next query.
     /// Bounded by `timeLimit` and `interrupt()` like a query. O(rows × columns), constant memory.
-    public func streamNumbers(_ sql: String, parameters: [Double] = [],
-                              row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError) {
+    public func streamNumbers(
+        _ sql: String, parameters: [Double] = [],
+        row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool
+    ) throws(DataError) {
         try operation(seconds: timeLimit, cancellation: nil) { (operation) throws(DataError) in
             guard !PostgresStatement(sql).hasSeveralStatements else {
                 throw DataError.query(path: name, message: "give one statement, not several")
@@ -194,9 +202,13 @@ public final class PostgresDatabase {
         guard let watchQuery else { return 0 }
         guard operationLock.try() else { return lastVersion }
         defer { operationLock.unlock() }
-        guard let rows = try? lockedOperation(seconds: timeLimit, cancellation: nil, { (operation) throws(DataError) in
-            try collectRows(watchQuery, parameters: [:], &operation)
-        }) else { return lastVersion }
+        guard
+            let rows = try? lockedOperation(
+                seconds: timeLimit, cancellation: nil,
+                { (operation) throws(DataError) in
+                    try collectRows(watchQuery, parameters: [:], &operation)
+                })
+        else { return lastVersion }
         // FNV-1a over the first row's values, each tagged by its kind.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for value in rows.first ?? [] {
@@ -241,16 +253,20 @@ public final class PostgresDatabase {
     /// Runs `body` inside a read-only transaction, within `seconds`, one operation at a time;
     /// reconnects first when the connection was lost. The transaction is rolled back whatever
     /// happens, a command still running stopped first.
-    private func operation<T>(seconds: Double, cancellation: CancellationFlag?,
-                              _ body: (inout Operation) throws(DataError) -> T) throws(DataError) -> T {
+    private func operation<T>(
+        seconds: Double, cancellation: CancellationFlag?,
+        _ body: (inout Operation) throws(DataError) -> T
+    ) throws(DataError) -> T {
         operationLock.lock()
         defer { operationLock.unlock() }
         return try lockedOperation(seconds: seconds, cancellation: cancellation, body)
     }
 
     /// `operation` with the lock held.
-    private func lockedOperation<T>(seconds: Double, cancellation: CancellationFlag?,
-                                    _ body: (inout Operation) throws(DataError) -> T) throws(DataError) -> T {
+    private func lockedOperation<T>(
+        seconds: Double, cancellation: CancellationFlag?,
+        _ body: (inout Operation) throws(DataError) -> T
+    ) throws(DataError) -> T {
         var operation = Operation(seconds: seconds, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled(path: name) }
         if connection.map({ PQstatus($0.handle) != CONNECTION_OK }) ?? true {
@@ -291,7 +307,8 @@ public final class PostgresDatabase {
         cancelRequest = PostgresCancelRequest(fresh)
         let milliseconds = max(1, Int((min(timeLimit, 86_400) * 1000).rounded(.up)))
         do {
-            try command("""
+            try command(
+                """
                 SET default_transaction_read_only = on; SET statement_timeout = \(milliseconds); SET TimeZone = 'UTC';
                 SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET standard_conforming_strings = on
                 """, &operation)
@@ -385,8 +402,10 @@ public final class PostgresDatabase {
 
     /// Runs a user's statement: named parameters bound, rows one at a time (single-row mode)
     /// to `rows` (also called once with no rows for a result without any, for its columns).
-    private func query(_ sql: String, parameters: [String: String], _ operation: inout Operation,
-                       rows: (PostgresResult) throws(DataError) -> Void) throws(DataError) {
+    private func query(
+        _ sql: String, parameters: [String: String], _ operation: inout Operation,
+        rows: (PostgresResult) throws(DataError) -> Void
+    ) throws(DataError) {
         let statement = PostgresStatement(sql)
         guard !statement.hasSeveralStatements else { throw DataError.query(path: name, message: "give one statement, not several") }
         // COPY reads, but as a superuser it may write a file on the server.
@@ -424,12 +443,13 @@ public final class PostgresDatabase {
         try query(sql, parameters: parameters, &operation) { (result) throws(DataError) in
             if types.isEmpty { types = (0..<result.columnCount).map { PostgresType(oid: result.type($0)) } }
             for row in 0..<result.rowCount {
-                collected.append(types.indices.map { c in
-                    if result.isNull(row, c) { return .null }
-                    let cell = result.bytes(row, c)
-                    used += 8 + (types[c].isText ? cell.count : 0)
-                    return types[c].value(cell)
-                })
+                collected.append(
+                    types.indices.map { c in
+                        if result.isNull(row, c) { return .null }
+                        let cell = result.bytes(row, c)
+                        used += 8 + (types[c].isText ? cell.count : 0)
+                        return types[c].value(cell)
+                    })
                 if used > budget { throw DataError.resultTooLarge(path: name, budget: budget) }
             }
         }

@@ -34,8 +34,10 @@ enum PostgresFailure {
     /// The error a failed statement's result stands for (stops by cancel or time limit are the
     /// caller's to tell apart): a connection that failed with it (`connectionLost`), a statement
     /// the read-only transaction refused, or the server's message.
-    static func statementError(_ result: PostgresResult, name: String, sql: String, secrets: [String],
-                               connectionLost: Bool) -> DataError {
+    static func statementError(
+        _ result: PostgresResult, name: String, sql: String, secrets: [String],
+        connectionLost: Bool
+    ) -> DataError {
         let state = result.sqlState ?? ""
         let message = PostgresConnectionString.redacting(result.errorText, secrets: secrets)
         if connectionLost {

@@ -25,7 +25,7 @@ struct PostgresStatement {
         output.reserveCapacity(n + 8)
         var names: [String] = []
         var several = false
-        var ended = false   // a top-level ';' was seen
+        var ended = false  // a top-level ';' was seen
         var firstWord: [UInt8]?
         var i = 0
         func isNameByte(_ b: UInt8) -> Bool {
@@ -96,16 +96,16 @@ struct PostgresStatement {
                 firstWord = bytes[i..<j].map { $0 & ~0x20 }
             }
             switch b {
-            case 0x27:   // '…', or E'…' with backslash escapes
+            case 0x27:  // '…', or E'…' with backslash escapes
                 let escaped = (previous == 0x45 || previous == 0x65) && (i < 2 || !isNameByte(bytes[i - 2]))
                 output.append(b)
                 i += 1
                 copyQuoted(0x27, backslashes: escaped)
-            case 0x22:   // "identifier"
+            case 0x22:  // "identifier"
                 output.append(b)
                 i += 1
                 copyQuoted(0x22, backslashes: false)
-            case 0x24 where !isNameByte(previous):   // $tag$ … $tag$ (not $1, nor a$b)
+            case 0x24 where !isNameByte(previous):  // $tag$ … $tag$ (not $1, nor a$b)
                 var j = i + 1
                 while j < n && isNameByte(bytes[j]) && !(j == i + 1 && bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
                 guard j < n, bytes[j] == 0x24 else {
@@ -125,7 +125,7 @@ struct PostgresStatement {
                     output.append(bytes[i])
                     i += 1
                 }
-            case 0x3A:   // ::cast, or :name
+            case 0x3A:  // ::cast, or :name
                 if i + 1 < n && bytes[i + 1] == 0x3A {
                     output.append(contentsOf: [0x3A, 0x3A])
                     i += 2

@@ -38,13 +38,15 @@ enum PostgresTimestamp {
             i += 1
         }
         guard yearDigits >= 4, expect(UInt8(ascii: "-")), let month = digits(2), (1...12).contains(month),
-              expect(UInt8(ascii: "-")), let day = digits(2) else { return nil }
+            expect(UInt8(ascii: "-")), let day = digits(2)
+        else { return nil }
         if bc { year = 1 - year }
         guard day >= 1, day <= DateParser.daysIn(month: month, year: year) else { return nil }
         var seconds = Double(DateParser.days(year: year, month: month, day: day)) * 86_400
         guard i < n else { return seconds }
         guard expect(0x20), let hour = digits(2), hour <= 24, expect(UInt8(ascii: ":")), let minute = digits(2), minute <= 59,
-              expect(UInt8(ascii: ":")), let second = digits(2), second <= 60 else { return nil }
+            expect(UInt8(ascii: ":")), let second = digits(2), second <= 60
+        else { return nil }
         seconds += Double(hour * 3600 + minute * 60 + second)
         if expect(UInt8(ascii: ".")) {
             var fraction = 0.0, scale = 1.0, count = 0

@@ -66,17 +66,21 @@ final class QueryDeadline: Sendable {
     /// (the database owning both closes the connection first).
     func install(on db: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_progress_handler(db, 10_000, { context in
-            guard let context else { return 0 }
-            return Unmanaged<QueryDeadline>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
-        }, context)
+        sqlite3_progress_handler(
+            db, 10_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<QueryDeadline>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+            }, context)
         // A lock held by another process: wait, 1 ms at first and then up to 50 ms at a time,
         // while time is left and no one cancelled; then SQLite returns SQLITE_BUSY.
-        sqlite3_busy_handler(db, { context, attempt in
-            guard let context else { return 0 }
-            let deadline = Unmanaged<QueryDeadline>.fromOpaque(context).takeUnretainedValue()
-            return deadline.waitForLock(attempt: Int(attempt)) ? 1 : 0
-        }, context)
+        sqlite3_busy_handler(
+            db,
+            { context, attempt in
+                guard let context else { return 0 }
+                let deadline = Unmanaged<QueryDeadline>.fromOpaque(context).takeUnretainedValue()
+                return deadline.waitForLock(attempt: Int(attempt)) ? 1 : 0
+            }, context)
     }
 
     /// Sleeps before the next attempt at a lock; false when out of time or cancelled.

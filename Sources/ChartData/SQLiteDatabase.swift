@@ -90,17 +90,21 @@ public final class SQLiteDatabase {
         // A -wal beside the file, whatever its header says: SQLite would read the file in WAL
         // mode (and make a -shm for it).
         if FileManager.default.fileExists(atPath: path + "-wal"),
-           let snapshot = try SQLiteSnapshot.make(of: path, deadline: deadline, seconds: seconds) {
+            let snapshot = try SQLiteSnapshot.make(of: path, deadline: deadline, seconds: seconds)
+        {
             // The connection keeps the copy open; `snapshot` removes its directory as it goes.
-            return Connection(handle: try open(snapshot.path, name: path, immutable: true, deadline: deadline, seconds: seconds),
-                              signature: signature, readsLiveFile: false)
+            return Connection(
+                handle: try open(snapshot.path, name: path, immutable: true, deadline: deadline, seconds: seconds),
+                signature: signature, readsLiveFile: false)
         }
         guard isWAL(path) else {
-            return Connection(handle: try open(path, name: path, immutable: false, deadline: deadline, seconds: seconds),
-                              signature: nil, readsLiveFile: false)
+            return Connection(
+                handle: try open(path, name: path, immutable: false, deadline: deadline, seconds: seconds),
+                signature: nil, readsLiveFile: false)
         }
-        return Connection(handle: try open(path, name: path, immutable: true, deadline: deadline, seconds: seconds),
-                          signature: signature, readsLiveFile: true)
+        return Connection(
+            handle: try open(path, name: path, immutable: true, deadline: deadline, seconds: seconds),
+            signature: signature, readsLiveFile: true)
     }
 
     /// Opens `file` read-only (never create, never write, never take a write lock), hardened,
@@ -120,7 +124,9 @@ public final class SQLiteDatabase {
         harden(db)
         deadline.install(on: db)
         do {
-            _ = try execute(db, "SELECT count(*) FROM sqlite_master", name: name, deadline: deadline, seconds: seconds, opening: true) { (_, _) throws(DataError) in }
+            _ = try execute(db, "SELECT count(*) FROM sqlite_master", name: name, deadline: deadline, seconds: seconds, opening: true) {
+                (_, _) throws(DataError) in
+            }
         } catch {
             sqlite3_close(db)
             throw error
@@ -150,7 +156,8 @@ public final class SQLiteDatabase {
     /// of time) the query runs on the last snapshot.
     private func reopenIfChanged() {
         guard let old = snapshotSignature, Self.signature(path) != old,
-              let fresh = try? Self.connect(path, deadline: deadline, seconds: operationSeconds) else { return }
+            let fresh = try? Self.connect(path, deadline: deadline, seconds: operationSeconds)
+        else { return }
         // A statement kept prepared would keep the old connection open.
         sqlite3_finalize(streamStatement?.statement)
         streamStatement = nil
@@ -164,8 +171,10 @@ public final class SQLiteDatabase {
     /// is now; when the file changed under a query on the live file, runs it again (three times
     /// at most, while time is left).
     /// Raising `cancellation` (from another thread) stops it as `interrupt()` does.
-    private func bounded<T>(seconds: Double, cancellation: CancellationFlag? = nil,
-                            _ body: () throws(DataError) -> T) throws(DataError) -> T {
+    private func bounded<T>(
+        seconds: Double, cancellation: CancellationFlag? = nil,
+        _ body: () throws(DataError) -> T
+    ) throws(DataError) -> T {
         operationLock.lock()
         defer { operationLock.unlock() }
         deadline.begin(seconds: seconds, cancellation: cancellation)
@@ -188,8 +197,10 @@ public final class SQLiteDatabase {
     /// A private in-memory database filled by `script` (the demo gallery's data): nothing on disk.
     /// `name` stands for it in messages. The script runs statement by statement within
     /// `timeLimit` seconds; an error names the line its statement starts on.
-    public init(memoryNamed name: String, script: String, timeLimit: Double = 60,
-                memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget) throws(DataError) {
+    public init(
+        memoryNamed name: String, script: String, timeLimit: Double = 60,
+        memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
+    ) throws(DataError) {
         path = name
         self.timeLimit = timeLimit
         self.memoryBudget = memoryBudget
@@ -232,7 +243,9 @@ public final class SQLiteDatabase {
             let place = "\(name):\(line)"
             func failure(_ status: Int32) -> DataError {
                 if deadline.isCancelled { return .cancelled(path: name) }
-                if status == SQLITE_INTERRUPT { return deadline.hasExpired ? .timedOut(path: place, seconds: seconds, what: "the script") : .cancelled(path: name) }
+                if status == SQLITE_INTERRUPT {
+                    return deadline.hasExpired ? .timedOut(path: place, seconds: seconds, what: "the script") : .cancelled(path: name)
+                }
                 return .query(path: place, message: String(cString: sqlite3_errmsg(db)))
             }
             guard status == SQLITE_OK else { throw failure(status) }
@@ -317,8 +330,10 @@ public final class SQLiteDatabase {
     /// O(rows × columns).
     /// Raising `cancellation` from another thread stops the query within 10,000 steps of
     /// SQLite's machine, with `DataError.cancelled`.
-    public func table(_ sql: String, parameters: [String: String] = [:],
-                      cancellation: CancellationFlag? = nil) throws(DataError) -> DataTable {
+    public func table(
+        _ sql: String, parameters: [String: String] = [:],
+        cancellation: CancellationFlag? = nil
+    ) throws(DataError) -> DataTable {
         try bounded(seconds: timeLimit, cancellation: cancellation) { () throws(DataError) -> DataTable in
             var readers: [SQLiteColumnReader] = []
             var declaredTypes: [String?] = []
@@ -332,9 +347,11 @@ public final class SQLiteDatabase {
                 for c in 0..<Int(columns) { readers[c].read(statement, Int32(c)) }
             }
             if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: names.count) }
-            return DataTable(columns: names.indices.map { c in
-                DataColumn(name: names[c], values: readers[c].finish(declaredType: declaredTypes.indices.contains(c) ? declaredTypes[c] : nil, name: names[c]))
-            })
+            return DataTable(
+                columns: names.indices.map { c in
+                    DataColumn(
+                        name: names[c], values: readers[c].finish(declaredType: declaredTypes.indices.contains(c) ? declaredTypes[c] : nil, name: names[c]))
+                })
         }
     }
 
@@ -356,7 +373,8 @@ public final class SQLiteDatabase {
             return Int64(truncatingIfNeeded: Self.signature(path).reduce(17) { $0 &* 31 &+ $1 })
         }
         guard let rows = try? rows("PRAGMA data_version", parameters: [:], seconds: min(timeLimit, Self.pollSeconds)),
-              case .integer(let version)? = rows.first?.first else { return 0 }
+            case .integer(let version)? = rows.first?.first
+        else { return 0 }
         return version
     }
 
@@ -366,8 +384,10 @@ public final class SQLiteDatabase {
 
     /// Prepares `sql`, refuses it unless read-only, binds `parameters` by name (":period"),
     /// and calls `row` per result row. Returns the column names. Within `bounded`.
-    private func run(_ sql: String, parameters: [String: String],
-                     row: (OpaquePointer, Int32) throws(DataError) -> Void) throws(DataError) -> [String] {
+    private func run(
+        _ sql: String, parameters: [String: String],
+        row: (OpaquePointer, Int32) throws(DataError) -> Void
+    ) throws(DataError) -> [String] {
         try Self.execute(handle, sql, parameters: parameters, name: path, deadline: deadline, seconds: operationSeconds, opening: false, row: row)
     }
 
@@ -375,9 +395,11 @@ public final class SQLiteDatabase {
     /// process holds (SQLITE_BUSY, SQLITE_LOCKED) is waited for (the busy handler) and, before
     /// any row was delivered, the statement tried again every 10 ms while time is left. Errors
     /// name `name`; `opening` makes them the errors of opening the file.
-    static func execute(_ db: OpaquePointer, _ sql: String, parameters: [String: String] = [:], name: String,
-                        deadline: QueryDeadline, seconds: Double, opening: Bool,
-                        row: (OpaquePointer, Int32) throws(DataError) -> Void) throws(DataError) -> [String] {
+    static func execute(
+        _ db: OpaquePointer, _ sql: String, parameters: [String: String] = [:], name: String,
+        deadline: QueryDeadline, seconds: Double, opening: Bool,
+        row: (OpaquePointer, Int32) throws(DataError) -> Void
+    ) throws(DataError) -> [String] {
         func failure(_ status: Int32) -> DataError {
             if deadline.isCancelled { return .cancelled(path: name) }
             if status & 0xff == SQLITE_INTERRUPT { return deadline.hasExpired ? .timedOut(path: name, seconds: seconds) : .cancelled(path: name) }
@@ -465,8 +487,10 @@ extension SQLiteDatabase: NumberStreaming {
     /// text): no table is built, so a pass over a hundred million rows holds one row at a time.
     /// `row` returns false to stop early. Within `timeLimit`; `interrupt()` stops it with
     /// `DataError.cancelled`. O(rows × columns).
-    public func streamNumbers(_ sql: String, parameters: [Double],
-                              row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool) throws(DataError) {
+    public func streamNumbers(
+        _ sql: String, parameters: [Double],
+        row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool
+    ) throws(DataError) {
         operationLock.lock()
         defer { operationLock.unlock() }
         deadline.begin(seconds: timeLimit)
@@ -499,8 +523,9 @@ extension SQLiteDatabase: NumberStreaming {
             streamStatement = (sql, prepared)
         }
         defer { sqlite3_reset(statement) }
-        precondition(Int(sqlite3_bind_parameter_count(statement)) == parameters.count,
-                     "A streamed query binds as many parameters as it names.")
+        precondition(
+            Int(sqlite3_bind_parameter_count(statement)) == parameters.count,
+            "A streamed query binds as many parameters as it names.")
         for (i, value) in parameters.enumerated() { sqlite3_bind_double(statement, Int32(i + 1), value) }
         let columns = Int(sqlite3_column_count(statement))
         var values = [Double](repeating: .nan, count: columns)

@@ -41,8 +41,10 @@ struct SQLiteFailure {
     func openError(path: String, seconds: Double) -> DataError {
         if isBusy { return .busy(path: path, reason: message, seconds: seconds) }
         if isHotJournal {
-            return .cannotOpen(path: path, reason: "\((path as NSString).lastPathComponent)-journal holds a write that did not finish (a hot journal); "
-                               + "open the database once with sqlite3, which rolls it back, then try again")
+            return .cannotOpen(
+                path: path,
+                reason: "\((path as NSString).lastPathComponent)-journal holds a write that did not finish (a hot journal); "
+                    + "open the database once with sqlite3, which rolls it back, then try again")
         }
         switch primary {
         case SQLITE_NOTADB: return .cannotOpen(path: path, reason: "not a SQLite database")

@@ -73,8 +73,9 @@ public final class SQLiteSnapshot {
         do {
             // Recorded before it exists, so that a signal never finds a directory it cannot name.
             _ = Self.live.withLock { $0.insert(directory) }
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             _ = Self.live.withLock { $0.remove(directory) }
             throw .cannotOpen(path: source, reason: "cannot make a private copy in \(NSTemporaryDirectory()): \((error as NSError).localizedDescription)")
@@ -110,8 +111,10 @@ public final class SQLiteSnapshot {
             return true
         } catch {
             guard files.fileExists(atPath: source), files.fileExists(atPath: source + "-wal") else { return false }
-            throw .cannotOpen(path: source, reason: "cannot make a private copy of it and its -wal in \(NSTemporaryDirectory()): "
-                              + (error as NSError).localizedDescription)
+            throw .cannotOpen(
+                path: source,
+                reason: "cannot make a private copy of it and its -wal in \(NSTemporaryDirectory()): "
+                    + (error as NSError).localizedDescription)
         }
     }
 

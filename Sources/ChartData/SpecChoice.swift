@@ -16,8 +16,9 @@ extension SpecChoice {
     init(decodingSpecName decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(specName: text) else {
-            throw SpecValueError(codingPath: decoder.codingPath,
-                                 message: "\(SpecValueError.quoted(text)) is not one of \(Self.specNames.joined(separator: ", "))")
+            throw SpecValueError(
+                codingPath: decoder.codingPath,
+                message: "\(SpecValueError.quoted(text)) is not one of \(Self.specNames.joined(separator: ", "))")
         }
         self = value
     }
@@ -43,7 +44,8 @@ struct SpecValueError: Error {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}":
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             default: out.unicodeScalars.append(scalar)

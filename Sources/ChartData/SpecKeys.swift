@@ -29,9 +29,11 @@ extension ChartSpec.File: SpecObject {
 extension ChartSpec: SpecObject {
     static var keyNames: [String] { names(CodingKeys.self) }
     static var nested: [String: (type: any SpecObject.Type, isList: Bool)] {
-        ["data": (DataSource.self, false), "series": (Series.self, true), "xAxis": (AxisSpec.self, false),
-         "yAxis": (AxisSpec.self, false), "y2Axis": (AxisSpec.self, false), "pie": (PieSpec.self, false),
-         "period": (PeriodSpec.self, false)]
+        [
+            "data": (DataSource.self, false), "series": (Series.self, true), "xAxis": (AxisSpec.self, false),
+            "yAxis": (AxisSpec.self, false), "y2Axis": (AxisSpec.self, false), "pie": (PieSpec.self, false),
+            "period": (PeriodSpec.self, false)
+        ]
     }
     static var wholeNumberKeys: Set<String> { ["bins"] }
 }
@@ -55,7 +57,8 @@ enum SpecKeys {
         guard let object = json as? [String: Any] else { return nil }
         let known = type.keyNames
         for key in object.keys.sorted() {
-            let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            let plain =
+                !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
             let path = plain ? (keyPath.isEmpty ? key : keyPath + "." + key) : keyPath + "[" + SpecValueError.quoted(key) + "]"
             guard known.contains(key) else { return (path, message(unknown: key, known: known)) }
             if type.wholeNumberKeys.contains(key), let number = object[key] as? Double, number.isFinite, number != number.rounded() {

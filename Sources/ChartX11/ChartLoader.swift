@@ -33,8 +33,9 @@ final class ChartLoader {
     func start(_ provider: any ChartProvider, purpose: ChartLoad.Purpose) -> ChartLoad {
         precondition(current == nil, "One wanted load at a time: abandon the current one first.")
         prune()
-        let load = ChartLoad(provider: provider, purpose: purpose, wake: wake,
-                             after: abandoned.last { $0.provider === provider })
+        let load = ChartLoad(
+            provider: provider, purpose: purpose, wake: wake,
+            after: abandoned.last { $0.provider === provider })
         current = load
         load.start()
         return load

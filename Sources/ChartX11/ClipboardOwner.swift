@@ -74,16 +74,18 @@ final class ClipboardOwner {
                 // Format 32 items are C longs to Xlib, as Atom is.
                 let offered: [Atom] = [targets, utf8, textAtom, Atom(XA_STRING)]
                 offered.withUnsafeBytes { bytes in
-                    _ = XChangeProperty(display, request.requestor, property, Atom(XA_ATOM), 32, PropModeReplace,
-                                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(bytes.count / MemoryLayout<Atom>.size))
+                    _ = XChangeProperty(
+                        display, request.requestor, property, Atom(XA_ATOM), 32, PropModeReplace,
+                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(bytes.count / MemoryLayout<Atom>.size))
                 }
                 reply.xselection.property = property
             } else if request.target == utf8 || request.target == textAtom || request.target == Atom(XA_STRING) {
                 let latin1 = request.target == Atom(XA_STRING)
                 let data = latin1 ? Self.latin1(contents) : contents
                 _ = data.withUnsafeBufferPointer { buffer in
-                    XChangeProperty(display, request.requestor, property, latin1 ? Atom(XA_STRING) : utf8, 8, PropModeReplace,
-                                    buffer.baseAddress, Int32(buffer.count))
+                    XChangeProperty(
+                        display, request.requestor, property, latin1 ? Atom(XA_STRING) : utf8, 8, PropModeReplace,
+                        buffer.baseAddress, Int32(buffer.count))
                 }
                 reply.xselection.property = property
             }

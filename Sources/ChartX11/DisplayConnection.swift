@@ -61,7 +61,8 @@ public final class DisplayConnection {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi",
-                  let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)), dpi >= 48, dpi <= 960 else { continue }
+                let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)), dpi >= 48, dpi <= 960
+            else { continue }
             return dpi / 96
         }
         return 1

@@ -77,8 +77,10 @@ final class EventLoop {
 
     /// Sleeps until `descriptor` or the wake-up pipe can be read, or the next timer is due.
     func wait(for descriptor: Int32) {
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0)
+        ]
         _ = poll(&descriptors, 2, timers.pollTimeout(from: .now))
     }
 

@@ -141,7 +141,7 @@ final class FrameWorker: @unchecked Sendable {
             disposals.removeAll()
             let next = stopping ? nil : job
             condition.unlock()
-            unused.removeAll()   // freed here, outside the lock
+            unused.removeAll()  // freed here, outside the lock
             guard !stopping else { break }
             guard let next else { continue }
             var leftovers: Scene?
@@ -181,7 +181,8 @@ final class FrameWorker: @unchecked Sendable {
         let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
         let canvas = job.canvas.flatMap { $0.width == width && $0.height == height ? $0 : nil }
         guard width > 0, height > 0, let picture = canvas ?? (try? CairoSurface.image(width: width, height: height)),
-              let context = try? CairoContext(surface: picture) else { return result }
+            let context = try? CairoContext(surface: picture)
+        else { return result }
         ScenePainter(text: text, cancellation: cancellation).paint(scene.animated(progress: result.progress), layers: .chart, into: context)
         cairo_surface_flush(picture.pointer)
         guard !cancellation.isCancelled else { return result }

@@ -182,8 +182,9 @@ public final class HostingWindow {
         precondition(charts.indices.contains(index), "Chart index \(index) is out of range.")
         self.connection = connection
         self.charts = charts
-        let fit = ScreenFit(requested: options.size, scale: options.scale ?? connection.resourceScale, fromResource: options.scale == nil,
-                            screen: connection.screenSize, minimumLayoutSize: Self.minimumSize)
+        let fit = ScreenFit(
+            requested: options.size, scale: options.scale ?? connection.resourceScale, fromResource: options.scale == nil,
+            screen: connection.screenSize, minimumLayoutSize: Self.minimumSize)
         var options = options
         options.size = fit.size
         self.options = options
@@ -204,12 +205,14 @@ public final class HostingWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = Pixmap(None)
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-                                    | LeaveWindowMask | KeyPressMask)
-        let window = XCreateWindow(display, root, 0, 0, UInt32(options.size.width), UInt32(options.size.height), 0,
-                                   XDefaultDepth(display, connection.screen), UInt32(InputOutput),
-                                   XDefaultVisual(display, connection.screen),
-                                   UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        attributes.event_mask = Int(
+            ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+                | LeaveWindowMask | KeyPressMask)
+        let window = XCreateWindow(
+            display, root, 0, 0, UInt32(options.size.width), UInt32(options.size.height), 0,
+            XDefaultDepth(display, connection.screen), UInt32(InputOutput),
+            XDefaultVisual(display, connection.screen),
+            UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         guard window != 0 else {
             worker.stop()
             throw WindowError.cannotCreate(what: "a window")
@@ -275,15 +278,17 @@ public final class HostingWindow {
         // _NET_WM_PID: which process owns the window, for window managers and tools.
         var pid = UInt(getpid())
         _ = withUnsafeBytes(of: &pid) { bytes in
-            XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
-                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            XChangeProperty(
+                display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         // _NET_WM_ICON: the application's icon, drawn here (`WindowIcon`), for task bars.
         let icon = WindowIcon.cardinals(text: text)
         if !icon.isEmpty {
             _ = icon.withUnsafeBytes { bytes in
-                XChangeProperty(display, window, connection.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(icon.count))
+                XChangeProperty(
+                    display, window, connection.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(icon.count))
             }
         }
         if let hints = XAllocSizeHints() {
@@ -312,10 +317,10 @@ public final class HostingWindow {
         event.xclient.window = window
         event.xclient.message_type = state
         event.xclient.format = 32
-        event.xclient.data.l.0 = 2   // _NET_WM_STATE_TOGGLE
+        event.xclient.data.l.0 = 2  // _NET_WM_STATE_TOGGLE
         event.xclient.data.l.1 = Int(fullscreen)
         event.xclient.data.l.2 = 0
-        event.xclient.data.l.3 = 1   // from an application
+        event.xclient.data.l.3 = 1  // from an application
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XFlush(display)
     }
@@ -325,8 +330,11 @@ public final class HostingWindow {
     private static func managerSupports(_ atom: Atom, display: OpaquePointer, root: Window, connection: DisplayConnection) -> Bool {
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, root, connection.atom("_NET_SUPPORTED"), 0, 4096, 0, XA_ATOM, &type, &format,
-                                 &count, &after, &data) == Success, let data else { return false }
+        guard
+            XGetWindowProperty(
+                display, root, connection.atom("_NET_SUPPORTED"), 0, 4096, 0, XA_ATOM, &type, &format,
+                &count, &after, &data) == Success, let data
+        else { return false }
         defer { XFree(data) }
         guard format == 32 else { return false }
         return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
@@ -342,8 +350,9 @@ public final class HostingWindow {
         let oneLine = visible.split(separator: "\n").joined(separator: " — ")
         let text = oneLine.isEmpty ? "chartview" : oneLine + " — chartview"
         let bytes = Array(text.utf8)
-        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
-                        PropModeReplace, bytes, Int32(bytes.count))
+        XChangeProperty(
+            display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
+            PropModeReplace, bytes, Int32(bytes.count))
         let ascii = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
         XStoreName(display, window, ascii)
     }
@@ -376,7 +385,8 @@ public final class HostingWindow {
             // Buttons 4 and 5 are the wheel's notches up and down, 6 and 7 the horizontal wheel's.
             switch (Int32(button.button), event.type == ButtonPress) {
             case (Button1, let down), (Button2, let down), (Button3, let down):
-                let which: ChartInteraction.PointerButton = button.button == UInt32(Button1) ? .primary : button.button == UInt32(Button2) ? .middle : .secondary
+                let which: ChartInteraction.PointerButton =
+                    button.button == UInt32(Button1) ? .primary : button.button == UInt32(Button2) ? .middle : .secondary
                 if down {
                     interaction.pointerPressed(at: point, button: which, shift: shift, time: time)
                 } else {
@@ -446,7 +456,9 @@ public final class HostingWindow {
         case .save: pendingSave = .suggested
         case .saveAs: openSavePrompt()
         case .copySelection:
-            if let text = interaction.selectionText { copy(text, what: "the selected value") } else {
+            if let text = interaction.selectionText {
+                copy(text, what: "the selected value")
+            } else {
                 showStatus("Nothing selected to copy: click a point or a bar first")
             }
         case .copyVisibleData: copyVisibleData()
@@ -456,7 +468,8 @@ public final class HostingWindow {
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
         case .previousPeriod, .nextPeriod:
             guard !loader.isUsing(charts[chartIndex]),
-                  let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1) else { return }
+                let period = charts[chartIndex].stepPeriod(by: action == .nextPeriod ? 1 : -1)
+            else { return }
             startLoading(.period(period))
         }
     }
@@ -523,7 +536,8 @@ public final class HostingWindow {
                 showDrawingProgress()
             }
         } else if animationFrameDue, let start = animationStart, !interaction.needsChartLayout,
-                  let picture, picture.interaction === interaction, picture.generation == interaction.chartGeneration {
+            let picture, picture.interaction === interaction, picture.generation == interaction.chartGeneration
+        {
             animationFrameDue = false
             self.start(FrameWorker.Job(painting: interaction.scene, animation: (start: start, duration: duration)))
         }
@@ -543,10 +557,11 @@ public final class HostingWindow {
         let width = Int(size.width.rounded()), height = Int(size.height.rounded())
         spareCanvases.removeAll { $0.width != width || $0.height != height }
         let canvas = sharesImages ? (spareCanvases.popLast() ?? SharedImage.make(connection: connection, width: width, height: height)) : nil
-        if sharesImages && canvas == nil { sharesImages = false }   // e.g. a remote display
+        if sharesImages && canvas == nil { sharesImages = false }  // e.g. a remote display
         job.canvas = canvas?.surface
-        flight = Flight(job: job, canvas: canvas, interaction: interaction, generation: interaction.chartGeneration,
-                        isLoadedChart: showsLoadedChart)
+        flight = Flight(
+            job: job, canvas: canvas, interaction: interaction, generation: interaction.chartGeneration,
+            isLoadedChart: showsLoadedChart)
         worker.start(job)
     }
 
@@ -608,8 +623,9 @@ public final class HostingWindow {
         recycle(picture?.shared)
         let shared = flight.canvas?.surface === image ? flight.canvas : nil
         if shared == nil { recycle(flight.canvas) }
-        picture = Picture(image: image, shared: shared, interaction: interaction,
-                          generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
+        picture = Picture(
+            image: image, shared: shared, interaction: interaction,
+            generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
         upload(picture!)
         composesNewPicture = true
         needsCompose = true
@@ -701,7 +717,8 @@ public final class HostingWindow {
         if picture?.interaction !== interaction { over.annotations = [] }
         // Nothing over a picture that fills the window: the window shows the chart buffer itself.
         if over.annotations.isEmpty, over.overlays.isEmpty, chartBuffer != nil,
-           picture?.image.width == width, picture?.image.height == height {
+            picture?.image.width == width, picture?.image.height == height
+        {
             presentsChartBuffer = true
             needsPaint = true
             return
@@ -720,8 +737,9 @@ public final class HostingWindow {
             cairo_surface_flush(backBuffer.surface.pointer)
         }
         if picture != nil, let chartBuffer {
-            XCopyArea(connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, 0, 0,
-                      UInt32(min(width, pictureWidth)), UInt32(min(height, pictureHeight)), 0, 0)
+            XCopyArea(
+                connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, 0, 0,
+                UInt32(min(width, pictureWidth)), UInt32(min(height, pictureHeight)), 0, 0)
             cairo_surface_mark_dirty(backBuffer.surface.pointer)
         }
         guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
@@ -959,8 +977,9 @@ public final class HostingWindow {
                 try saver.save(picture.image, popupsOf: interaction.scene, to: file, format: format)
                 path = file
             case .suggested:
-                path = try saver.saveNow(picture.image, popupsOf: interaction.scene, title: interaction.graph.title,
-                                         chart: charts[chartIndex].name)
+                path = try saver.saveNow(
+                    picture.image, popupsOf: interaction.scene, title: interaction.graph.title,
+                    chart: charts[chartIndex].name)
             }
             options.onEvent(.saved(path: path))
             showStatus("Saved \(path)")
@@ -972,8 +991,9 @@ public final class HostingWindow {
 
     /// Opens the save prompt with the suggested name (`SavePrompt`), in place of any other.
     private func openSavePrompt() {
-        let name = SavePrompt.suggestedName(title: interaction.graph.title, chart: charts[chartIndex].name,
-                                            directory: saver.directory)
+        let name = SavePrompt.suggestedName(
+            title: interaction.graph.title, chart: charts[chartIndex].name,
+            directory: saver.directory)
         // The cursor before ".png", where a new name is typed.
         let line = LineEditor(name, cursor: name.count - 4)
         interaction.prompt = TextPrompt(label: SavePrompt.label, line: line, hint: SavePrompt.hint)

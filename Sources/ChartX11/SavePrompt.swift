@@ -69,8 +69,10 @@ enum SavePrompt {
     /// The suggested file name: the chart's title (else its name) as lowercase words joined by
     /// dashes, at most 60 characters, then today's date, `.png` ("exchange-rates-2026-12-01.png"),
     /// with `-2`, `-3`… when taken in `directory`.
-    static func suggestedName(title: String?, chart: String, date: Date = Date(), directory: String,
-                              exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> String {
+    static func suggestedName(
+        title: String?, chart: String, date: Date = Date(), directory: String,
+        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> String {
         var words = slug(title ?? "")
         if words.isEmpty { words = slug(chart) }
         if words.isEmpty { words = "chart" }

@@ -24,8 +24,9 @@ struct ScreenFit: Equatable {
     init(requested: Size, scale: Double, fromResource: Bool, screen: Size, minimumLayoutSize: Size) {
         // A screen too small for the margins still gets a window of at least one pixel.
         let room = Size(width: max(1, screen.width - 2 * Self.margin), height: max(1, screen.height - 2 * Self.margin))
-        size = Size(width: max(1, min(requested.width, room.width)).rounded(.down),
-                    height: max(1, min(requested.height, room.height)).rounded(.down))
+        size = Size(
+            width: max(1, min(requested.width, room.width)).rounded(.down),
+            height: max(1, min(requested.height, room.height)).rounded(.down))
         let fitted = fromResource ? min(scale, Self.largestResourceScale) : scale
         self.scale = min(fitted, size.width / minimumLayoutSize.width, size.height / minimumLayoutSize.height)
     }

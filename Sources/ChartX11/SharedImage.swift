@@ -36,8 +36,8 @@ final class SharedImage {
     static func isUsable(_ connection: DisplayConnection) -> Bool {
         let display = connection.display
         guard XShmQueryExtension(display) != 0, XDefaultDepth(display, connection.screen) == 24,
-              let visual = XDefaultVisual(display, connection.screen),
-              visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF
+            let visual = XDefaultVisual(display, connection.screen),
+            visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF
         else { return false }
         var count: Int32 = 0
         guard let formats = XListPixmapFormats(display, &count) else { return false }
@@ -50,8 +50,11 @@ final class SharedImage {
         let display = connection.display
         let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
         segment.initialize(to: XShmSegmentInfo())
-        guard let image = XShmCreateImage(display, XDefaultVisual(display, connection.screen), 24, ZPixmap, nil,
-                                          segment, UInt32(width), UInt32(height)) else {
+        guard
+            let image = XShmCreateImage(
+                display, XDefaultVisual(display, connection.screen), 24, ZPixmap, nil,
+                segment, UInt32(width), UInt32(height))
+        else {
             segment.deallocate()
             return nil
         }
@@ -82,9 +85,11 @@ final class SharedImage {
         XSync(display, 0)
         XSetErrorHandler(previous)
         guard !Self.attachFailed,
-              let raw = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                            Int32(width), Int32(height), Int32(stride)),
-              let surface = try? CairoSurface.adopting(raw, width: width, height: height) else {
+            let raw = cairo_image_surface_create_for_data(
+                address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                Int32(width), Int32(height), Int32(stride)),
+            let surface = try? CairoSurface.adopting(raw, width: width, height: height)
+        else {
             if !Self.attachFailed { XShmDetach(display, segment) }
             shmdt(address)
             _ = giveUp()

@@ -65,8 +65,10 @@ public enum WindowAction: Hashable, Sendable {
     /// What the help overlay lists (`ChartInteraction.helpLines`), in order: the bindings of
     /// `forKey` above, and the window's mouse (`mouseLines`: clicks, the wheel, drags).
     /// The help lines that name the mouse rather than keys.
-    static let mouseLines: Set<String> = ["Click a bar", "Click a legend entry", "Wheel", "Shift+wheel", "Drag", "Right-drag, Shift+drag",
-                                          "Double-click"]
+    static let mouseLines: Set<String> = [
+        "Click a bar", "Click a legend entry", "Wheel", "Shift+wheel", "Drag", "Right-drag, Shift+drag",
+        "Double-click"
+    ]
 
     static let helpLines: [(keys: String, action: String)] = [
         ("Click a bar", "show its value; click again to hide it"),
@@ -97,6 +99,6 @@ public enum WindowAction: Hashable, Sendable {
         ("Ctrl+C, Ctrl+Shift+C", "copy the value / the data in view"),
         ("Esc", "cancel a box, clear the selection, close this help"),
         ("h, ?, F1", "show / hide this help"),
-        ("q, Ctrl+W", "quit"),
+        ("q, Ctrl+W", "quit")
     ]
 }

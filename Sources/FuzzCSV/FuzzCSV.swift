@@ -13,7 +13,8 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let bulk = try? CSVBulkReader.parse(bytes, path: "fuzz.csv", tuning: tuning) {
         let serial = Result { () throws(DataError) in try CSVReader.parse(bytes, path: "fuzz.csv") }
         guard case .success(let parsed) = serial, parsed.skippedRows == 0,
-              String(describing: parsed.table) == String(describing: bulk) else {
+            String(describing: parsed.table) == String(describing: bulk)
+        else {
             fatalError("The CSV fast path's table differs from the serial parse's: \(String(describing: bulk).prefix(600)) against \(serial)")
         }
     }
@@ -21,13 +22,13 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
-@_cdecl("FuzzCSV_main")
-func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzReplay.runLibFuzzer(argc, argv, fuzzCSV)
-}
+    /// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
+    @_cdecl("FuzzCSV_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        FuzzReplay.runLibFuzzer(argc, argv, fuzzCSV)
+    }
 #else
-@main enum Replay {
-    static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzCSV) }
-}
+    @main enum Replay {
+        static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzCSV) }
+    }
 #endif

@@ -24,13 +24,13 @@ public func fuzzColumnTyping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
-@_cdecl("FuzzColumnTyping_main")
-func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzReplay.runLibFuzzer(argc, argv, fuzzColumnTyping)
-}
+    /// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
+    @_cdecl("FuzzColumnTyping_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        FuzzReplay.runLibFuzzer(argc, argv, fuzzColumnTyping)
+    }
 #else
-@main enum Replay {
-    static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzColumnTyping) }
-}
+    @main enum Replay {
+        static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzColumnTyping) }
+    }
 #endif

@@ -39,13 +39,13 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
-@_cdecl("FuzzLayout_main")
-func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzReplay.runLibFuzzer(argc, argv, fuzzLayout)
-}
+    /// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
+    @_cdecl("FuzzLayout_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        FuzzReplay.runLibFuzzer(argc, argv, fuzzLayout)
+    }
 #else
-@main enum Replay {
-    static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzLayout) }
-}
+    @main enum Replay {
+        static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzLayout) }
+    }
 #endif

@@ -40,7 +40,7 @@ public func fuzzSQLValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let ys = stride(from: 1, to: 2 * half, by: 2).map { values[$0] }
     let table = DataTable(columns: [
         DataColumn(name: "x", values: SQLiteDatabase.columnValues(xs)),
-        DataColumn(name: "y", values: SQLiteDatabase.columnValues(ys, declaredType: bytes.first.map { $0 & 1 == 0 ? "REAL" : "DATE" })),
+        DataColumn(name: "y", values: SQLiteDatabase.columnValues(ys, declaredType: bytes.first.map { $0 & 1 == 0 ? "REAL" : "DATE" }))
     ])
     let spec = ChartSpec(name: "fuzz", data: .init(database: "fuzz.sqlite", query: "SELECT x, y"))
     guard let graph = try? ChartBuilder.graph(from: table, spec: spec, source: "fuzz.sqlite") else { return 0 }
@@ -50,21 +50,25 @@ public func fuzzSQLValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// Values at the limits, which random bytes rarely spell.
 enum SQLValueLimits {
-    static let numbers: [Double] = [1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
-                                    -.leastNonzeroMagnitude, .leastNormalMagnitude, .infinity, -.infinity, .nan, 0, -0.0, 1e15, 1e-300]
+    static let numbers: [Double] = [
+        1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        -.leastNonzeroMagnitude, .leastNormalMagnitude, .infinity, -.infinity, .nan, 0, -0.0, 1e15, 1e-300
+    ]
     static let integers: [Int64] = [.max, .min, 0, -1, 9_007_199_254_740_993, 253_402_300_800, -62_135_596_800, 20_261_201]
-    static let texts = ["1e308", "-1e308", "1e309", "-1e999", "5e-324", "1e-400", "nan", "inf", "-Infinity", "9223372036854775808",
-                        "0x10", "1,5", "1.000.000,5", "12%", "2026-12-01", "0001-01-01", "9999-12-31T23:59:59Z", "2026-02-30", "", " "]
+    static let texts = [
+        "1e308", "-1e308", "1e309", "-1e999", "5e-324", "1e-400", "nan", "inf", "-Infinity", "9223372036854775808",
+        "0x10", "1,5", "1.000.000,5", "12%", "2026-12-01", "0001-01-01", "9999-12-31T23:59:59Z", "2026-02-30", "", " "
+    ]
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
-@_cdecl("FuzzSQLValues_main")
-func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzReplay.runLibFuzzer(argc, argv, fuzzSQLValues)
-}
+    /// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
+    @_cdecl("FuzzSQLValues_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        FuzzReplay.runLibFuzzer(argc, argv, fuzzSQLValues)
+    }
 #else
-@main enum Replay {
-    static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzSQLValues) }
-}
+    @main enum Replay {
+        static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzSQLValues) }
+    }
 #endif

@@ -26,18 +26,18 @@ enum FuzzSpecTable {
         DataColumn(name: "x", values: .number([1, 2, .nan, 4, 5])),
         DataColumn(name: "big", values: .number([1e308, -1e308, .greatestFiniteMagnitude, 0, -.greatestFiniteMagnitude])),
         DataColumn(name: "tiny", values: .number([.leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0, 1e-300, .leastNormalMagnitude])),
-        DataColumn(name: "when", values: .date([0, 86_400, 172_800, -1e15, 1e15])),
+        DataColumn(name: "when", values: .date([0, 86_400, 172_800, -1e15, 1e15]))
     ])
 }
 
 #if FUZZING
-/// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
-@_cdecl("FuzzSpec_main")
-func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    FuzzReplay.runLibFuzzer(argc, argv, fuzzSpec)
-}
+    /// SwiftPM links an executable's entry point under this name: hand over to libFuzzer's driver.
+    @_cdecl("FuzzSpec_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        FuzzReplay.runLibFuzzer(argc, argv, fuzzSpec)
+    }
 #else
-@main enum Replay {
-    static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzSpec) }
-}
+    @main enum Replay {
+        static func main() { FuzzReplay.run(Array(CommandLine.arguments.dropFirst()), fuzzSpec) }
+    }
 #endif

@@ -25,17 +25,19 @@ public enum FuzzReplay {
     }
 
     #if FUZZING
-    /// Runs libFuzzer's driver with the command line and `body` as the target (make fuzz).
-    public static func runLibFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                                    _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt {
-        var count = argc
-        var arguments = argv
-        return withUnsafeMutablePointer(to: &count) { countPointer in
-            withUnsafeMutablePointer(to: &arguments) { argumentsPointer in
-                LLVMFuzzerRunDriver(countPointer, argumentsPointer, body)
+        /// Runs libFuzzer's driver with the command line and `body` as the target (make fuzz).
+        public static func runLibFuzzer(
+            _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+            _ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+        ) -> CInt {
+            var count = argc
+            var arguments = argv
+            return withUnsafeMutablePointer(to: &count) { countPointer in
+                withUnsafeMutablePointer(to: &arguments) { argumentsPointer in
+                    LLVMFuzzerRunDriver(countPointer, argumentsPointer, body)
+                }
             }
         }
-    }
     #endif
 
     /// The input as an array (libFuzzer may pass a null pointer for an empty input).
@@ -46,9 +48,11 @@ public enum FuzzReplay {
 }
 
 #if FUZZING
-/// libFuzzer's driver, present when linked with -sanitize=fuzzer (make fuzz builds only).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    /// libFuzzer's driver, present when linked with -sanitize=fuzzer (make fuzz builds only).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 #endif

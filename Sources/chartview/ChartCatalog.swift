@@ -39,8 +39,10 @@ struct ChartCatalog {
         // A server stands for itself by its name, never by the URL (which may hold a password),
         // and its chart is named after its database (the name's last part).
         let shown = isServer ? try databases.database(at: file).name : file
-        let name = isServer ? (shown as NSString).lastPathComponent
-                            : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name =
+            isServer
+            ? (shown as NSString).lastPathComponent
+            : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
         spec.kind = options.kind
         spec.x = options.x
@@ -77,9 +79,11 @@ struct ChartCatalog {
                 // One table is the chart; several need a choice.
                 let tables = try databases.database(at: file).tableNames()
                 guard tables.count == 1 else {
-                    throw DataError.unusable(path: shown, message: tables.isEmpty
-                        ? "the database has no tables"
-                        : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
+                    throw DataError.unusable(
+                        path: shown,
+                        message: tables.isEmpty
+                            ? "the database has no tables"
+                            : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
                 }
                 spec.data.table = tables[0]
             }
@@ -88,19 +92,28 @@ struct ChartCatalog {
         if spec.data.query?.contains(":period") == true {
             throw DataError.unusable(path: shown, message: "a query with :period needs a chart spec file that lists the periods")
         }
-        return ([try ChartSource(spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
-                                 databases: databases, skipBadRows: options.skipBadRows, limits: limits)], databases)
+        return (
+            [
+                try ChartSource(
+                    spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
+                    databases: databases, skipBadRows: options.skipBadRows, limits: limits)
+            ], databases
+        )
     }
 
-    private static func specSources(path: String, options: Options, databases: DatabaseCache,
-                                    limits: InputLimits) throws(DataError) -> [ChartSource] {
+    private static func specSources(
+        path: String, options: Options, databases: DatabaseCache,
+        limits: InputLimits
+    ) throws(DataError) -> [ChartSource] {
         let file = try ChartSpec.File.load(path: path, limits: limits)
         let base = (path as NSString).deletingLastPathComponent
         var sources: [ChartSource] = []
         for spec in file.charts {
-            sources.append(try ChartSource(spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
-                                           databases: databases, skipBadRows: options.skipBadRows, limits: limits,
-                                           defaultServer: file.postgres))
+            sources.append(
+                try ChartSource(
+                    spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
+                    databases: databases, skipBadRows: options.skipBadRows, limits: limits,
+                    defaultServer: file.postgres))
         }
         return sources
     }

@@ -85,7 +85,8 @@ struct Chartview {
             throw CommandError(error)
         }
         if first.skippedRows > 0 {
-            FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
+            FileHandle.standardError.write(
+                Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
@@ -109,8 +110,10 @@ struct Chartview {
 
     /// Writes the chart to `target` in `format`: a file through a partial file renamed into
     /// place, or a device, FIFO or standard output directly.
-    private static func write(_ scene: Scene, format: ChartRenderer.Format, to target: OutputTarget,
-                              renderer: ChartRenderer, timeout: Double) throws(CommandError) {
+    private static func write(
+        _ scene: Scene, format: ChartRenderer.Format, to target: OutputTarget,
+        renderer: ChartRenderer, timeout: Double
+    ) throws(CommandError) {
         do throws(CairoError) {
             switch target.kind {
             case .file(let path):

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The input a run may hold when `--max-memory` is not given, in bytes: half of the memory the
@@ -25,7 +25,8 @@ enum DefaultMemoryBudget {
     /// The cgroup (v2) memory limit of this process, in bytes, or nil when there is none.
     private static var cgroupLimit: Double? {
         guard let text = try? String(contentsOfFile: "/sys/fs/cgroup/memory.max", encoding: .utf8),
-              let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value > 0 else { return nil }
+            let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value > 0
+        else { return nil }
         return value
     }
 }

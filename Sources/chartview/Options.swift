@@ -69,8 +69,10 @@ struct Options {
     /// has, and the flags the help lists, so that shell completion asks the binary rather than
     /// keep copies.
     static var valueLists: [String: [String]] {
-        ["kind": ChartKind.allCases.map(\.rawValue), "theme": Theme.builtIn.map(\.name), "color-map": ColorMap.names,
-         "format": ChartRenderer.Format.allCases.map(\.rawValue), "flag": flags]
+        [
+            "kind": ChartKind.allCases.map(\.rawValue), "theme": Theme.builtIn.map(\.name), "color-map": ColorMap.names,
+            "format": ChartRenderer.Format.allCases.map(\.rawValue), "flag": flags
+        ]
     }
 
     /// Every flag `usage` lists, in its order: the words starting "--" at the head of a line
@@ -108,79 +110,79 @@ struct Options {
     }
 
     static let usage = """
-    Usage: chartview [FILE] [options]
+        Usage: chartview [FILE] [options]
 
-    Shows charts in a window; with --output, renders one to a file instead and exits.
-    FILE is a SQLite database (with --query or --table), a CSV file, a chart spec (.json), or
-    a PostgreSQL server's URL, postgresql://USER@HOST:PORT/DATABASE (its password from
-    ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out); without
-    it, the demo gallery. In the window, press h for the keys.
+        Shows charts in a window; with --output, renders one to a file instead and exits.
+        FILE is a SQLite database (with --query or --table), a CSV file, a chart spec (.json), or
+        a PostgreSQL server's URL, postgresql://USER@HOST:PORT/DATABASE (its password from
+        ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out); without
+        it, the demo gallery. In the window, press h for the keys.
 
-    Data:
-      --query SQL          a read-only query; may use :period (see the README)
-      --table NAME         all rows of a table
-      --x COLUMN           the column of categories or x values (default: a date or
-                           year column, else text categories, else an increasing key)
-      --y COL[,COL…]       the series columns (default: the other columns of numbers)
-      --group COLUMN       one series per value of COLUMN (default: detected in long-format
-                           data such as date,symbol,price; 'none' for no groups)
-      --kind KIND          \(listed(ChartKind.allCases.map(\.rawValue), then: "(default: bars for text categories, a line when x never decreases, else points)"))
-      --open COLUMN, --high COLUMN, --low COLUMN, --close COLUMN
-                           a trading range's columns, a range's low and high (default: the
-                           columns of those names, else the columns in that order)
-      --error COLUMN       an error bar's ± error
-      --size-by COLUMN     a bubble's size (its area; --size is the picture's)
-      --bins N             a histogram's number of bins (default: numpy's 'auto' rule)
-      --bin-width W        a histogram's bin width, in the values' units
-      --density            a histogram of densities (area 1), not counts
-      --stack              stack several histograms instead of overlaying them
-      --color-map NAME     \(listed(ColorMap.names, before: "a heatmap's colors:"))
-      --keep-order         join a line's points in row order (a trajectory), not x order
-      --describe           print each column's type and role and the chart chosen, and exit
-      --title TEXT         the chart's title (default: the table, the query's columns or the
-                           file's name)
-      --x-title TEXT       the x axis title (default: the x column's name)
-      --y-title TEXT       the y axis title (default: the series' column, when there is one)
-      --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
-      --no-watch           do not reload when the data file changes
-      --watch-query SQL    reload a PostgreSQL chart when this query's first row changes
-                           (like SELECT max(updated_at) FROM t; servers are not polled
-                           without it)
-      --timeout SECONDS    stop a query, or the reading of a FIFO or device, that takes
-                           longer; wait as long for an output FIFO's reader or a
-                           server's answer (default 60)
-      --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
-                           G (like 512M or 4G); larger files are refused (default: half
-                           of the memory there is, an eighth of a 'ulimit -v')
-      --in-memory          load every row of a large query, even for a line or points
-      --out-of-core ROWS   chart a line or scatter query of more rows than ROWS without
-                           loading it: each view is read from the database (default 2000000)
+        Data:
+          --query SQL          a read-only query; may use :period (see the README)
+          --table NAME         all rows of a table
+          --x COLUMN           the column of categories or x values (default: a date or
+                               year column, else text categories, else an increasing key)
+          --y COL[,COL…]       the series columns (default: the other columns of numbers)
+          --group COLUMN       one series per value of COLUMN (default: detected in long-format
+                               data such as date,symbol,price; 'none' for no groups)
+          --kind KIND          \(listed(ChartKind.allCases.map(\.rawValue), then: "(default: bars for text categories, a line when x never decreases, else points)"))
+          --open COLUMN, --high COLUMN, --low COLUMN, --close COLUMN
+                               a trading range's columns, a range's low and high (default: the
+                               columns of those names, else the columns in that order)
+          --error COLUMN       an error bar's ± error
+          --size-by COLUMN     a bubble's size (its area; --size is the picture's)
+          --bins N             a histogram's number of bins (default: numpy's 'auto' rule)
+          --bin-width W        a histogram's bin width, in the values' units
+          --density            a histogram of densities (area 1), not counts
+          --stack              stack several histograms instead of overlaying them
+          --color-map NAME     \(listed(ColorMap.names, before: "a heatmap's colors:"))
+          --keep-order         join a line's points in row order (a trajectory), not x order
+          --describe           print each column's type and role and the chart chosen, and exit
+          --title TEXT         the chart's title (default: the table, the query's columns or the
+                               file's name)
+          --x-title TEXT       the x axis title (default: the x column's name)
+          --y-title TEXT       the y axis title (default: the series' column, when there is one)
+          --skip-bad-rows      skip malformed CSV rows instead of failing, and say how many
+          --no-watch           do not reload when the data file changes
+          --watch-query SQL    reload a PostgreSQL chart when this query's first row changes
+                               (like SELECT max(updated_at) FROM t; servers are not polled
+                               without it)
+          --timeout SECONDS    stop a query, or the reading of a FIFO or device, that takes
+                               longer; wait as long for an output FIFO's reader or a
+                               server's answer (default 60)
+          --max-memory SIZE    the most input data to hold in memory, in bytes or with K, M,
+                               G (like 512M or 4G); larger files are refused (default: half
+                               of the memory there is, an eighth of a 'ulimit -v')
+          --in-memory          load every row of a large query, even for a line or points
+          --out-of-core ROWS   chart a line or scatter query of more rows than ROWS without
+                               loading it: each view is read from the database (default 2000000)
 
-    Options:
-      --chart NAME         the chart to show first (default: the first; see --list)
-      --list               print the charts' names, one per line, and exit
-      --values NAME        print the values of kind, theme, color-map or format, or every
-                           flag, one per line, and exit (for shell completion)
-      --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display;
-                           '-' for standard output (PNG unless --format says)
-      --format FORMAT      png, svg or pdf, whatever --output's name (default: its
-                           extension; PNG for '-', devices and FIFOs)
-      --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
-      --x-range A:B        render that part of x (numbers, dates on a date axis, category
-                           names; either end may be empty, as in 2008-03:)
-      --y-range A:B        render that part of y (without it, y fits what x shows)
-      --size WxH           size in device pixels (default 1024x768)
-      --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
-      --theme NAME         \(listed(Theme.builtIn.map(\.name), then: "(default: the chart's own)"))
-      --trace              print what the window does as JSON lines on stdout
-      --no-animation       show charts at once, without growing bars and sweeping slices
-      --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
-      --profile            time loading, layout, painting and hit testing (JSON on stdout)
-      --help               print this help and exit
-      --version            print the version and exit
+        Options:
+          --chart NAME         the chart to show first (default: the first; see --list)
+          --list               print the charts' names, one per line, and exit
+          --values NAME        print the values of kind, theme, color-map or format, or every
+                               flag, one per line, and exit (for shell completion)
+          --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display;
+                               '-' for standard output (PNG unless --format says)
+          --format FORMAT      png, svg or pdf, whatever --output's name (default: its
+                               extension; PNG for '-', devices and FIFOs)
+          --dump-layout FILE   write the laid-out scene as JSON to FILE ('-' for stdout)
+          --x-range A:B        render that part of x (numbers, dates on a date axis, category
+                               names; either end may be empty, as in 2008-03:)
+          --y-range A:B        render that part of y (without it, y fits what x shows)
+          --size WxH           size in device pixels (default 1024x768)
+          --scale N            device pixels per layout pixel, 0.5 to 8 (default 1)
+          --theme NAME         \(listed(Theme.builtIn.map(\.name), then: "(default: the chart's own)"))
+          --trace              print what the window does as JSON lines on stdout
+          --no-animation       show charts at once, without growing bars and sweeping slices
+          --check-display      exit 0 if a window can be opened, 1 (with the reason) if not
+          --profile            time loading, layout, painting and hit testing (JSON on stdout)
+          --help               print this help and exit
+          --version            print the version and exit
 
-    Exit status: 0 on success, 2 for bad usage or input, 1 when something failed while running.
-    """
+        Exit status: 0 on success, 2 for bad usage or input, 1 when something failed while running.
+        """
 
     /// Parses `arguments` (without the program name). Throws a usage error naming the flag.
     static func parse(_ arguments: [String]) throws(CommandError) -> Options {

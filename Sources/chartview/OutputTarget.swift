@@ -62,7 +62,9 @@ struct OutputTarget {
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return .file(current) }
-                current = target.hasPrefix("/") ? target
+                current =
+                    target.hasPrefix("/")
+                    ? target
                     : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
             case S_IFDIR:
                 throw .input("\(path): is a directory; name a file to write")

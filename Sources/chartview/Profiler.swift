@@ -20,9 +20,10 @@ enum Profiler {
         var loadError: DataError?
         // Reading the rows alone, then the whole load (rows and chart) as a user waits for it.
         let read = ms(clock.measure { _ = try? source.table() })
-        let load = ms(clock.measure {
-            do throws(DataError) { graph = try source.graph() } catch { loadError = error }
-        })
+        let load = ms(
+            clock.measure {
+                do throws(DataError) { graph = try source.graph() } catch { loadError = error }
+            })
         guard let graph else { throw loadError.map(CommandError.init) ?? CommandError.input("no chart") }
         let renderer = ChartRenderer()
         let size = options.size, scale = options.scale ?? 1
@@ -38,9 +39,10 @@ enum Profiler {
         }
         let tester = HitTester(scene: scene)
         var hits = 0
-        let hitTotal = ms(clock.measure {
-            for p in points { if case .record = tester.hit(at: p) { hits += 1 } }
-        })
+        let hitTotal = ms(
+            clock.measure {
+                for p in points { if case .record = tester.hit(at: p) { hits += 1 } }
+            })
         // A window resized: a new layout and a full paint at another size.
         let resized = Size(width: (size.width * 0.8).rounded(), height: (size.height * 0.9).rounded())
         let redraw = median(5) {
@@ -52,7 +54,7 @@ enum Profiler {
             "chart": source.spec.name, "size": [size.width, size.height],
             "readMs": read, "loadMs": load, "layoutMs": layout, "paintMs": paint,
             "hitTestUs": hitTotal * 1000 / Double(points.count), "hitTests": points.count, "hits": hits,
-            "redrawAtNewSizeMs": redraw, "itemsDrawn": items,
+            "redrawAtNewSizeMs": redraw, "itemsDrawn": items
         ]
         if let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) {
             FileHandle.standardOutput.write(data + Data("\n".utf8))

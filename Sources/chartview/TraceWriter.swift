@@ -30,8 +30,10 @@ struct TraceWriter {
         case .ready(let window, let size, let scale):
             object = ["event": "ready", "window": window, "size": [size.width, size.height], "scale": scale]
         case .layout(let scene):
-            var layout: [String: Any] = ["event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
-                                         "legend": scene.legend?.position.rawValue ?? "none"]
+            var layout: [String: Any] = [
+                "event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,
+                "legend": scene.legend?.position.rawValue ?? "none"
+            ]
             // What the chart's place says when it shows no data: "Loading…", an error.
             if let message = scene.message { layout["message"] = message.text }
             // Laid out from records that stand in for the view's (a table too large to load).
@@ -46,8 +48,10 @@ struct TraceWriter {
         case .interaction(.toggle(let plot, nil, let visible)):
             object = ["event": "toggle", "plot": plot, "visible": visible]
         case .interaction(.view(let cause, let spaces)):
-            object = ["event": "view", "cause": cause.rawValue,
-                      "spaces": Dictionary(uniqueKeysWithValues: spaces.map { ($0.identifier, Self.mapping($0.transform)) })]
+            object = [
+                "event": "view", "cause": cause.rawValue,
+                "spaces": Dictionary(uniqueKeysWithValues: spaces.map { ($0.identifier, Self.mapping($0.transform)) })
+            ]
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]
         case .frameWhileBuilding(let milliseconds):
@@ -100,8 +104,10 @@ struct TraceWriter {
     /// A plot space's mapping as the `view` event and `--dump-layout` give it: the ranges in
     /// data units (shortest round-trip decimals) and the plot area in device pixels.
     static func mapping(_ t: CoordinateTransform) -> [String: Any] {
-        ["x": [t.xRange.lower, t.xRange.upper], "y": [t.yRange.lower, t.yRange.upper],
-         "xScale": t.xScale.rawValue, "yScale": t.yScale.rawValue, "plotArea": t.plotArea.array]
+        [
+            "x": [t.xRange.lower, t.xRange.upper], "y": [t.yRange.lower, t.yRange.upper],
+            "xScale": t.xScale.rawValue, "yScale": t.yScale.rawValue, "plotArea": t.plotArea.array
+        ]
     }
 
     /// When the trace began.

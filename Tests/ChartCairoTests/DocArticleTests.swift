@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The articles show this file's marked code as written; DocArticleTests checks.)
 import ChartCairo
 import ChartCore
 import Foundation

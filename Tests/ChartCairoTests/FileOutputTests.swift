@@ -62,7 +62,7 @@ import Testing
     func transparentPNGKeepsAlpha() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let image = try CairoSurface.image(width: 20, height: 10)   // cleared to transparent
+        let image = try CairoSurface.image(width: 20, height: 10)  // cleared to transparent
         try image.writePNG(to: dir + "/t.png")
         let read = try CairoSurface.png(path: dir + "/t.png")
         #expect(read.pixel(x: 5, y: 5).alpha == 0)

@@ -14,8 +14,11 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(Int64(bitPattern: state >> 11) % 1_000_000) / 1_000
         }
-        let plot = ScatterPlot(identifier: "dots", dataSource: ArrayDataSource(values: (0..<50_000).map { _ in next() },
-                                                                                locations: (0..<50_000).map { _ in next() }))
+        let plot = ScatterPlot(
+            identifier: "dots",
+            dataSource: ArrayDataSource(
+                values: (0..<50_000).map { _ in next() },
+                locations: (0..<50_000).map { _ in next() }))
         plot.showsLine = false
         plot.symbol = PlotSymbol(.ellipse, size: size)
         let graph = Graph(title: "Dots")

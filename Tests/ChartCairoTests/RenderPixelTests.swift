@@ -10,8 +10,9 @@ import Testing
     func groupedBars() -> Graph {
         let graph = Graph(title: "Rates\nsecond line")
         for (index, code) in ["EUR", "GBP", "CHF"].enumerated() {
-            let plot = BarPlot(identifier: code, values: [0.91, 0.78, 0.86, 0.9].map { $0 - Double(index) * 0.05 },
-                               categories: ["Mon", "Tue", "Wed", "Thu"])
+            let plot = BarPlot(
+                identifier: code, values: [0.91, 0.78, 0.86, 0.9].map { $0 - Double(index) * 0.05 },
+                categories: ["Mon", "Tue", "Wed", "Thu"])
             plot.barWidth = 0.25
             plot.barOffset = Double(index - 1) * 0.25
             graph.add(plot)

@@ -11,7 +11,7 @@ import Testing
         ("Chinese", "按科目注册人数"),
         ("Japanese", "科目別の登録"),
         ("Arabic", "التسجيل حسب المادة"),
-        ("Latin", "Enrolment by subject"),
+        ("Latin", "Enrolment by subject")
     ]
 
     @Test(arguments: labels)

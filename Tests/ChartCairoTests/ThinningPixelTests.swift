@@ -82,8 +82,10 @@ import Testing
     /// inks what the same line of 8,000 points (one stroke) inks, and starts where it starts.
     @Test func aDashedLineInPiecesLooksLikeOneStroke() throws {
         func dark(_ n: Int) throws -> (count: Int, firstX: Int) {
-            let line = ScatterPlot(identifier: "dashes", dataSource: ArrayDataSource(
-                numbers: Array(repeating: 5, count: n), locations: (0..<n).map { Double($0) / Double(n - 1) }))
+            let line = ScatterPlot(
+                identifier: "dashes",
+                dataSource: ArrayDataSource(
+                    numbers: Array(repeating: 5, count: n), locations: (0..<n).map { Double($0) / Double(n - 1) }))
             line.lineStyle = LineStyle(color: .black, width: 4, dashPattern: [8, 8])
             line.thinsToPixels = false
             let (image, scene) = try render(line, size: Size(width: 500, height: 200))
@@ -176,7 +178,8 @@ import Testing
     /// channel, and both scenes. With `THINNING_PNG_DIR` set, both pictures are written there
     /// (`NAME-thinned.png`, `NAME-full.png`) and the share is printed, to look at.
     func compare(_ name: String, size: Size, tolerance: Int = 64, _ make: (_ thinned: Bool) -> Graph) throws
-        -> (share: Double, thinned: Scene, full: Scene) {
+        -> (share: Double, thinned: Scene, full: Scene)
+    {
         let renderer = ChartRenderer()
         let thinned = renderer.layout(make(true), size: size), full = renderer.layout(make(false), size: size)
         #expect(thinned.plotArea == full.plotArea)
@@ -185,15 +188,19 @@ import Testing
             let base = "\(folder)/\(name)-\(Int(size.width))x\(Int(size.height))"
             try renderer.write(thinned, to: base + "-thinned.png")
             try renderer.write(full, to: base + "-full.png")
-            print("thinning \(base): \(thinned.plots.map(\.items.count)) items of \(full.plots.map(\.items.count)), \(share * 100)% of the pixels differ past \(tolerance)")
+            print(
+                "thinning \(base): \(thinned.plots.map(\.items.count)) items of \(full.plots.map(\.items.count)), \(share * 100)% of the pixels differ past \(tolerance)"
+            )
         }
         return (share, thinned, full)
     }
 
     /// One line through `y` at `x` (or the record numbers) in a graph without a legend: 1 pixel,
     /// black, with an area fill (the series color at 30%) down to `base` when asked.
-    static func lineGraph(_ y: [Double], x: [Double]? = nil, thinned: Bool, area: Bool = false, base: Double = 0,
-                          logX: Bool = false, logY: Bool = false) -> Graph {
+    static func lineGraph(
+        _ y: [Double], x: [Double]? = nil, thinned: Bool, area: Bool = false, base: Double = 0,
+        logX: Bool = false, logY: Bool = false
+    ) -> Graph {
         let graph = Graph(title: "walk")
         let plot = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: y, locations: x))
         plot.lineStyle = LineStyle(color: .black, width: 1)
@@ -326,7 +333,8 @@ import Testing
     @Test(arguments: [3.0, 2.0])
     func aMergedScatterOnLogScalesLooksLikeEveryPoint(markerSize: Double) throws {
         let xs = Self.walk(150_000, seed: 3).map { pow(10, $0 / 150) }, ys = Self.walk(150_000, seed: 11).map { pow(10, $0 / 100) }
-        let (share, thinned, full) = try compare("scatter-log-\(Int(markerSize))", size: Size(width: 640, height: 480), tolerance: markerSize == 2 ? 0 : 64) { thin in
+        let (share, thinned, full) = try compare("scatter-log-\(Int(markerSize))", size: Size(width: 640, height: 480), tolerance: markerSize == 2 ? 0 : 64) {
+            thin in
             let graph = Graph(title: "cloud")
             let plot = ScatterPlot(identifier: "cloud", dataSource: ArrayDataSource(numbers: ys, locations: xs))
             plot.showsLine = false

@@ -15,9 +15,10 @@ import Testing
 
     func candles(_ style: TradingRangePlot.Style, hollow: Bool = false, theme: Theme = .plainWhite) -> Graph {
         let graph = Graph(title: "Candles", theme: theme)
-        let plot = TradingRangePlot(identifier: "c", style: style, locations: [1, 2, 3, 4, 5],
-                                    open: [10, 12, 11, 9, 10], high: [13, 12.5, 11.5, 12, 14],
-                                    low: [9, 10, 8, 8.5, 9.5], close: [12, 11, 9, 11.5, 13])
+        let plot = TradingRangePlot(
+            identifier: "c", style: style, locations: [1, 2, 3, 4, 5],
+            open: [10, 12, 11, 9, 10], high: [13, 12.5, 11.5, 12, 14],
+            low: [9, 10, 8, 8.5, 9.5], close: [12, 11, 9, 11.5, 13])
         plot.hollowRising = hollow
         graph.add(plot)
         return graph
@@ -72,10 +73,14 @@ import Testing
 
     @Test func errorBarsAndBandsArePainted() throws {
         let graph = Graph(title: "Ranges")
-        let bars = RangePlot(identifier: "e", dataSource: ArrayDataSource(numbers: [10, 12, 8], locations: [1, 2, 3],
-                                                                        fields: [.errorLow: [2, 1, 3], .errorHigh: [2, 1, 3]]))
-        let band = RangePlot(identifier: "b", style: .band,
-                             dataSource: ArrayDataSource(numbers: [.nan, .nan, .nan], locations: [1, 2, 3], fields: [.low: [1, 2, 1], .high: [4, 5, 4]]))
+        let bars = RangePlot(
+            identifier: "e",
+            dataSource: ArrayDataSource(
+                numbers: [10, 12, 8], locations: [1, 2, 3],
+                fields: [.errorLow: [2, 1, 3], .errorHigh: [2, 1, 3]]))
+        let band = RangePlot(
+            identifier: "b", style: .band,
+            dataSource: ArrayDataSource(numbers: [.nan, .nan, .nan], locations: [1, 2, 3], fields: [.low: [1, 2, 1], .high: [4, 5, 4]]))
         graph.add(band)
         graph.add(bars)
         let scene = renderer.layout(graph, size: Size(width: 800, height: 600))

@@ -53,29 +53,38 @@ final class LollipopPlot: Plot {
         var items: [PlotItem] = []
         for i in 0..<data.count {
             guard let head = context.transform.devicePoint(Point(x: data.locations[i], y: data.values[i])),
-                  let foot = context.transform.devicePoint(Point(x: data.locations[i], y: bases[i].isFinite ? bases[i] : 0))
+                let foot = context.transform.devicePoint(Point(x: data.locations[i], y: bases[i].isFinite ? bases[i] : 0))
             else { continue }
-            items.append(PlotItem(record: i, value: data.values[i],
-                                  shape: .segments([PlotItem.Segment(from: foot, to: head)], hitWidth: 6 * context.scale),
-                                  fill: .solid(color), stroke: LineStyle(color: color, width: 3 * context.scale), anchor: head))
-            items.append(PlotItem(record: i, value: data.values[i],
-                                  shape: .point(head, symbol: PlotSymbol(.ellipse, size: 14 * context.scale, fill: .solid(color))),
-                                  fill: .solid(color), stroke: nil, anchor: head))
+            items.append(
+                PlotItem(
+                    record: i, value: data.values[i],
+                    shape: .segments([PlotItem.Segment(from: foot, to: head)], hitWidth: 6 * context.scale),
+                    fill: .solid(color), stroke: LineStyle(color: color, width: 3 * context.scale), anchor: head))
+            items.append(
+                PlotItem(
+                    record: i, value: data.values[i],
+                    shape: .point(head, symbol: PlotSymbol(.ellipse, size: 14 * context.scale, fill: .solid(color))),
+                    fill: .solid(color), stroke: nil, anchor: head))
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
     }
 
     func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
-        [LegendItem(title: title, line: LineStyle(color: seriesColor, width: 3),
-                    symbol: PlotSymbol(.ellipse, size: 10, fill: .solid(seriesColor)))]
+        [
+            LegendItem(
+                title: title, line: LineStyle(color: seriesColor, width: 3),
+                symbol: PlotSymbol(.ellipse, size: 10, fill: .solid(seriesColor)))
+        ]
     }
 
     func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = data()
         guard record < data.count, data.values[record].isFinite else { return nil }
-        return RecordDescription(location: context.locationText(data.locations[record], name: data.name(record),
-                                                                dateResolution: .day),
-                                 series: title, value: (valueFormat ?? .fixed(decimals: 1)).format(data.values[record]))
+        return RecordDescription(
+            location: context.locationText(
+                data.locations[record], name: data.name(record),
+                dateResolution: .day),
+            series: title, value: (valueFormat ?? .fixed(decimals: 1)).format(data.values[record]))
     }
 
     func notifySelection(record: Int) {}
@@ -88,8 +97,9 @@ final class LollipopPlot: Plot {
 
     func graph() -> Graph {
         let graph = Graph(title: "Lollipops")
-        let source = ArrayDataSource(numbers: [3, 7, 5, 9], locations: [1, 2, 3, 4],
-                                     fields: [LollipopPlot.stemBase: [1, 1, 2, .nan]])
+        let source = ArrayDataSource(
+            numbers: [3, 7, 5, 9], locations: [1, 2, 3, 4],
+            fields: [LollipopPlot.stemBase: [1, 1, 2, .nan]])
         graph.add(LollipopPlot(identifier: "pops", title: "Pops", dataSource: source))
         graph.add(ScatterPlot(identifier: "line", title: "Line", dataSource: ArrayDataSource(numbers: [11, 12, 11, 12], locations: [1, 2, 3, 4])))
         graph.legend.isHidden = false
@@ -104,8 +114,9 @@ final class LollipopPlot: Plot {
         #expect(plot.items.count == 8)
         let image = try renderer.image(of: scene)
         let seriesColor = plot.items[0].fill.representativeColor
-        let expected = PixelColor(red: Int((seriesColor.red * 255).rounded()), green: Int((seriesColor.green * 255).rounded()),
-                                  blue: Int((seriesColor.blue * 255).rounded()))
+        let expected = PixelColor(
+            red: Int((seriesColor.red * 255).rounded()), green: Int((seriesColor.green * 255).rounded()),
+            blue: Int((seriesColor.blue * 255).rounded()))
         for item in plot.items {
             switch item.shape {
             case .point(let p, _):

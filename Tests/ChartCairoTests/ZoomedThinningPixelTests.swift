@@ -75,8 +75,10 @@ import Testing
     }
 
     /// Sets `graph`'s default plot space to `view` over the data.
-    static func zoom(_ graph: Graph, to view: View, locations: [Double], values: [Double], logX: Bool = false, logY: Bool = false,
-                     fitsY: Bool = true) {
+    static func zoom(
+        _ graph: Graph, to view: View, locations: [Double], values: [Double], logX: Bool = false, logY: Bool = false,
+        fitsY: Bool = true
+    ) {
         let x = view.xRange(locations.first!, locations.last!, log: logX)
         graph.defaultPlotSpace.xRange = x
         if fitsY || view == .yCut {
@@ -105,8 +107,10 @@ import Testing
 
     /// A line (1 px, black) through `y` at `x`, at `view`: optionally with an area fill, a
     /// symbol or on log scales.
-    static func line(_ y: [Double], x: [Double], view: View, thinned: Bool, area: Bool = false, logX: Bool = false,
-                     logY: Bool = false, symbol: PlotSymbol? = nil) -> Graph {
+    static func line(
+        _ y: [Double], x: [Double], view: View, thinned: Bool, area: Bool = false, logX: Bool = false,
+        logY: Bool = false, symbol: PlotSymbol? = nil
+    ) -> Graph {
         let graph = ThinningPixelTests.lineGraph(y, x: x, thinned: thinned, area: area, base: logY ? 1 : 0, logX: logX, logY: logY)
         (graph.plots[0] as! ScatterPlot).symbol = symbol
         zoom(graph, to: view, locations: x, values: y, logX: logX, logY: logY)
@@ -120,8 +124,10 @@ import Testing
         let inside = Self.located(in: range, x)
         let expected = Array(max(0, inside.lowerBound - 1)..<min(x.count, inside.upperBound + 1))
         let records = scene.plots[0].items.map(\.record)
-        #expect(records == expected, "\(view): \(records.count) items from \(records.first ?? -1) to \(records.last ?? -1), expected records \(expected.first ?? -1) to \(expected.last ?? -1)",
-                sourceLocation: sourceLocation)
+        #expect(
+            records == expected,
+            "\(view): \(records.count) items from \(records.first ?? -1) to \(records.last ?? -1), expected records \(expected.first ?? -1) to \(expected.last ?? -1)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: views)
@@ -220,8 +226,10 @@ import Testing
     func aZoomedScatterLooksLikeEveryPoint(view: View, marker: (shape: PlotSymbol.Shape, size: Double)) throws {
         let snaps = marker.size <= 2
         let symbol = PlotSymbol(marker.shape, size: marker.size, fill: .solid(Color(rgb: 0x1C7ED6)))
-        let (share, thinned, full) = try pixels.compare("zoom-scatter-\(Int(marker.size))-\(view)", size: Self.size,
-                                                        tolerance: snaps ? 0 : 64) {
+        let (share, thinned, full) = try pixels.compare(
+            "zoom-scatter-\(Int(marker.size))-\(view)", size: Self.size,
+            tolerance: snaps ? 0 : 64
+        ) {
             Self.scatter(Self.scatterY, x: Self.scatterX, view: view, thinned: $0, symbol: symbol)
         }
         #expect(full.plots[0].items.count == Self.scatterX.count)
@@ -281,7 +289,7 @@ import Testing
         // Where the plot area's edges are; then a record 1.5 px outside the left one (or 2.5 px inside).
         let probe = ChartRenderer().layout(graph(true), size: Self.size)
         let perPixel = 100 / probe.plotArea.width
-        locations[4_999] = 4_999.5 - offset * perPixel   // still sorted
+        locations[4_999] = 4_999.5 - offset * perPixel  // still sorted
         let (share, thinned, _) = try pixels.compare("zoom-edge-marker-\(offset)", size: Self.size, tolerance: 0) { graph($0) }
         #expect(thinned.plotArea == probe.plotArea)
         #expect(thinned.plots[0].items.contains { $0.record == 4_999 }, "the marker at the edge is kept")
@@ -295,8 +303,10 @@ import Testing
     static func bars(view: View, thinned: Bool, categories: Bool, count: Int) -> Graph {
         let values = Array(barValues.prefix(count))
         let graph = Graph(title: "bars")
-        let plot = BarPlot(identifier: "bars", dataSource: ArrayDataSource(
-            numbers: values, categories: categories ? values.indices.map { "Item \($0)" } : nil))
+        let plot = BarPlot(
+            identifier: "bars",
+            dataSource: ArrayDataSource(
+                numbers: values, categories: categories ? values.indices.map { "Item \($0)" } : nil))
         plot.fill = .solid(Color(rgb: 0x2F9E44))
         plot.thinsToPixels = thinned
         graph.add(plot)
@@ -327,7 +337,10 @@ import Testing
             let expected = (0..<count).filter { Double($0) + 0.4 > x.lower && Double($0) - 0.4 < x.upper }
             for scene in [thinned, full] {
                 let records = scene.plots[0].items.map(\.record)
-                #expect(records == expected, "\(view): \(records.count) bars from \(records.first ?? -1) to \(records.last ?? -1), expected \(expected.count) from \(expected.first ?? -1) to \(expected.last ?? -1)")
+                #expect(
+                    records == expected,
+                    "\(view): \(records.count) bars from \(records.first ?? -1) to \(records.last ?? -1), expected \(expected.count) from \(expected.first ?? -1) to \(expected.last ?? -1)"
+                )
             }
         }
     }

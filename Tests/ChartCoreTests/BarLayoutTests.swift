@@ -34,9 +34,12 @@ struct BarLayoutTests {
         }
     }
 
-    @Test("Grouped bars (width 0.25, offsets -0.25/0/0.25) never overlap and keep their order",
-          arguments: [Size(width: 400, height: 300), Size(width: 640, height: 480), Size(width: 777, height: 555),
-                      Size(width: 1024, height: 768), Size(width: 1999, height: 1001)])
+    @Test(
+        "Grouped bars (width 0.25, offsets -0.25/0/0.25) never overlap and keep their order",
+        arguments: [
+            Size(width: 400, height: 300), Size(width: 640, height: 480), Size(width: 777, height: 555),
+            Size(width: 1024, height: 768), Size(width: 1999, height: 1001)
+        ])
     func groupedBarsDoNotOverlap(size: Size) throws {
         let graph = SampleGraph.groupedBars.make()
         let scene = graph.layout(size: size, measurer: testMeasurer)

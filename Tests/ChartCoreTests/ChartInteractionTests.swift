@@ -10,7 +10,7 @@ import ChartCore
 /// Window sizes: wide, tall, ordinary, small, and a HiDPI one (with scale 2).
 private let interactionSizes: [Size] = [
     Size(width: 1200, height: 600), Size(width: 500, height: 900), Size(width: 640, height: 480),
-    Size(width: 300, height: 200),
+    Size(width: 300, height: 200)
 ]
 
 /// A (plot, record) pair, for comparing selections without building `ChartInteraction.Selection`.
@@ -132,7 +132,7 @@ struct ChartInteractionTests {
         ("Save, Ctrl+Save", "save the view as PNG"),
         ("Cancel", "clear the selection, close this help"),
         ("Help, F1", "show / hide this help"),
-        ("Quit, Ctrl+Quit", "quit"),
+        ("Quit, Ctrl+Quit", "quit")
     ]
 
     /// One bar plot of whole values.
@@ -173,8 +173,10 @@ struct ChartInteractionTests {
     }
 
     /// Clicks `plotID`'s `record` at its center and returns the one select event it gave.
-    fileprivate static func clickBar(_ interaction: ChartInteraction, _ plotID: String, _ record: Int,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> SelectPayload {
+    fileprivate static func clickBar(
+        _ interaction: ChartInteraction, _ plotID: String, _ record: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SelectPayload {
         let bar = try #require(interaction.bar(plotID, record), "no bar \(plotID)[\(record)]", sourceLocation: sourceLocation)
         let events = interaction.clickAndSettle(bar.bounds.center)
         #expect(events.count == 1, "\(events)", sourceLocation: sourceLocation)
@@ -182,8 +184,10 @@ struct ChartInteractionTests {
     }
 
     /// Checks the popup is drawn, matches the event and lies inside the graph.
-    fileprivate static func expectPopupInside(_ interaction: ChartInteraction, _ payload: SelectPayload,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    fileprivate static func expectPopupInside(
+        _ interaction: ChartInteraction, _ payload: SelectPayload,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let popup = try #require(interaction.popupScene?.box, "no popup box", sourceLocation: sourceLocation)
         #expect(payload.popup == popup, sourceLocation: sourceLocation)
         #expect(!popup.isEmpty, sourceLocation: sourceLocation)
@@ -198,14 +202,15 @@ struct ChartInteractionTests {
 
     // MARK: Selecting by click
 
-    @Test("Clicking a bar selects it: one select event with its plot, record and value, and a popup above the bar",
-          arguments: interactionSizes.map { ($0, 1.0) } + [(Size(width: 2400, height: 1200), 2.0)])
+    @Test(
+        "Clicking a bar selects it: one select event with its plot, record and value, and a popup above the bar",
+        arguments: interactionSizes.map { ($0, 1.0) } + [(Size(width: 2400, height: 1200), 2.0)])
     func clickSelectsBar(size: Size, scale: Double) throws {
         let graph = SampleGraph.groupedBars.make()
         let interaction = Self.interaction(graph, size, scale: scale)
         let expected: [(String, Int, Double, String)] = [
             ("eur", 0, 0.912, "Nov 20 · EUR 0.91"), ("gbp", 3, 0.788, "Nov 23 · GBP 0.79"), ("chf", 6, 0.865, "Nov 26 · CHF 0.86"),
-            ("eur", 4, 0.921, "Nov 24 · EUR 0.92"),
+            ("eur", 4, 0.921, "Nov 24 · EUR 0.92")
         ]
         for (plotID, record, value, text) in expected {
             let payload = try Self.clickBar(interaction, plotID, record)
@@ -242,16 +247,17 @@ struct ChartInteractionTests {
         try Self.expectPopupInside(interaction, lowest)
     }
 
-    @Test("Popup text is the plot title and the value: 2 decimals for fractions, none when every value is whole",
-          arguments: [
+    @Test(
+        "Popup text is the plot title and the value: 2 decimals for fractions, none when every value is whole",
+        arguments: [
             ([0.91, 0.5, 1.25], 0, "0 · Rate 0.91"),
             ([3.0, 5, 2, 7], 1, "1 · Rate 5"),
             ([2.0, 2.5], 0, "0 · Rate 2.00"),
             ([-4.0, 6, 0], 0, "0 · Rate -4"),
             ([12_500.0, 3_000], 0, "0 · Rate 12,500"),
             ([12_500.0, 3_000], 1, "1 · Rate 3,000"),
-            ([0.004, 0.02], 0, "0 · Rate 0.00"),
-          ] as [([Double], Int, String)])
+            ([0.004, 0.02], 0, "0 · Rate 0.00")
+        ] as [([Double], Int, String)])
     func popupText(values: [Double], record: Int, text: String) throws {
         let graph = Graph(title: "Text")
         graph.add(BarPlot(identifier: "rate", title: "Rate", values: values))
@@ -272,8 +278,9 @@ struct ChartInteractionTests {
         #expect(interaction.popupScene?.text.text == "0 · Share 12.5%")
     }
 
-    @Test("A bar reaching the top of the plot area keeps its popup inside the graph",
-          arguments: interactionSizes, [true, false])
+    @Test(
+        "A bar reaching the top of the plot area keeps its popup inside the graph",
+        arguments: interactionSizes, [true, false])
     func popupAtTopEdge(size: Size, hasTitle: Bool) throws {
         let graph = Graph(title: hasTitle ? "Top" : nil)
         graph.add(BarPlot(identifier: "v", title: "Values", values: [10, 4, 10, 7, 10]))
@@ -287,14 +294,18 @@ struct ChartInteractionTests {
             try Self.expectPopupInside(interaction, payload)
             #expect(payload.popup.minX <= bar.midX && bar.midX <= payload.popup.maxX, "popup \(payload.popup) not over bar \(bar)")
             // Above the bar if there is room, else flipped (or shifted) down onto it: never far from its tip.
-            #expect(payload.popup.maxY <= bar.minY || payload.popup.minY >= bar.minY - 1,
-                    "popup \(payload.popup) straddles the tip of bar \(bar)")
+            #expect(
+                payload.popup.maxY <= bar.minY || payload.popup.minY >= bar.minY - 1,
+                "popup \(payload.popup) straddles the tip of bar \(bar)")
         }
     }
 
-    @Test("The leftmost and rightmost bars keep a wide popup inside a narrow window",
-          arguments: [Size(width: 300, height: 200), Size(width: 240, height: 400), Size(width: 1200, height: 600),
-                      Size(width: 500, height: 900)])
+    @Test(
+        "The leftmost and rightmost bars keep a wide popup inside a narrow window",
+        arguments: [
+            Size(width: 300, height: 200), Size(width: 240, height: 400), Size(width: 1200, height: 600),
+            Size(width: 500, height: 900)
+        ])
     func popupAtSideEdges(size: Size) throws {
         let graph = Graph(title: "Edges")
         graph.add(BarPlot(identifier: "t", title: "Monthly average temperature", values: [4, 6, 9, 14, 18, 21]))
@@ -311,8 +322,9 @@ struct ChartInteractionTests {
         }
     }
 
-    @Test("A popup pushed against the right edge ends on the edge, not a pixel past it",
-          arguments: [Size(width: 240, height: 400), Size(width: 500, height: 900), Size(width: 801, height: 600)])
+    @Test(
+        "A popup pushed against the right edge ends on the edge, not a pixel past it",
+        arguments: [Size(width: 240, height: 400), Size(width: 500, height: 900), Size(width: 801, height: 600)])
     func popupRoundingAtRightEdge(size: Size) throws {
         let graph = Graph()
         // 27 characters: a box 27 × 7.2 + 10 = 204.4 px wide, so it is rounded after the shift.
@@ -326,21 +338,25 @@ struct ChartInteractionTests {
         #expect(payload.popup.minX >= 0)
     }
 
-    @Test("The first, last, tallest and lowest bars of every sample graph keep their popup inside",
-          arguments: SampleGraph.allCases, interactionSizes)
+    @Test(
+        "The first, last, tallest and lowest bars of every sample graph keep their popup inside",
+        arguments: SampleGraph.allCases, interactionSizes)
     func popupsOfSampleGraphsStayInside(sample: SampleGraph, size: Size) throws {
         let interaction = Self.interaction(sample.make(), size)
         var clicked = 0
         for plot in interaction.scene.plots {
             let items = plot.items
             guard let first = items.first, let last = items.last,
-                  let tallest = items.max(by: { $0.value < $1.value }),
-                  let lowest = items.min(by: { $0.value < $1.value }) else { continue }
+                let tallest = items.max(by: { $0.value < $1.value }),
+                let lowest = items.min(by: { $0.value < $1.value })
+            else { continue }
             for item in Set([first.record, last.record, tallest.record, lowest.record]).sorted() {
                 guard let bar = interaction.bar(plot.plotID, item), bar.bounds.width >= 1 else { continue }
                 // Skip a bar whose center hits something else (none does in these graphs).
-                guard HitTester(scene: interaction.scene).hit(at: bar.bounds.center)
-                        == .record(plotID: plot.plotID, record: item) else { continue }
+                guard
+                    HitTester(scene: interaction.scene).hit(at: bar.bounds.center)
+                        == .record(plotID: plot.plotID, record: item)
+                else { continue }
                 let payload = try Self.clickBar(interaction, plot.plotID, item)
                 #expect(payload.record == item)
                 try Self.expectPopupInside(interaction, payload)
@@ -373,18 +389,20 @@ struct ChartInteractionTests {
 
     enum DeselectClick: String, CaseIterable, Sendable { case sameBar, emptyPlotArea, background }
 
-    @Test("With a selection, clicking the same bar, empty plot area or the background deselects",
-          arguments: DeselectClick.allCases)
+    @Test(
+        "With a selection, clicking the same bar, empty plot area or the background deselects",
+        arguments: DeselectClick.allCases)
     func clickDeselects(target: DeselectClick) throws {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), Size(width: 1200, height: 600))
         let bar = try #require(interaction.bar("gbp", 2)).bounds
         _ = try Self.clickBar(interaction, "gbp", 2)
         #expect(interaction.popupScene != nil)
-        let point: Point = switch target {
-        case .sameBar: bar.center
-        case .emptyPlotArea: try #require(interaction.emptyPlotAreaPoint())
-        case .background: try #require(interaction.backgroundPoint())
-        }
+        let point: Point =
+            switch target {
+            case .sameBar: bar.center
+            case .emptyPlotArea: try #require(interaction.emptyPlotAreaPoint())
+            case .background: try #require(interaction.backgroundPoint())
+            }
         #expect(interaction.clickAndSettle(point) == [.deselect])
         #expect(interaction.selection == nil)
         #expect(interaction.popupScene == nil)
@@ -517,7 +535,8 @@ struct ChartInteractionTests {
         let interaction = Self.interaction(graph, Size(width: 1200, height: 600))
         _ = interaction.performAndSettle(.toggleSeries(0))
         _ = interaction.performAndSettle(.toggleSeries(2))
-        #expect(interaction.performAndSettle(.showAllSeries)
+        #expect(
+            interaction.performAndSettle(.showAllSeries)
                 == [.toggle(plotID: "eur", visible: true), .toggle(plotID: "chf", visible: true)])
         #expect(graph.plots.allSatisfy { !$0.isHidden })
         #expect(interaction.scene.plots.allSatisfy { $0.isVisible && $0.items.count == 7 })
@@ -677,8 +696,9 @@ struct ChartInteractionTests {
         #expect(interaction.selectedKey.map { [0, 2, 4].contains($0.record) } == true)
     }
 
-    @Test("Every record of every visible plot is reachable by keys alone",
-          arguments: [SampleGraph.groupedBars, .balance, .fortyCategories, .longCustomLabels])
+    @Test(
+        "Every record of every visible plot is reachable by keys alone",
+        arguments: [SampleGraph.groupedBars, .balance, .fortyCategories, .longCustomLabels])
     func everyRecordReachable(sample: SampleGraph) {
         Self.walkAllRecords(graph: sample.make())
     }
@@ -699,8 +719,9 @@ struct ChartInteractionTests {
             let changed = interaction.layoutIfNeeded()
             for event in interaction.takeEvents() {
                 guard let payload = event.selectPayload else { continue }
-                #expect(payload.value.isFinite, "selected a missing value \(payload.plotID)[\(payload.record)]",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    payload.value.isFinite, "selected a missing value \(payload.plotID)[\(payload.record)]",
+                    sourceLocation: sourceLocation)
                 expectInside(payload.popup, interaction.size, sourceLocation: sourceLocation)
             }
             if let key = interaction.selectedKey { seen.insert(key) }
@@ -713,8 +734,9 @@ struct ChartInteractionTests {
             while press(.selectNextRecord) {}
             _ = press(.selectNextSeries)
         }
-        #expect(seen == expected, "missing \(expected.subtracting(seen).sorted { $0.description < $1.description })",
-                sourceLocation: sourceLocation)
+        #expect(
+            seen == expected, "missing \(expected.subtracting(seen).sorted { $0.description < $1.description })",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: Cancel, help and status
@@ -748,8 +770,9 @@ struct ChartInteractionTests {
         #expect(!help.box.isEmpty, sourceLocation: sourceLocation)
         #expect(interaction.bounds.contains(help.box), "help \(help.box) outside \(interaction.size)", sourceLocation: sourceLocation)
         for text in help.texts {
-            #expect(help.box.contains(text.rect), "\(text.text.prefix(20)) \(text.rect) outside \(help.box)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                help.box.contains(text.rect), "\(text.text.prefix(20)) \(text.rect) outside \(help.box)",
+                sourceLocation: sourceLocation)
         }
         let lines = help.texts.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         #expect(!interaction.helpLines.isEmpty, sourceLocation: sourceLocation)
@@ -762,8 +785,9 @@ struct ChartInteractionTests {
         #expect(columns.count == 2, sourceLocation: sourceLocation)
     }
 
-    @Test("Help lists every key inside the window, and toggles off",
-          arguments: [Size(width: 1200, height: 600), Size(width: 640, height: 480), Size(width: 800, height: 1000)])
+    @Test(
+        "Help lists every key inside the window, and toggles off",
+        arguments: [Size(width: 1200, height: 600), Size(width: 640, height: 480), Size(width: 800, height: 1000)])
     func helpOverlay(size: Size) throws {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), size)
         #expect(interaction.overlay("help") == nil)
@@ -779,8 +803,9 @@ struct ChartInteractionTests {
 
     @Test("The help lists the lines its host gives, laid out again when they change while it shows")
     func helpLinesComeFromTheHost() throws {
-        let interaction = ChartInteraction(graph: SampleGraph.groupedBars.make(), size: Size(width: 800, height: 600),
-                                           measurer: FixedTextMeasurer())
+        let interaction = ChartInteraction(
+            graph: SampleGraph.groupedBars.make(), size: Size(width: 800, height: 600),
+            measurer: FixedTextMeasurer())
         #expect(interaction.helpLines.isEmpty)
         _ = interaction.performAndSettle(.toggleHelp)
         // No lines: the title alone.
@@ -795,8 +820,9 @@ struct ChartInteractionTests {
         try Self.expectHelpOverlay(interaction)
     }
 
-    @Test("Help fits a small window",
-          arguments: [Size(width: 300, height: 200), Size(width: 400, height: 300), Size(width: 500, height: 900)])
+    @Test(
+        "Help fits a small window",
+        arguments: [Size(width: 300, height: 200), Size(width: 400, height: 300), Size(width: 500, height: 900)])
     func helpOverlaySmallWindow(size: Size) throws {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), size)
         _ = interaction.performAndSettle(.toggleHelp)
@@ -818,16 +844,18 @@ struct ChartInteractionTests {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), Size(width: 1200, height: 600))
         _ = interaction.performAndSettle(.toggleHelp)
         let help = try #require(interaction.overlay("help")).box
-        let covered = try #require(interaction.scene.plots.flatMap { plot in plot.items.map { (plot.plotID, $0) } }
-            .first { help.contains($0.1.bounds.center) }, "no bar under the help box")
+        let covered = try #require(
+            interaction.scene.plots.flatMap { plot in plot.items.map { (plot.plotID, $0) } }
+                .first { help.contains($0.1.bounds.center) }, "no bar under the help box")
         let events = interaction.clickAndSettle(covered.1.bounds.center)
         #expect(events.isEmpty, "\(events)")
         #expect(interaction.selection == nil)
         #expect(!interaction.isShowingHelp)
     }
 
-    @Test("A status message shows as an overlay at the bottom left until it is cleared",
-          arguments: [Size(width: 1200, height: 600), Size(width: 300, height: 200)])
+    @Test(
+        "A status message shows as an overlay at the bottom left until it is cleared",
+        arguments: [Size(width: 1200, height: 600), Size(width: 300, height: 200)])
     func statusMessage(size: Size) throws {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), size)
         interaction.statusMessage = "Saved chart.png"
@@ -928,7 +956,7 @@ struct ChartInteractionTests {
         #expect(interaction.scene.legend?.position == .right)
         let steps: [(Size, Legend.Position)] = [
             (Size(width: 500, height: 900), .bottom), (Size(width: 900, height: 500), .right),
-            (Size(width: 600, height: 600), .bottom), (Size(width: 1200, height: 600), .right),
+            (Size(width: 600, height: 600), .bottom), (Size(width: 1200, height: 600), .right)
         ]
         for (size, position) in steps {
             interaction.resize(to: size)
@@ -946,8 +974,9 @@ struct ChartInteractionTests {
         #expect(interaction.size == Size(width: 1200, height: 600))
     }
 
-    @Test("Resizing keeps the selection; its popup follows the bar without new events",
-          arguments: [Size(width: 300, height: 200), Size(width: 500, height: 900), Size(width: 2000, height: 1000)])
+    @Test(
+        "Resizing keeps the selection; its popup follows the bar without new events",
+        arguments: [Size(width: 300, height: 200), Size(width: 500, height: 900), Size(width: 2000, height: 1000)])
     func resizeKeepsSelection(size: Size) throws {
         let interaction = Self.interaction(SampleGraph.groupedBars.make(), Size(width: 1024, height: 768))
         _ = try Self.clickBar(interaction, "chf", 6)

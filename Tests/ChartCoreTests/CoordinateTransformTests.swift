@@ -28,7 +28,7 @@ struct CoordinateTransformTests {
         Case(scale: .linear, range: PlotRange(0, 10)), Case(scale: .linear, range: PlotRange(-5, 5)),
         Case(scale: .linear, range: PlotRange(-1200, 3100)), Case(scale: .linear, range: PlotRange(1e9, 4e12)),
         Case(scale: .linear, range: PlotRange(0, 1e-9)), Case(scale: .category, range: PlotRange(-0.5, 39.5)),
-        Case(scale: .logarithmic, range: PlotRange(1, 1000)), Case(scale: .logarithmic, range: PlotRange(0.001, 5e6)),
+        Case(scale: .logarithmic, range: PlotRange(1, 1000)), Case(scale: .logarithmic, range: PlotRange(0.001, 5e6))
     ]
 
     static func transform(_ c: Case) -> CoordinateTransform {
@@ -90,8 +90,9 @@ struct CoordinateTransformTests {
 
     @Test("Log mapping gives each decade the same width")
     func logDecades() throws {
-        let t = CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(1, 1000), yRange: PlotRange(1, 1000),
-                                    xScale: .logarithmic, yScale: .logarithmic)
+        let t = CoordinateTransform(
+            plotArea: Self.plotArea, xRange: PlotRange(1, 1000), yRange: PlotRange(1, 1000),
+            xScale: .logarithmic, yScale: .logarithmic)
         #expect(isClose(try #require(t.deviceX(10)), 50 + 400.0 / 3, tolerance: 1e-9))
         #expect(isClose(try #require(t.deviceX(100)), 50 + 800.0 / 3, tolerance: 1e-9))
         #expect(isClose(try #require(t.deviceY(10)), 320 - 100, tolerance: 1e-9))
@@ -117,8 +118,9 @@ struct CoordinateTransformTests {
 
     @Test("A log scale cannot show zero or negative values", arguments: [0.0, -1, -1e-9, -Double.infinity])
     func logNonPositive(value: Double) {
-        let t = CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(1, 100), yRange: PlotRange(1, 100),
-                                    xScale: .logarithmic, yScale: .logarithmic)
+        let t = CoordinateTransform(
+            plotArea: Self.plotArea, xRange: PlotRange(1, 100), yRange: PlotRange(1, 100),
+            xScale: .logarithmic, yScale: .logarithmic)
         #expect(t.deviceX(value) == nil)
         #expect(t.deviceY(value) == nil)
         #expect(t.devicePoint(Point(x: value, y: 10)) == nil)
@@ -175,8 +177,11 @@ struct CoordinateTransformTests {
         graph.defaultPlotSpace.xRange = space.xRange
         graph.defaultPlotSpace.yRange = space.yRange
         let t = graph.transform(in: Self.plotArea)
-        #expect(t == CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(-0.5, 4.5), yRange: PlotRange(1, 1e4),
-                                         xScale: .category, yScale: .logarithmic))
+        #expect(
+            t
+                == CoordinateTransform(
+                    plotArea: Self.plotArea, xRange: PlotRange(-0.5, 4.5), yRange: PlotRange(1, 1e4),
+                    xScale: .category, yScale: .logarithmic))
     }
 
     @Test("A plot space fits nil ranges to bars: anchored at the base, 5% above the tallest")

@@ -33,7 +33,8 @@ struct DateTickGeneratorTests {
     static let cases: [DateTickCase] = [
         DateTickCase(name: "3 seconds", range: PlotRange(instant(2026, 11, 29, 14, 30, 15) + 0.2, instant(2026, 11, 29, 14, 30, 18) + 0.2), zone: "UTC"),
         DateTickCase(name: "10 minutes", range: PlotRange(instant(2026, 11, 29, 14, 27, 41), instant(2026, 11, 29, 14, 37, 41)), zone: "UTC"),
-        DateTickCase(name: "10 minutes, Kathmandu (+05:45)", range: PlotRange(instant(2026, 11, 29, 14, 27), instant(2026, 11, 29, 14, 37)), zone: "Asia/Kathmandu"),
+        DateTickCase(
+            name: "10 minutes, Kathmandu (+05:45)", range: PlotRange(instant(2026, 11, 29, 14, 27), instant(2026, 11, 29, 14, 37)), zone: "Asia/Kathmandu"),
         DateTickCase(name: "5 hours over midnight", range: PlotRange(instant(2026, 11, 29, 21, 10), instant(2026, 11, 30, 2, 10)), zone: "UTC"),
         DateTickCase(name: "2 days", range: PlotRange(instant(2026, 11, 29, 9, 15), instant(2026, 12, 1, 9, 15)), zone: "UTC"),
         DateTickCase(name: "3 weeks", range: PlotRange(instant(2026, 11, 20, 6), instant(2026, 12, 11, 6)), zone: "UTC"),
@@ -44,11 +45,21 @@ struct DateTickGeneratorTests {
         DateTickCase(name: "before 1970", range: PlotRange(instant(1901, 1, 1), instant(1969, 12, 31)), zone: "UTC"),
         DateTickCase(name: "around the epoch", range: PlotRange(-10, 5), zone: "UTC"),
         DateTickCase(name: "BC to AD", range: PlotRange(instant(250, 1, 1, era: 0), instant(250, 1, 1)), zone: "UTC"),
-        DateTickCase(name: "Berlin, clocks go back", range: PlotRange(instant(2026, 10, 24, 18, in: "Europe/Berlin"), instant(2026, 10, 25, 12, in: "Europe/Berlin")), zone: "Europe/Berlin"),
-        DateTickCase(name: "Berlin, clocks go forward", range: PlotRange(instant(2026, 3, 28, 12, in: "Europe/Berlin"), instant(2026, 3, 31, 12, in: "Europe/Berlin")), zone: "Europe/Berlin"),
-        DateTickCase(name: "Berlin, repeated hour", range: PlotRange(instant(2026, 10, 25, 1, 40, in: "Europe/Berlin"), instant(2026, 10, 25, 3, 20, in: "Europe/Berlin")), zone: "Europe/Berlin"),
-        DateTickCase(name: "Berlin, 2 months", range: PlotRange(instant(2026, 2, 20, in: "Europe/Berlin"), instant(2026, 4, 20, in: "Europe/Berlin")), zone: "Europe/Berlin"),
-        DateTickCase(name: "New York, a year", range: PlotRange(instant(2026, 1, 5, in: "America/New_York"), instant(2027, 1, 5, in: "America/New_York")), zone: "America/New_York"),
+        DateTickCase(
+            name: "Berlin, clocks go back", range: PlotRange(instant(2026, 10, 24, 18, in: "Europe/Berlin"), instant(2026, 10, 25, 12, in: "Europe/Berlin")),
+            zone: "Europe/Berlin"),
+        DateTickCase(
+            name: "Berlin, clocks go forward", range: PlotRange(instant(2026, 3, 28, 12, in: "Europe/Berlin"), instant(2026, 3, 31, 12, in: "Europe/Berlin")),
+            zone: "Europe/Berlin"),
+        DateTickCase(
+            name: "Berlin, repeated hour",
+            range: PlotRange(instant(2026, 10, 25, 1, 40, in: "Europe/Berlin"), instant(2026, 10, 25, 3, 20, in: "Europe/Berlin")), zone: "Europe/Berlin"),
+        DateTickCase(
+            name: "Berlin, 2 months", range: PlotRange(instant(2026, 2, 20, in: "Europe/Berlin"), instant(2026, 4, 20, in: "Europe/Berlin")),
+            zone: "Europe/Berlin"),
+        DateTickCase(
+            name: "New York, a year", range: PlotRange(instant(2026, 1, 5, in: "America/New_York"), instant(2027, 1, 5, in: "America/New_York")),
+            zone: "America/New_York")
     ]
     static let targets = [1, 2, 3, 6, 10, 25]
 
@@ -177,9 +188,10 @@ struct DateTickGeneratorTests {
         let range = PlotRange(instant(2026, 11, 29, 22), instant(2026, 11, 30, 4))
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 6)
         #expect(step == DateTickGenerator.Step(unit: .hour, count: 1))
-        #expect(DateTickGenerator.labels(for: values, step: step) == [
-            "22:00\nNov 29", "23:00", "00:00\nNov 30", "01:00", "02:00", "03:00", "04:00",
-        ])
+        #expect(
+            DateTickGenerator.labels(for: values, step: step) == [
+                "22:00\nNov 29", "23:00", "00:00\nNov 30", "01:00", "02:00", "03:00", "04:00"
+            ])
     }
 
     @Test("Six hours over three days, in New York")
@@ -198,9 +210,10 @@ struct DateTickGeneratorTests {
         let range = PlotRange(instant(2026, 12, 28), instant(2027, 1, 3))
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 6)
         #expect(step == DateTickGenerator.Step(unit: .day, count: 1))
-        #expect(DateTickGenerator.labels(for: values, step: step) == [
-            "Dec 28\n2026", "Dec 29", "Dec 30", "Dec 31", "Jan 1\n2027", "Jan 2", "Jan 3",
-        ])
+        #expect(
+            DateTickGenerator.labels(for: values, step: step) == [
+                "Dec 28\n2026", "Dec 29", "Dec 30", "Dec 31", "Jan 1\n2027", "Jan 2", "Jan 3"
+            ])
     }
 
     @Test("Two-day steps restart on the 1st of each month")
@@ -208,8 +221,11 @@ struct DateTickGeneratorTests {
         let range = PlotRange(instant(2026, 1, 26), instant(2026, 2, 6))
         let (step, values) = DateTickGenerator.ticks(in: range, targetCount: 6)
         #expect(step == DateTickGenerator.Step(unit: .day, count: 2))
-        #expect(values == [instant(2026, 1, 27), instant(2026, 1, 29), instant(2026, 1, 31),
-                           instant(2026, 2, 1), instant(2026, 2, 3), instant(2026, 2, 5)])
+        #expect(
+            values == [
+                instant(2026, 1, 27), instant(2026, 1, 29), instant(2026, 1, 31),
+                instant(2026, 2, 1), instant(2026, 2, 3), instant(2026, 2, 5)
+            ])
     }
 
     @Test("Months over new year read \"Nov\\n2026\" … \"Jan\\n2027\"")

@@ -40,12 +40,15 @@ struct ExtremeRangeTests {
         #expect(try #require(t.deviceX(range.upper)) == Self.plotArea.maxX)
     }
 
-    @Test("A value far past a narrow range maps to a finite pixel, at most 2^22 from the origin",
-          arguments: [1e300, -1e300, Double.greatestFiniteMagnitude, 1e-280])
+    @Test(
+        "A value far past a narrow range maps to a finite pixel, at most 2^22 from the origin",
+        arguments: [1e300, -1e300, Double.greatestFiniteMagnitude, 1e-280])
     func farValuesStayFinite(value: Double) throws {
         let t = CoordinateTransform(plotArea: Self.plotArea, xRange: PlotRange(0, 1e-300), yRange: PlotRange(0, 1))
-        for device in [try #require(t.deviceX(value)), t.mappingX.device(value), try #require(t.deviceY(value * 1e300)),
-                       t.mappingY.device(value * 1e300)] {
+        for device in [
+            try #require(t.deviceX(value)), t.mappingX.device(value), try #require(t.deviceY(value * 1e300)),
+            t.mappingY.device(value * 1e300)
+        ] {
             #expect(device.isFinite && abs(device) <= AxisMapping.deviceLimit, "\(value) → \(device)")
         }
     }

@@ -20,11 +20,13 @@ struct GeometryTests {
         #expect(Rect(x: 0, y: 0, width: -1, height: 5).isEmpty)
     }
 
-    @Test("contains(point): top and left edges in, bottom and right edges out", arguments: [
-        (Point(x: 10, y: 20), true), (Point(x: 109.999, y: 69.999), true), (Point(x: 110, y: 45), false),
-        (Point(x: 60, y: 70), false), (Point(x: 9.999, y: 45), false), (Point(x: 60, y: 19.999), false),
-        (Point(x: 60, y: 45), true), (Point(x: 110, y: 70), false), (Point(x: 10, y: 69.5), true),
-    ] as [(Point, Bool)])
+    @Test(
+        "contains(point): top and left edges in, bottom and right edges out",
+        arguments: [
+            (Point(x: 10, y: 20), true), (Point(x: 109.999, y: 69.999), true), (Point(x: 110, y: 45), false),
+            (Point(x: 60, y: 70), false), (Point(x: 9.999, y: 45), false), (Point(x: 60, y: 19.999), false),
+            (Point(x: 60, y: 45), true), (Point(x: 110, y: 70), false), (Point(x: 10, y: 69.5), true)
+        ] as [(Point, Bool)])
     func containsPoint(point: Point, expected: Bool) {
         #expect(Self.r.contains(point) == expected)
     }
@@ -49,23 +51,27 @@ struct GeometryTests {
         #expect(!Rect(x: 0, y: 0, width: 10, height: 0).contains(Point(x: 5, y: 0)))
     }
 
-    @Test("contains(rect): edges included", arguments: [
-        (Rect(x: 10, y: 20, width: 100, height: 50), true), (Rect(x: 20, y: 30, width: 10, height: 10), true),
-        (Rect(x: 10, y: 20, width: 0, height: 0), true), (Rect(x: 110, y: 70, width: 0, height: 0), true),
-        (Rect(x: 9, y: 20, width: 10, height: 10), false), (Rect(x: 100, y: 60, width: 11, height: 5), false),
-        (Rect(x: 100, y: 60, width: 10, height: 11), false), (Rect(x: 0, y: 0, width: 200, height: 200), false),
-    ] as [(Rect, Bool)])
+    @Test(
+        "contains(rect): edges included",
+        arguments: [
+            (Rect(x: 10, y: 20, width: 100, height: 50), true), (Rect(x: 20, y: 30, width: 10, height: 10), true),
+            (Rect(x: 10, y: 20, width: 0, height: 0), true), (Rect(x: 110, y: 70, width: 0, height: 0), true),
+            (Rect(x: 9, y: 20, width: 10, height: 10), false), (Rect(x: 100, y: 60, width: 11, height: 5), false),
+            (Rect(x: 100, y: 60, width: 10, height: 11), false), (Rect(x: 0, y: 0, width: 200, height: 200), false)
+        ] as [(Rect, Bool)])
     func containsRect(other: Rect, expected: Bool) {
         #expect(Self.r.contains(other) == expected)
     }
 
-    @Test("intersects: shared interior only; touching edges and corners do not count", arguments: [
-        (Rect(x: 110, y: 20, width: 10, height: 10), false), (Rect(x: 0, y: 20, width: 10, height: 10), false),
-        (Rect(x: 50, y: 70, width: 10, height: 10), false), (Rect(x: 50, y: 10, width: 10, height: 10), false),
-        (Rect(x: 110, y: 70, width: 10, height: 10), false), (Rect(x: 109.5, y: 69.5, width: 10, height: 10), true),
-        (Rect(x: 0, y: 0, width: 500, height: 500), true), (Rect(x: 50, y: 40, width: 1, height: 1), true),
-        (Rect(x: 200, y: 200, width: 5, height: 5), false), (Rect(x: 10, y: 20, width: 100, height: 50), true),
-    ] as [(Rect, Bool)])
+    @Test(
+        "intersects: shared interior only; touching edges and corners do not count",
+        arguments: [
+            (Rect(x: 110, y: 20, width: 10, height: 10), false), (Rect(x: 0, y: 20, width: 10, height: 10), false),
+            (Rect(x: 50, y: 70, width: 10, height: 10), false), (Rect(x: 50, y: 10, width: 10, height: 10), false),
+            (Rect(x: 110, y: 70, width: 10, height: 10), false), (Rect(x: 109.5, y: 69.5, width: 10, height: 10), true),
+            (Rect(x: 0, y: 0, width: 500, height: 500), true), (Rect(x: 50, y: 40, width: 1, height: 1), true),
+            (Rect(x: 200, y: 200, width: 5, height: 5), false), (Rect(x: 10, y: 20, width: 100, height: 50), true)
+        ] as [(Rect, Bool)])
     func intersects(other: Rect, expected: Bool) {
         #expect(Self.r.intersects(other) == expected)
         #expect(other.intersects(Self.r) == expected, "intersects must be symmetric")

@@ -11,8 +11,9 @@ struct GridKindLayoutTests {
 
     func bubbleGraph() -> (Graph, BubblePlot) {
         let graph = Graph(title: "Bubbles")
-        let source = ArrayDataSource(numbers: [10, 20, 15, 30, .nan], locations: [1, 2, 3, 4, 5],
-                                     categories: ["a", "b", "c", "d", "e"], fields: [.size: [100, 25, 0, 400, 9]])
+        let source = ArrayDataSource(
+            numbers: [10, 20, 15, 30, .nan], locations: [1, 2, 3, 4, 5],
+            categories: ["a", "b", "c", "d", "e"], fields: [.size: [100, 25, 0, 400, 9]])
         let plot = BubblePlot(identifier: "b", title: "Bubbles", dataSource: source)
         plot.valueTitle = "score"
         plot.sizeTitle = "pop"
@@ -182,9 +183,10 @@ struct GridKindLayoutTests {
         #expect(plot.resolvedColorMap.name == "viridis")
         for item in items {
             let x = [0.0, 1, 2][item.record % 3], y = [0.0, 1][item.record / 3]
-            let expected = Rect(x: t.deviceX(x - 0.5)!.rounded(), y: t.deviceY(y + 0.5)!.rounded(),
-                                width: t.deviceX(x + 0.5)!.rounded() - t.deviceX(x - 0.5)!.rounded(),
-                                height: t.deviceY(y - 0.5)!.rounded() - t.deviceY(y + 0.5)!.rounded())
+            let expected = Rect(
+                x: t.deviceX(x - 0.5)!.rounded(), y: t.deviceY(y + 0.5)!.rounded(),
+                width: t.deviceX(x + 0.5)!.rounded() - t.deviceX(x - 0.5)!.rounded(),
+                height: t.deviceY(y - 0.5)!.rounded() - t.deviceY(y + 0.5)!.rounded())
             #expect(item.bounds == expected, "cell \(item.record)")
             #expect(item.fill.representativeColor == ColorMap.viridis.color(at: (item.value - 1) / 5))
         }
@@ -194,9 +196,9 @@ struct GridKindLayoutTests {
         // Values written in cells, in a color that contrasts.
         let labels = try #require(scene.plot("h")).labels
         let one = try #require(labels.first { $0.text == "1" })
-        #expect(one.style.color.luminance > 0.5)   // on viridis' dark end
+        #expect(one.style.color.luminance > 0.5)  // on viridis' dark end
         let six = try #require(labels.first { $0.text == "6" })
-        #expect(six.style.color.luminance < 0.5)   // on its yellow end
+        #expect(six.style.color.luminance < 0.5)  // on its yellow end
     }
 
     @Test("Values on both sides of 0 take coolwarm, centred: 0 is its neutral middle; the color bar lies right of the plot area")
@@ -232,7 +234,7 @@ struct GridKindLayoutTests {
         let plot = HeatmapPlot(identifier: "big", dataSource: ArrayDataSource(numbers: values, locations: xs, fields: [.row: ys]))
         graph.add(plot)
         graph.plotAreaPadding.right = HeatmapPlot.colorBarRoom(labels: 4)
-        _ = layout(graph, 400, 300)   // the first layout pulls the data and finds the grid
+        _ = layout(graph, 400, 300)  // the first layout pulls the data and finds the grid
         let start = Date()
         let scene = layout(graph, 400, 300)
         let seconds = Date().timeIntervalSince(start)
@@ -278,14 +280,15 @@ struct GridKindLayoutTests {
             for plot in scene.plots {
                 #expect(!plot.items.isEmpty, "\(plot.plotID) lays out nothing")
                 for item in plot.items {
-                    #expect(item.value.isFinite && item.anchor.x.isFinite && item.anchor.y.isFinite && item.bounds.width.isFinite,
-                            "\(plot.plotID)[\(item.record)]: \(item)")
+                    #expect(
+                        item.value.isFinite && item.anchor.x.isFinite && item.anchor.y.isFinite && item.bounds.width.isFinite,
+                        "\(plot.plotID)[\(item.record)]: \(item)")
                 }
                 for label in plot.labels { #expect(label.position.x.isFinite && label.position.y.isFinite, "\(plot.plotID) label \(label.text)") }
             }
         }
         let cells = try #require(layout(heat, 640, 480).plot("h")).items
-        #expect(cells.first?.value == big)   // the mean of 1e308 and 1e308, not infinity
+        #expect(cells.first?.value == big)  // the mean of 1e308 and 1e308, not infinity
     }
 
     // MARK: Color maps

@@ -12,7 +12,7 @@ struct HistogramBinningTests {
         return (0..<n).map { _ in
             state = state &* 6364136223846793005 &+ 1442695040888963407
             let u = Double(state >> 11) / Double(1 << 53)
-            return (u * 1000).rounded() / 10 - 20   // -20.0 … 80.0 in steps of 0.1, with ties
+            return (u * 1000).rounded() / 10 - 20  // -20.0 … 80.0 in steps of 0.1, with ties
         }
     }
 
@@ -55,7 +55,9 @@ struct HistogramBinningTests {
         #expect(binning.lower <= lower)
         #expect(binning.bin(of: lower) != nil, "\(lower) outside \(binning.lower)…\(binning.upper)")
         #expect(binning.bin(of: lower + 10 * width) != nil)
-        #expect(HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308) == nil || HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308)!.upper.isFinite)
+        #expect(
+            HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308) == nil
+                || HistogramBinning.aligned(lower: 1.7e308, upper: 1.75e308, width: 1e308)!.upper.isFinite)
     }
 
     @Test("NaN and infinities are not counted; no finite value gives no bins")
@@ -157,7 +159,9 @@ struct HistogramBinningTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", """
+        process.arguments = [
+            "-c",
+            """
             import sys
             try:
                 import numpy as np
@@ -166,7 +170,8 @@ struct HistogramBinningTests {
             v = np.loadtxt(sys.argv[1])
             c, e = np.histogram(v[np.isfinite(v)], "auto")
             print(" ".join(repr(float(x)) for x in e)); print(" ".join(str(int(x)) for x in c))
-            """, file.path]
+            """, file.path
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

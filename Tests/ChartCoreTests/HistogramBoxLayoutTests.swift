@@ -11,8 +11,9 @@ struct HistogramBoxLayoutTests {
         return Dictionary(uniqueKeysWithValues: plot.items.map { ($0.record, $0.bounds) })
     }
 
-    @Test("A bar per non-empty bin, edge to edge, as tall as its count, growing from 0",
-          arguments: [Size(width: 640, height: 480), Size(width: 320, height: 240), Size(width: 1024, height: 768)])
+    @Test(
+        "A bar per non-empty bin, edge to edge, as tall as its count, growing from 0",
+        arguments: [Size(width: 640, height: 480), Size(width: 320, height: 240), Size(width: 1024, height: 768)])
     func histogramGeometry(size: Size) throws {
         let binning = HistogramBinning(lower: 0, upper: 10, count: 5)
         let plot = HistogramPlot(identifier: "h", binning: binning, counts: [2, 5, 0, 3, 1])
@@ -94,8 +95,9 @@ struct HistogramBoxLayoutTests {
         }
     }
 
-    static let stats = BoxStatistics(lowerQuartile: 3350, median: 3700, upperQuartile: 4000, lowerWhisker: 2850, upperWhisker: 4775,
-                                     outliers: [2000, 6000], count: 151)
+    static let stats = BoxStatistics(
+        lowerQuartile: 3350, median: 3700, upperQuartile: 4000, lowerWhisker: 2850, upperWhisker: 4775,
+        outliers: [2000, 6000], count: 151)
 
     @Test("Box statistics: numpy's linear quartiles, Tukey's whiskers, the rest outliers")
     func boxStatistics() throws {
@@ -109,8 +111,9 @@ struct HistogramBoxLayoutTests {
         #expect(BoxStatistics(of: [.nan]) == nil)
     }
 
-    @Test("Per category: a box from Q1 to Q3, whiskers with caps, the median, outliers on its center",
-          arguments: [Size(width: 640, height: 480), Size(width: 320, height: 240)])
+    @Test(
+        "Per category: a box from Q1 to Q3, whiskers with caps, the median, outliers on its center",
+        arguments: [Size(width: 640, height: 480), Size(width: 320, height: 240)])
     func boxGeometry(size: Size) throws {
         let plot = BoxPlot(identifier: "b", title: "body_mass_g", boxes: [Self.stats, nil, Self.stats], names: ["Adelie", "None", "Gentoo"])
         plot.boxWidth = 0.5

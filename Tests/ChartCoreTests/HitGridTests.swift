@@ -79,7 +79,9 @@ struct HitGridTests {
 /// which are the tallest of the bars an unthinned layout gives for that column.
 @Suite("Bars merged per pixel column")
 struct BarPixelMergeTests {
-    @Test("100,000 bars: per column the thinned layout keeps the tallest bars of the full one", arguments: [Size(width: 800, height: 600), Size(width: 300, height: 500)])
+    @Test(
+        "100,000 bars: per column the thinned layout keeps the tallest bars of the full one",
+        arguments: [Size(width: 800, height: 600), Size(width: 300, height: 500)])
     func keepsTallest(size: Size) throws {
         func layout(thinning: Bool) throws -> PlotScene {
             let graph = Graph(title: "Many")

@@ -119,7 +119,9 @@ struct HitTesterTests {
         }
         // A hand-made scene that still carries items for an invisible plot is not hit either.
         var scene = shown
-        scene.plots = scene.plots.map { var p = $0; p.isVisible = p.plotID != "other"; return p }
+        scene.plots = scene.plots.map {
+            var p = $0; p.isVisible = p.plotID != "other"; return p
+        }
         #expect(HitTester(scene: scene).hit(at: bar.center) == .plotArea)
     }
 
@@ -141,8 +143,10 @@ struct HitTesterTests {
         let scene = layout(Self.sampleGraph(), 800, 600)
         let tester = HitTester(scene: scene)
         let area = scene.plotArea
-        for point in [Point(x: 1, y: 1), Point(x: area.minX - 5, y: area.midY), Point(x: area.midX, y: area.maxY + 5),
-                      Point(x: area.midX, y: area.minY - 1), Point(x: -10, y: -10), Point(x: 5000, y: 300)] {
+        for point in [
+            Point(x: 1, y: 1), Point(x: area.minX - 5, y: area.midY), Point(x: area.midX, y: area.maxY + 5),
+            Point(x: area.midX, y: area.minY - 1), Point(x: -10, y: -10), Point(x: 5000, y: 300)
+        ] {
             #expect(tester.hit(at: point) == .background, "\(point)")
         }
         // The plot area's top-left corner is in; its bottom-right edge is out.

@@ -36,8 +36,9 @@ struct InferredScaleTests {
         #expect(try #require(layout(graph, 640, 480).transform(ofSpace: "default")).xScale == .linear)
     }
 
-    @Test("A scale set on the plot space wins over the categories, even .linear",
-          arguments: [Scale.linear, .logarithmic, .date])
+    @Test(
+        "A scale set on the plot space wins over the categories, even .linear",
+        arguments: [Scale.linear, .logarithmic, .date])
     func aSetScaleWins(scale: Scale) throws {
         let graph = graph { $0.defaultPlotSpace.xScale = scale }
         #expect(graph.defaultPlotSpace.isXScaleSet)

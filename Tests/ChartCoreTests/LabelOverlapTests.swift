@@ -30,10 +30,12 @@ struct LabelOverlapTests {
         for axis in scene.axes {
             for (a, b) in zip(axis.labels, axis.labels.dropFirst()) {
                 // Widen each outline by 3 px on every side: the two must still be apart.
-                let grownA = OrientedRect(size: Size(width: a.size.width + 6, height: a.size.height + 6),
-                                          anchor: Point(x: a.anchor.x + 3, y: a.anchor.y + 3), position: a.position, angle: a.angle)
-                let grownB = OrientedRect(size: Size(width: b.size.width + 6, height: b.size.height + 6),
-                                          anchor: Point(x: b.anchor.x + 3, y: b.anchor.y + 3), position: b.position, angle: b.angle)
+                let grownA = OrientedRect(
+                    size: Size(width: a.size.width + 6, height: a.size.height + 6),
+                    anchor: Point(x: a.anchor.x + 3, y: a.anchor.y + 3), position: a.position, angle: a.angle)
+                let grownB = OrientedRect(
+                    size: Size(width: b.size.width + 6, height: b.size.height + 6),
+                    anchor: Point(x: b.anchor.x + 3, y: b.anchor.y + 3), position: b.position, angle: b.angle)
                 #expect(!grownA.intersects(grownB), "axis \(axis.axisID) at \(size): '\(a.text)' and '\(b.text)' closer than 6 px")
             }
         }
@@ -43,8 +45,10 @@ struct LabelOverlapTests {
     func allTextsApart(sample: SampleGraph, size: Size) {
         let scene = sample.make().layout(size: size, measurer: testMeasurer)
         let pairs = Self.overlappingPairs(scene.allTexts)
-        withKnownIssue("texts collide when the plot area collapses at very small sizes",
-                       isIntermittent: true) {
+        withKnownIssue(
+            "texts collide when the plot area collapses at very small sizes",
+            isIntermittent: true
+        ) {
             #expect(pairs.isEmpty, "at \(size): \(pairs.prefix(5))")
         } when: {
             scene.plotArea.isEmpty
@@ -69,9 +73,11 @@ struct LabelOverlapTests {
         }
     }
 
-    @Test("Long category labels at a narrow width are rotated or thinned", arguments: [
-        Size(width: 400, height: 300), Size(width: 500, height: 900), Size(width: 640, height: 480),
-    ])
+    @Test(
+        "Long category labels at a narrow width are rotated or thinned",
+        arguments: [
+            Size(width: 400, height: 300), Size(width: 500, height: 900), Size(width: 640, height: 480)
+        ])
     func longLabelsRotateOrThin(size: Size) throws {
         let scene = SampleGraph.longCustomLabels.make().layout(size: size, measurer: testMeasurer)
         let x = try #require(scene.axes.first { $0.axisID == "x" })

@@ -21,7 +21,9 @@ import Testing
         let x = try #require(scene.axes.first { $0.axisID == "x" })
         #expect(!x.labels.isEmpty)
         for label in x.labels {
-            #expect(label.rect.maxY - scene.plotArea.maxY <= 0.3 * size.height + 12, "'\(label.text)' reaches \(label.rect.maxY - scene.plotArea.maxY) px down at \(size)")
+            #expect(
+                label.rect.maxY - scene.plotArea.maxY <= 0.3 * size.height + 12,
+                "'\(label.text)' reaches \(label.rect.maxY - scene.plotArea.maxY) px down at \(size)")
             #expect(label.rect.width <= 0.3 * size.width + 12, "'\(label.text)' is \(label.rect.width) px wide at \(size)")
         }
         #expect(x.labels.contains { $0.text.hasSuffix("…") })

@@ -98,7 +98,7 @@ struct LayoutJobTests {
         interaction.perform(.toggleTheme)
         #expect(graph.plots[1].isHidden == false, "the graph is left alone while the job has it")
         #expect(interaction.layoutJobIsStale)
-        interaction.finishLayout(job, scene: nil)   // cancelled
+        interaction.finishLayout(job, scene: nil)  // cancelled
         #expect(graph.plots[1].isHidden)
         #expect(graph.theme.name != Theme.plainWhite.name)
         #expect(interaction.needsChartLayout)
@@ -189,7 +189,7 @@ struct LayoutJobTests {
         let old = ChartInteraction(graph: graph([1, 2, 3, 4]), size: size, measurer: FixedTextMeasurer(), laysOutLater: true)
         _ = try settleThroughJob(old)
         for _ in 0..<3 { old.perform(.selectNextRecord) }
-        #expect(selected(old) == ["temp": 2])   // x = 3
+        #expect(selected(old) == ["temp": 2])  // x = 3
         let new = ChartInteraction(graph: graph([0, 1, 2, 2.5, 3, 4]), size: size, measurer: FixedTextMeasurer(), laysOutLater: true)
         new.restore(old.viewState())
         _ = try settleThroughJob(new)

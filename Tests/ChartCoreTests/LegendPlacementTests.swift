@@ -63,10 +63,12 @@ struct LegendPlacementTests {
         Self.checkCommon(scene, legend)
     }
 
-    @Test("Automatic placement follows the shape of the graph", arguments: [
-        (Size(width: 1200, height: 600), Legend.Position.right), (Size(width: 801, height: 800), .right),
-        (Size(width: 800, height: 800), .bottom), (Size(width: 600, height: 1000), .bottom),
-    ])
+    @Test(
+        "Automatic placement follows the shape of the graph",
+        arguments: [
+            (Size(width: 1200, height: 600), Legend.Position.right), (Size(width: 801, height: 800), .right),
+            (Size(width: 800, height: 800), .bottom), (Size(width: 600, height: 1000), .bottom)
+        ])
     func automaticPosition(size: Size, expected: Legend.Position) throws {
         let scene = SampleGraph.groupedBars.make().layout(size: size, measurer: testMeasurer)
         let legend = try #require(scene.legend)
@@ -91,9 +93,11 @@ struct LegendPlacementTests {
         Self.checkCommon(scene, legend)
     }
 
-    @Test("Many entries wrap into several columns or rows and stay inside the graph", arguments: [
-        Size(width: 1200, height: 600), Size(width: 600, height: 1000), Size(width: 800, height: 800), Size(width: 2000, height: 1000),
-    ])
+    @Test(
+        "Many entries wrap into several columns or rows and stay inside the graph",
+        arguments: [
+            Size(width: 1200, height: 600), Size(width: 600, height: 1000), Size(width: 800, height: 800), Size(width: 2000, height: 1000)
+        ])
     func manyEntriesWrap(size: Size) throws {
         let graph = manyPlotsGraph(count: 30)
         let scene = graph.layout(size: size, measurer: testMeasurer)

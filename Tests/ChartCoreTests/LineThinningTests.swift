@@ -53,7 +53,9 @@ struct LineThinningTests {
             switch shape {
             case .walk, .nanGaps:
                 var y = 0.0
-                var ys = (0..<200_000).map { _ in y += numbers.next(); return y }
+                var ys = (0..<200_000).map { _ in
+                    y += numbers.next(); return y
+                }
                 if shape == .nanGaps {
                     for i in stride(from: 5_000, to: ys.count, by: 9_973) { ys[i] = .nan }
                     for i in 40_000..<40_003 { ys[i] = .nan }
@@ -63,7 +65,9 @@ struct LineThinningTests {
                 return ((0..<ys.count).map(Double.init), ys)
             case .positive, .negativeStart, .nonPositive:
                 var y = 1.0
-                var ys = (0..<200_000).map { _ in y *= 1 + numbers.next() * 0.01; return y }
+                var ys = (0..<200_000).map { _ in
+                    y *= 1 + numbers.next() * 0.01; return y
+                }
                 if shape == .nonPositive {
                     for i in stride(from: 3_001, to: ys.count, by: 4_999) { ys[i] = i % 2 == 0 ? 0 : -ys[i] }
                     for i in 90_000..<91_500 { ys[i] = -1 }
@@ -118,7 +122,7 @@ struct LineThinningTests {
         Case(shape: .ties), Case(shape: .ties, logY: true, area: true), Case(shape: .fewTies), Case(shape: .fewTies, area: true),
         Case(shape: .nanGaps), Case(shape: .nanGaps, area: true),
         Case(shape: .nonPositive, logY: true), Case(shape: .nonPositive, logY: true, area: true),
-        Case(shape: .nonPositive, area: true),
+        Case(shape: .nonPositive, area: true)
     ]
 
     /// The first lowest and the first highest of `records`.
@@ -176,8 +180,9 @@ struct LineThinningTests {
         (plot.paths.filter { $0.stroke != nil }, plot.paths.filter { $0.fill != nil })
     }
 
-    @Test("The thinned line keeps each run's and pixel column's first and last record, and each half column's lowest and highest",
-          arguments: cases, [Size(width: 800, height: 600), Size(width: 300, height: 500)])
+    @Test(
+        "The thinned line keeps each run's and pixel column's first and last record, and each half column's lowest and highest",
+        arguments: cases, [Size(width: 800, height: 600), Size(width: 300, height: 500)])
     func keepsEachColumnsExtremes(c: Case, size: Size) throws {
         let (graph, x, y) = c.graph(thinned: true)
         let scene = layout(graph, size.width, size.height)
@@ -208,8 +213,9 @@ struct LineThinningTests {
         }
     }
 
-    @Test("Thinned runs and areas start and end where the unthinned ones do",
-          arguments: cases, [Size(width: 800, height: 600)])
+    @Test(
+        "Thinned runs and areas start and end where the unthinned ones do",
+        arguments: cases, [Size(width: 800, height: 600)])
     func breaksWhereTheUnthinnedLineBreaks(c: Case, size: Size) throws {
         let thin = try #require(layout(c.graph(thinned: true).0, size.width, size.height).plot("line"))
         let full = try #require(layout(c.graph(thinned: false).0, size.width, size.height).plot("line"))
@@ -222,7 +228,10 @@ struct LineThinningTests {
         }
         for (s, t) in zip(a.lines + a.areas, b.lines + b.areas) {
             let u = s.vertices, v = t.vertices
-            #expect(close(u.first, v.first) && close(u.last, v.last), "a run from \(String(describing: u.first)) to \(String(describing: u.last)) against \(String(describing: v.first)) to \(String(describing: v.last))")
+            #expect(
+                close(u.first, v.first) && close(u.last, v.last),
+                "a run from \(String(describing: u.first)) to \(String(describing: u.last)) against \(String(describing: v.first)) to \(String(describing: v.last))"
+            )
             // The area's base: the last two vertices of an area lie on it.
             if s.fill != nil { #expect(close(u.dropLast().last, v.dropLast().last)) }
         }
@@ -235,7 +244,9 @@ struct LineThinningTests {
         for group in 0..<3 {
             var numbers = Numbers(state: UInt64(group) + 3)
             var y = Double(group) * 100
-            let ys = (0..<150_000).map { _ in y += numbers.next(); return y }
+            let ys = (0..<150_000).map { _ in
+                y += numbers.next(); return y
+            }
             let xs = (0..<ys.count).map { Double($0 + group * 20_000) }
             all.append((xs, ys))
             graph.add(ScatterPlot(identifier: "g\(group)", dataSource: ArrayDataSource(numbers: ys, locations: xs)))
@@ -249,8 +260,9 @@ struct LineThinningTests {
         }
     }
 
-    @Test("Scatter points on log scales merge to one per device pixel; values a log scale cannot show are left out",
-          arguments: [(true, false), (false, true), (true, true)])
+    @Test(
+        "Scatter points on log scales merge to one per device pixel; values a log scale cannot show are left out",
+        arguments: [(true, false), (false, true), (true, true)])
     func scatterOnLogScales(logX: Bool, logY: Bool) throws {
         var numbers = Numbers(state: 5)
         let n = 150_000

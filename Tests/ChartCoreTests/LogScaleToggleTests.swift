@@ -56,7 +56,7 @@ private func growth(_ ys: [Double?] = (1...50).map { Double($0 * $0) }) -> Graph
     func refusals() throws {
         for (graph, coordinate, reason) in [
             (growth([3, 0, 5]), Axis.Coordinate.y, "growth reaches 0;"),
-            (growth([3, -2, 5]), .y, "reaches -2;"),
+            (growth([3, -2, 5]), .y, "reaches -2;")
         ] {
             let chart = ChartInteraction(graph: graph, size: Size(width: 600, height: 400), measurer: testMeasurer)
             _ = chart.takeEvents()

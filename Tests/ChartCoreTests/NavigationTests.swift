@@ -34,8 +34,10 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
 @Suite struct NavigationTests {
     @Test("A wheel notch keeps the data under the pointer under it, to the pixel", arguments: navigationSizes)
     func wheelKeepsTheDataUnderThePointer(size: Size) throws {
-        for (xScale, yScale, xStart, xStep) in [(Scale.linear, Scale.linear, 0.0, 1.0), (.linear, .logarithmic, 0, 1),
-                                                (.date, .linear, 1_262_304_000, 60), (.logarithmic, .linear, 1, 1)] {
+        for (xScale, yScale, xStart, xStep) in [
+            (Scale.linear, Scale.linear, 0.0, 1.0), (.linear, .logarithmic, 0, 1),
+            (.date, .linear, 1_262_304_000, 60), (.logarithmic, .linear, 1, 1)
+        ] {
             let chart = interaction(lineGraph(yScale: yScale, xScale: xScale, xStart: xStart, xStep: xStep), size)
             let area = chart.scene.plotArea
             // Notches in, then out, at points across the plot area.
@@ -47,8 +49,9 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
                 #expect(chart.layoutIfNeeded())
                 let after = try #require(chart.scene.transform(ofSpace: "default"))
                 let back = try #require(after.devicePoint(data))
-                #expect(abs(back.x - pointer.x) <= 1e-6 * max(1, abs(pointer.x)) && abs(back.y - pointer.y) <= 1e-6 * max(1, abs(pointer.y)),
-                        "\(xScale)/\(yScale) at \(size): \(data) was at \(pointer), now at \(back)")
+                #expect(
+                    abs(back.x - pointer.x) <= 1e-6 * max(1, abs(pointer.x)) && abs(back.y - pointer.y) <= 1e-6 * max(1, abs(pointer.y)),
+                    "\(xScale)/\(yScale) at \(size): \(data) was at \(pointer), now at \(back)")
                 #expect(after.xRange.length < before.xRange.length || i % 3 == 2)
                 #expect(chart.takeEvents().contains { if case .view(.wheel, _) = $0 { true } else { false } })
             }
@@ -223,7 +226,7 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         var refusesZoom = false
         func plotSpace(_ space: XYPlotSpace, shouldScaleBy factor: Double, aboutPoint point: Point) -> Bool { !refusesZoom }
         func plotSpace(_ space: XYPlotSpace, willChangePlotRangeTo range: PlotRange, for coordinate: Axis.Coordinate) -> PlotRange? {
-            coordinate == .y ? nil : range   // y never moves
+            coordinate == .y ? nil : range  // y never moves
         }
     }
 

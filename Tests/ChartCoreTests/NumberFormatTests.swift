@@ -6,13 +6,15 @@ import ChartCore
 struct NumberFormatTests {
     // MARK: Automatic, with a tick step
 
-    @Test("Automatic: decimals follow the step, grouping from 10,000", arguments: [
-        (0.2, 0.2, "0.2"), (1.2, 0.2, "1.2"), (0, 0.2, "0.0"), (0.3, 0.1, "0.3"), (0.1 + 0.2, 0.1, "0.3"),
-        (0.05, 0.05, "0.05"), (0.15, 0.05, "0.15"), (1, 0.01, "1.00"), (3, 1, "3"), (1500, 500, "1500"),
-        (9999, 1, "9999"), (10_000, 1, "10,000"), (12_500, 2500, "12,500"), (-12_500, 2500, "-12,500"),
-        (1_234_567, 1000, "1,234,567"), (1e12, 2e11, "1,000,000,000,000"), (-1e12, 2e11, "-1,000,000,000,000"),
-        (12_345.5, 0.5, "12,345.5"), (2.5, 0.5, "2.5"), (-7, 1, "-7"), (100, 20, "100"), (0.00001, 0.00001, "0.00001"),
-    ] as [(Double, Double, String)])
+    @Test(
+        "Automatic: decimals follow the step, grouping from 10,000",
+        arguments: [
+            (0.2, 0.2, "0.2"), (1.2, 0.2, "1.2"), (0, 0.2, "0.0"), (0.3, 0.1, "0.3"), (0.1 + 0.2, 0.1, "0.3"),
+            (0.05, 0.05, "0.05"), (0.15, 0.05, "0.15"), (1, 0.01, "1.00"), (3, 1, "3"), (1500, 500, "1500"),
+            (9999, 1, "9999"), (10_000, 1, "10,000"), (12_500, 2500, "12,500"), (-12_500, 2500, "-12,500"),
+            (1_234_567, 1000, "1,234,567"), (1e12, 2e11, "1,000,000,000,000"), (-1e12, 2e11, "-1,000,000,000,000"),
+            (12_345.5, 0.5, "12,345.5"), (2.5, 0.5, "2.5"), (-7, 1, "-7"), (100, 20, "100"), (0.00001, 0.00001, "0.00001")
+        ] as [(Double, Double, String)])
     func automaticWithStep(value: Double, step: Double, expected: String) {
         #expect(NumberFormat.automatic.format(value, step: step) == expected)
     }
@@ -25,27 +27,34 @@ struct NumberFormatTests {
         #expect(decimals == k, "\(text) for step \(step)")
     }
 
-    @Test("Automatic: scientific notation for huge and tiny magnitudes", arguments: [
-        (1e15, 1e14, "1.0e+15"), (1e15, 1e15, "1e+15"), (2.5e16, 5e15, "2.5e+16"), (-2.5e16, 5e15, "-2.5e+16"), (1e20, 1e19, "1.0e+20"), (1e20, 1e20, "1e+20"),
-        (1.5e-6, 5e-7, "1.5e-06"), (2e-10, 1e-10, "2e-10"), (-4e-9, 1e-9, "-4e-09"),
-    ] as [(Double, Double, String)])
+    @Test(
+        "Automatic: scientific notation for huge and tiny magnitudes",
+        arguments: [
+            (1e15, 1e14, "1.0e+15"), (1e15, 1e15, "1e+15"), (2.5e16, 5e15, "2.5e+16"), (-2.5e16, 5e15, "-2.5e+16"), (1e20, 1e19, "1.0e+20"),
+            (1e20, 1e20, "1e+20"),
+            (1.5e-6, 5e-7, "1.5e-06"), (2e-10, 1e-10, "2e-10"), (-4e-9, 1e-9, "-4e-09")
+        ] as [(Double, Double, String)])
     func automaticScientific(value: Double, step: Double, expected: String) {
         #expect(NumberFormat.automatic.format(value, step: step) == expected)
     }
 
-    @Test("Automatic: values that round to zero never print as -0", arguments: [
-        (-0.0, 1.0), (-0.0001, 0.1), (-0.004, 0.01), (-0.4, 1), (-0.04, 0.1), (-0.0, 0.2),
-    ] as [(Double, Double)])
+    @Test(
+        "Automatic: values that round to zero never print as -0",
+        arguments: [
+            (-0.0, 1.0), (-0.0001, 0.1), (-0.004, 0.01), (-0.4, 1), (-0.04, 0.1), (-0.0, 0.2)
+        ] as [(Double, Double)])
     func automaticNoNegativeZero(value: Double, step: Double) {
         let text = NumberFormat.automatic.format(value, step: step)
         #expect(!text.hasPrefix("-"), "\(value) with step \(step) printed \(text)")
         #expect(Double(text) == 0)
     }
 
-    @Test("Automatic: the labels of nice ticks are distinct and parse back", arguments: [
-        PlotRange(0, 1.29), PlotRange(-1200, 3100), PlotRange(0, 1e12), PlotRange(-7.3, -2.1),
-        PlotRange(0.001, 0.0097), PlotRange(123_456_789, 123_456_789.5), PlotRange(0, 1e-9),
-    ], [3, 5, 10])
+    @Test(
+        "Automatic: the labels of nice ticks are distinct and parse back",
+        arguments: [
+            PlotRange(0, 1.29), PlotRange(-1200, 3100), PlotRange(0, 1e12), PlotRange(-7.3, -2.1),
+            PlotRange(0.001, 0.0097), PlotRange(123_456_789, 123_456_789.5), PlotRange(0, 1e-9)
+        ], [3, 5, 10])
     func tickLabelsDistinct(range: PlotRange, target: Int) {
         let ticks = TickGenerator.linearTicks(in: range, targetCount: target)
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : nil
@@ -81,9 +90,11 @@ struct NumberFormatTests {
         #expect(Set(labels).count == labels.count, "labels collide: \(labels)")
     }
 
-    @Test("Automatic: the non-zero labels of one axis share one notation", arguments: [
-        (PlotRange(0, 2e-5), 5e-6), (PlotRange(0, 3e15), 5e14),
-    ] as [(PlotRange, Double)])
+    @Test(
+        "Automatic: the non-zero labels of one axis share one notation",
+        arguments: [
+            (PlotRange(0, 2e-5), 5e-6), (PlotRange(0, 3e15), 5e14)
+        ] as [(PlotRange, Double)])
     func oneNotationPerAxis(range: PlotRange, step: Double) {
         let values = TickGenerator.ticks(in: range, step: step).filter { $0 != 0 }
         let magnitude = values.map(abs).max()
@@ -94,18 +105,22 @@ struct NumberFormatTests {
 
     // MARK: Automatic, lone values
 
-    @Test("Automatic without a step: up to 2 decimals, trailing zeros trimmed", arguments: [
-        (0.0, "0"), (-0.0, "0"), (3, "3"), (0.5, "0.5"), (0.123, "0.12"), (1234.5, "1234.5"), (1234, "1234"),
-        (123_456.789, "123,456.79"), (-42.25, "-42.25"), (100.1, "100.1"), (1e20, "1e+20"), (1.5e-7, "1.5e-07"),
-        (-2.5e16, "-2.5e+16"),
-    ] as [(Double, String)])
+    @Test(
+        "Automatic without a step: up to 2 decimals, trailing zeros trimmed",
+        arguments: [
+            (0.0, "0"), (-0.0, "0"), (3, "3"), (0.5, "0.5"), (0.123, "0.12"), (1234.5, "1234.5"), (1234, "1234"),
+            (123_456.789, "123,456.79"), (-42.25, "-42.25"), (100.1, "100.1"), (1e20, "1e+20"), (1.5e-7, "1.5e-07"),
+            (-2.5e16, "-2.5e+16")
+        ] as [(Double, String)])
     func automaticLoneValue(value: Double, expected: String) {
         #expect(NumberFormat.automatic.format(value) == expected)
     }
 
-    @Test("Non-finite values have their own symbols in every format", arguments: [
-        NumberFormat.automatic, .fixed(decimals: 2), .percent(decimals: 1), .scientific(digits: 3),
-    ])
+    @Test(
+        "Non-finite values have their own symbols in every format",
+        arguments: [
+            NumberFormat.automatic, .fixed(decimals: 2), .percent(decimals: 1), .scientific(digits: 3)
+        ])
     func nonFinite(format: NumberFormat) {
         #expect(format.format(.nan) == "–")
         #expect(format.format(.infinity) == "∞")
@@ -114,10 +129,12 @@ struct NumberFormatTests {
 
     // MARK: Fixed, percent, scientific
 
-    @Test("Fixed decimals, grouped from 10,000", arguments: [
-        (3.14159, 2, "3.14"), (12_345.678, 2, "12,345.68"), (-12_345.678, 1, "-12,345.7"), (9_999.5, 1, "9999.5"),
-        (2, 3, "2.000"), (-0.001, 2, "0.00"), (3.7, 0, "4"), (3.7, -3, "4"), (1_000_000, 0, "1,000,000"),
-    ] as [(Double, Int, String)])
+    @Test(
+        "Fixed decimals, grouped from 10,000",
+        arguments: [
+            (3.14159, 2, "3.14"), (12_345.678, 2, "12,345.68"), (-12_345.678, 1, "-12,345.7"), (9_999.5, 1, "9999.5"),
+            (2, 3, "2.000"), (-0.001, 2, "0.00"), (3.7, 0, "4"), (3.7, -3, "4"), (1_000_000, 0, "1,000,000")
+        ] as [(Double, Int, String)])
     func fixed(value: Double, decimals: Int, expected: String) {
         #expect(NumberFormat.fixed(decimals: decimals).format(value) == expected)
     }
@@ -134,17 +151,21 @@ struct NumberFormatTests {
         #expect(text == "1." + String(repeating: "0", count: 15))
     }
 
-    @Test("Percent: × 100 with a % sign", arguments: [
-        (0.1234, 1, "12.3%"), (1, 0, "100%"), (0.5, 0, "50%"), (-0.25, 0, "-25%"), (-0.001, 0, "0%"),
-        (123.45, 0, "12,345%"), (0, 2, "0.00%"),
-    ] as [(Double, Int, String)])
+    @Test(
+        "Percent: × 100 with a % sign",
+        arguments: [
+            (0.1234, 1, "12.3%"), (1, 0, "100%"), (0.5, 0, "50%"), (-0.25, 0, "-25%"), (-0.001, 0, "0%"),
+            (123.45, 0, "12,345%"), (0, 2, "0.00%")
+        ] as [(Double, Int, String)])
     func percent(value: Double, decimals: Int, expected: String) {
         #expect(NumberFormat.percent(decimals: decimals).format(value) == expected)
     }
 
-    @Test("Scientific: mantissa digits and exponent", arguments: [
-        (1.5e6, 2, "1.50e+06"), (0, 2, "0.00e+00"), (-0.00123, 1, "-1.2e-03"), (12345, 0, "1e+04"),
-    ] as [(Double, Int, String)])
+    @Test(
+        "Scientific: mantissa digits and exponent",
+        arguments: [
+            (1.5e6, 2, "1.50e+06"), (0, 2, "0.00e+00"), (-0.00123, 1, "-1.2e-03"), (12345, 0, "1e+04")
+        ] as [(Double, Int, String)])
     func scientific(value: Double, digits: Int, expected: String) {
         #expect(NumberFormat.scientific(digits: digits).format(value) == expected)
     }

@@ -59,9 +59,11 @@ struct OrientedRectTests {
         #expect(b.intersects(a))
     }
 
-    @Test("Level boxes: touching edges do not count, overlapping ones do", arguments: [
-        (10.0, false), (10.5, false), (9.5, true), (0, true), (-9.5, true), (-10, false),
-    ] as [(Double, Bool)])
+    @Test(
+        "Level boxes: touching edges do not count, overlapping ones do",
+        arguments: [
+            (10.0, false), (10.5, false), (9.5, true), (0, true), (-9.5, true), (-10, false)
+        ] as [(Double, Bool)])
     func levelBoxes(dx: Double, expected: Bool) {
         let a = Self.box(10, 10, at: .zero)
         let b = Self.box(10, 10, at: Point(x: dx, y: 3))

@@ -23,8 +23,9 @@ struct PieInteractionTests {
         return graph
     }
 
-    @Test("Every slice's popup says its label's value and share, and keeps clear of that label",
-          arguments: sizes, [false, true])
+    @Test(
+        "Every slice's popup says its label's value and share, and keeps clear of that label",
+        arguments: sizes, [false, true])
     func popupsKeepClearOfLabels(size: Size, inside: Bool) throws {
         for custom in [false, true] {
             let graph = Self.pie(inside: inside, customLabels: custom)
@@ -41,8 +42,10 @@ struct PieInteractionTests {
                 let labels = interaction.scene.plot("energy")?.labels ?? []
                 // A pie too small for its labels goes without them (nothing to cover).
                 if labels.isEmpty { continue }
-                let own = labels.first { text.hasPrefix($0.text.replacingOccurrences(of: "\n", with: " ") + " (")
-                    || text.hasPrefix(["Gas", "Coal", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass"][slice.record] + " " + $0.text + " (") }
+                let own = labels.first {
+                    text.hasPrefix($0.text.replacingOccurrences(of: "\n", with: " ") + " (")
+                        || text.hasPrefix(["Gas", "Coal", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass"][slice.record] + " " + $0.text + " (")
+                }
                 let label = try #require(own, "no label for '\(text)' among \(labels.map(\.text))")
                 #expect(!popup.box!.intersects(label.rect), "\(size), inside \(inside): popup \(popup.box!) covers its label \(label.rect) '\(label.text)'")
             }
@@ -107,19 +110,21 @@ struct PieInteractionTests {
     func slicesCarryOver() throws {
         let old = Self.pie(inside: false, customLabels: false)
         let oldPie = try #require(old.plots.first)
-        oldPie.hiddenRecords = [2]   // Wind
+        oldPie.hiddenRecords = [2]  // Wind
         let before = Array(old.layout(size: Size(width: 900, height: 600), measurer: testMeasurer).plot("energy")!.items)
         // The next period lacks Coal and adds Tidal at the end.
         let graph = Graph(title: "Energy")
-        graph.add(PieChart(identifier: "energy", title: "Energy", values: [12_000, 3_000, 800, 400, 7_000, 200, 1_400, 90],
-                           names: ["Gas", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass", "Tidal"]))
+        graph.add(
+            PieChart(
+                identifier: "energy", title: "Energy", values: [12_000, 3_000, 800, 400, 7_000, 200, 1_400, 90],
+                names: ["Gas", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass", "Tidal"]))
         graph.carryOver(from: old)
         #expect(graph.plots[0].hiddenRecords == [1])
         let after = Array(graph.layout(size: Size(width: 900, height: 600), measurer: testMeasurer).plot("energy")!.items)
         func color(_ items: [PlotItem], _ record: Int) -> Color? { items.first { $0.record == record }?.fill.representativeColor }
-        #expect(color(after, 0) == color(before, 0))   // Gas
-        #expect(color(after, 2) == color(before, 3))   // Solar
-        #expect(color(after, 6) == color(before, 7))   // Biomass
+        #expect(color(after, 0) == color(before, 0))  // Gas
+        #expect(color(after, 2) == color(before, 3))  // Solar
+        #expect(color(after, 6) == color(before, 7))  // Biomass
         let tidal = try #require(color(after, 7))
         #expect(!after.filter { $0.record != 7 }.map(\.fill.representativeColor).contains(tidal))
     }

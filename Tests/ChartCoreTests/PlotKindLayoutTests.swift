@@ -19,7 +19,8 @@ struct PlotKindLayoutTests {
 
     /// The wedges of `plotID` in item order.
     static func wedges(_ scene: Scene, _ plotID: String) throws
-        -> [(record: Int, center: Point, radius: Double, inner: Double, start: Double, end: Double)] {
+        -> [(record: Int, center: Point, radius: Double, inner: Double, start: Double, end: Double)]
+    {
         try #require(scene.plot(plotID)).items.map { item in
             guard case .wedge(let c, let r, let inner, let start, let end) = item.shape else {
                 Issue.record("\(plotID)[\(item.record)] is not a wedge: \(item.shape)")
@@ -47,8 +48,9 @@ struct PlotKindLayoutTests {
 
     // MARK: Stacked bars
 
-    @Test("A stacked plot's bars start where the ones below end, negatives downwards; y fits the totals",
-          arguments: [Size(width: 640, height: 480), Size(width: 400, height: 300), Size(width: 1200, height: 600)])
+    @Test(
+        "A stacked plot's bars start where the ones below end, negatives downwards; y fits the totals",
+        arguments: [Size(width: 640, height: 480), Size(width: 400, height: 300), Size(width: 1200, height: 600)])
     func stackedBars(size: Size) throws {
         let graph = Graph(title: "Stacked")
         let a = BarPlot(identifier: "a", values: [3, -2, 5, 1, -1])
@@ -172,8 +174,9 @@ struct PlotKindLayoutTests {
 
     // MARK: Value labels
 
-    @Test("Value labels: one per bar, above it (below a negative one), apart, inside the plot area",
-          arguments: [Size(width: 640, height: 480), Size(width: 400, height: 300), Size(width: 1024, height: 768)])
+    @Test(
+        "Value labels: one per bar, above it (below a negative one), apart, inside the plot area",
+        arguments: [Size(width: 640, height: 480), Size(width: 400, height: 300), Size(width: 1024, height: 768)])
     func valueLabels(size: Size) throws {
         let graph = Graph(title: "Balance")
         let values: [Double] = [3, -2, 5, 4, -1, 2]
@@ -253,8 +256,9 @@ struct PlotKindLayoutTests {
         return Point(x: a * p0.x + b * c1.x + c * c2.x + d * p3.x, y: a * p0.y + b * c1.y + c * c2.y + d * p3.y)
     }
 
-    @Test("A curved line passes through every point and never overshoots between two of them",
-          arguments: [[0, 10, 10, 0, 5, 5, 20], [1, 3, 2, 8, 7.5, 7.6, 0, 0, 9], [5, 4, 3, 2, 1, 30, 31]] as [[Double]])
+    @Test(
+        "A curved line passes through every point and never overshoots between two of them",
+        arguments: [[0, 10, 10, 0, 5, 5, 20], [1, 3, 2, 8, 7.5, 7.6, 0, 0, 9], [5, 4, 3, 2, 1, 30, 31]] as [[Double]])
     func curvedDoesNotOvershoot(values: [Double]) throws {
         let graph = Graph()
         let plot = ScatterPlot(identifier: "s", y: values.map(Optional.some))
@@ -276,8 +280,9 @@ struct PlotKindLayoutTests {
                 var previousX = start.x
                 for step in 0...100 {
                     let p = Self.bezier(start, c1, c2, end, Double(step) / 100)
-                    #expect(p.y >= low - 1e-6 && p.y <= high + 1e-6,
-                            "the curve from \(start) to \(end) reaches y \(p.y) at t \(Double(step) / 100)")
+                    #expect(
+                        p.y >= low - 1e-6 && p.y <= high + 1e-6,
+                        "the curve from \(start) to \(end) reaches y \(p.y) at t \(Double(step) / 100)")
                     #expect(p.x >= previousX - 1e-6, "the curve from \(start) to \(end) turns back in x")
                     previousX = p.x
                 }
@@ -489,8 +494,9 @@ struct PlotKindLayoutTests {
             // A label per slice, or none at all where they would leave the pie less than half
             // the room (a small window): the legend and the popups still say it.
             let slices = scene.plot("pie")?.items.count ?? -1
-            #expect(labels.count == slices || (labels.isEmpty && name == "outside" && size.width * size.height <= 400 * 300),
-                    "\(name) at \(size): a label per slice")
+            #expect(
+                labels.count == slices || (labels.isEmpty && name == "outside" && size.width * size.height <= 400 * 300),
+                "\(name) at \(size): a label per slice")
             let pairs = Self.overlapping(labels.map { ($0.text, $0.rect) })
             #expect(pairs.isEmpty, "\(name) at \(size): \(pairs.prefix(4))")
         }
@@ -531,8 +537,9 @@ struct PlotKindLayoutTests {
 
     // MARK: A second y axis
 
-    @Test("A line on a second y axis lines up with the bars at the same locations",
-          arguments: [Size(width: 900, height: 600), Size(width: 400, height: 300), Size(width: 1400, height: 600)])
+    @Test(
+        "A line on a second y axis lines up with the bars at the same locations",
+        arguments: [Size(width: 900, height: 600), Size(width: 400, height: 300), Size(width: 1400, height: 600)])
     func secondYAxis(size: Size) throws {
         let graph = Graph(title: "Two axes")
         graph.add(BarPlot(identifier: "bars", values: [5, 8, nil, 3, 6, 7]))

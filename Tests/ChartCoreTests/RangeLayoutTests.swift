@@ -47,8 +47,9 @@ import ChartCore
     }
 
     @Test func errorBarsOnBarsAndSideways() throws {
-        let source = ArrayDataSource(numbers: [10, 12], locations: [1, 2],
-                                     fields: [.low: [9, 11], .high: [13, 12.5], .errorLeft: [0.25, 0.5], .errorRight: [0.25, 0.5]])
+        let source = ArrayDataSource(
+            numbers: [10, 12], locations: [1, 2],
+            fields: [.low: [9, 11], .high: [13, 12.5], .errorLeft: [0.25, 0.5], .errorRight: [0.25, 0.5]])
         let plot = RangePlot(identifier: "b", dataSource: source)
         plot.marker = .bar
         plot.barWidth = 0.5
@@ -70,8 +71,9 @@ import ChartCore
     }
 
     @Test func aBandRunsAlongTheHighsAndBackAlongTheLows() throws {
-        let source = ArrayDataSource(numbers: [.nan, .nan, .nan, .nan], locations: [0.5, 1.5, 2.5, 3.5],
-                                     fields: [.low: [2, 4, .nan, 5], .high: [8, 9, 10, 12]])
+        let source = ArrayDataSource(
+            numbers: [.nan, .nan, .nan, .nan], locations: [0.5, 1.5, 2.5, 3.5],
+            fields: [.low: [2, 4, .nan, 5], .high: [8, 9, 10, 12]])
         let plot = RangePlot(identifier: "r", style: .band, dataSource: source)
         let scene = layout(graph(plot), 640, 480)
         let t = try #require(scene.transform(ofSpace: "default"))
@@ -82,7 +84,7 @@ import ChartCore
         #expect(fills.count == 2)
         let expected: [ScenePath.Element] = [
             .move(Point(x: t.deviceX(0.5)!, y: t.deviceY(8)!)), .line(Point(x: t.deviceX(1.5)!, y: t.deviceY(9)!)),
-            .line(Point(x: t.deviceX(1.5)!, y: t.deviceY(4)!)), .line(Point(x: t.deviceX(0.5)!, y: t.deviceY(2)!)), .close,
+            .line(Point(x: t.deviceX(1.5)!, y: t.deviceY(4)!)), .line(Point(x: t.deviceX(0.5)!, y: t.deviceY(2)!)), .close
         ]
         #expect(fills[0].elements == expected)
         // A hit-able record per whole record, across the band.

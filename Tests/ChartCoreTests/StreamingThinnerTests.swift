@@ -38,9 +38,10 @@ struct StreamingThinnerTests {
 
     static func views(_ x: [Double]) -> [GraphView] {
         let end = x.last!
-        return [.fitted] + [(0.3, 0.4), (0.5, 0.5001), (0.123, 0.1234), (0.0, 0.01)].map { a, b in
-            GraphView(spaces: ["default": .init(x: .ends(PlotRange(end * a, end * b)))])
-        }
+        return [.fitted]
+            + [(0.3, 0.4), (0.5, 0.5001), (0.123, 0.1234), (0.0, 0.01)].map { a, b in
+                GraphView(spaces: ["default": .init(x: .ends(PlotRange(end * a, end * b)))])
+            }
     }
 
     @Test(arguments: [1, 3, 40])
@@ -49,8 +50,9 @@ struct StreamingThinnerTests {
         for view in Self.views(x) {
             let full = Self.scene(x: x, y: y, line: true, view: view)
             let space = full.plotSpaces[0]
-            let xRange = PlotRange(space.transform.mappingX.value(atDevice: full.plotArea.minX),
-                                   space.transform.mappingX.value(atDevice: full.plotArea.maxX))
+            let xRange = PlotRange(
+                space.transform.mappingX.value(atDevice: full.plotArea.minX),
+                space.transform.mappingX.value(atDevice: full.plotArea.maxX))
             var thinner = LineColumnThinner(x: space.transform.mappingX, yFloor: space.transform.mappingY.floor)
             // The records in view and one beyond each edge, as the plot takes them.
             let lo = x.firstIndex { $0 >= xRange.lower } ?? x.count, hi = x.lastIndex { $0 <= xRange.upper } ?? -1
@@ -73,8 +75,9 @@ struct StreamingThinnerTests {
             var thinner = ScatterPixelThinner(area: full.plotArea, reach: 2, snapHalf: 1, x: t.mappingX, y: t.mappingY)
             // The records whose markers can reach the plot area, as the plot culls them (the
             // request's `reachedXRange`): a record culled must not take a pixel.
-            let request = ViewDataRequest(plotID: "p", xRange: t.xRange, x: t.mappingX, y: t.mappingY,
-                                          thinning: .scatterPixels(area: full.plotArea, reach: 2, snapHalf: 1))
+            let request = ViewDataRequest(
+                plotID: "p", xRange: t.xRange, x: t.mappingX, y: t.mappingY,
+                thinning: .scatterPixels(area: full.plotArea, reach: 2, snapHalf: 1))
             for i in x.indices where request.reachedXRange.contains(x[i]) { thinner.add(location: x[i], value: y[i] ?? .nan) }
             let fixed = GraphView(spaces: ["default": .init(x: .ends(t.xRange), y: .ends(t.yRange))])
             let thinned = Self.scene(x: thinner.locations, y: thinner.values.map { $0 }, line: false, view: fixed)

@@ -18,7 +18,7 @@ func layout(_ graph: Graph, _ width: Double, _ height: Double, scale: Double = 1
 let sampleSizes: [Size] = [
     Size(width: 200, height: 150), Size(width: 320, height: 240), Size(width: 400, height: 300),
     Size(width: 500, height: 900), Size(width: 640, height: 480), Size(width: 800, height: 600),
-    Size(width: 1024, height: 768), Size(width: 1200, height: 600), Size(width: 2000, height: 1000),
+    Size(width: 1024, height: 768), Size(width: 1200, height: 600), Size(width: 2000, height: 1000)
 ]
 
 /// The sizes at which everything is expected to fit inside the graph (≥ 400×300).
@@ -39,9 +39,11 @@ enum SampleGraph: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    static let longNames = ["Mathematics and Statistics", "English Literature", "Theoretical Physics",
-                            "Organic Chemistry", "Molecular Biology", "Medieval History", "Human Geography",
-                            "Computer Science", "Fine Art and Design", "Music Composition"]
+    static let longNames = [
+        "Mathematics and Statistics", "English Literature", "Theoretical Physics",
+        "Organic Chemistry", "Molecular Biology", "Medieval History", "Human Geography",
+        "Computer Science", "Fine Art and Design", "Music Composition"
+    ]
 
     func make() -> Graph {
         switch self {
@@ -55,14 +57,18 @@ enum SampleGraph: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return graph
         case .fortyCategories:
             let graph = Graph(title: "Forty categories")
-            graph.add(BarPlot(identifier: "count", title: "Count", values: (0..<40).map { Double($0 % 7 + 1) },
-                              categories: (0..<40).map { "Cat \($0)" }))
+            graph.add(
+                BarPlot(
+                    identifier: "count", title: "Count", values: (0..<40).map { Double($0 % 7 + 1) },
+                    categories: (0..<40).map { "Cat \($0)" }))
             graph.defaultPlotSpace.xScale = .category
             return graph
         case .hugeNumbers:
             let graph = Graph(title: "Huge numbers")
-            graph.add(BarPlot(identifier: "amount", title: "Amount", values: [1.2e12, 3.4e12, -2.2e12, 9.9e12],
-                              locations: [1e9, 2e9, 3e9, 4e9]))
+            graph.add(
+                BarPlot(
+                    identifier: "amount", title: "Amount", values: [1.2e12, 3.4e12, -2.2e12, 9.9e12],
+                    locations: [1e9, 2e9, 3e9, 4e9]))
             graph.xAxis.title = "Location"
             graph.yAxis.title = "Amount"
             return graph
@@ -72,7 +78,7 @@ enum SampleGraph: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let series: [(String, [Double])] = [
                 ("EUR", [0.912, 0.915, 0.909, 0.918, 0.921, 0.917, 0.914]),
                 ("GBP", [0.781, 0.779, 0.785, 0.788, 0.784, 0.790, 0.786]),
-                ("CHF", [0.861, 0.866, 0.858, 0.870, 0.874, 0.869, 0.865]),
+                ("CHF", [0.861, 0.866, 0.858, 0.870, 0.874, 0.869, 0.865])
             ]
             for (index, (code, values)) in series.enumerated() {
                 let plot = BarPlot(identifier: code.lowercased(), title: code, values: values, categories: days)
@@ -123,4 +129,3 @@ func isClose(_ a: Double, _ b: Double, tolerance: Double) -> Bool {
 func isNegativeZero(_ value: Double) -> Bool {
     value == 0 && value.sign == .minus
 }
-

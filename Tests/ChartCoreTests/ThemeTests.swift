@@ -87,8 +87,9 @@ struct ThemeTests {
         }
     }
 
-    @Test("The Core Plot themes' series colors stand out from their plot area (contrast ≥ 3)",
-          arguments: corePlotNames)
+    @Test(
+        "The Core Plot themes' series colors stand out from their plot area (contrast ≥ 3)",
+        arguments: corePlotNames)
     func seriesColorsStandOut(name: String) throws {
         let theme = try builtIn(name)
         let plotArea = theme.plotAreaFill.representativeColor
@@ -99,24 +100,28 @@ struct ThemeTests {
 
     // MARK: Contrast
 
-    @Test("Text contrasts with the background (WCAG ≥ 4.5), across the whole of a gradient",
-          arguments: builtInNames)
+    @Test(
+        "Text contrasts with the background (WCAG ≥ 4.5), across the whole of a gradient",
+        arguments: builtInNames)
     func textContrast(name: String) throws {
         let theme = try builtIn(name)
         let representative = theme.background.representativeColor
         for (role, text) in [("title", theme.titleText), ("axis title", theme.axisTitleText), ("label", theme.labelText)] {
             #expect(text.color.alpha == 1)
-            #expect(contrast(text.color, representative) >= 4.5,
-                    "\(name) \(role): \(text.color) on \(representative) is \(contrast(text.color, representative))")
+            #expect(
+                contrast(text.color, representative) >= 4.5,
+                "\(name) \(role): \(text.color) on \(representative) is \(contrast(text.color, representative))")
             for shown in shownColors(theme.background) {
-                #expect(contrast(text.color, shown) >= 4.5,
-                        "\(name) \(role): \(text.color) on \(shown) is \(contrast(text.color, shown))")
+                #expect(
+                    contrast(text.color, shown) >= 4.5,
+                    "\(name) \(role): \(text.color) on \(shown) is \(contrast(text.color, shown))")
             }
         }
     }
 
-    @Test("Legend text contrasts with the legend fill; disabled text is dimmer but visible",
-          arguments: builtInNames)
+    @Test(
+        "Legend text contrasts with the legend fill; disabled text is dimmer but visible",
+        arguments: builtInNames)
     func legendContrast(name: String) throws {
         let theme = try builtIn(name)
         for fill in shownColors(theme.legendFill) {
@@ -131,8 +136,9 @@ struct ThemeTests {
     func annotationContrast(name: String) throws {
         let theme = try builtIn(name)
         let fill = theme.annotationFill.representativeColor
-        #expect(contrast(theme.annotationText.color, fill) >= 4.5,
-                "\(name): \(theme.annotationText.color) on \(fill) is \(contrast(theme.annotationText.color, fill))")
+        #expect(
+            contrast(theme.annotationText.color, fill) >= 4.5,
+            "\(name): \(theme.annotationText.color) on \(fill) is \(contrast(theme.annotationText.color, fill))")
         for shown in shownColors(theme.annotationFill) {
             #expect(contrast(theme.annotationText.color, shown) >= 4.5)
         }
@@ -250,9 +256,10 @@ struct ThemeTests {
         graph.xAxis.title = "Quarter"
         graph.yAxis.title = "Units sold"
         graph.annotations = [
-            Annotation(identifier: "selection", text: "North\n17", anchor: .dataPoint(x: 0.8, y: 17, plotSpace: "default"),
-                       displacement: Point(x: 0, y: -6), hasBox: true, contentAnchor: .bottom),
-            Annotation(text: "preliminary", anchor: .plotArea(.topRight), contentAnchor: .topRight),
+            Annotation(
+                identifier: "selection", text: "North\n17", anchor: .dataPoint(x: 0.8, y: 17, plotSpace: "default"),
+                displacement: Point(x: 0, y: -6), hasBox: true, contentAnchor: .bottom),
+            Annotation(text: "preliminary", anchor: .plotArea(.topRight), contentAnchor: .topRight)
         ]
         return graph
     }
@@ -290,8 +297,9 @@ struct ThemeTests {
         var description: String { "plot area \(plotArea), bars \(bars), labels \(axisLabels)" }
     }
 
-    @Test("Laying out the same graph in different themes gives the same geometry",
-          arguments: [Size(width: 400, height: 300), Size(width: 640, height: 480), Size(width: 500, height: 900)], [1.0, 2.0])
+    @Test(
+        "Laying out the same graph in different themes gives the same geometry",
+        arguments: [Size(width: 400, height: 300), Size(width: 640, height: 480), Size(width: 500, height: 900)], [1.0, 2.0])
     func sameGeometry(size layoutSize: Size, scale: Double) throws {
         // The same picture at `scale` times the pixels, as on a HiDPI screen.
         let size = Size(width: layoutSize.width * scale, height: layoutSize.height * scale)
@@ -311,8 +319,9 @@ struct ThemeTests {
         #expect(moved != reference)
 
         for theme in Theme.builtIn {
-            let geometry = Geometry(Self.sampleGraph(theme: Self.withFonts(of: .plainWhite, theme))
-                .layout(size: size, scale: scale, measurer: testMeasurer))
+            let geometry = Geometry(
+                Self.sampleGraph(theme: Self.withFonts(of: .plainWhite, theme))
+                    .layout(size: size, scale: scale, measurer: testMeasurer))
             #expect(geometry == reference, "\(theme.name) at \(size) ×\(scale)")
             // The built-in themes share fonts, so they agree without any adjustment too.
             let unadjusted = Geometry(Self.sampleGraph(theme: theme).layout(size: size, scale: scale, measurer: testMeasurer))
@@ -320,8 +329,9 @@ struct ThemeTests {
         }
     }
 
-    @Test("A theme's paint reaches the scene: background, plot area, series colors, popup fill",
-          arguments: builtInNames)
+    @Test(
+        "A theme's paint reaches the scene: background, plot area, series colors, popup fill",
+        arguments: builtInNames)
     func paintReachesScene(name: String) throws {
         let theme = try builtIn(name)
         let scene = Self.sampleGraph(theme: theme).layout(size: Size(width: 640, height: 480), measurer: testMeasurer)

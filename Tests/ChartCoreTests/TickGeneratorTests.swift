@@ -10,7 +10,7 @@ struct TickGeneratorTests {
         PlotRange(-1, 1), PlotRange(-50, 0), PlotRange(3.7, 1234.5), PlotRange(0.001, 0.0097),
         PlotRange(0, 1e-9), PlotRange(1, 1 + 1e-9), PlotRange(-3e-9, 2e-9),
         PlotRange(0, 1e12), PlotRange(-1e12, 1e12), PlotRange(2.5e11, 9.75e12),
-        PlotRange(123_456_789, 123_456_789.5), PlotRange(1e6, 1e6 + 1e-6), PlotRange(0.30000000000000004, 1),
+        PlotRange(123_456_789, 123_456_789.5), PlotRange(1e6, 1e6 + 1e-6), PlotRange(0.30000000000000004, 1)
     ]
     static let targets = [1, 2, 3, 5, 7, 10, 12]
 
@@ -70,8 +70,9 @@ struct TickGeneratorTests {
         #expect(!TickGenerator.linearTicks(in: range, targetCount: target).contains(where: isNegativeZero))
     }
 
-    @Test("Ranges straddling zero have a tick exactly at +0",
-          arguments: [PlotRange(-1, 1), PlotRange(-1200, 3100), PlotRange(-0.3, 0.7), PlotRange(-1e12, 1e12), PlotRange(-3e-9, 2e-9)])
+    @Test(
+        "Ranges straddling zero have a tick exactly at +0",
+        arguments: [PlotRange(-1, 1), PlotRange(-1200, 3100), PlotRange(-0.3, 0.7), PlotRange(-1e12, 1e12), PlotRange(-3e-9, 2e-9)])
     func zeroTickIsPositiveZero(range: PlotRange) {
         let ticks = TickGenerator.linearTicks(in: range, targetCount: 10)
         let zero = ticks.first { $0 == 0 }
@@ -97,11 +98,14 @@ struct TickGeneratorTests {
         #expect(TickGenerator.linearTicks(in: PlotRange(0, 1.29), targetCount: 10) == [0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.2])
         #expect(TickGenerator.linearTicks(in: PlotRange(0, 1.29), targetCount: 5) == [0, 0.5, 1.0])
         #expect(TickGenerator.linearTicks(in: PlotRange(-1200, 3100), targetCount: 5) == [-1000, 0, 1000, 2000, 3000])
-        #expect(TickGenerator.linearTicks(in: PlotRange(-1200, 3100), targetCount: 10)
+        #expect(
+            TickGenerator.linearTicks(in: PlotRange(-1200, 3100), targetCount: 10)
                 == [-1000, -500, 0, 500, 1000, 1500, 2000, 2500, 3000])
-        #expect(TickGenerator.linearTicks(in: PlotRange(0, 1e12), targetCount: 5)
+        #expect(
+            TickGenerator.linearTicks(in: PlotRange(0, 1e12), targetCount: 5)
                 == [0, 2e11, 4e11, 6e11, 8e11, 1e12])
-        #expect(TickGenerator.linearTicks(in: PlotRange(0, 1e-9), targetCount: 5)
+        #expect(
+            TickGenerator.linearTicks(in: PlotRange(0, 1e-9), targetCount: 5)
                 == [0, 2e-10, 4e-10, 6e-10, 8e-10, 1e-9])
         #expect(TickGenerator.linearTicks(in: PlotRange(-7.3, -2.1), targetCount: 10) == [-7, -6, -5, -4, -3])
     }
@@ -121,10 +125,12 @@ struct TickGeneratorTests {
         #expect(TickGenerator.linearTicks(in: PlotRange(value, value), targetCount: 10) == [value])
     }
 
-    @Test("niceStep picks 1, 2 or 5 × 10ⁿ", arguments: [
-        (10.0, 10, 1.0), (1.29, 10, 0.2), (4300, 10, 500), (4300, 5, 1000), (1e12, 5, 2e11),
-        (1e-9, 10, 1e-10), (7, 1, 10), (3, 3, 1), (0.6, 3, 0.2), (1.1, 11, 0.1), (100, 4, 50),
-    ] as [(Double, Int, Double)])
+    @Test(
+        "niceStep picks 1, 2 or 5 × 10ⁿ",
+        arguments: [
+            (10.0, 10, 1.0), (1.29, 10, 0.2), (4300, 10, 500), (4300, 5, 1000), (1e12, 5, 2e11),
+            (1e-9, 10, 1e-10), (7, 1, 10), (3, 3, 1), (0.6, 3, 0.2), (1.1, 11, 0.1), (100, 4, 50)
+        ] as [(Double, Int, Double)])
     func niceStepTable(span: Double, target: Int, expected: Double) {
         #expect(isClose(TickGenerator.niceStep(span: span, targetCount: target), expected, tolerance: expected * 1e-12))
     }
@@ -158,9 +164,11 @@ struct TickGeneratorTests {
 
     // MARK: Log ticks
 
-    @Test("Log ticks over several decades are exact powers of ten", arguments: [
-        PlotRange(1, 1e6), PlotRange(0.5, 2000), PlotRange(1e-3, 1e3), PlotRange(3, 4e5), PlotRange(1e-9, 1e12),
-    ], [2, 5, 10])
+    @Test(
+        "Log ticks over several decades are exact powers of ten",
+        arguments: [
+            PlotRange(1, 1e6), PlotRange(0.5, 2000), PlotRange(1e-3, 1e3), PlotRange(3, 4e5), PlotRange(1e-9, 1e12)
+        ], [2, 5, 10])
     func logTicksAreDecades(range: PlotRange, target: Int) {
         let ticks = TickGenerator.logTicks(in: range, targetCount: target)
         #expect(!ticks.isEmpty)
@@ -207,10 +215,12 @@ struct TickGeneratorTests {
 
     // MARK: Minor ticks
 
-    @Test("Minor ticks subdivide 1- and 5-steps into fifths, 2-steps into quarters", arguments: [
-        (PlotRange(0, 10), 1.0, 5), (PlotRange(0, 1), 0.2, 4), (PlotRange(0, 50), 5.0, 5),
-        (PlotRange(-1200, 3100), 500.0, 5), (PlotRange(0, 1e12), 2e11, 4), (PlotRange(0, 1e-9), 2e-10, 4),
-    ] as [(PlotRange, Double, Int)])
+    @Test(
+        "Minor ticks subdivide 1- and 5-steps into fifths, 2-steps into quarters",
+        arguments: [
+            (PlotRange(0, 10), 1.0, 5), (PlotRange(0, 1), 0.2, 4), (PlotRange(0, 50), 5.0, 5),
+            (PlotRange(-1200, 3100), 500.0, 5), (PlotRange(0, 1e12), 2e11, 4), (PlotRange(0, 1e-9), 2e-10, 4)
+        ] as [(PlotRange, Double, Int)])
     func minorSubdivisions(range: PlotRange, step: Double, subdivisions: Int) {
         let majors = TickGenerator.ticks(in: range, step: step)
         let minors = TickGenerator.minorTicks(majors: majors, in: range, scale: .linear)
@@ -219,7 +229,8 @@ struct TickGeneratorTests {
         let between = minors.filter { $0 > majors.first! && $0 < majors.last! }
         #expect(between.count == (majors.count - 1) * (subdivisions - 1))
         for minor in minors {
-            #expect(range.contains(minor) || isClose(minor, range.lower, tolerance: minorStep * 1e-6)
+            #expect(
+                range.contains(minor) || isClose(minor, range.lower, tolerance: minorStep * 1e-6)
                     || isClose(minor, range.upper, tolerance: minorStep * 1e-6))
             let nearestMajor = majors.map { abs($0 - minor) }.min()!
             #expect(nearestMajor > minorStep / 2, "minor \(minor) coincides with a major")
@@ -259,7 +270,7 @@ struct TickGeneratorTests {
     @Test("Log minor ticks never coincide with 1-2-5 majors within a decade")
     func logMinorsAvoidMajorsWithinDecade() {
         let range = PlotRange(2, 50)
-        let majors = TickGenerator.logTicks(in: range, targetCount: 10)   // [2, 5, 10, 20, 50]
+        let majors = TickGenerator.logTicks(in: range, targetCount: 10)  // [2, 5, 10, 20, 50]
         let minors = TickGenerator.minorTicks(majors: majors, in: range, scale: .logarithmic)
         #expect(Set(minors).isDisjoint(with: majors), "minors \(minors) repeat majors \(majors)")
     }

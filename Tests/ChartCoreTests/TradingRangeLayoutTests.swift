@@ -13,8 +13,9 @@ import ChartCore
 
     func graph(_ style: TradingRangePlot.Style, hollow: Bool = false) -> (Graph, TradingRangePlot) {
         let graph = Graph(title: "Prices")
-        let plot = TradingRangePlot(identifier: "p", style: style, locations: [1, 2, 3, 4],
-                                    open: Self.opens, high: Self.highs, low: Self.lows, close: Self.closes)
+        let plot = TradingRangePlot(
+            identifier: "p", style: style, locations: [1, 2, 3, 4],
+            open: Self.opens, high: Self.highs, low: Self.lows, close: Self.closes)
         plot.barWidth = 0.5
         plot.hollowRising = hollow
         graph.add(plot)
@@ -87,8 +88,9 @@ import ChartCore
     @Test func popupsSayTheDateAndTheFourPrices() throws {
         // Monthly dates: 2008-03-01 and on.
         let march = 1_204_329_600.0
-        let plot = TradingRangePlot(identifier: "aapl", title: "AAPL", locations: [march, march + 31 * 86_400],
-                                    open: [125.1, 143.5], high: [143.5, 150], low: [119.2, 140], close: [143.5, 141])
+        let plot = TradingRangePlot(
+            identifier: "aapl", title: "AAPL", locations: [march, march + 31 * 86_400],
+            open: [125.1, 143.5], high: [143.5, 150], low: [119.2, 140], close: [143.5, 141])
         plot.valueFormat = .fixed(decimals: 1)
         let context = RecordContext(locationScale: .date)
         #expect(plot.describe(record: 0, in: context)?.text == "2008-03 · O 125.1 H 143.5 L 119.2 C 143.5")
@@ -118,7 +120,7 @@ import ChartCore
         let graph = Graph(title: "Minutes")
         let plot = TradingRangePlot(identifier: "m", locations: (0..<n).map(Double.init), open: open, high: high, low: low, close: close)
         graph.add(plot)
-        _ = layout(graph, 1024, 768)   // the load and the summaries
+        _ = layout(graph, 1024, 768)  // the load and the summaries
         let start = Date()
         let scene = layout(graph, 1024, 768)
         let elapsed = Date().timeIntervalSince(start)

@@ -27,14 +27,16 @@ struct VisibleTextTests {
     }
 
     @Test func shortTextsAreLeftAsTheyAre() {
-        for text in ["", "Sales", "Two\nlines", "ünïcödé · 中文 · 🇫🇷", String(repeating: "x", count: VisibleText.charactersPerLine),
-                     String(repeating: "line\n", count: VisibleText.linesPerText - 1) + "last"] {
+        for text in [
+            "", "Sales", "Two\nlines", "ünïcödé · 中文 · 🇫🇷", String(repeating: "x", count: VisibleText.charactersPerLine),
+            String(repeating: "line\n", count: VisibleText.linesPerText - 1) + "last"
+        ] {
             #expect(VisibleText.cut(text) == text)
         }
     }
 
     @Test func aLongLineIsCutWithAnEllipsis() {
-        let line = String(repeating: "abcdefghij", count: 300_000)   // 3 MB
+        let line = String(repeating: "abcdefghij", count: 300_000)  // 3 MB
         let cut = VisibleText.cut(line)
         #expect(cut.count == VisibleText.charactersPerLine + 1)
         #expect(cut.hasSuffix("…") && line.hasPrefix(cut.dropLast()))
@@ -81,8 +83,10 @@ struct VisibleTextTests {
         let huge = String(repeating: "Quarterly revenue ", count: megabytes * 1_000_000 / 18)
         let manyLines = (0..<(megabytes * 50_000)).map { "line \($0)" }.joined(separator: "\n")
         let graph = Graph(title: huge + "\n" + manyLines)
-        graph.add(BarPlot(identifier: "sales", title: huge, values: [3, 5, 2],
-                          categories: ["North " + huge, "South", manyLines]))
+        graph.add(
+            BarPlot(
+                identifier: "sales", title: huge, values: [3, 5, 2],
+                categories: ["North " + huge, "South", manyLines]))
         graph.add(BarPlot(identifier: "costs", title: "Costs", values: [1, 2, 1], categories: ["North " + huge, "South", manyLines]))
         graph.defaultPlotSpace.xScale = .category
         graph.xAxis.title = huge

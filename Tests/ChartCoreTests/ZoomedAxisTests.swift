@@ -23,13 +23,14 @@ struct ZoomedAxisTests {
         /// Whether a label's first line has this form: "2026", "Nov" or "Nov 2026", "Nov 29",
         /// "14:30", "14:30:15".
         func matches(_ text: String) -> Bool {
-            let pattern = switch self {
-            case .year: #"^-?\d{1,6}$"#
-            case .month: #"^[A-Z][a-z]{2}( -?\d{1,6})?$"#
-            case .day: #"^[A-Z][a-z]{2} \d{1,2}$"#
-            case .minute: #"^\d\d:\d\d$"#
-            case .second: #"^\d\d:\d\d:\d\d$"#
-            }
+            let pattern =
+                switch self {
+                case .year: #"^-?\d{1,6}$"#
+                case .month: #"^[A-Z][a-z]{2}( -?\d{1,6})?$"#
+                case .day: #"^[A-Z][a-z]{2} \d{1,2}$"#
+                case .minute: #"^\d\d:\d\d$"#
+                case .second: #"^\d\d:\d\d:\d\d$"#
+                }
             return text.range(of: pattern, options: .regularExpression) != nil
         }
     }
@@ -44,11 +45,13 @@ struct ZoomedAxisTests {
         DateSpan(name: "3 hours", seconds: 3 * 3_600, forms: [.minute]),
         DateSpan(name: "20 minutes", seconds: 20 * 60, forms: [.minute]),
         DateSpan(name: "90 seconds", seconds: 90, forms: [.minute, .second]),
-        DateSpan(name: "10 seconds", seconds: 10, forms: [.second]),
+        DateSpan(name: "10 seconds", seconds: 10, forms: [.second])
     ]
 
-    static let viewSizes = [Size(width: 1600, height: 500), Size(width: 800, height: 600), Size(width: 500, height: 900),
-                            Size(width: 320, height: 240)]
+    static let viewSizes = [
+        Size(width: 1600, height: 500), Size(width: 800, height: 600), Size(width: 500, height: 900),
+        Size(width: 320, height: 240)
+    ]
 
     /// 2024-02-29 12:34:56 UTC, a leap day: where the date views are centred.
     static let leapDay = 1_709_210_096.0
@@ -138,8 +141,9 @@ struct ZoomedAxisTests {
                 #expect(texts.count == names.count, "at \(size): \(texts)")
                 for (text, name) in zip(texts, names) where text != name {
                     let parts = text.split(separator: "…", omittingEmptySubsequences: false)
-                    #expect(parts.count == 2 && name.hasPrefix(parts[0]) && name.hasSuffix(parts[1]) && parts[1].count >= 2,
-                            "at \(size): '\(text)' for '\(name)'")
+                    #expect(
+                        parts.count == 2 && name.hasPrefix(parts[0]) && name.hasSuffix(parts[1]) && parts[1].count >= 2,
+                        "at \(size): '\(text)' for '\(name)'")
                 }
                 #expect(Set(texts).count == texts.count, "at \(size): \(texts)")
             }
@@ -167,10 +171,12 @@ struct ZoomedAxisTests {
 
     // MARK: Log axes
 
-    @Test("A log axis zoomed within one decade keeps ticks and labels", arguments: [
-        PlotRange(2.3, 2.9), PlotRange(150, 180), PlotRange(1.01, 1.02), PlotRange(0.0031, 0.0047),
-        PlotRange(1_000, 9_000), PlotRange(7_000, 12_000), PlotRange(1.000_01, 1.000_02),
-    ])
+    @Test(
+        "A log axis zoomed within one decade keeps ticks and labels",
+        arguments: [
+            PlotRange(2.3, 2.9), PlotRange(150, 180), PlotRange(1.01, 1.02), PlotRange(0.0031, 0.0047),
+            PlotRange(1_000, 9_000), PlotRange(7_000, 12_000), PlotRange(1.000_01, 1.000_02)
+        ])
     func logAxisWithinADecade(range: PlotRange) throws {
         let graph = Graph(title: "log")
         let xs = (1...2_000).map { pow(10, Double($0) / 250 - 3) }
@@ -252,8 +258,12 @@ struct ZoomedAxisTests {
         return graph
     }
 
-    @Test("No axis labels overlap at 200 seeded random views", arguments: [Size(width: 1600, height: 500), Size(width: 500, height: 900),
-                                                                      Size(width: 320, height: 240)])
+    @Test(
+        "No axis labels overlap at 200 seeded random views",
+        arguments: [
+            Size(width: 1600, height: 500), Size(width: 500, height: 900),
+            Size(width: 320, height: 240)
+        ])
     func noOverlapAtRandomViews(size: Size) throws {
         var rng = Seeded(state: 2_026)
         var overlapping: [String] = []

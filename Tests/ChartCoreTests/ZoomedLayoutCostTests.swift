@@ -73,8 +73,9 @@ struct ZoomedLayoutCostTests {
             #expect(scene.plots[0].items.count <= min(inView + 2, 6 * columns + 16))
             if inView < columns / 2 {
                 // Sparse enough that every record in view is kept, with its neighbours.
-                #expect(scene.plots[0].items.count == min(inView + 2, n) - (view.upper >= Double(n - 1) ? 1 : 0) - (view.lower <= 0 ? 1 : 0),
-                        "view \(view): \(scene.plots[0].items.count) items for \(inView) records in view")
+                #expect(
+                    scene.plots[0].items.count == min(inView + 2, n) - (view.upper >= Double(n - 1) ? 1 : 0) - (view.lower <= 0 ? 1 : 0),
+                    "view \(view): \(scene.plots[0].items.count) items for \(inView) records in view")
             }
         }
     }
@@ -141,8 +142,10 @@ struct ZoomedLayoutCostTests {
         let (before, _) = Self.visits(graph, x: PlotRange(-20, -10))
         #expect(before.plots[0].items.map(\.record) == [0])
         // A log x scale: records 1 … n at locations 1 … n; a view of 1.001 to 1.002 decades.
-        let logPlot = ScatterPlot(identifier: "log", dataSource: ArrayDataSource(
-            numbers: Self.walk(1_000_000, seed: 9), locations: (1...1_000_000).map(Double.init)))
+        let logPlot = ScatterPlot(
+            identifier: "log",
+            dataSource: ArrayDataSource(
+                numbers: Self.walk(1_000_000, seed: 9), locations: (1...1_000_000).map(Double.init)))
         let logGraph = Graph(title: "log x")
         logGraph.add(logPlot)
         logGraph.defaultPlotSpace.xScale = .logarithmic

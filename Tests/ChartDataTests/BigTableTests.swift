@@ -11,7 +11,9 @@ struct BigTableTests {
     /// of NULL (gaps), indexed on x.
     static func database(rows: Int, in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("big.db").path
-        try SQLiteLimitsTests.sqlite(path, """
+        try SQLiteLimitsTests.sqlite(
+            path,
+            """
             CREATE TABLE t(x REAL, y REAL);
             WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows - 1))
             INSERT INTO t SELECT i / 3, CASE WHEN i % 70000 < 300 THEN NULL ELSE sin(i / 4000.0) * 100 + (abs(random()) % 10000) / 200.0 END FROM c;
@@ -65,8 +67,9 @@ extension BigTableTests {
         let x = try #require(plot.dataExtent()?.x)
         let mapping = AxisMapping(factor: 600 / (x.upper - x.lower), offset: -x.lower * 600 / (x.upper - x.lower), isLogarithmic: false)
         let y = AxisMapping(factor: -1, offset: 300, isLogarithmic: false)
-        return ViewDataRequest(plotID: plot.identifier, xRange: x, x: mapping, y: y,
-                               thinning: points ? .scatterPixels(area: Rect(x: 0, y: 0, width: 600, height: 300), reach: 2, snapHalf: 1) : .lineColumns)
+        return ViewDataRequest(
+            plotID: plot.identifier, xRange: x, x: mapping, y: y,
+            thinning: points ? .scatterPixels(area: Rect(x: 0, y: 0, width: 600, height: 300), reach: 2, snapHalf: 1) : .lineColumns)
     }
 
     /// A big table of `rows` rows in `folder`, its pass done: its plot and its source.
@@ -117,8 +120,9 @@ extension BigTableTests {
         let path = try Self.database(rows: 200_000, in: folder)
         let databases = DatabaseCache(memoryBudget: 4_096)
         databases.outOfCoreRows = 1000
-        let source = try ChartSource(spec: ChartSpec(name: "t", data: .init(database: path, table: "t")), baseDirectory: "/",
-                                     defaultDatabase: nil, databases: databases)
+        let source = try ChartSource(
+            spec: ChartSpec(name: "t", data: .init(database: path, table: "t")), baseDirectory: "/",
+            defaultDatabase: nil, databases: databases)
         #expect(throws: DataError.resultTooLarge(path: path, budget: 4_096)) { try source.graph() }
     }
 }

@@ -41,8 +41,10 @@ private func generatedCSV(_ random: inout SeededRandom, rows: Int, anomalies: Bo
         }
         switch kind {
         case 0:
-            return [String(Double.random(in: -1e6...1e6, using: &random)), String(Int.random(in: -1000...1000, using: &random)),
-                    "1.5e-3", "-0", "+7.25", "123456789012345678", ".5", "5.", "0.30471700"].randomElement(using: &random)!
+            return [
+                String(Double.random(in: -1e6...1e6, using: &random)), String(Int.random(in: -1000...1000, using: &random)),
+                "1.5e-3", "-0", "+7.25", "123456789012345678", ".5", "5.", "0.30471700"
+            ].randomElement(using: &random)!
         case 1:
             let day = Int.random(in: 1...28, using: &random)
             return ["2026-11-\(String(format: "%02d", day))", "2026-11-\(String(format: "%02d", day))T10:30:00Z", "2026-11"].randomElement(using: &random)!
@@ -70,10 +72,11 @@ struct CSVBulkReaderTests {
         for _ in 0..<40 {
             let anomalies = Bool.random(using: &random)
             let bytes = Array(generatedCSV(&random, rows: Int.random(in: 150...800, using: &random), anomalies: anomalies).utf8)
-            let tuning = CSVBulkReader.Tuning(sampleBytes: Int.random(in: 1_500...2_500, using: &random),
-                                              blockBytes: Int.random(in: 4...64, using: &random),
-                                              minimumRangeBytes: Int.random(in: 1...300, using: &random),
-                                              ranges: Int.random(in: 1...4, using: &random))
+            let tuning = CSVBulkReader.Tuning(
+                sampleBytes: Int.random(in: 1_500...2_500, using: &random),
+                blockBytes: Int.random(in: 4...64, using: &random),
+                minimumRangeBytes: Int.random(in: 1...300, using: &random),
+                ranges: Int.random(in: 1...4, using: &random))
             cases += 1
             guard let bulk = try CSVBulkReader.parse(bytes, path: "g.csv", tuning: tuning) else { continue }
             taken += 1
@@ -123,7 +126,7 @@ struct CSVBulkReaderTests {
             (15_000, "15000,seven", "'seven' is not a number"),
             (18_000, "18000,1,2", "has 3 fields, but the header has 2"),
             (15_000, "15000,1,", "has 3 fields, but the header has 2"),
-            (15_000, "15000,1,2,3", "has 4 fields, but the header has 2"),
+            (15_000, "15000,1,2,3", "has 4 fields, but the header has 2")
         ]
         for (index, item) in cases.enumerated() {
             var lines = ["n,v"] + rows

@@ -109,10 +109,12 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 struct CSVSyntaxTests {
     static let cases: [CSVCase] = [
         CSVCase(name: "plain", input: "a,b\n1,2\n3,4\n", expected: ["a: number [1.0, 3.0]", "b: number [2.0, 4.0]"]),
-        CSVCase(name: "delimiter inside quotes", input: "name,v\n\"Smith, John\",1\n",
-                expected: ["name: text [\"Smith, John\"]", "v: number [1.0]"]),
-        CSVCase(name: "doubled quote is one quote", input: "q,v\n\"say \"\"hi\"\"\",1\n\"\"\"\"\"\",2\n",
-                expected: ["q: text [\"say \\\"hi\\\"\", \"\\\"\\\"\"]", "v: number [1.0, 2.0]"]),
+        CSVCase(
+            name: "delimiter inside quotes", input: "name,v\n\"Smith, John\",1\n",
+            expected: ["name: text [\"Smith, John\"]", "v: number [1.0]"]),
+        CSVCase(
+            name: "doubled quote is one quote", input: "q,v\n\"say \"\"hi\"\"\",1\n\"\"\"\"\"\",2\n",
+            expected: ["q: text [\"say \\\"hi\\\"\", \"\\\"\\\"\"]", "v: number [1.0, 2.0]"]),
         CSVCase(name: "LF inside quotes", input: "t,v\n\"line1\nline2\",1\n", expected: ["t: text [\"line1\\nline2\"]", "v: number [1.0]"]),
         CSVCase(name: "CRLF inside quotes", input: "t,v\r\n\"a\r\nb\",1\r\n", expected: ["t: text [\"a\\r\\nb\"]", "v: number [1.0]"]),
         CSVCase(name: "CRLF line ends", input: "a,b\r\n1,2\r\n3,4\r\n", expected: ["a: number [1.0, 3.0]", "b: number [2.0, 4.0]"]),
@@ -120,22 +122,26 @@ struct CSVSyntaxTests {
         CSVCase(name: "UTF-8 BOM dropped", input: "\u{FEFF}a,b\n1,2\n", expected: ["a: number [1.0]", "b: number [2.0]"]),
         CSVCase(name: "last line without newline", input: "a,b\n1,2\n3,4", expected: ["a: number [1.0, 3.0]", "b: number [2.0, 4.0]"]),
         CSVCase(name: "blank trailing lines", input: "a,b\n1,2\n\n\n  \n\r\n\r\n", expected: ["a: number [1.0]", "b: number [2.0]"]),
-        CSVCase(name: "blank lines in between and before the header", input: "\n\na,b\n\n1,2\n   \n3,4\n",
-                expected: ["a: number [1.0, 3.0]", "b: number [2.0, 4.0]"]),
+        CSVCase(
+            name: "blank lines in between and before the header", input: "\n\na,b\n\n1,2\n   \n3,4\n",
+            expected: ["a: number [1.0, 3.0]", "b: number [2.0, 4.0]"]),
         CSVCase(name: "empty quoted field is missing", input: "a,b\n\"\",1\nx,2\n", expected: ["a: text [nil, \"x\"]", "b: number [1.0, 2.0]"]),
-        CSVCase(name: "quote inside an unquoted field is literal", input: "a,b\n5\" screen,1\n",
-                expected: ["a: text [\"5\\\" screen\"]", "b: number [1.0]"]),
+        CSVCase(
+            name: "quote inside an unquoted field is literal", input: "a,b\n5\" screen,1\n",
+            expected: ["a: text [\"5\\\" screen\"]", "b: number [1.0]"]),
         CSVCase(name: "text after a closing quote is kept", input: "a,b\n\"ab\"c,1\n", expected: ["a: text [\"abc\"]", "b: number [1.0]"]),
         CSVCase(name: "spaces around a quoted field", input: "a, b\n1, \"x, y\" \n", expected: ["a: number [1.0]", "b: text [\"x, y\"]"]),
-        CSVCase(name: "quoted text kept as written, unquoted trimmed", input: "a,b\n\" padded \",  padded  \n",
-                expected: ["a: text [\" padded \"]", "b: text [\"padded\"]"]),
+        CSVCase(
+            name: "quoted text kept as written, unquoted trimmed", input: "a,b\n\" padded \",  padded  \n",
+            expected: ["a: text [\" padded \"]", "b: text [\"padded\"]"]),
         CSVCase(name: "empty last field", input: "a,b\n1,\n2,\n", expected: ["a: number [1.0, 2.0]", "b: number [nan, nan]"]),
         CSVCase(name: "one column", input: "v\n1\n2\n", expected: ["v: number [1.0, 2.0]"]),
         CSVCase(name: "quoted numbers are numbers", input: "a\n\"1.5\"\n\" 2 \"\n", expected: ["a: number [1.5, 2.0]"]),
-        CSVCase(name: "quoted header names", input: "\"first, name\",\"b\"\"\"\n1,2\n",
-                expected: ["first, name: number [1.0]", "b\": number [2.0]"]),
+        CSVCase(
+            name: "quoted header names", input: "\"first, name\",\"b\"\"\"\n1,2\n",
+            expected: ["first, name: number [1.0]", "b\": number [2.0]"]),
         CSVCase(name: "non-ASCII text", input: "名前,値\n東京,1\nZürich,2\n", expected: ["名前: text [\"東京\", \"Zürich\"]", "値: number [1.0, 2.0]"]),
-        CSVCase(name: "multi-line field in the header", input: "\"a\nb\",c\n1,2\n", expected: ["a\nb: number [1.0]", "c: number [2.0]"]),
+        CSVCase(name: "multi-line field in the header", input: "\"a\nb\",c\n1,2\n", expected: ["a\nb: number [1.0]", "c: number [2.0]"])
     ]
 
     @Test("Fields, quotes and line ends", arguments: cases)
@@ -168,16 +174,20 @@ struct CSVDelimiterTests {
         CSVCase(name: "tab with commas in text", input: "name\tnote\nx\ta, b, c\n", expected: ["name: text [\"x\"]", "note: text [\"a, b, c\"]"]),
         CSVCase(name: "semicolon quoted in a comma header", input: "\"a;b\",c\n1,2\n", expected: ["a;b: number [1.0]", "c: number [2.0]"]),
         CSVCase(name: "comma quoted in a semicolon header", input: "\"x,y\";z\n1;2\n", expected: ["x,y: number [1.0]", "z: number [2.0]"]),
-        CSVCase(name: "most header fields loses when the rows disagree", input: "a;b;c,d\n1,2\n3,4\n",
-                expected: ["a;b;c: number [1.0, 3.0]", "d: number [2.0, 4.0]"]),
+        CSVCase(
+            name: "most header fields loses when the rows disagree", input: "a;b;c,d\n1,2\n3,4\n",
+            expected: ["a;b;c: number [1.0, 3.0]", "d: number [2.0, 4.0]"]),
         CSVCase(name: "tie goes to comma", input: "a,b;c\n1,2;3\n", expected: ["a: number [1.0]", "b;c: text [\"2;3\"]"]),
-        CSVCase(name: "one column with commas in the values", input: "note\nhello, world\nbye, now\n",
-                expected: ["note: text [\"hello, world\", \"bye, now\"]"]),
+        CSVCase(
+            name: "one column with commas in the values", input: "note\nhello, world\nbye, now\n",
+            expected: ["note: text [\"hello, world\", \"bye, now\"]"]),
         CSVCase(name: "one column, no delimiter at all", input: "v\n1\n", expected: ["v: number [1.0]"]),
-        CSVCase(name: "a quoted newline does not confuse the sample", input: "a;b\n\"x\ny\";1\n\"z\";2\n",
-                expected: ["a: text [\"x\\ny\", \"z\"]", "b: number [1.0, 2.0]"]),
-        CSVCase(name: "semicolon with more fields than a comma split", input: "id;name;price\n1;Smith, John;2\n",
-                expected: ["id: number [1.0]", "name: text [\"Smith, John\"]", "price: number [2.0]"]),
+        CSVCase(
+            name: "a quoted newline does not confuse the sample", input: "a;b\n\"x\ny\";1\n\"z\";2\n",
+            expected: ["a: text [\"x\\ny\", \"z\"]", "b: number [1.0, 2.0]"]),
+        CSVCase(
+            name: "semicolon with more fields than a comma split", input: "id;name;price\n1;Smith, John;2\n",
+            expected: ["id: number [1.0]", "name: text [\"Smith, John\"]", "price: number [2.0]"])
     ]
 
     @Test("The delimiter that splits the header most, consistent with the next lines", arguments: cases)
@@ -204,7 +214,7 @@ struct CSVHeaderTests {
         (" a , b \n1,2\n", ["a", "b"]),
         ("\" \",\"\"\n1,2\n", ["column 1", "column 2"]),
         (",column 1\n1,2\n", ["column 1", "column 1 2"]),
-        ("A,a\n1,2\n", ["A", "a"]),
+        ("A,a\n1,2\n", ["A", "a"])
     ]
 
     @Test("Empty names become \"column N\"; repeats get \" 2\", \" 3\"", arguments: cases)
@@ -227,7 +237,7 @@ struct CSVTypeTests {
         ("9007199254740993", "9007199254740993"), ("1e22", "1e22"), ("1e23", "1e23"), ("1e-400", "0"),
         ("-1.7976931348623157e308", "-1.7976931348623157e308"), ("1e400", "inf"), ("0.000000000000000000000000001", "1e-27"),
         ("4.9406564584124654e-324", "4.9406564584124654e-324"), ("00000000000000000000001.5", "1.5"),
-        ("0.1234567890123456789012345", "0.1234567890123456789012345"), ("1e0000000000000000000000001", "10"),
+        ("0.1234567890123456789012345", "0.1234567890123456789012345"), ("1e0000000000000000000000001", "10")
     ]
 
     @Test("A column whose first value is a number is a number column", arguments: numbers)
@@ -243,7 +253,7 @@ struct CSVTypeTests {
     /// Cells that are not numbers (nor dates): the column is text.
     static let notNumbers = [
         "inf", "Infinity", "-inf", "0x1A", "1e", "e5", "+", "--1", "1.2.3", "$5", "1 000", "١٢", "12%%", "%12",
-        "1_000", "+-1", ".e1", "1e+", "NaNa", "1.5.", "abc", "TRUE", "1d", "1f", "0b101",
+        "1_000", "+-1", ".e1", "1e+", "NaNa", "1.5.", "abc", "TRUE", "1d", "1f", "0b101"
     ]
 
     @Test("A column whose first value is neither number nor date is a text column", arguments: notNumbers)
@@ -268,7 +278,7 @@ struct CSVTypeTests {
         ("1970-01-01", 0), ("1969-12-31T23:59:59Z", -1), ("2000-02-29", 951_782_400),
         ("1600-03-01", -11_670_912_000), ("9999-12-31", 253_402_214_400),
         // Foundation (ICU) treats the separators between year-first numbers as interchangeable.
-        ("2026/11", 1_793_491_200), ("2026.11.29", 1_795_910_400),
+        ("2026/11", 1_793_491_200), ("2026.11.29", 1_795_910_400)
     ]
 
     @Test("A column whose first value is a date is a date column, in seconds since 1970", arguments: dates)
@@ -285,7 +295,7 @@ struct CSVTypeTests {
     static let notDates = [
         "2026-02-30", "2026-13-01", "29 Nov 26", "01/02/2026", "31/02/2026", "2026-11-29T25:00", "2026-11-29 14:30:60",
         "0000-01-01", "Nov", "2026-11-29T14:30:00+25:00", "2026-11-29x", "Sept 29 2026", "2026-11-29T", "2026-11-29T14",
-        "29.11.2026", "2026-11-29 14:30:00 +99", "20261129T", "Nov-29-2026", "2026-11-29 14:30:00 EST",
+        "29.11.2026", "2026-11-29 14:30:00 +99", "20261129T", "Nov-29-2026", "2026-11-29 14:30:00 EST"
     ]
 
     @Test("Near-dates are text", arguments: notDates)
@@ -297,11 +307,12 @@ struct CSVTypeTests {
     @Test("Every later cell must fit the first one's type; mixed date spellings are fine")
     func laterCells() throws {
         let (table, _) = try parseCSV("n,d,t\n1,2026-11-29,x\n2.5e1,Nov 30 2026,2\n-3,2026-12-01T06:00:00Z,2026-11-29\n")
-        #expect(render(table) == [
-            "n: number [1.0, 25.0, -3.0]",
-            "d: date [1795910400.0, 1795996800.0, 1796104800.0]",
-            "t: text [\"x\", \"2\", \"2026-11-29\"]",
-        ])
+        #expect(
+            render(table) == [
+                "n: number [1.0, 25.0, -3.0]",
+                "d: date [1795910400.0, 1795996800.0, 1796104800.0]",
+                "t: text [\"x\", \"2\", \"2026-11-29\"]"
+            ])
     }
 
     @Test("Plain integers such as years and yyyyMMdd stay numbers")
@@ -316,7 +327,7 @@ struct CSVTypeTests {
         let layouts: [(String, String)] = [
             ("yyyy-MM-dd", ""), ("yyyy-MM-dd'T'HH:mm", ""), ("yyyy-MM-dd'T'HH:mm:ss", ""), ("yyyy-MM-dd HH:mm:ss", ""),
             ("yyyy-MM-dd'T'HH:mm:ssXXXXX", "Z"), ("yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "+hh:mm"), ("yyyy/MM/dd", ""),
-            ("yyyy-MM-dd HH:mmXXXXX", "-hh:mm"), ("yyyy-MM", ""),
+            ("yyyy-MM-dd HH:mmXXXXX", "-hh:mm"), ("yyyy-MM", "")
         ]
         let writer = DateFormatter()
         writer.locale = Locale(identifier: "en_US_POSIX")
@@ -331,7 +342,9 @@ struct CSVTypeTests {
             let (format, zone) = layouts[Int.random(in: 0..<layouts.count, using: &random)]
             // 1601…2399, whole milliseconds.
             let seconds = Double(Int64.random(in: -11_644_473_600_000...13_569_465_600_000, using: &random)) / 1000
-            let offsetMinutes = zone.hasPrefix("+") ? Int.random(in: 0...14 * 60, using: &random)
+            let offsetMinutes =
+                zone.hasPrefix("+")
+                ? Int.random(in: 0...14 * 60, using: &random)
                 : zone.hasPrefix("-") ? -Int.random(in: 0...12 * 60, using: &random) : 0
             writer.timeZone = TimeZone(secondsFromGMT: offsetMinutes * 60)
             writer.dateFormat = format
@@ -358,14 +371,16 @@ struct CSVMissingTests {
 
     @Test("Missing in number, date and text columns, and never deciding the type", arguments: spellings)
     func missing(spelling: String) throws {
-        let (table, _) = try parseCSV("""
+        let (table, _) = try parseCSV(
+            """
             n,d,t,first
             1,2026-11-29,x,\(spelling)
             \(spelling),\(spelling),\(spelling),2026-11-29
             """)
-        #expect(render(table) == [
-            "n: number [1.0, nan]", "d: date [1795910400.0, nan]", "t: text [\"x\", nil]", "first: date [nan, 1795910400.0]",
-        ])
+        #expect(
+            render(table) == [
+                "n: number [1.0, nan]", "d: date [1795910400.0, nan]", "t: text [\"x\", nil]", "first: date [nan, 1795910400.0]"
+            ])
     }
 
     @Test("Near-missing spellings are text")
@@ -410,14 +425,16 @@ struct CSVErrorTests {
         ErrorCase("quote in the error text", "v\n1\n\"a \"\"b\"\"\"\n", "t.csv:3: column 'v': 'a \"b\"' is not a number"),
         ErrorCase("line of a row holding a multi-line field", "a,b\nq,2\n\"x\ny\",z\n", "t.csv:3: column 'b': 'z' is not a number"),
         ErrorCase("cell text escaped", "a\n1\n\"x\ny\"\n", "t.csv:3: column 'a': 'x\\ny' is not a number"),
-        ErrorCase("long cell cut", "a\n1\n\(String(repeating: "x", count: 50))\n",
-                  "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number"),
+        ErrorCase(
+            "long cell cut", "a\n1\n\(String(repeating: "x", count: 50))\n",
+            "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number"),
         ErrorCase("unclosed quote", "a,b\n1,2\n\"open,3\n4,5\n", "t.csv:3: a quoted field is never closed"),
         ErrorCase("unclosed quote in the header", "\"a,b\n1,2\n", "t.csv:1: a quoted field is never closed"),
         ErrorCase("unclosed quote after a multi-line field", "a,b\n\"x\ny\",1\n2,\"never\n", "t.csv:4: a quoted field is never closed"),
         ErrorCase("unclosed quote at the very end", "a,b\n1,\"", "t.csv:2: a quoted field is never closed"),
-        ErrorCase("unclosed quote is an error even when skipping", "a,b\n1,2\n3,\"4\n", "t.csv:3: a quoted field is never closed",
-                  skipBadRows: true),
+        ErrorCase(
+            "unclosed quote is an error even when skipping", "a,b\n1,2\n3,\"4\n", "t.csv:3: a quoted field is never closed",
+            skipBadRows: true),
         ErrorCase("empty file", "", "t.csv: has no data rows"),
         ErrorCase("header only", "a,b\n", "t.csv: has no data rows"),
         ErrorCase("header only, no newline", "a,b", "t.csv: has no data rows"),
@@ -432,7 +449,7 @@ struct CSVErrorTests {
         ErrorCase("overlong UTF-8", Array("a\n".utf8) + [0xC0, 0xAF], "t.csv: cannot open: not a text file"),
         ErrorCase("UTF-8 surrogate", Array("a\n".utf8) + [0xED, 0xA0, 0x80], "t.csv: cannot open: not a text file"),
         ErrorCase("truncated UTF-8", Array("a\nb".utf8) + [0xE2, 0x82], "t.csv: cannot open: not a text file"),
-        ErrorCase("past U+10FFFF", Array("a\n".utf8) + [0xF4, 0x90, 0x80, 0x80], "t.csv: cannot open: not a text file"),
+        ErrorCase("past U+10FFFF", Array("a\n".utf8) + [0xF4, 0x90, 0x80, 0x80], "t.csv: cannot open: not a text file")
     ]
 
     @Test("Each error, with its exact description", arguments: cases)
@@ -443,10 +460,12 @@ struct CSVErrorTests {
 
     @Test("Errors carry the path, line and column as values")
     func errorValues() {
-        #expect(parseError(Array("a,b,c,d\n1,2,3,4,5\n".utf8))
-            == .csv(path: testPath, line: 2, column: nil, message: "has 5 fields, but the header has 4"))
-        #expect(parseError(Array("x,price\n1,2\n1,abc\n".utf8))
-            == .csv(path: testPath, line: 3, column: "price", message: "'abc' is not a number"))
+        #expect(
+            parseError(Array("a,b,c,d\n1,2,3,4,5\n".utf8))
+                == .csv(path: testPath, line: 2, column: nil, message: "has 5 fields, but the header has 4"))
+        #expect(
+            parseError(Array("x,price\n1,2\n1,abc\n".utf8))
+                == .csv(path: testPath, line: 3, column: "price", message: "'abc' is not a number"))
         #expect(parseError(Array("a\n\"\n".utf8)) == .csv(path: testPath, line: 2, column: nil, message: "a quoted field is never closed"))
         #expect(parseError([]) == .unusable(path: testPath, message: "has no data rows"))
         #expect(parseError([0x89, 0x50, 0x4E, 0x47]) == .cannotOpen(path: testPath, reason: "not a text file"))
@@ -538,9 +557,10 @@ struct CSVVolumeTests {
         let fromFile = try CSVReader.read(path: file.path)
         let fromBytes = try parseCSV(text)
         #expect(fromFile.table == fromBytes.table)
-        #expect(render(fromFile.table) == [
-            "id: number [1.0, 2.0]", "name: text [\"a;b\", \"c\"]", "day: date [1795910400.0, 1795996800.0]",
-        ])
+        #expect(
+            render(fromFile.table) == [
+                "id: number [1.0, 2.0]", "name: text [\"a;b\", \"c\"]", "day: date [1795910400.0, 1795996800.0]"
+            ])
     }
 
     @Test("Long quoted fields full of escapes")
@@ -619,7 +639,7 @@ struct CSVFuzzTests {
     static let pieces = [
         ",", ",", ";", "\t", "\"", "\"", "\"\"", "\n", "\n", "\r\n", "\r", " ", "a", "1", "-2.5e3", ".", "-", "e",
         "NA", "2026-11-29", "Nov 29, 2026", "29 Nov 2026", "2026-11-29T14:30:00+02:00", "é", "\u{FEFF}", "inf", "nan", "x",
-        "12345678901234567890", "1e999", "0.1", "", "2026-02-30", "#N/A", "Sun, 29 Nov 2026 14:30:00 +0000",
+        "12345678901234567890", "1e999", "0.1", "", "2026-02-30", "#N/A", "Sun, 29 Nov 2026 14:30:00 +0000"
     ]
 
     @Test("CSV-like random text only ever throws DataError or succeeds", arguments: 0..<6)

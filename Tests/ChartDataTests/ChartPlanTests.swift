@@ -14,8 +14,10 @@ private func table(_ text: String) throws -> DataTable {
 }
 
 /// The plan for CSV `text` with the user's choices.
-private func plan(_ text: String, x: String? = nil, y: [String]? = nil, group: ChartPlan.Grouping = .automatic,
-                  kind: ChartKind? = nil) throws -> ChartPlan {
+private func plan(
+    _ text: String, x: String? = nil, y: [String]? = nil, group: ChartPlan.Grouping = .automatic,
+    kind: ChartKind? = nil
+) throws -> ChartPlan {
     try ChartPlan(table: table(text), x: x, y: y, group: group, kind: kind, source: "t.csv")
 }
 
@@ -70,7 +72,8 @@ struct ChartPlanTests {
     @Test("A year column is never a series, even when it is not x")
     func yearsAreNotSeries() throws {
         // Penguins: measurements of three years; x is the first measurement, not the year.
-        let p = try plan("""
+        let p = try plan(
+            """
             species,bill_length_mm,bill_depth_mm,year
             Adelie,39.1,18.7,2007
             Gentoo,46.1,13.2,2007
@@ -114,7 +117,13 @@ struct ChartPlanTests {
         #expect(none.group == nil && none.kind == .scatter)
         var rows = "code,day,value\n"
         for i in 0..<60 { rows += "c\(i),2020-01-01,\(i)\nc\(i),2020-01-02,\(i + 1)\n" }
-        #expect(throws: DataError.unusable(path: "t.csv", message: "column 'code' has 60 distinct values, more than the 50 groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column")) {
+        #expect(
+            throws: DataError.unusable(
+                path: "t.csv",
+                message:
+                    "column 'code' has 60 distinct values, more than the 50 groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column"
+            )
+        ) {
             _ = try plan(rows, group: .column("code"))
         }
         // Detection never picks a column of more than 50 values.
@@ -125,7 +134,7 @@ struct ChartPlanTests {
     @Test("x that goes back and forth gives points; that never decreases, a line; text, bars")
     func kindFromShape() throws {
         #expect(try plan("x,y\n3,1\n1,2\n2,3\n").kind == .scatter)
-        #expect(try plan("x,y\n1,1\n1,2\n2,3\n").kind == .line)   // ties are fine
+        #expect(try plan("x,y\n1,1\n1,2\n2,3\n").kind == .line)  // ties are fine
         #expect(try plan("name,v\na,1\nb,2\n").kind == .bar)
         #expect(try plan("x,y\n3,1\n1,2\n2,3\n", kind: .line).kind == .line)
     }
@@ -139,7 +148,9 @@ struct ChartPlanTests {
         let xs = scene.plots[0].items.map(\.value)
         #expect(xs == [10, 11, 20, 30])
         #expect(line.recordCount == 4)
-        let kept = try graph(text) { $0.kind = .line; $0.keepOrder = true }
+        let kept = try graph(text) {
+            $0.kind = .line; $0.keepOrder = true
+        }
         let keptScene = kept.layout(size: Size(width: 600, height: 400), measurer: FixedTextMeasurer())
         #expect(keptScene.plots[0].items.map(\.value) == [30, 10, 20, 11])
     }
@@ -157,7 +168,8 @@ struct ChartPlanTests {
 
     @Test("Parts of a date are not series next to a date; in order, they are x")
     func dateParts() throws {
-        let weather = try plan("""
+        let weather = try plan(
+            """
             origin,year,month,day,hour,temp,time_hour
             EWR,2013,1,1,1,39.02,2013-01-01T06:00:00Z
             EWR,2013,1,1,2,39.02,2013-01-01T07:00:00Z
@@ -249,7 +261,9 @@ struct FixedTextMeasurer: TextMeasuring {
 struct MessyCSVTests {
     @Test("A first row of numbers over columns of numbers is data: the columns are 'column 1'…")
     func noHeader() throws {
-        let t = try table("CN010010,01,001,\"Autauga County, AL\",2009,9.7\nPA011000,01,003,\"Baldwin County, AL\",2009,9.1\nCN010050,01,005,\"Barbour County, AL\",2009,13.4\n")
+        let t = try table(
+            "CN010010,01,001,\"Autauga County, AL\",2009,9.7\nPA011000,01,003,\"Baldwin County, AL\",2009,9.1\nCN010050,01,005,\"Barbour County, AL\",2009,13.4\n"
+        )
         #expect(t.columns.map(\.name) == ["column 1", "column 2", "column 3", "column 4", "column 5", "column 6"])
         #expect(t.rowCount == 3)
         #expect(t.columns[5].numbers == [9.7, 9.1, 13.4])
@@ -285,8 +299,9 @@ struct ChartPlanReviewTests {
     func yearsByContent() throws {
         #expect(try chart("date,price\n2020-01-01,1850\n2020-01-02,1862\n2020-01-03,1901\n") == "x date · y price · line (detected)")
         #expect(try chart("year,count\n2001,2000\n2002,2030\n2003,2080\n") == "x year · y count · line (detected)")
-        #expect(try chart("date,calories,steps\n2020-01-01,1900,8000\n2020-01-02,2050,9500\n2020-01-03,1980,7000\n")
-            == "x date · y calories, steps · line (detected)")
+        #expect(
+            try chart("date,calories,steps\n2020-01-01,1900,8000\n2020-01-02,2050,9500\n2020-01-03,1980,7000\n")
+                == "x date · y calories, steps · line (detected)")
         #expect(try chart("item,cost_per_year\na,1900\nb,2000\nc,2050\n") == "x item · y cost_per_year · bar (detected)")
         #expect(try plan("years,salary\n1,40000\n5,60000\n3,50000\n").profiles[0].role != .time)
     }
@@ -295,8 +310,9 @@ struct ChartPlanReviewTests {
     func partsAndKeys() throws {
         #expect(try chart("date,min,max\n2020-01-01,3,12\n2020-01-02,5,14\n2020-01-03,2,9\n") == "x date · y min, max · line (detected)")
         #expect(try chart("region,number\nNorth,12\nSouth,7\nEast,9\n") == "x region · y number · bar (detected)")
-        #expect(try chart("time,sensor_id,value\n2020-01-01 00:00,1,5\n2020-01-01 00:00,2,6\n2020-01-01 01:00,1,7\n2020-01-01 01:00,2,8\n")
-            == "x time · groups sensor_id (2) · y value · line (detected)")
+        #expect(
+            try chart("time,sensor_id,value\n2020-01-01 00:00,1,5\n2020-01-01 00:00,2,6\n2020-01-01 01:00,1,7\n2020-01-01 01:00,2,8\n")
+                == "x time · groups sensor_id (2) · y value · line (detected)")
     }
 
     @Test("A semicolon file with decimal commas, as European spreadsheets write it")
@@ -375,8 +391,10 @@ struct ColumnProfileTests {
         let present = values.filter(\.isFinite)
         let nondecreasing = zip(present, present.dropFirst()).allSatisfy { $0 <= $1 }
         let increasing = zip(present, present.dropFirst()).allSatisfy { $0 < $1 }
-        return (values.count - present.count, nondecreasing ? Set(present).count : -1, present.min() ?? .nan, present.max() ?? .nan,
-                nondecreasing, increasing, present.allSatisfy { $0 == $0.rounded() })
+        return (
+            values.count - present.count, nondecreasing ? Set(present).count : -1, present.min() ?? .nan, present.max() ?? .nan,
+            nondecreasing, increasing, present.allSatisfy { $0 == $0.rounded() }
+        )
     }
 
     @Test("The eight-at-a-time pass finds what one value at a time finds", arguments: 0..<12)
@@ -388,10 +406,10 @@ struct ColumnProfileTests {
         var walk = 0.0
         for _ in 0..<count {
             switch seed % 4 {
-            case 0: walk += Double(next() % 3)                      // whole, never decreasing, ties
-            case 1: walk = Double(next() % 1000) / 8                // halves and eighths, unsorted
-            case 2: walk = Double(next() % 2 == 0 ? next() : 0) * 1e6   // past 2^51, whole
-            default: walk += Double(next() % 5) + 0.5               // increasing, not whole
+            case 0: walk += Double(next() % 3)  // whole, never decreasing, ties
+            case 1: walk = Double(next() % 1000) / 8  // halves and eighths, unsorted
+            case 2: walk = Double(next() % 2 == 0 ? next() : 0) * 1e6  // past 2^51, whole
+            default: walk += Double(next() % 5) + 0.5  // increasing, not whole
             }
             values.append(next() % 17 == 0 ? (next() % 2 == 0 ? .nan : .infinity) : walk)
         }

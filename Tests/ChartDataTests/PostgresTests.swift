@@ -37,7 +37,8 @@ struct PostgresTests {
         #expect(pairs.name == Server.readerName)
         #expect(try pairs.rows("SELECT 1 + 1") == [[.integer(2)]])
         // postgres:// is the same scheme.
-        let short = try PostgresDatabase(connectionString: "postgres" + Server.urlWithPassword.dropFirst("postgresql".count), timeLimit: 30, memoryBudget: 1 << 30)
+        let short = try PostgresDatabase(
+            connectionString: "postgres" + Server.urlWithPassword.dropFirst("postgresql".count), timeLimit: 30, memoryBudget: 1 << 30)
         #expect(short.name == Server.readerName)
         #expect(PostgresDatabase.isConnectionURL("postgresql://x") && PostgresDatabase.isConnectionURL("POSTGRES://x"))
         #expect(!PostgresDatabase.isConnectionURL("sales.sqlite") && !PostgresDatabase.isConnectionURL("host=/tmp"))
@@ -57,9 +58,12 @@ struct PostgresTests {
         let withURL = try PostgresDatabase(connectionString: Server.url + "&passfile=\(file)", timeLimit: 30, memoryBudget: 1 << 30)
         #expect(withURL.name == Server.readerName)
         // No password anywhere: the server asks for one, and the message says where to give it.
-        #expect(throws: DataError.server(name: Server.readerName, what: "cannot connect",
-                                         message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
-                                         unreachable: false)) {
+        #expect(
+            throws: DataError.server(
+                name: Server.readerName, what: "cannot connect",
+                message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
+                unreachable: false)
+        ) {
             try PostgresDatabase(connectionString: Server.keyValue("passfile=\(dir)/none"), timeLimit: 30, memoryBudget: 1 << 30)
         }
     }
@@ -72,8 +76,11 @@ struct PostgresTests {
             _ = try PostgresDatabase(connectionString: url, timeLimit: 30, memoryBudget: 1 << 30)
             Issue.record("connected with a wrong password")
         } catch {
-            #expect(error == .server(name: Server.readerName, what: "cannot connect",
-                                     message: "password authentication failed for user \"chartview_reader\"", unreachable: false))
+            #expect(
+                error
+                    == .server(
+                        name: Server.readerName, what: "cannot connect",
+                        message: "password authentication failed for user \"chartview_reader\"", unreachable: false))
             #expect(error.description == "\(Server.readerName): cannot connect: password authentication failed for user \"chartview_reader\"")
             #expect(!error.description.contains(secret))
             #expect(!error.isRunTimeFailure)
@@ -94,7 +101,8 @@ struct PostgresTests {
     func unreachable() throws {
         let dir = NSTemporaryDirectory() + "chartview-nothing-\(UUID().uuidString)"
         do {
-            _ = try PostgresDatabase(connectionString: "postgresql://chartview_reader@/chartview_test?host=\(dir)&port=5999", timeLimit: 5, memoryBudget: 1 << 30)
+            _ = try PostgresDatabase(
+                connectionString: "postgresql://chartview_reader@/chartview_test?host=\(dir)&port=5999", timeLimit: 5, memoryBudget: 1 << 30)
             Issue.record("connected to nothing")
         } catch {
             guard case .server(let name, "cannot connect", let message, true) = error else {
@@ -108,8 +116,9 @@ struct PostgresTests {
         }
         // A database that does not exist: the server answered, so it is bad input.
         do {
-            _ = try PostgresDatabase(connectionString: Server.keyValue("password=\(Server.password)").replacingOccurrences(of: "dbname=chartview_test", with: "dbname=nope"),
-                                     timeLimit: 30, memoryBudget: 1 << 30)
+            _ = try PostgresDatabase(
+                connectionString: Server.keyValue("password=\(Server.password)").replacingOccurrences(of: "dbname=chartview_test", with: "dbname=nope"),
+                timeLimit: 30, memoryBudget: 1 << 30)
             Issue.record("connected to a missing database")
         } catch {
             #expect(error.description == "postgresql://chartview_reader@\(Server.socket):\(Server.port)/nope: cannot connect: database \"nope\" does not exist")
@@ -130,7 +139,8 @@ struct PostgresTests {
     @Test("The session: read-only, the time limit, UTC, application_name chartview")
     func session() throws {
         let db = try Self.reader(timeLimit: 1.5)
-        let settings = try db.rows("""
+        let settings = try db.rows(
+            """
             SELECT current_setting('default_transaction_read_only'), current_setting('transaction_read_only'),
                    current_setting('statement_timeout'), current_setting('TimeZone'), current_setting('DateStyle'),
                    current_setting('application_name'), current_setting('client_encoding')
@@ -151,15 +161,20 @@ struct PostgresTests {
         let reader = try Self.reader()
         let admin = try PostgresDatabase(connectionString: Server.adminURL, timeLimit: 30, memoryBudget: 1 << 30)
         for db in [reader, admin] {
-            for sql in ["INSERT INTO \(table) VALUES ('b', 2)", "UPDATE \(table) SET v = 3", "DELETE FROM \(table)",
-                        "CREATE TABLE \(table)_x (a int)", "DROP TABLE \(table)",
-                        "WITH d AS (DELETE FROM \(table) RETURNING *) SELECT * FROM d", "TRUNCATE \(table)"] {
+            for sql in [
+                "INSERT INTO \(table) VALUES ('b', 2)", "UPDATE \(table) SET v = 3", "DELETE FROM \(table)",
+                "CREATE TABLE \(table)_x (a int)", "DROP TABLE \(table)",
+                "WITH d AS (DELETE FROM \(table) RETURNING *) SELECT * FROM d", "TRUNCATE \(table)"
+            ] {
                 #expect(throws: DataError.notReadOnly(path: db.name, sql: sql), "\(sql)") { try db.table(sql) }
             }
             // A function that writes: the reader may not use the sequence at all, the superuser
             // may, but not in a read-only transaction.
-            #expect(throws: db === admin ? DataError.notReadOnly(path: db.name, sql: "SELECT nextval('\(table)_seq')")
-                                         : DataError.query(path: db.name, message: "permission denied for sequence \(table)_seq")) {
+            #expect(
+                throws: db === admin
+                    ? DataError.notReadOnly(path: db.name, sql: "SELECT nextval('\(table)_seq')")
+                    : DataError.query(path: db.name, message: "permission denied for sequence \(table)_seq")
+            ) {
                 try db.table("SELECT nextval('\(table)_seq')")
             }
             #expect(throws: DataError.query(path: db.name, message: "give one statement, not several")) {
@@ -191,7 +206,9 @@ struct PostgresTests {
         let start = Date()
         #expect(throws: DataError.timedOut(path: db.name, seconds: 0.5)) { try db.table("SELECT pg_sleep(5)") }
         #expect(Date().timeIntervalSince(start) < 2.5)
-        #expect(DataError.timedOut(path: db.name, seconds: 0.5).description == "\(Server.readerName): query failed: the query ran longer than 0.5 s and was stopped")
+        #expect(
+            DataError.timedOut(path: db.name, seconds: 0.5).description == "\(Server.readerName): query failed: the query ran longer than 0.5 s and was stopped"
+        )
         #expect(try db.rows("SELECT 42") == [[.integer(42)]])
         // The client's deadline bounds the fetching of rows too (each row is quick, all are not).
         #expect(throws: DataError.timedOut(path: db.name, seconds: 0.5)) {
@@ -259,7 +276,8 @@ struct PostgresTests {
     @Test("Types: numbers, numerics of many digits, booleans, NULLs, dates, timestamps with and without zones")
     func values() throws {
         let table = Server.uniqueName("types")
-        try Server.admin("""
+        try Server.admin(
+            """
             CREATE TABLE \(table) (n int, i2 int2, i4 int4, i8 int8, f4 float4, f8 float8, num numeric, b bool,
                                    d date, ts timestamp, tz timestamptz, t text, v varchar(20), c char(6), u uuid, iv interval);
             INSERT INTO \(table) VALUES
@@ -285,7 +303,8 @@ struct PostgresTests {
         #expect(Self.same(Self.numbers(rows, "b"), [1, 0, .nan, 1]))
         #expect(rows.column(named: "d")?.isDate == true && rows.column(named: "ts")?.isDate == true && rows.column(named: "tz")?.isDate == true)
         // Seconds since 1970 UTC, as the server itself counts them.
-        let epochs = try db.rows("SELECT extract(epoch FROM d)::float8, extract(epoch FROM ts)::float8, extract(epoch FROM tz)::float8 FROM \(table) ORDER BY n")
+        let epochs = try db.rows(
+            "SELECT extract(epoch FROM d)::float8, extract(epoch FROM ts)::float8, extract(epoch FROM tz)::float8 FROM \(table) ORDER BY n")
         for (c, name) in ["d", "ts", "tz"].enumerated() {
             let expected = epochs.map { row -> Double in
                 switch row[c] {
@@ -318,11 +337,14 @@ struct PostgresTests {
     @Test("rows(): integers, reals, NULL and text; tableNames() lists tables and views, not the system's")
     func rowsAndTables() throws {
         let table = Server.uniqueName("r")
-        try Server.admin("CREATE TABLE \(table) (k text, v float8); INSERT INTO \(table) VALUES ('a', 1.5), (NULL, NULL); CREATE VIEW \(table)_view AS SELECT k FROM \(table);")
+        try Server.admin(
+            "CREATE TABLE \(table) (k text, v float8); INSERT INTO \(table) VALUES ('a', 1.5), (NULL, NULL); CREATE VIEW \(table)_view AS SELECT k FROM \(table);"
+        )
         defer { _ = try? Server.admin("DROP VIEW \(table)_view; DROP TABLE \(table);") }
         let db = try Self.reader()
         #expect(try db.rows("SELECT k, v FROM \(table) ORDER BY k") == [[.text("a"), .real(1.5)], [.null, .null]])
-        #expect(try db.rows("SELECT 2::numeric, 2.5::numeric, 'NaN'::numeric, true, DATE '2024-03-01'")
+        #expect(
+            try db.rows("SELECT 2::numeric, 2.5::numeric, 'NaN'::numeric, true, DATE '2024-03-01'")
                 == [[.integer(2), .real(2.5), .null, .integer(1), .text("2024-03-01")]])
         let names = try db.tableNames()
         #expect(names.contains(table) && names.contains(table + "_view"))
@@ -332,7 +354,8 @@ struct PostgresTests {
     @Test("Named parameters become $1…: the same name twice, casts, strings and comments left alone")
     func namedParameters() throws {
         let db = try Self.reader()
-        let table = try db.table("""
+        let table = try db.table(
+            """
             SELECT :period AS p, :period::text || ':not' AS q, ':notaparameter' AS s, $$:neither$$ AS d /* :no */, :other::text AS o -- :nor
             """, parameters: ["period": "2024-05", "other": "x"])
         #expect(table.column(named: "p")?.values == .date([1_714_521_600]))
@@ -389,8 +412,10 @@ struct PostgresTests {
         var count = 0
         var sum = 0.0
         var first: [Double] = []
-        try db.streamNumbers("SELECT i::float8, (i * 2)::int8, CASE WHEN i = 50000 THEN NULL ELSE 1 END::int4 FROM generate_series(1, 100000) i WHERE i > $1 AND i <= $2",
-                             parameters: [10, 99_990.5]) { row in
+        try db.streamNumbers(
+            "SELECT i::float8, (i * 2)::int8, CASE WHEN i = 50000 THEN NULL ELSE 1 END::int4 FROM generate_series(1, 100000) i WHERE i > $1 AND i <= $2",
+            parameters: [10, 99_990.5]
+        ) { row in
             if count == 0 { first = Array(row) }
             count += 1
             sum += row[0] + row[1] + (row[2].isNaN ? 1000 : row[2])
@@ -471,7 +496,8 @@ struct PostgresTests {
         #expect(try sources[1].table().column(named: "w")?.values == .number([2, 6]))
         #expect(databases.hasServers)
         #expect(throws: DataError.spec(path: "x.json", keyPath: "charts[0].data", message: "give a database or a postgres server, not both")) {
-            try ChartSpec.File.decode(Data(#"{"charts": [{"name": "a", "data": {"table": "t", "database": "d.sqlite", "postgres": "dbname=x"}}]}"#.utf8), path: "x.json")
+            try ChartSpec.File.decode(
+                Data(#"{"charts": [{"name": "a", "data": {"table": "t", "database": "d.sqlite", "postgres": "dbname=x"}}]}"#.utf8), path: "x.json")
         }
     }
 }

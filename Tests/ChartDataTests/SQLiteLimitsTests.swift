@@ -23,8 +23,10 @@ struct SQLiteLimitsTests {
         db.memoryBudget = 1 << 20
         #expect(throws: DataError.resultTooLarge(path: "big.sql", budget: 1 << 20)) { try db.table("SELECT k, v FROM t") }
         #expect(throws: DataError.resultTooLarge(path: "big.sql", budget: 1 << 20)) { try db.rows("SELECT k, v FROM t") }
-        #expect(DataError.resultTooLarge(path: "big.sql", budget: 1 << 20).description
-                == "big.sql: the query's result is larger than the memory budget (1 MB); select fewer rows or columns, aggregate them in SQL, or raise --max-memory")
+        #expect(
+            DataError.resultTooLarge(path: "big.sql", budget: 1 << 20).description
+                == "big.sql: the query's result is larger than the memory budget (1 MB); select fewer rows or columns, aggregate them in SQL, or raise --max-memory"
+        )
         // Numbers alone, or fewer rows, fit.
         #expect(try db.table("SELECT v FROM t").rowCount == 2000)
         #expect(try db.table("SELECT k, v FROM t WHERE v <= 500").rowCount == 500)
@@ -81,11 +83,14 @@ struct SQLiteLimitsTests {
         // Another process holds the file's exclusive lock until its standard input closes.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        holder.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute("BEGIN EXCLUSIVE")
             print("held", flush=True); sys.stdin.read(); c.execute("ROLLBACK")
-            """, path]
+            """, path
+        ]
         let input = Pipe(), output = Pipe()
         holder.standardInput = input
         holder.standardOutput = output

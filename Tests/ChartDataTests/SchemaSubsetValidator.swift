@@ -8,9 +8,11 @@ import Foundation
 struct SchemaSubsetValidator {
     var schema: [String: Any]
 
-    static let known: Set<String> = ["$schema", "$id", "$defs", "title", "description", "type", "properties", "required",
-                                     "additionalProperties", "enum", "items", "minItems", "minLength", "minimum", "maximum",
-                                     "exclusiveMinimum", "pattern", "$ref"]
+    static let known: Set<String> = [
+        "$schema", "$id", "$defs", "title", "description", "type", "properties", "required",
+        "additionalProperties", "enum", "items", "minItems", "minLength", "minimum", "maximum",
+        "exclusiveMinimum", "pattern", "$ref"
+    ]
 
     /// What is wrong with `value`, one message a fault ("charts[0].bins: 0 is below 1"); empty when valid.
     func errors(in value: Any) -> [String] {

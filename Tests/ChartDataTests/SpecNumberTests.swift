@@ -23,7 +23,7 @@ struct SpecNumberTests {
         (#""kind": "pie", "pie": {"innerRadius": 2}"#, "pie.innerRadius"),
         (#""kind": "pie", "pie": {"labelOffset": -1e308}"#, "pie.labelOffset"),
         (#""kind": "bar", "xAxis": {"decimals": 40}"#, "xAxis.decimals"),
-        (#""kind": "bar", "yMaxFactor": 1e308"#, "yMaxFactor"),
+        (#""kind": "bar", "yMaxFactor": 1e308"#, "yMaxFactor")
     ])
     func isTheChartsError(fields: String, key: String) {
         do {

@@ -16,18 +16,20 @@ struct SpecSchemaTests {
     }
 
     /// The schema's objects: the root and its $defs, with the type whose keys they list.
-    static var objects: [(def: String?, type: any SpecObject.Type)] { [
-        (nil, ChartSpec.File.self), ("chart", ChartSpec.self), ("data", ChartSpec.DataSource.self),
-        ("series", ChartSpec.Series.self), ("axis", ChartSpec.AxisSpec.self), ("pie", ChartSpec.PieSpec.self),
-        ("period", ChartSpec.PeriodSpec.self),
-    ] }
+    static var objects: [(def: String?, type: any SpecObject.Type)] {
+        [
+            (nil, ChartSpec.File.self), ("chart", ChartSpec.self), ("data", ChartSpec.DataSource.self),
+            ("series", ChartSpec.Series.self), ("axis", ChartSpec.AxisSpec.self), ("pie", ChartSpec.PieSpec.self),
+            ("period", ChartSpec.PeriodSpec.self)
+        ]
+    }
 
     /// Each closed set of the schema and the code's own names for it.
     static let closedSets: [String: [String]] = [
         "chart.kind": ChartKind.specNames, "chart.colorMap": ColorMap.specNames, "chart.theme": Theme.specNames,
         "series.kind": ChartSpec.Series.Kind.specNames, "series.axis": ChartSpec.Series.Axis.specNames,
         "series.symbol": PlotSymbol.Shape.specNames, "series.interpolation": ScatterPlot.Interpolation.specNames,
-        "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames,
+        "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames
     ]
 
     static func object(_ def: String?, in schema: [String: Any]) throws -> [String: Any] {
@@ -89,7 +91,7 @@ struct SpecSchemaTests {
             ["charts": [["name": "a", "data": ["csv": "a.csv"], "tittle": "x"]]],
             ["charts": [["name": "a", "data": ["csv": "a.csv"], "series": [["column": "y", "symbol": "star2"]]]]],
             ["charts": [["name": "a", "data": ["csv": "a.csv"], "bins": 0]]],
-            ["charts": [["name": "a", "data": ["csv": "a.csv"], "risingColor": "red"]]],
+            ["charts": [["name": "a", "data": ["csv": "a.csv"], "risingColor": "red"]]]
         ]
         for document in bad { #expect(!validator.errors(in: document).isEmpty, "\(document)") }
     }
@@ -98,10 +100,16 @@ struct SpecSchemaTests {
 
     /// A spec with every object of the format present, which decodes.
     static func base() -> [String: Any] {
-        ["database": "d.sqlite",
-         "charts": [["name": "a", "data": ["query": "SELECT 1"], "series": [["column": "y"]], "xAxis": [:] as [String: Any],
-                     "yAxis": [:] as [String: Any], "y2Axis": [:] as [String: Any], "pie": [:] as [String: Any],
-                     "period": ["query": "SELECT 1"]]]]
+        [
+            "database": "d.sqlite",
+            "charts": [
+                [
+                    "name": "a", "data": ["query": "SELECT 1"], "series": [["column": "y"]], "xAxis": [:] as [String: Any],
+                    "yAxis": [:] as [String: Any], "y2Axis": [:] as [String: Any], "pie": [:] as [String: Any],
+                    "period": ["query": "SELECT 1"]
+                ]
+            ]
+        ]
     }
 
     /// A wrong value of a key, and the key path its error must name.
@@ -200,10 +208,14 @@ struct SpecSchemaTests {
     }
 
     @Test func anUnknownNameListsTheAcceptedOnes() throws {
-        let text = #"{"database": "d.sqlite", "charts": [{"name": "a", "data": {"table": "t"}}, {"name": "b", "data": {"table": "t"}}, "#
+        let text =
+            #"{"database": "d.sqlite", "charts": [{"name": "a", "data": {"table": "t"}}, {"name": "b", "data": {"table": "t"}}, "#
             + #"{"name": "c", "data": {"table": "t"}, "series": [{"column": "y", "symbol": "circle"}]}]}"#
-        #expect(throws: DataError.spec(path: "s.json", keyPath: "charts[2].series[0].symbol",
-                                       message: #""circle" is not one of ellipse, rectangle, diamond, triangle, cross, plus, star"#)) {
+        #expect(
+            throws: DataError.spec(
+                path: "s.json", keyPath: "charts[2].series[0].symbol",
+                message: #""circle" is not one of ellipse, rectangle, diamond, triangle, cross, plus, star"#)
+        ) {
             try ChartSpec.File.decode(Data(text.utf8), path: "s.json")
         }
         #expect(throws: DataError.spec(path: "s.json", keyPath: "charts[0].tittle", message: #"unknown key; did you mean "title"?"#)) {

@@ -31,10 +31,14 @@ import Testing
     /// get identifiers of their own in every kind (Graph.add refuses a second "aapl").
     @Test(arguments: [ChartKind.candlestick, .ohlc, .errorbar, .range, .box, .histogram, .bubble, .radar, .line, .bar])
     func groupsWhoseNamesDifferInCaseGetIdentifiersOfTheirOwn(kind: ChartKind) throws {
-        let text = "day,ticker,open,high,low,close\n" + (1...6).map { d in
-            ["AAPL", "aapl", ""].map { t in "2024-01-0\(d),\(t),\(d),\(d + 2),\(d - 1),\(d + 1)" }.joined(separator: "\n")
-        }.joined(separator: "\n") + "\n"
-        let graph = try graph(text) { $0.kind = kind; $0.group = "ticker" }
+        let text =
+            "day,ticker,open,high,low,close\n"
+            + (1...6).map { d in
+                ["AAPL", "aapl", ""].map { t in "2024-01-0\(d),\(t),\(d),\(d + 2),\(d - 1),\(d + 1)" }.joined(separator: "\n")
+            }.joined(separator: "\n") + "\n"
+        let graph = try graph(text) {
+            $0.kind = kind; $0.group = "ticker"
+        }
         let ids = graph.plots.map(\.identifier)
         #expect(Set(ids).count == ids.count, "\(kind): \(ids)")
     }
@@ -51,14 +55,17 @@ import Testing
         #expect(ohlc.kind == .ohlc)
         #expect(ohlc.dataExtent()?.y == PlotRange(8, 12))
         // Named by the spec.
-        let named = try graph("t,h,l,o,c\n1,12,9,10,11\n") { $0.kind = .candlestick; $0.open = "o"; $0.high = "h"; $0.low = "l"; $0.close = "c" }
+        let named = try graph("t,h,l,o,c\n1,12,9,10,11\n") {
+            $0.kind = .candlestick; $0.open = "o"; $0.high = "h"; $0.low = "l"; $0.close = "c"
+        }
         let candle = try #require(named.plots.first as? TradingRangePlot)
         let text = candle.describe(record: 0, in: RecordContext())?.text
         #expect(text == "1 · O 10 H 12 L 9 C 11")
     }
 
     @Test func oneCandlestickPlotPerTickerAndClearErrors() throws {
-        let g = try graph("ticker,date,open,high,low,close\nA,2024-01-02,1,2,0.5,1.5\nB,2024-01-02,5,6,4,4.5\nA,2024-01-03,1.5,2,1,1.8\nB,2024-01-03,4.5,5,4,4.8\n")
+        let g = try graph(
+            "ticker,date,open,high,low,close\nA,2024-01-02,1,2,0.5,1.5\nB,2024-01-02,5,6,4,4.5\nA,2024-01-03,1.5,2,1,1.8\nB,2024-01-03,4.5,5,4,4.8\n")
         #expect(g.plots.map(\.title) == ["A", "B"])
         #expect(!g.legend.isHidden)
         #expect(throws: DataError.self) { try graph("t,a,b\n1,2,3\n") { $0.kind = .candlestick } }

@@ -133,7 +133,11 @@ private final class GatedChart: ChartProvider, @unchecked Sendable {
     var calls: Int { condition.withLock { started } }
     var mostAtOnce: Int { condition.withLock { most } }
 
-    func open() { condition.withLock { isOpen = true; condition.broadcast() } }
+    func open() {
+        condition.withLock {
+            isOpen = true; condition.broadcast()
+        }
+    }
 
     /// Waits until `count` loads have started, up to 10 s.
     func waitForCalls(_ count: Int) -> Bool {

@@ -61,7 +61,8 @@ struct SavePromptTests {
     @Test("The suggested name is the title's words, today's date and .png, free in the folder")
     func suggestedNames() {
         let day = DateComponents(calendar: .current, year: 2026, month: 12, day: 1, hour: 12).date!
-        #expect(SavePrompt.suggestedName(title: "Exchange rates (EUR → USD), 2026", chart: "rates", date: day, directory: "/d") { _ in false }
+        #expect(
+            SavePrompt.suggestedName(title: "Exchange rates (EUR → USD), 2026", chart: "rates", date: day, directory: "/d") { _ in false }
                 == "exchange-rates-eur-usd-2026-2026-12-01.png")
         #expect(SavePrompt.suggestedName(title: nil, chart: "rates", date: day, directory: "/d") { _ in false } == "rates-2026-12-01.png")
         #expect(SavePrompt.suggestedName(title: "  ", chart: "??", date: day, directory: "/d") { _ in false } == "chart-2026-12-01.png")

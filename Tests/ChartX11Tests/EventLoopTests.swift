@@ -42,7 +42,7 @@ struct EventLoopTests {
         for timer in due { timer.fire() }
         #expect(fired == ["second"])
         #expect(!second.isPending, "a fired timer is no longer pending")
-        second.cancel()   // after it fired: nothing
+        second.cancel()  // after it fired: nothing
         #expect(!second.fire())
         #expect(queue.isEmpty)
     }
@@ -53,7 +53,9 @@ struct EventLoopTests {
         var fired: [String] = []
         let start = ContinuousClock.now
         var later: TimerHandle?
-        _ = queue.schedule(at: start) { fired.append("earlier"); later?.cancel() }
+        _ = queue.schedule(at: start) {
+            fired.append("earlier"); later?.cancel()
+        }
         later = queue.schedule(at: start + .milliseconds(1)) { fired.append("later") }
         let due = queue.takeDue(at: start + .seconds(1))
         #expect(due.count == 2)
@@ -69,7 +71,7 @@ struct EventLoopTests {
         var schedule: (() -> Void)!
         schedule = {
             count += 1
-            _ = queue.schedule(at: start, schedule)   // due at once
+            _ = queue.schedule(at: start, schedule)  // due at once
         }
         _ = queue.schedule(at: start, schedule)
         for timer in queue.takeDue(at: start) { timer.fire() }
@@ -98,7 +100,9 @@ struct EventLoopTests {
         let loop = try EventLoop()
         let client = try PipeClient(loop: loop)
         var fired: [Int] = []
-        loop.after(0.02) { fired.append(2); loop.stop() }
+        loop.after(0.02) {
+            fired.append(2); loop.stop()
+        }
         loop.after(0.01) { fired.append(1) }
         let never = loop.after(0.02) { fired.append(3) }
         loop.run(client)
@@ -113,7 +117,9 @@ struct EventLoopTests {
         let client = try PipeClient(loop: loop)
         var fired: [String] = []
         let cancelled = loop.after(0.01) { fired.append("cancelled") }
-        loop.after(0.05) { fired.append("kept"); loop.stop() }
+        loop.after(0.05) {
+            fired.append("kept"); loop.stop()
+        }
         cancelled.cancel()
         loop.run(client)
         #expect(fired == ["kept"])

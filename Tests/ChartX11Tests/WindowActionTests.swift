@@ -23,14 +23,18 @@ struct WindowActionTests {
         "Esc": [(XK_Escape, 0, .chart(.cancel))],
         "h, ?, F1": [(XK_h, 0, .chart(.toggleHelp)), (XK_question, ShiftMask, .chart(.toggleHelp)), (XK_F1, 0, .chart(.toggleHelp))],
         "q, Ctrl+W": [(XK_q, 0, .quit), (XK_w, ControlMask, .quit)],
-        "+ −": [(XK_plus, ShiftMask, .chart(.zoomIn)), (XK_equal, 0, .chart(.zoomIn)), (XK_KP_Add, 0, .chart(.zoomIn)),
-                (XK_minus, 0, .chart(.zoomOut)), (XK_KP_Subtract, 0, .chart(.zoomOut))],
-        "Shift+← → ↑ ↓": [(XK_Left, ShiftMask, .chart(.pan(dx: -1, dy: 0))), (XK_Right, ShiftMask, .chart(.pan(dx: 1, dy: 0))),
-                          (XK_Up, ShiftMask, .chart(.pan(dx: 0, dy: 1))), (XK_Down, ShiftMask, .chart(.pan(dx: 0, dy: -1)))],
+        "+ −": [
+            (XK_plus, ShiftMask, .chart(.zoomIn)), (XK_equal, 0, .chart(.zoomIn)), (XK_KP_Add, 0, .chart(.zoomIn)),
+            (XK_minus, 0, .chart(.zoomOut)), (XK_KP_Subtract, 0, .chart(.zoomOut))
+        ],
+        "Shift+← → ↑ ↓": [
+            (XK_Left, ShiftMask, .chart(.pan(dx: -1, dy: 0))), (XK_Right, ShiftMask, .chart(.pan(dx: 1, dy: 0))),
+            (XK_Up, ShiftMask, .chart(.pan(dx: 0, dy: 1))), (XK_Down, ShiftMask, .chart(.pan(dx: 0, dy: -1)))
+        ],
         "Home, r": [(XK_Home, 0, .chart(.resetView)), (XK_r, 0, .chart(.resetView))],
         "Backspace, Shift+Backspace": [(XK_BackSpace, 0, .chart(.viewBack)), (XK_BackSpace, ShiftMask, .chart(.viewForward))],
         "a": [(XK_a, 0, .chart(.toggleAutoscale))],
-        "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)],
+        "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)]
     ]
 
     @Test("Every key the help names does what the help says; the other lines are the mouse's")

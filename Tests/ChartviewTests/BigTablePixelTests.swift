@@ -14,14 +14,17 @@ struct BigTablePixelTests {
         let path = directory + "/big.db"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, """
+        process.arguments = [
+            path,
+            """
             CREATE TABLE t(x REAL, y REAL);
             WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows - 1))
             INSERT INTO t SELECT i / 3, CASE WHEN i % 700000 BETWEEN 100 AND 399 THEN NULL
                                         ELSE sin(i / 40000.0) * 100 + (abs(random()) % 10000) / 200.0 END FROM c
             \(shuffled ? "ORDER BY random()" : "");
             \(indexed ? "CREATE INDEX t_x ON t(x);" : "")
-            """]
+            """
+        ]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -29,11 +32,14 @@ struct BigTablePixelTests {
     }
 
     /// The PNG of `arguments` rendered at 500x300, and the dump's item count.
-    static func render(_ arguments: [String], in directory: String, name: String,
-                       environment: [String: String] = [:]) throws -> (png: Data, items: Int, note: String) {
+    static func render(
+        _ arguments: [String], in directory: String, name: String,
+        environment: [String: String] = [:]
+    ) throws -> (png: Data, items: Int, note: String) {
         let png = "\(directory)/\(name).png", dump = "\(directory)/\(name).json"
-        let result = try ChartviewProcess.run(arguments + ["--size", "500x300", "--output", png, "--dump-layout", dump],
-                                              environment: environment)
+        let result = try ChartviewProcess.run(
+            arguments + ["--size", "500x300", "--output", png, "--dump-layout", dump],
+            environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let read = try LayoutDumpReader.read(dump)
         return (try Data(contentsOf: URL(fileURLWithPath: png)), read.plots.first?.items.count ?? -1, read.note ?? "")
@@ -52,8 +58,10 @@ struct BigTablePixelTests {
 
     /// Renders each view both ways (`source` names the data: a file or server, and a table or
     /// query) and expects the same pixels.
-    static func expectSamePictures(database: String, extra: [String], views: [[String]], in directory: String,
-                                   source: [String]? = nil, environment: [String: String] = [:]) throws {
+    static func expectSamePictures(
+        database: String, extra: [String], views: [[String]], in directory: String,
+        source: [String]? = nil, environment: [String: String] = [:]
+    ) throws {
         for (index, view) in views.enumerated() {
             let arguments = (source ?? [database, "--table", "t"]) + extra + view
             let big = try render(arguments, in: directory, name: "big\(index)", environment: environment)
@@ -81,8 +89,10 @@ struct BigTablePixelTests {
 
     /// The views: fitted, 1% and 0.01% of x, across a gap, at the right edge, and where the
     /// rows begin (before them, no value).
-    static let views = [[], ["--x-range", "300000:307000"], ["--x-range", "400000:400070"],
-                        ["--x-range", "233350:233450"], ["--x-range", "690000:"], ["--x-range", ":2000"]]
+    static let views = [
+        [], ["--x-range", "300000:307000"], ["--x-range", "400000:400070"],
+        ["--x-range", "233350:233450"], ["--x-range", "690000:"], ["--x-range", ":2000"]
+    ]
 
     @Test("A line of 2,100,000 rows (over the default threshold) at six views")
     func lines() throws {
@@ -106,7 +116,8 @@ struct BigTablePixelTests {
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let db = try Self.database(rows: 300_000, in: directory, indexed: false, shuffled: true)
-        try Self.expectSamePictures(database: db, extra: ["--out-of-core", "100000", "--kind", "line"],
-                                    views: [[], ["--x-range", "50000:50300"]], in: directory)
+        try Self.expectSamePictures(
+            database: db, extra: ["--out-of-core", "100000", "--kind", "line"],
+            views: [[], ["--x-range", "50000:50300"]], in: directory)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 /// server of `.ci/with-postgres` (one pass over the rows, then x ranges through the index), and
 /// draws what loading every row draws, pixel for pixel: numbers and timestamps with time zones
 /// along x, gaps (NULL), ties, lines and points, at the fitted view and zoomed.
-@Suite("Big tables on PostgreSQL: pixels against every row",
-       .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable))
+@Suite(
+    "Big tables on PostgreSQL: pixels against every row",
+    .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable))
 struct BigTablePostgresTests {
     typealias Server = PostgresFixture
 
@@ -14,14 +15,16 @@ struct BigTablePostgresTests {
     static func compare(_ source: [String], extra: [String], views: [[String]]) throws {
         let home = try Server.homeWithPassword()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        try BigTablePixelTests.expectSamePictures(database: "", extra: extra + ["--out-of-core", "500000"], views: views,
-                                                  in: home, source: source, environment: ["HOME": home])
+        try BigTablePixelTests.expectSamePictures(
+            database: "", extra: extra + ["--out-of-core", "500000"], views: views,
+            in: home, source: source, environment: ["HOME": home])
     }
 
     @Test("600,000 rows of x with gaps: lines and points at four views")
     func numbers() throws {
         let table = Server.uniqueName("big")
-        try Server.admin("""
+        try Server.admin(
+            """
             CREATE TABLE \(table) AS SELECT i::float8 AS x,
                 CASE WHEN i % 200000 BETWEEN 100 AND 399 THEN NULL ELSE sin(i / 9000.0) * 100 + (i::bigint * 7919 % 1000) / 20.0 END AS y
                 FROM generate_series(0, 599999) i;
@@ -38,7 +41,8 @@ struct BigTablePostgresTests {
     @Test("Timestamps with time zones along x, and ties in a query's own order")
     func timestampsAndTies() throws {
         let table = Server.uniqueName("ticks")
-        try Server.admin("""
+        try Server.admin(
+            """
             CREATE TABLE \(table) AS SELECT timestamptz '2024-03-10 00:00:00+02' + (i / 3) * interval '1 second' AS at,
                 cos(i / 7000.0) * 10 + (i::bigint * 104729 % 997) / 100.0 AS price FROM generate_series(0, 599999) i;
             CREATE INDEX ON \(table) (at);
@@ -46,7 +50,8 @@ struct BigTablePostgresTests {
             """)
         defer { _ = try? Server.admin("DROP TABLE \(table)") }
         let query = "SELECT at, price FROM \(table) ORDER BY at, price"
-        try Self.compare([Server.url, "--query", query], extra: ["--kind", "line"],
-                         views: [[], ["--x-range", "2024-03-10 12:00:2024-03-10 12:20"]])
+        try Self.compare(
+            [Server.url, "--query", query], extra: ["--kind", "line"],
+            views: [[], ["--x-range", "2024-03-10 12:00:2024-03-10 12:20"]])
     }
 }

@@ -17,8 +17,10 @@ struct ChartviewProcess {
 
     /// Runs chartview with `arguments` to completion, with no display unless `display` is
     /// given, in `directory` (the current one when nil) and with `environment` added.
-    static func run(_ arguments: [String], display: String? = nil, in directory: String? = nil,
-                    environment extra: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], display: String? = nil, in directory: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -34,8 +36,9 @@ struct ChartviewProcess {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A fresh empty directory, removed by the caller.

@@ -6,7 +6,11 @@ import Testing
     @Test func listsTheDemoCharts() throws {
         let result = try ChartviewProcess.run(["--list"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n") == ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars",
+                "histogram", "boxes", "bubbles", "radar", "heatmap"
+            ])
     }
 
     @Test func helpAndVersion() throws {
@@ -23,22 +27,37 @@ import Testing
         (["stray"], "chartview: stray: cannot open: no such file"),
         (["a.csv", "b.csv"], "chartview: unexpected argument 'b.csv'; give one data file (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
-        (["--chart", "nope", "--output", "x.png"], "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares, candles, ohlc, price-range, errorbars, histogram, boxes, bubbles, radar, heatmap (see 'chartview --help')"),
+        (
+            ["--chart", "nope", "--output", "x.png"],
+            "chartview: no chart named 'nope'; the charts are: enrollment, rates, rates-pie, mood, water-exercise, categories, squares, candles, ohlc, price-range, errorbars, histogram, boxes, bubbles, radar, heatmap (see 'chartview --help')"
+        ),
         (["--size", "0x0", "--output", "x.png"], "chartview: --size 0x0 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
-        (["--size", "100000x100000", "--output", "x.png"], "chartview: --size 100000x100000 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"),
+        (
+            ["--size", "100000x100000", "--output", "x.png"],
+            "chartview: --size 100000x100000 is out of range; width and height must be 1 to 16384 pixels (see 'chartview --help')"
+        ),
         (["--size", "wide", "--output", "x.png"], "chartview: --size takes WIDTHxHEIGHT in pixels, like 1024x768 (got 'wide') (see 'chartview --help')"),
-        (["--theme", "neon", "--output", "x.png"], "chartview: unknown theme 'neon'; choose one of: light, dark, dark-gradient, slate, stocks (see 'chartview --help')"),
+        (
+            ["--theme", "neon", "--output", "x.png"],
+            "chartview: unknown theme 'neon'; choose one of: light, dark, dark-gradient, slate, stocks (see 'chartview --help')"
+        ),
         (["--scale", "0", "--output", "x.png"], "chartview: --scale takes a number from 0.5 to 8 (got '0') (see 'chartview --help')"),
         (["--output", "x.gif"], "chartview: x.gif: unknown output format; use a .png, .svg or .pdf file name, or --format (see 'chartview --help')"),
         (["--output="], "chartview: --output needs a file name (see 'chartview --help')"),
         (["--format", "gif", "--output", "x.png"], "chartview: unknown format 'gif'; choose one of: png, svg, pdf (see 'chartview --help')"),
-        (["--max-memory", "lots", "--output", "x.png"], "chartview: --max-memory takes a size in bytes or with K, M, G or T, like 512M or 4G (got 'lots') (see 'chartview --help')"),
+        (
+            ["--max-memory", "lots", "--output", "x.png"],
+            "chartview: --max-memory takes a size in bytes or with K, M, G or T, like 512M or 4G (got 'lots') (see 'chartview --help')"
+        ),
         (["--max-memory", "512K", "--output", "x.png"], "chartview: --max-memory 512K is less than 1 MB (see 'chartview --help')"),
         (["--max-memory", "9999999T", "--output", "x.png"], "chartview: --max-memory 9999999T is more than 1 PB (see 'chartview --help')"),
         (["--title", String(repeating: "t", count: 1001), "--output", "x.png"], "chartview: --title: longer than 1000 characters (see 'chartview --help')"),
-        (["--x-title=" + String(repeating: "é", count: 1001), "--output", "x.png"], "chartview: --x-title: longer than 1000 characters (see 'chartview --help')"),
+        (
+            ["--x-title=" + String(repeating: "é", count: 1001), "--output", "x.png"],
+            "chartview: --x-title: longer than 1000 characters (see 'chartview --help')"
+        ),
         (["--y-title", String(repeating: "🙂", count: 5000), "--output", "x.png"], "chartview: --y-title: longer than 1000 characters (see 'chartview --help')"),
-        (["--x", String(repeating: "c", count: 10_001), "--output", "x.png"], "chartview: --x: longer than 10000 characters (see 'chartview --help')"),
+        (["--x", String(repeating: "c", count: 10_001), "--output", "x.png"], "chartview: --x: longer than 10000 characters (see 'chartview --help')")
     ]
 
     @Test(arguments: badUsage)
@@ -57,8 +76,10 @@ import Testing
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // 1,000 characters of two bytes each: the cap counts characters, not bytes.
-        let result = try ChartviewProcess.run(["--chart", "rates", "--title", String(repeating: "é", count: 1000),
-                                               "--max-memory", "64M", "--output", dir + "/x.png"])
+        let result = try ChartviewProcess.run([
+            "--chart", "rates", "--title", String(repeating: "é", count: 1000),
+            "--max-memory", "64M", "--output", dir + "/x.png"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/x.png"))
     }

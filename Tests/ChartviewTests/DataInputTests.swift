@@ -92,126 +92,187 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     }
 
     static let sqliteCases: [BadInput] = [
-        BadInput(name: "missing database", files: [:], arguments: ["$D/missing.sqlite", "--table", "sales"],
-                 expected: .line("chartview: $D/missing.sqlite: cannot open: no such file")),
-        BadInput(name: "text file named .sqlite", files: ["x.sqlite": .text("name,value\nthis is not a database,1\n")],
-                 arguments: ["$D/x.sqlite", "--table", "sales"],
-                 expected: .line("chartview: $D/x.sqlite: cannot open: not a SQLite database")),
-        BadInput(name: "syntax error", files: db, arguments: ["$D/db.sqlite", "--query", "SELEC region, q1 FROM sales"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: near \"SELEC\": syntax error")),
-        BadInput(name: "INSERT", files: db, arguments: ["$D/db.sqlite", "--query", "INSERT INTO sales VALUES ('West', 1, 2)"],
-                 expected: .line(refusing + "INSERT INTO sales VALUES ('West', 1, 2)")),
-        BadInput(name: "UPDATE", files: db, arguments: ["$D/db.sqlite", "--query", "UPDATE sales SET q1 = 0"],
-                 expected: .line(refusing + "UPDATE sales SET q1 = 0")),
-        BadInput(name: "DELETE", files: db, arguments: ["$D/db.sqlite", "--query", "  DELETE FROM sales\n"],
-                 expected: .line(refusing + "DELETE FROM sales")),
-        BadInput(name: "CREATE", files: db, arguments: ["$D/db.sqlite", "--query", "CREATE TABLE t (a)"],
-                 expected: .line(refusing + "CREATE TABLE t (a)")),
-        BadInput(name: "CREATE TEMP", files: db, arguments: ["$D/db.sqlite", "--query", "CREATE TEMP TABLE t (a)"],
-                 expected: .line(refusing + "CREATE TEMP TABLE t (a)")),
-        BadInput(name: "DROP", files: db, arguments: ["$D/db.sqlite", "--query", "DROP TABLE sales"],
-                 expected: .line(refusing + "DROP TABLE sales")),
-        BadInput(name: "WITH … INSERT", files: db,
-                 arguments: ["$D/db.sqlite", "--query", "WITH n AS (SELECT 1) INSERT INTO sales SELECT 'West', 1, 1 FROM n"],
-                 expected: .line(refusing + "WITH n AS (SELECT 1) INSERT INTO sales SELECT 'West', 1, 1 FROM n")),
-        BadInput(name: "PRAGMA journal_mode", files: db, arguments: ["$D/db.sqlite", "--query", "PRAGMA journal_mode = WAL"],
-                 expected: .line(refusing + "PRAGMA journal_mode = WAL")),
-        BadInput(name: "VACUUM INTO", files: db, arguments: ["$D/db.sqlite", "--query", "VACUUM INTO '$D/copy.sqlite'"],
-                 expected: .line(refusing + "VACUUM INTO '$D/copy.sqlite'")),
+        BadInput(
+            name: "missing database", files: [:], arguments: ["$D/missing.sqlite", "--table", "sales"],
+            expected: .line("chartview: $D/missing.sqlite: cannot open: no such file")),
+        BadInput(
+            name: "text file named .sqlite", files: ["x.sqlite": .text("name,value\nthis is not a database,1\n")],
+            arguments: ["$D/x.sqlite", "--table", "sales"],
+            expected: .line("chartview: $D/x.sqlite: cannot open: not a SQLite database")),
+        BadInput(
+            name: "syntax error", files: db, arguments: ["$D/db.sqlite", "--query", "SELEC region, q1 FROM sales"],
+            expected: .line("chartview: $D/db.sqlite: query failed: near \"SELEC\": syntax error")),
+        BadInput(
+            name: "INSERT", files: db, arguments: ["$D/db.sqlite", "--query", "INSERT INTO sales VALUES ('West', 1, 2)"],
+            expected: .line(refusing + "INSERT INTO sales VALUES ('West', 1, 2)")),
+        BadInput(
+            name: "UPDATE", files: db, arguments: ["$D/db.sqlite", "--query", "UPDATE sales SET q1 = 0"],
+            expected: .line(refusing + "UPDATE sales SET q1 = 0")),
+        BadInput(
+            name: "DELETE", files: db, arguments: ["$D/db.sqlite", "--query", "  DELETE FROM sales\n"],
+            expected: .line(refusing + "DELETE FROM sales")),
+        BadInput(
+            name: "CREATE", files: db, arguments: ["$D/db.sqlite", "--query", "CREATE TABLE t (a)"],
+            expected: .line(refusing + "CREATE TABLE t (a)")),
+        BadInput(
+            name: "CREATE TEMP", files: db, arguments: ["$D/db.sqlite", "--query", "CREATE TEMP TABLE t (a)"],
+            expected: .line(refusing + "CREATE TEMP TABLE t (a)")),
+        BadInput(
+            name: "DROP", files: db, arguments: ["$D/db.sqlite", "--query", "DROP TABLE sales"],
+            expected: .line(refusing + "DROP TABLE sales")),
+        BadInput(
+            name: "WITH … INSERT", files: db,
+            arguments: ["$D/db.sqlite", "--query", "WITH n AS (SELECT 1) INSERT INTO sales SELECT 'West', 1, 1 FROM n"],
+            expected: .line(refusing + "WITH n AS (SELECT 1) INSERT INTO sales SELECT 'West', 1, 1 FROM n")),
+        BadInput(
+            name: "PRAGMA journal_mode", files: db, arguments: ["$D/db.sqlite", "--query", "PRAGMA journal_mode = WAL"],
+            expected: .line(refusing + "PRAGMA journal_mode = WAL")),
+        BadInput(
+            name: "VACUUM INTO", files: db, arguments: ["$D/db.sqlite", "--query", "VACUUM INTO '$D/copy.sqlite'"],
+            expected: .line(refusing + "VACUUM INTO '$D/copy.sqlite'")),
         // Refused (SQLite counts ATTACH as read-only; the limit of 0 attached databases stops it).
-        BadInput(name: "ATTACH", files: db, arguments: ["$D/db.sqlite", "--query", "ATTACH '$D/other.sqlite' AS other"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: too many attached databases - max 0")),
-        BadInput(name: "two statements", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales; DELETE FROM sales"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: give one statement, not several")),
-        BadInput(name: "? parameter", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q2 > ?"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: use named parameters such as :period, not '?'")),
-        BadInput(name: "named parameter without a value", files: db,
-                 arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q1 > :limit"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: the query needs a value for :limit")),
-        BadInput(name: ":period on the command line", files: db,
-                 arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE region = :period"],
-                 expected: .line("chartview: $D/db.sqlite: a query with :period needs a chart spec file that lists the periods")),
-        BadInput(name: "no rows", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q1 > 1000"],
-                 expected: .line("chartview: $D/db.sqlite: the query returned no rows")),
-        BadInput(name: "empty query", files: db, arguments: ["$D/db.sqlite", "--query", " -- nothing\n"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: the query is empty")),
-        BadInput(name: "--x missing", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--x", "city"],
-                 expected: .line("chartview: $D/db.sqlite: no column 'city'; \(columns)")),
-        BadInput(name: "--y missing", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--y", "q1,q3"],
-                 expected: .line("chartview: $D/db.sqlite: no column 'q3'; \(columns)")),
-        BadInput(name: "text column as --y", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--x", "q1", "--y", "region"],
-                 expected: .line("chartview: $D/db.sqlite: column 'region' holds text, not numbers")),
-        BadInput(name: "--table missing", files: db, arguments: ["$D/db.sqlite", "--table", "regions"],
-                 expected: .line("chartview: $D/db.sqlite: query failed: no such table: regions")),
-        BadInput(name: "no --query or --table", files: db, arguments: ["$D/db.sqlite"],
-                 expected: .line("chartview: $D/db.sqlite: give --query SQL or --table NAME; the tables are: notes, sales")),
-        BadInput(name: "a database without tables", files: ["empty.sqlite": .sqlite("PRAGMA user_version = 1;")], arguments: ["$D/empty.sqlite"],
-                 expected: .line("chartview: $D/empty.sqlite: the database has no tables")),
-        BadInput(name: "--query and --table", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT * FROM sales", "--table", "sales"],
-                 expected: .line("chartview: $D/db.sqlite: give --query or --table, not both")),
-        BadInput(name: "--kind unknown", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--kind", "donut"],
-                 expected: .line("chartview: unknown kind 'donut'; choose one of: bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap (see 'chartview --help')")),
+        BadInput(
+            name: "ATTACH", files: db, arguments: ["$D/db.sqlite", "--query", "ATTACH '$D/other.sqlite' AS other"],
+            expected: .line("chartview: $D/db.sqlite: query failed: too many attached databases - max 0")),
+        BadInput(
+            name: "two statements", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales; DELETE FROM sales"],
+            expected: .line("chartview: $D/db.sqlite: query failed: give one statement, not several")),
+        BadInput(
+            name: "? parameter", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q2 > ?"],
+            expected: .line("chartview: $D/db.sqlite: query failed: use named parameters such as :period, not '?'")),
+        BadInput(
+            name: "named parameter without a value", files: db,
+            arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q1 > :limit"],
+            expected: .line("chartview: $D/db.sqlite: query failed: the query needs a value for :limit")),
+        BadInput(
+            name: ":period on the command line", files: db,
+            arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE region = :period"],
+            expected: .line("chartview: $D/db.sqlite: a query with :period needs a chart spec file that lists the periods")),
+        BadInput(
+            name: "no rows", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT region, q1 FROM sales WHERE q1 > 1000"],
+            expected: .line("chartview: $D/db.sqlite: the query returned no rows")),
+        BadInput(
+            name: "empty query", files: db, arguments: ["$D/db.sqlite", "--query", " -- nothing\n"],
+            expected: .line("chartview: $D/db.sqlite: query failed: the query is empty")),
+        BadInput(
+            name: "--x missing", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--x", "city"],
+            expected: .line("chartview: $D/db.sqlite: no column 'city'; \(columns)")),
+        BadInput(
+            name: "--y missing", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--y", "q1,q3"],
+            expected: .line("chartview: $D/db.sqlite: no column 'q3'; \(columns)")),
+        BadInput(
+            name: "text column as --y", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--x", "q1", "--y", "region"],
+            expected: .line("chartview: $D/db.sqlite: column 'region' holds text, not numbers")),
+        BadInput(
+            name: "--table missing", files: db, arguments: ["$D/db.sqlite", "--table", "regions"],
+            expected: .line("chartview: $D/db.sqlite: query failed: no such table: regions")),
+        BadInput(
+            name: "no --query or --table", files: db, arguments: ["$D/db.sqlite"],
+            expected: .line("chartview: $D/db.sqlite: give --query SQL or --table NAME; the tables are: notes, sales")),
+        BadInput(
+            name: "a database without tables", files: ["empty.sqlite": .sqlite("PRAGMA user_version = 1;")], arguments: ["$D/empty.sqlite"],
+            expected: .line("chartview: $D/empty.sqlite: the database has no tables")),
+        BadInput(
+            name: "--query and --table", files: db, arguments: ["$D/db.sqlite", "--query", "SELECT * FROM sales", "--table", "sales"],
+            expected: .line("chartview: $D/db.sqlite: give --query or --table, not both")),
+        BadInput(
+            name: "--kind unknown", files: db, arguments: ["$D/db.sqlite", "--table", "sales", "--kind", "donut"],
+            expected: .line(
+                "chartview: unknown kind 'donut'; choose one of: bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap (see 'chartview --help')"
+            ))
     ]
 
     static let csvCases: [BadInput] = [
-        BadInput(name: "ragged row", files: ["r.csv": .text("name,a,b\nx,1,2\ny,3\nz,5,6\n")], arguments: ["$D/r.csv"],
-                 expected: .line("chartview: $D/r.csv:3: has 2 fields, but the header has 3")),
-        BadInput(name: "text in a number column", files: ["t.csv": .text("name,a\nx,1\ny,1.5\nz,lots\n")], arguments: ["$D/t.csv"],
-                 expected: .line("chartview: $D/t.csv:4: column 'a': 'lots' is not a number")),
-        BadInput(name: "unterminated quote", files: ["q.csv": .text("name,a\nx,1\n\"y,2\nz,3\n")], arguments: ["$D/q.csv"],
-                 expected: .line("chartview: $D/q.csv:3: a quoted field is never closed")),
-        BadInput(name: "empty file", files: ["e.csv": .text("")], arguments: ["$D/e.csv"],
-                 expected: .line("chartview: $D/e.csv: has no data rows")),
-        BadInput(name: "header only", files: ["h.csv": .text("name,a,b\n")], arguments: ["$D/h.csv"],
-                 expected: .line("chartview: $D/h.csv: has no data rows")),
-        BadInput(name: "binary file named .csv",
-                 files: ["b.csv": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0])],
-                 arguments: ["$D/b.csv"], expected: .line("chartview: $D/b.csv: cannot open: not a text file")),
-        BadInput(name: "Latin-1 file", files: ["l.csv": .bytes(Array("name,a\ncaf".utf8) + [0xE9] + Array(",1\n".utf8))],
-                 arguments: ["$D/l.csv"], expected: .line("chartview: $D/l.csv: cannot open: not a text file")),
-        BadInput(name: "missing CSV file", files: [:], arguments: ["$D/nope.csv"],
-                 expected: .line("chartview: $D/nope.csv: cannot open: no such file")),
-        BadInput(name: "--table with a CSV file", files: ["ok.csv": .text("name,a\nx,1\n")], arguments: ["$D/ok.csv", "--table", "t"],
-                 expected: .line("chartview: $D/ok.csv: --query and --table are for SQLite databases, not CSV files")),
-        BadInput(name: "every row skipped", files: ["s.csv": .text("name,a,b\ny,3\nz,5,6,7\n")], arguments: ["$D/s.csv", "--skip-bad-rows"],
-                 expected: .line("chartview: $D/s.csv: has no data rows (all 2 were skipped as bad)")),
+        BadInput(
+            name: "ragged row", files: ["r.csv": .text("name,a,b\nx,1,2\ny,3\nz,5,6\n")], arguments: ["$D/r.csv"],
+            expected: .line("chartview: $D/r.csv:3: has 2 fields, but the header has 3")),
+        BadInput(
+            name: "text in a number column", files: ["t.csv": .text("name,a\nx,1\ny,1.5\nz,lots\n")], arguments: ["$D/t.csv"],
+            expected: .line("chartview: $D/t.csv:4: column 'a': 'lots' is not a number")),
+        BadInput(
+            name: "unterminated quote", files: ["q.csv": .text("name,a\nx,1\n\"y,2\nz,3\n")], arguments: ["$D/q.csv"],
+            expected: .line("chartview: $D/q.csv:3: a quoted field is never closed")),
+        BadInput(
+            name: "empty file", files: ["e.csv": .text("")], arguments: ["$D/e.csv"],
+            expected: .line("chartview: $D/e.csv: has no data rows")),
+        BadInput(
+            name: "header only", files: ["h.csv": .text("name,a,b\n")], arguments: ["$D/h.csv"],
+            expected: .line("chartview: $D/h.csv: has no data rows")),
+        BadInput(
+            name: "binary file named .csv",
+            files: ["b.csv": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0])],
+            arguments: ["$D/b.csv"], expected: .line("chartview: $D/b.csv: cannot open: not a text file")),
+        BadInput(
+            name: "Latin-1 file", files: ["l.csv": .bytes(Array("name,a\ncaf".utf8) + [0xE9] + Array(",1\n".utf8))],
+            arguments: ["$D/l.csv"], expected: .line("chartview: $D/l.csv: cannot open: not a text file")),
+        BadInput(
+            name: "missing CSV file", files: [:], arguments: ["$D/nope.csv"],
+            expected: .line("chartview: $D/nope.csv: cannot open: no such file")),
+        BadInput(
+            name: "--table with a CSV file", files: ["ok.csv": .text("name,a\nx,1\n")], arguments: ["$D/ok.csv", "--table", "t"],
+            expected: .line("chartview: $D/ok.csv: --query and --table are for SQLite databases, not CSV files")),
+        BadInput(
+            name: "every row skipped", files: ["s.csv": .text("name,a,b\ny,3\nz,5,6,7\n")], arguments: ["$D/s.csv", "--skip-bad-rows"],
+            expected: .line("chartview: $D/s.csv: has no data rows (all 2 were skipped as bad)"))
     ]
 
     static let specCases: [BadInput] = [
-        BadInput(name: "invalid JSON",
-                 files: db.merging(["bad.json": .text("{\n  \"database\": \"db.sqlite\",\n  \"charts\": [{\"name\": \"a\",, \"data\": {\"table\": \"sales\"}}]\n}\n")]) { a, _ in a },
-                 arguments: ["$D/bad.json"],
-                 expected: .line("chartview: $D/bad.json: not valid JSON: Invalid value around character 55.")),
-        BadInput(name: "wrong type", files: db.merging(["kind.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "kind": 3, "data": {"table": "sales"}}"#)]) { a, _ in a },
-                 arguments: ["$D/kind.json"], expected: .line("chartview: $D/kind.json: charts[1].kind: expected a string")),
-        BadInput(name: "wrong type, nested", files: db.merging(["series.json": spec(#"{"name": "a", "data": {"table": "sales"}, "series": [{"column": 5}]}"#)]) { a, _ in a },
-                 arguments: ["$D/series.json"], expected: .line("chartview: $D/series.json: charts[0].series[0].column: expected a string")),
-        BadInput(name: "missing data", files: db.merging(["nodata.json": spec(#"{"name": "a", "kind": "bar"}"#)]) { a, _ in a },
-                 arguments: ["$D/nodata.json"], expected: .line("chartview: $D/nodata.json: charts[0].data: is missing")),
-        BadInput(name: "no charts", files: db.merging(["none.json": spec()]) { a, _ in a },
-                 arguments: ["$D/none.json"], expected: .line("chartview: $D/none.json: charts: lists no charts")),
-        BadInput(name: "unknown theme", files: db.merging(["theme.json": spec(#"{"name": "a", "theme": "neon", "data": {"table": "sales"}}"#)]) { a, _ in a },
-                 arguments: ["$D/theme.json"],
-                 expected: .line("chartview: $D/theme.json: charts[0].theme: unknown theme 'neon'; use one of: light, dark, dark-gradient, slate, stocks")),
-        BadInput(name: "unknown kind", files: db.merging(["kind.json": spec(#"{"name": "a", "kind": "donut", "data": {"table": "sales"}}"#)]) { a, _ in a },
-                 arguments: ["$D/kind.json"],
-                 expected: .line("chartview: $D/kind.json: charts[0].kind: unknown kind 'donut'; use one of: bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap")),
-        BadInput(name: "data without query or table",
-                 files: db.merging(["nosrc.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "data": {}}"#)]) { a, _ in a },
-                 arguments: ["$D/nosrc.json"],
-                 expected: .line("chartview: $D/nosrc.json: charts[1].data: give a query or a table of a database, or a csv file")),
-        BadInput(name: "duplicate chart names",
-                 files: db.merging(["dup.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "a", "data": {"table": "notes"}}"#)]) { a, _ in a },
-                 arguments: ["$D/dup.json"], expected: .line("chartview: $D/dup.json: charts[1].name: 'a' names two charts")),
-        BadInput(name: "missing database",
-                 files: ["gone.json": .text(#"{"charts": [{"name": "a", "data": {"database": "gone.sqlite", "table": "sales"}}]}"#)],
-                 arguments: ["$D/gone.json"], expected: .line("chartview: $D/gone.sqlite: cannot open: no such file")),
-        BadInput(name: "--chart nope",
-                 files: db.merging(["two.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "data": {"query": "SELECT region, q2 FROM sales"}}"#)]) { a, _ in a },
-                 arguments: ["$D/two.json", "--chart", "nope"],
-                 expected: .line("chartview: no chart named 'nope'; the charts are: a, b (see 'chartview --help')")),
-        BadInput(name: "missing spec file", files: [:], arguments: ["$D/missing.json"],
-                 expected: .line("chartview: $D/missing.json: cannot open: no such file")),
+        BadInput(
+            name: "invalid JSON",
+            files: db.merging([
+                "bad.json": .text("{\n  \"database\": \"db.sqlite\",\n  \"charts\": [{\"name\": \"a\",, \"data\": {\"table\": \"sales\"}}]\n}\n")
+            ]) { a, _ in a },
+            arguments: ["$D/bad.json"],
+            expected: .line("chartview: $D/bad.json: not valid JSON: Invalid value around character 55.")),
+        BadInput(
+            name: "wrong type",
+            files: db.merging(["kind.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "kind": 3, "data": {"table": "sales"}}"#)]) {
+                a, _ in a
+            },
+            arguments: ["$D/kind.json"], expected: .line("chartview: $D/kind.json: charts[1].kind: expected a string")),
+        BadInput(
+            name: "wrong type, nested",
+            files: db.merging(["series.json": spec(#"{"name": "a", "data": {"table": "sales"}, "series": [{"column": 5}]}"#)]) { a, _ in a },
+            arguments: ["$D/series.json"], expected: .line("chartview: $D/series.json: charts[0].series[0].column: expected a string")),
+        BadInput(
+            name: "missing data", files: db.merging(["nodata.json": spec(#"{"name": "a", "kind": "bar"}"#)]) { a, _ in a },
+            arguments: ["$D/nodata.json"], expected: .line("chartview: $D/nodata.json: charts[0].data: is missing")),
+        BadInput(
+            name: "no charts", files: db.merging(["none.json": spec()]) { a, _ in a },
+            arguments: ["$D/none.json"], expected: .line("chartview: $D/none.json: charts: lists no charts")),
+        BadInput(
+            name: "unknown theme", files: db.merging(["theme.json": spec(#"{"name": "a", "theme": "neon", "data": {"table": "sales"}}"#)]) { a, _ in a },
+            arguments: ["$D/theme.json"],
+            expected: .line("chartview: $D/theme.json: charts[0].theme: \"neon\" is not one of light, dark, dark-gradient, slate, stocks")),
+        BadInput(
+            name: "unknown kind", files: db.merging(["kind.json": spec(#"{"name": "a", "kind": "donut", "data": {"table": "sales"}}"#)]) { a, _ in a },
+            arguments: ["$D/kind.json"],
+            expected: .line(
+                "chartview: $D/kind.json: charts[0].kind: \"donut\" is not one of bar, hbar, stacked, line, scatter, pie, combined, ohlc, candlestick, range, errorbar, bubble, radar, histogram, box, heatmap"
+            )),
+        BadInput(
+            name: "data without query or table",
+            files: db.merging(["nosrc.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "data": {}}"#)]) { a, _ in a },
+            arguments: ["$D/nosrc.json"],
+            expected: .line("chartview: $D/nosrc.json: charts[1].data: give a query or a table of a database, or a csv file")),
+        BadInput(
+            name: "duplicate chart names",
+            files: db.merging(["dup.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "a", "data": {"table": "notes"}}"#)]) { a, _ in a },
+            arguments: ["$D/dup.json"], expected: .line("chartview: $D/dup.json: charts[1].name: 'a' names two charts")),
+        BadInput(
+            name: "missing database",
+            files: ["gone.json": .text(#"{"charts": [{"name": "a", "data": {"database": "gone.sqlite", "table": "sales"}}]}"#)],
+            arguments: ["$D/gone.json"], expected: .line("chartview: $D/gone.sqlite: cannot open: no such file")),
+        BadInput(
+            name: "--chart nope",
+            files: db.merging([
+                "two.json": spec(#"{"name": "a", "data": {"table": "sales"}}"#, #"{"name": "b", "data": {"query": "SELECT region, q2 FROM sales"}}"#)
+            ]) { a, _ in a },
+            arguments: ["$D/two.json", "--chart", "nope"],
+            expected: .line("chartview: no chart named 'nope'; the charts are: a, b (see 'chartview --help')")),
+        BadInput(
+            name: "missing spec file", files: [:], arguments: ["$D/missing.json"],
+            expected: .line("chartview: $D/missing.json: cannot open: no such file"))
     ]
 
     @Test(arguments: sqliteCases + csvCases + specCases + specValueCases)

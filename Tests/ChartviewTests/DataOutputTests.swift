@@ -70,7 +70,9 @@ import Testing
 
     @Test func isoDateTextGivesALineWithDateLabels() throws {
         try withDirectory { dir in
-            try DataFixture.sqlite(dir + "/d.sqlite", """
+            try DataFixture.sqlite(
+                dir + "/d.sqlite",
+                """
                 CREATE TABLE d (day TEXT, visitors INTEGER);
                 INSERT INTO d VALUES ('2026-11-01', 10), ('2026-11-02', 30), ('2026-11-03', 20), ('2026-11-05', 50), ('2026-11-08', 40);
                 """)
@@ -92,7 +94,7 @@ import Testing
 
     static let kinds: [(kind: String, plots: [String])] = [
         ("bar", ["bar", "bar"]), ("hbar", ["bar", "bar"]), ("stacked", ["bar", "bar"]), ("line", ["line", "line"]),
-        ("scatter", ["scatter", "scatter"]), ("combined", ["bar", "line"]), ("pie", ["pie"]),
+        ("scatter", ["scatter", "scatter"]), ("combined", ["bar", "line"]), ("pie", ["pie"])
     ]
 
     @Test(arguments: kinds)
@@ -156,10 +158,11 @@ import Testing
             #expect(dump.plots[0].items.last?.record == 19_999)
             #expect(dump.plots[0].items.last?.value == 99)
             let area = dump.plotArea
-            #expect(dump.plots[0].items.allSatisfy { item in
-                guard let p = item.point else { return false }
-                return p[0] >= area[0] - 0.5 && p[0] <= area[0] + area[2] + 0.5 && p[1] >= area[1] - 0.5 && p[1] <= area[1] + area[3] + 0.5
-            })
+            #expect(
+                dump.plots[0].items.allSatisfy { item in
+                    guard let p = item.point else { return false }
+                    return p[0] >= area[0] - 0.5 && p[0] <= area[0] + area[2] + 0.5 && p[1] >= area[1] - 0.5 && p[1] <= area[1] + area[3] + 0.5
+                })
         }
     }
 
@@ -167,12 +170,14 @@ import Testing
         try withDirectory { dir in
             try FileManager.default.createDirectory(atPath: dir + "/charts/data", withIntermediateDirectories: true)
             try DataFixture.sqlite(dir + "/charts/data/shop.sqlite", DataFixture.salesSQL)
-            try DataFixture.text("""
+            try DataFixture.text(
+                """
                 {"database": "data/shop.sqlite", "charts": [
                   {"name": "first-quarter", "title": "Q1", "data": {"query": "SELECT region, q1 FROM sales"}},
                   {"name": "units", "kind": "hbar", "data": {"table": "sales"}, "y": ["q2"]}
                 ]}
-                """).make(at: dir + "/charts/shop.json")
+                """
+            ).make(at: dir + "/charts/shop.json")
             try FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
             // Run from another directory, with the spec named relatively: the database is found beside the spec.
             let list = try ChartviewProcess.run(["../charts/shop.json", "--list"], in: dir + "/elsewhere", environment: [:])
@@ -196,10 +201,12 @@ import Testing
     func aSpecSeriesFillsTheAreaUnderItsLine(fill: Bool) throws {
         try withDirectory { dir in
             try DataFixture.text("x,y\n" + (1...9).map { "\($0),\(10 * $0 * $0)" }.joined(separator: "\n") + "\n").make(at: dir + "/grow.csv")
-            try DataFixture.text("""
+            try DataFixture.text(
+                """
                 {"charts": [{"name": "grow", "data": {"csv": "grow.csv"}, "yAxis": {"scale": "log"},
                              "series": [{"column": "y", "color": "#1c7ed6", "fill": \(fill)}]}]}
-                """).make(at: dir + "/grow.json")
+                """
+            ).make(at: dir + "/grow.json")
             let dump = try render([dir + "/grow.json"], in: dir)
             let image = try CairoSurface.png(path: dir + "/x.png")
             // Below the middle point, down to the plot area's bottom: the blue at 30% over white.
@@ -252,6 +259,9 @@ import Testing
         let environment = ProcessInfo.processInfo.environment["CHARTVIEW_ASSETS"] == nil ? ["CHARTVIEW_ASSETS": DataFixture.assets] : [:]
         let result = try ChartviewProcess.run(["--list"], in: nil, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\ncandles\nohlc\nprice-range\nerrorbars\nhistogram\nboxes\nbubbles\nradar\nheatmap\n")
+        #expect(
+            result.stdout
+                == "enrollment\nrates\nrates-pie\nmood\nwater-exercise\ncategories\nsquares\ncandles\nohlc\nprice-range\nerrorbars\nhistogram\nboxes\nbubbles\nradar\nheatmap\n"
+        )
     }
 }

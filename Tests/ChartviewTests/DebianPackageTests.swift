@@ -19,9 +19,11 @@ import Testing
         }
         #expect(!depends.contains("-dev"), "Depends: \(depends)")
         let contents = try InstallTests.run("dpkg-deb", ["-c", deb]).output
-        for file in ["./usr/bin/chartview", "./usr/share/chartview/gallery.json", "./usr/share/man/man1/chartview.1.gz",
-                     "./usr/share/bash-completion/completions/chartview", "./usr/share/applications/chartview.desktop",
-                     "./usr/share/icons/hicolor/scalable/apps/chartview.svg", "./usr/share/doc/chartview/copyright"] {
+        for file in [
+            "./usr/bin/chartview", "./usr/share/chartview/gallery.json", "./usr/share/man/man1/chartview.1.gz",
+            "./usr/share/bash-completion/completions/chartview", "./usr/share/applications/chartview.desktop",
+            "./usr/share/icons/hicolor/scalable/apps/chartview.svg", "./usr/share/doc/chartview/copyright"
+        ] {
             #expect(contents.contains(file), "\(file) not in the package")
         }
         let root = folder.appendingPathComponent("root")

@@ -10,35 +10,43 @@ extension DataInputTests {
         value("barWidth -1", #""kind": "bar", "barWidth": -1"#, "charts[0].barWidth: must be a number above 0, up to 10 (got -1)"),
         value("barWidth 0", #""kind": "bar", "barWidth": 0"#, "charts[0].barWidth: must be a number above 0, up to 10 (got 0)"),
         value("barWidth -1, horizontal bars", #""kind": "hbar", "barWidth": -1"#, "charts[0].barWidth: must be a number above 0, up to 10 (got -1)"),
-        value("symbolSize -3", #""kind": "scatter", "series": [{"column": "q1", "symbolSize": -3}]"#,
-              "charts[0].series[0].symbolSize: must be a number above 0, up to 200 (got -3)"),
-        value("lineWidth -3", #""kind": "line", "series": [{"column": "q1"}, {"column": "q2", "lineWidth": -3}]"#,
-              "charts[0].series[1].lineWidth: must be a number from 0 to 100 (got -3)"),
+        value(
+            "symbolSize -3", #""kind": "scatter", "series": [{"column": "q1", "symbolSize": -3}]"#,
+            "charts[0].series[0].symbolSize: must be a number above 0, up to 200 (got -3)"),
+        value(
+            "lineWidth -3", #""kind": "line", "series": [{"column": "q1"}, {"column": "q2", "lineWidth": -3}]"#,
+            "charts[0].series[1].lineWidth: must be a number from 0 to 100 (got -3)"),
         value("yMaxFactor 0", #""kind": "bar", "yMaxFactor": 0"#, "charts[0].yMaxFactor: must be a number above 0, up to 1,000,000 (got 0)"),
-        value("color name", #""series": [{"column": "q1", "color": "red"}]"#,
-              "charts[0].series[0].color: 'red' is not a color; write #rrggbb or #rrggbbaa"),
-        value("unknown symbol", #""kind": "scatter", "series": [{"column": "q1", "symbol": "blob"}]"#,
-              "charts[0].series[0].symbol: unknown value 'blob'; use one of: ellipse, rectangle, diamond, triangle, cross, plus, star"),
-        value("unknown axis", #""series": [{"column": "q1", "axis": "y3"}]"#,
-              "charts[0].series[0].axis: unknown value 'y3'; use one of: y, y2"),
+        value(
+            "color name", #""series": [{"column": "q1", "color": "red"}]"#,
+            "charts[0].series[0].color: \"red\" is not a color; write #rrggbb or #rrggbbaa"),
+        value(
+            "unknown symbol", #""kind": "scatter", "series": [{"column": "q1", "symbol": "blob"}]"#,
+            "charts[0].series[0].symbol: \"blob\" is not one of ellipse, rectangle, diamond, triangle, cross, plus, star"),
+        value(
+            "unknown axis", #""series": [{"column": "q1", "axis": "y3"}]"#,
+            "charts[0].series[0].axis: \"y3\" is not one of y, y2"),
         value("min without max", #""yAxis": {"min": 0}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("min above max", #""yAxis": {"min": 5, "max": 1}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("negative interval", #""yAxis": {"interval": -1}"#, "charts[0].yAxis.interval: must be a number above 0"),
         value("99 decimals", #""yAxis": {"decimals": 99}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12"),
         value("log axis from -5", #""yAxis": {"scale": "log", "min": -5, "max": 10}"#, "charts[0].yAxis.min: must be above 0 on a log scale"),
-        value("unknown scale", #""xAxis": {"scale": "time"}"#, "charts[0].xAxis.scale: unknown value 'time'; use one of: linear, log, date"),
-        value("pie inner radius 1", #""kind": "pie", "y": ["q1"], "pie": {"innerRadius": 1}"#,
-              "charts[0].pie.innerRadius: must be a number from 0 (a pie) to 0.95"),
+        value("unknown scale", #""xAxis": {"scale": "time"}"#, "charts[0].xAxis.scale: \"time\" is not one of linear, log, date"),
+        value(
+            "pie inner radius 1", #""kind": "pie", "y": ["q1"], "pie": {"innerRadius": 1}"#,
+            "charts[0].pie.innerRadius: must be a number from 0 (a pie) to 0.95"),
         value("empty period query", #""period": {"query": " "}"#, "charts[0].period.query: must not be empty"),
-        BadInput(name: "axis max past Double's range",
-                 files: db.merging(["v.json": spec(#"{"name": "a", "data": {"table": "sales"}, "yAxis": {"min": 0, "max": 1e309}}"#)]) { a, _ in a },
-                 arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: not valid JSON: Number 1e309 is not representable in Swift.")),
+        BadInput(
+            name: "axis max past Double's range",
+            files: db.merging(["v.json": spec(#"{"name": "a", "data": {"table": "sales"}, "yAxis": {"min": 0, "max": 1e309}}"#)]) { a, _ in a },
+            arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: not valid JSON: Number 1e309 is not representable in Swift."))
     ]
 
     /// A spec over db.sqlite's sales table with `fields` added to its one chart.
     private static func value(_ name: String, _ fields: String, _ message: String) -> BadInput {
-        BadInput(name: name, files: db.merging(["v.json": spec(#"{"name": "a", "data": {"table": "sales"}, "#  + fields + "}")]) { a, _ in a },
-                 arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: " + message))
+        BadInput(
+            name: name, files: db.merging(["v.json": spec(#"{"name": "a", "data": {"table": "sales"}, "# + fields + "}")]) { a, _ in a },
+            arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: " + message))
     }
 }
 
@@ -59,7 +67,8 @@ extension DataInputTests {
     static let bigBars = DataFixture.text("name,v\na,1e308\nb,-1e308\nc,1e308\n")
     static let tiny = DataFixture.text("x,y\n1,5e-324\n2,-5e-324\n3,1e-320\n")
     static let far = DataFixture.text("x,y\n1,0.5\n2,1e300\n3,5e-301\n4,-1e300\n5,2e-301\n")
-    static let bigSQL = DataFixture.sqlite("""
+    static let bigSQL = DataFixture.sqlite(
+        """
         CREATE TABLE t (name TEXT, v REAL, w REAL);
         INSERT INTO t VALUES ('a', 1e308, -1e308), ('b', -1.7976931348623157e308, 1e308), ('c', 5e-324, 0);
         """)
@@ -78,24 +87,38 @@ extension DataInputTests {
         Case(name: "SQL values at Double's limits", files: ["d.sqlite": bigSQL], arguments: ["$D/d.sqlite", "--table", "t"]),
         Case(name: "SQL values at Double's limits, lines", files: ["d.sqlite": bigSQL], arguments: ["$D/d.sqlite", "--table", "t", "--kind", "line"]),
         Case(name: "subnormal values", files: ["d.csv": tiny], arguments: ["$D/d.csv", "--kind", "line"]),
-        Case(name: "values far past a set axis range", files: ["d.csv": far, "s.json": spec("d.csv", #""kind": "line", "yAxis": {"min": 0, "max": 1}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "axis from -1e308 to 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""yAxis": {"min": -1e308, "max": 1e308}, "xAxis": {"min": -1e308, "max": 1e308}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "axis of subnormal width", files: ["d.csv": tiny, "s.json": spec("d.csv", #""kind": "bar", "yAxis": {"min": 1e-320, "max": 2e-320}"#)],
-             arguments: ["$D/s.json"], showsData: false),
-        Case(name: "axis narrower than pixels can tell", files: ["d.csv": far, "s.json": spec("d.csv", #""kind": "scatter", "yAxis": {"min": 0, "max": 1e-300}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "interval 1e-300 over an axis of 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""kind": "line", "yAxis": {"min": 0.797e308, "max": 1.769e308, "interval": 1e-300}"#)],
-             arguments: ["$D/s.json"], showsData: false),
-        Case(name: "label rotation 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""xAxis": {"rotation": 1e308}, "yAxis": {"rotation": -725}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "pie start angle 1e308", files: ["d.csv": bigBars, "s.json": spec("d.csv", #""kind": "pie", "pie": {"startAngle": 1e308}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "log axis over 1e-300 to 1e308", files: ["d.csv": .text("x,y\n1,1e-300\n2,1e308\n3,1\n"), "s.json": spec("d.csv", #""kind": "line", "yAxis": {"scale": "log"}"#)],
-             arguments: ["$D/s.json"]),
-        Case(name: "date axis at 1e308 seconds", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""kind": "line", "xAxis": {"scale": "date"}, "yAxis": {"scale": "date"}"#)],
-             arguments: ["$D/s.json"]),
+        Case(
+            name: "values far past a set axis range", files: ["d.csv": far, "s.json": spec("d.csv", #""kind": "line", "yAxis": {"min": 0, "max": 1}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "axis from -1e308 to 1e308",
+            files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""yAxis": {"min": -1e308, "max": 1e308}, "xAxis": {"min": -1e308, "max": 1e308}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "axis of subnormal width", files: ["d.csv": tiny, "s.json": spec("d.csv", #""kind": "bar", "yAxis": {"min": 1e-320, "max": 2e-320}"#)],
+            arguments: ["$D/s.json"], showsData: false),
+        Case(
+            name: "axis narrower than pixels can tell",
+            files: ["d.csv": far, "s.json": spec("d.csv", #""kind": "scatter", "yAxis": {"min": 0, "max": 1e-300}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "interval 1e-300 over an axis of 1e308",
+            files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""kind": "line", "yAxis": {"min": 0.797e308, "max": 1.769e308, "interval": 1e-300}"#)],
+            arguments: ["$D/s.json"], showsData: false),
+        Case(
+            name: "label rotation 1e308", files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""xAxis": {"rotation": 1e308}, "yAxis": {"rotation": -725}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "pie start angle 1e308", files: ["d.csv": bigBars, "s.json": spec("d.csv", #""kind": "pie", "pie": {"startAngle": 1e308}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "log axis over 1e-300 to 1e308",
+            files: ["d.csv": .text("x,y\n1,1e-300\n2,1e308\n3,1\n"), "s.json": spec("d.csv", #""kind": "line", "yAxis": {"scale": "log"}"#)],
+            arguments: ["$D/s.json"]),
+        Case(
+            name: "date axis at 1e308 seconds",
+            files: ["d.csv": bigCSV, "s.json": spec("d.csv", #""kind": "line", "xAxis": {"scale": "date"}, "yAxis": {"scale": "date"}"#)],
+            arguments: ["$D/s.json"])
     ]
 
     @Test(arguments: cases)

@@ -34,7 +34,7 @@ import Testing
         let layout = try dump([csv, "--kind", "bubble"])
         let plot = try #require(layout.plots.first)
         #expect(layout.plots.count == 1 && plot.kind == "bubble")
-        #expect(plot.items.map(\.record) == [0, 2, 1, 3])   // largest first
+        #expect(plot.items.map(\.record) == [0, 2, 1, 3])  // largest first
         #expect(plot.items.first?.text == "Math · students 120 · score 72.50 · hours 300")
         #expect(layout.axes.first { $0.id == "x" }?.title?.text == "students")
         // By flag: the size is the score.
@@ -63,7 +63,10 @@ import Testing
         #expect(layout.legend.entries.map(\.title) == ["A", "B"])
         // Long format in SQLite: a polygon per group, means per category.
         let db = dir + "/long.sqlite"
-        try sqlite(db, "CREATE TABLE m (attr TEXT, who TEXT, v REAL); INSERT INTO m VALUES ('x', 'p', 1), ('y', 'p', 2), ('z', 'p', 3), ('x', 'q', 4), ('y', 'q', 5), ('z', 'q', 6), ('z', 'q', 8);")
+        try sqlite(
+            db,
+            "CREATE TABLE m (attr TEXT, who TEXT, v REAL); INSERT INTO m VALUES ('x', 'p', 1), ('y', 'p', 2), ('z', 'p', 3), ('x', 'q', 4), ('y', 'q', 5), ('z', 'q', 6), ('z', 'q', 8);"
+        )
         let long = try dump([db, "--table", "m", "--kind", "radar"])
         #expect(long.plots.map(\.title) == ["p", "q"])
         #expect(long.plots[1].items.contains { $0.text == "z · q 7" })
@@ -110,7 +113,8 @@ import Testing
     @Test func specFilesNameTheSizeAndTheColorMap() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try sqlite(dir + "/db.sqlite", "CREATE TABLE t (name TEXT, a REAL, b REAL, w REAL); INSERT INTO t VALUES ('p', 1, 2, 5), ('q', 2, 1, 1), ('r', 3, 3, 2);")
+        try sqlite(
+            dir + "/db.sqlite", "CREATE TABLE t (name TEXT, a REAL, b REAL, w REAL); INSERT INTO t VALUES ('p', 1, 2, 5), ('q', 2, 1, 1), ('r', 3, 3, 2);")
         let spec = """
             {"database": "db.sqlite", "charts": [
               {"name": "b", "kind": "bubble", "data": {"table": "t"}, "x": "a", "y": ["b"], "size": "w"},
@@ -178,7 +182,8 @@ import Testing
         let db = dir + "/weather.sqlite"
         let result = try TraceSession.run("sqlite3", ["-batch", db, "-cmd", ".mode csv", ".import \(try RealData.path("vega/seattle-weather.csv")) weather"])
         try #require(result.status == 0, "\(result.output)")
-        let query = "SELECT substr(date, 6, 2) AS month, substr(date, 1, 4) AS year, ROUND(AVG(temp_max), 1) AS temp_max FROM weather GROUP BY 1, 2 ORDER BY 1, 2"
+        let query =
+            "SELECT substr(date, 6, 2) AS month, substr(date, 1, 4) AS year, ROUND(AVG(temp_max), 1) AS temp_max FROM weather GROUP BY 1, 2 ORDER BY 1, 2"
         let layout = try dump([db, "--query", query, "--kind", "heatmap"])
         let plot = try #require(layout.plots.first)
         #expect(plot.items.count == 48)

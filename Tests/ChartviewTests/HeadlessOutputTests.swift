@@ -20,7 +20,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"])
+    @Test(arguments: [
+        "enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram",
+        "boxes", "bubbles", "radar", "heatmap"
+    ])
     func theDumpAloneMatchesTheDumpWithOutput(chart: String) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -70,8 +73,10 @@ import Testing
         try Data(("x," + huge + "\n1,2\n2,3\n3,5\n").utf8).write(to: URL(fileURLWithPath: dir + "/data.csv"))
         let spec: [String: Any] = ["charts": [["name": "huge", "title": huge, "data": ["csv": "data.csv"]]]]
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: dir + "/huge.json"))
-        let result = try ChartviewProcess.run([dir + "/huge.json", "--size", "800x600", "--output", dir + "/huge.png",
-                                               "--dump-layout", dir + "/huge-layout.json"])
+        let result = try ChartviewProcess.run([
+            dir + "/huge.json", "--size", "800x600", "--output", dir + "/huge.png",
+            "--dump-layout", dir + "/huge-layout.json"
+        ])
         try #require(result.status == 0, "\(result.stderr)")
         let dump = try LayoutDumpReader.read(dir + "/huge-layout.json")
         let title = try #require(dump.title)

@@ -14,22 +14,27 @@ struct HistogramBoxCommandTests {
 
     /// numpy's `np.histogram(v, "auto")` counts of a CSV column's finite values, or nil without numpy.
     func numpyCounts(csv: String, column: String, query: String = "True") throws -> [Int]? {
-        let result = try TraceSession.run("/usr/bin/python3", ["-c", """
-            import csv, sys, math
-            try:
-                import numpy as np
-            except ImportError:
-                sys.exit(3)
-            rows = list(csv.DictReader(open(sys.argv[1])))
-            def num(s):
+        let result = try TraceSession.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import csv, sys, math
                 try:
-                    return float(s)
-                except ValueError:
-                    return math.nan
-            v = np.array([num(r[sys.argv[2]]) for r in rows if eval(sys.argv[3])])
-            c, e = np.histogram(v[np.isfinite(v)], "auto")
-            print(" ".join(str(int(x)) for x in c))
-            """, csv, column, query])
+                    import numpy as np
+                except ImportError:
+                    sys.exit(3)
+                rows = list(csv.DictReader(open(sys.argv[1])))
+                def num(s):
+                    try:
+                        return float(s)
+                    except ValueError:
+                        return math.nan
+                v = np.array([num(r[sys.argv[2]]) for r in rows if eval(sys.argv[3])])
+                c, e = np.histogram(v[np.isfinite(v)], "auto")
+                print(" ".join(str(int(x)) for x in c))
+                """, csv, column, query
+            ])
         guard result.status == 0 else { return nil }
         return result.output.split(whereSeparator: \.isWhitespace).map { Int($0)! }
     }
@@ -112,18 +117,24 @@ struct HistogramBoxCommandTests {
     /// whole numbers among the reals.
     static func database(rows: Int, in directory: String) throws -> String {
         let path = directory + "/hist.db"
-        let result = try TraceSession.run("/usr/bin/sqlite3", [path, """
-            CREATE TABLE t(v);
-            WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows - 1))
-            INSERT INTO t SELECT CASE WHEN i % 997 = 0 THEN NULL WHEN i % 1999 = 0 THEN 'n/a' WHEN i % 5 = 0 THEN i % 40
-                                  ELSE ((i * 7919) % 10007) * ((i * 104729) % 101) / 1000.0 - 50 END FROM c;
-            """])
+        let result = try TraceSession.run(
+            "/usr/bin/sqlite3",
+            [
+                path,
+                """
+                CREATE TABLE t(v);
+                WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(rows - 1))
+                INSERT INTO t SELECT CASE WHEN i % 997 = 0 THEN NULL WHEN i % 1999 = 0 THEN 'n/a' WHEN i % 5 = 0 THEN i % 40
+                                      ELSE ((i * 7919) % 10007) * ((i * 104729) % 101) / 1000.0 - 50 END FROM c;
+                """
+            ])
         try #require(result.status == 0, "\(result.output)")
         return path
     }
 
-    @Test("A query of more rows than --out-of-core: bins counted by GROUP BY in SQLite, equal to loading every row",
-          arguments: [[], ["--bins", "37"], ["--bin-width", "2.5"], ["--density"]])
+    @Test(
+        "A query of more rows than --out-of-core: bins counted by GROUP BY in SQLite, equal to loading every row",
+        arguments: [[], ["--bins", "37"], ["--bin-width", "2.5"], ["--density"]])
     func groupByEqualsLoading(flags: [String]) throws {
         let directory = try ChartviewProcess.temporaryDirectory()
         let db = try Self.database(rows: 30_000, in: directory)
@@ -164,8 +175,10 @@ struct HistogramBoxCommandTests {
                 #expect(size > 1000, "\(kind).\(ext) is \(size) bytes")
             }
         }
-        let sqlite = try dump([try RealData.path("penguins.sqlite"), "--query", "SELECT species, flipper_length_mm FROM penguins",
-                               "--kind", "histogram", "--stack", "--bin-width", "5"])
+        let sqlite = try dump([
+            try RealData.path("penguins.sqlite"), "--query", "SELECT species, flipper_length_mm FROM penguins",
+            "--kind", "histogram", "--stack", "--bin-width", "5"
+        ])
         #expect(sqlite.plots.count == 3)
         // Stacked: the second species' bars start where the first's end.
         let first = Dictionary(uniqueKeysWithValues: sqlite.plots[0].items.map { ($0.record, $0.rect) })
@@ -185,8 +198,10 @@ struct HistogramBoxCommandTests {
             #expect(result.stderr.contains(text) && result.stderr.contains("numbers"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
-        let narrow = try ChartviewProcess.run([try RealData.path("penguins/penguins.csv"), "--kind", "histogram", "--bin-width", "0.00001",
-                                               "--output", directory + "/x.png"])
+        let narrow = try ChartviewProcess.run([
+            try RealData.path("penguins/penguins.csv"), "--kind", "histogram", "--bin-width", "0.00001",
+            "--output", directory + "/x.png"
+        ])
         #expect(narrow.status == 2 && narrow.stderr.contains("bin width"), "\(narrow.stderr)")
     }
 }

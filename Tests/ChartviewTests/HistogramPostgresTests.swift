@@ -11,7 +11,8 @@ struct HistogramPostgresTests {
     @Test(arguments: [[], ["--bins", "23"], ["--bin-width", "0.5"]])
     func groupByEqualsLoading(flags: [String]) throws {
         let table = Server.uniqueName("hist")
-        try Server.admin("""
+        try Server.admin(
+            """
             CREATE TABLE \(table) (v float8, w integer);
             INSERT INTO \(table) SELECT CASE WHEN i % 101 = 0 THEN NULL WHEN i % 997 = 0 THEN 'NaN'::float8
                                              WHEN i % 1999 = 0 THEN 'Infinity'::float8
@@ -22,8 +23,11 @@ struct HistogramPostgresTests {
         let home = try Server.homeWithPassword()
         defer { try? FileManager.default.removeItem(atPath: home) }
         func dump(_ extra: [String]) throws -> LayoutDumpReader {
-            let result = try PostgresCommandTests.run([Server.url, "--query", "SELECT v FROM \(table)", "--kind", "histogram",
-                                                       "--size", "800x600", "--dump-layout", "-"] + flags + extra, home: home)
+            let result = try PostgresCommandTests.run(
+                [
+                    Server.url, "--query", "SELECT v FROM \(table)", "--kind", "histogram",
+                    "--size", "800x600", "--dump-layout", "-"
+                ] + flags + extra, home: home)
             try #require(result.status == 0, "\(result.stderr)")
             return try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
         }

@@ -25,7 +25,10 @@ import Testing
             (["--table", "forever", "--timeout", "1"], "chartview: \(db): query failed: the query ran longer than 1 s and was stopped"),
             (["--table", "deep", "--timeout", "0.5"], "chartview: \(db): query failed: the query ran longer than 0.5 s and was stopped"),
             (["--query", "SELECT k, b FROM big"], "chartview: \(db): query failed: string or blob too big"),
-            (["--query", "INSERT INTO t VALUES ('c', 3)"], "chartview: \(db): refusing a statement that would change the database: INSERT INTO t VALUES ('c', 3)"),
+            (
+                ["--query", "INSERT INTO t VALUES ('c', 3)"],
+                "chartview: \(db): refusing a statement that would change the database: INSERT INTO t VALUES ('c', 3)"
+            )
         ]
         for (arguments, message) in cases {
             let result = try ChartviewProcess.run([db] + arguments + ["--output", dir + "/x.png"])

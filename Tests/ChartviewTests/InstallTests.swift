@@ -35,16 +35,20 @@ import Testing
     @Test func stagedInstallRendersTheGalleryFromAnyDirectoryAndUninstallsExactly() throws {
         let stage = FileManager.default.temporaryDirectory.appendingPathComponent("chartview-stage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stage) }
-        let make = try Self.run("make", ["--no-print-directory", "install-files", "DESTDIR=\(stage.path)", "PREFIX=/usr", "INSTALL_BIN=\(ChartviewProcess.binary)"])
+        let make = try Self.run(
+            "make", ["--no-print-directory", "install-files", "DESTDIR=\(stage.path)", "PREFIX=/usr", "INSTALL_BIN=\(ChartviewProcess.binary)"])
         #expect(make.status == 0, "\(make.output)")
-        let icons = ["16", "24", "32", "48", "64", "128", "256"].map { "usr/share/icons/hicolor/\($0)x\($0)/apps/chartview.png" }
+        let icons =
+            ["16", "24", "32", "48", "64", "128", "256"].map { "usr/share/icons/hicolor/\($0)x\($0)/apps/chartview.png" }
             + ["usr/share/icons/hicolor/scalable/apps/chartview.svg"]
-        #expect(Self.files(under: stage) == ([
-            "usr/bin/chartview", "usr/share/applications/chartview.desktop", "usr/share/bash-completion/completions/chartview",
-            "usr/share/chartview/chartview-spec.schema.json", "usr/share/chartview/demo.sql", "usr/share/chartview/gallery.json",
-            "usr/share/man/man1/chartview.1",
-            "usr/share/zsh/vendor-completions/_chartview",
-        ] + icons).sorted())
+        #expect(
+            Self.files(under: stage)
+                == ([
+                    "usr/bin/chartview", "usr/share/applications/chartview.desktop", "usr/share/bash-completion/completions/chartview",
+                    "usr/share/chartview/chartview-spec.schema.json", "usr/share/chartview/demo.sql", "usr/share/chartview/gallery.json",
+                    "usr/share/man/man1/chartview.1",
+                    "usr/share/zsh/vendor-completions/_chartview"
+                ] + icons).sorted())
         // Run from the root directory, far from any checkout: the gallery is the installed one.
         let binary = stage.appendingPathComponent("usr/bin/chartview").path
         let list = try Self.run(binary, ["--list"], in: URL(fileURLWithPath: "/"))

@@ -44,8 +44,9 @@ import Testing
         }
     }
 
-    @Test("The same file through another path, a hard link or a symbolic link is still an input",
-          arguments: ["relative", "hard", "symbolic"])
+    @Test(
+        "The same file through another path, a hard link or a symbolic link is still an input",
+        arguments: ["relative", "hard", "symbolic"])
     func theSameInodeThroughAnyName(kind: String) throws {
         try withDirectory { dir in
             try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))

@@ -39,7 +39,8 @@ import Testing
         return source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             let text = String(line)
             guard !text.trimmingCharacters(in: .whitespaces).hasPrefix("///"),
-                  regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
+                regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            else { return nil }
             return "\(source.path):\(index + 1): \(text.trimmingCharacters(in: .whitespaces))"
         }
     }
@@ -60,7 +61,8 @@ import Testing
             let member = NSRegularExpression.escapedPattern(for: kind.member)
             let name = NSRegularExpression.escapedPattern(for: kind.name)
             // A plot's or a scene's kind (a chart kind, `plan.kind` or a bare `kind`, is the other test's).
-            let pattern = #"((?<![\w.])(?!plan\.|spec\.|options\.|context\.)[\w$]+\.kind\s*[!=]=\s*\.\#(member)\b)|(PlotKind\.\#(member)\b)|(\.kind(\.name)?\s*[!=]=\s*"\#(name)")"#
+            let pattern =
+                #"((?<![\w.])(?!plan\.|spec\.|options\.|context\.)[\w$]+\.kind\s*[!=]=\s*\.\#(member)\b)|(PlotKind\.\#(member)\b)|(\.kind(\.name)?\s*[!=]=\s*"\#(name)")"#
             // (A spec's series name their kinds as `ChartSpec.Series.Kind`, `spec.series[i].kind == .bar`:
             // a chart builder reads them, and the other test holds chart kinds to their builders.)
             for source in sources where source.path != kind.file {

@@ -6,15 +6,20 @@ import Testing
 /// against its `--dump-layout` scene: bars and slices hold their color, line and scatter points
 /// carry their symbol, no two texts overlap, and every item lies inside the image.
 @Suite struct PlotKindPixelTests {
-    static let charts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
+    static let charts = [
+        "enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram",
+        "boxes", "bubbles", "radar", "heatmap"
+    ]
     static let sizes = ["1400x600", "600x1000", "400x300"]
 
     @Test(arguments: charts, sizes)
     func theSceneMatchesThePixels(chart: String, size: String) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let result = try ChartviewProcess.run(["--chart", chart, "--size", size,
-                                               "--output", dir + "/chart.png", "--dump-layout", dir + "/chart.json"])
+        let result = try ChartviewProcess.run([
+            "--chart", chart, "--size", size,
+            "--output", dir + "/chart.png", "--dump-layout", dir + "/chart.json"
+        ])
         try #require(result.status == 0, "\(result.stderr)")
         let dump = try LayoutDumpReader.read(dir + "/chart.json")
         let image = try CairoSurface.png(path: dir + "/chart.png")
@@ -76,11 +81,13 @@ import Testing
                 let vertical = r[3] >= r[2]
                 let fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]
                 // Along the bar first, then across it (a box's median runs along a wide box's middle).
-                let candidates = fractions.map { f in
-                    vertical ? (r[0] + r[2] / 2, r[1] + r[3] * f) : (r[0] + r[2] * f, r[1] + r[3] / 2)
-                } + fractions.prefix(5).map { f in
-                    vertical ? (r[0] + r[2] * f, r[1] + r[3] / 2) : (r[0] + r[2] / 4, r[1] + r[3] * f)
-                }
+                let candidates =
+                    fractions.map { f in
+                        vertical ? (r[0] + r[2] / 2, r[1] + r[3] * f) : (r[0] + r[2] * f, r[1] + r[3] / 2)
+                    }
+                    + fractions.prefix(5).map { f in
+                        vertical ? (r[0] + r[2] * f, r[1] + r[3] / 2) : (r[0] + r[2] / 4, r[1] + r[3] * f)
+                    }
                 let clear = candidates.first { x, y in
                     let inside = x - 1 >= r[0] && x + 1 <= r[0] + r[2] && y - 1 >= r[1] && y + 1 <= r[1] + r[3]
                     return inside
@@ -91,8 +98,9 @@ import Testing
                 }
                 guard let (x, y) = clear else { continue }
                 let pixel = image.pixel(x: Int(x), y: Int(y))
-                #expect(pixel.description == bar.color,
-                        "\(chart) \(size): bar \(plot.id)[\(bar.record)] at \(r) is \(pixel) at (\(x), \(y)), not \(bar.color)")
+                #expect(
+                    pixel.description == bar.color,
+                    "\(chart) \(size): bar \(plot.id)[\(bar.record)] at \(r) is \(pixel) at (\(x), \(y)), not \(bar.color)")
                 checked += 1
             }
         }
@@ -108,7 +116,8 @@ import Testing
             let labels = (plot.labels ?? []).map(\.rect)
             for slice in plot.items {
                 guard let c = slice.center, let r = slice.radius, let inner = slice.innerRadius,
-                      let start = slice.startAngle, let end = slice.endAngle else { continue }
+                    let start = slice.startAngle, let end = slice.endAngle
+                else { continue }
                 #expect(start < end, "\(chart) \(size): slice \(plot.id)[\(slice.record)] runs \(start)…\(end)")
                 let mid = (start + end) / 2, halfSweep = min((end - start) / 2, .pi / 2)
                 let radii = [0.5, 0.35, 0.65, 0.25, 0.8].map { inner + (r - inner) * $0 }
@@ -118,8 +127,9 @@ import Testing
                 }
                 guard let (_, x, y) = spot else { continue }
                 let pixel = image.pixel(x: Int(x), y: Int(y))
-                #expect(pixel.description == slice.color,
-                        "\(chart) \(size): slice \(plot.id)[\(slice.record)] is \(pixel) at (\(x), \(y)), not \(slice.color)")
+                #expect(
+                    pixel.description == slice.color,
+                    "\(chart) \(size): slice \(plot.id)[\(slice.record)] is \(pixel) at (\(x), \(y)), not \(slice.color)")
                 checked += 1
             }
         }
@@ -139,7 +149,8 @@ import Testing
                 for j in Int((p[1] - 3).rounded(.down))...Int((p[1] + 3).rounded(.up)) {
                     for i in Int((p[0] - 3).rounded(.down))...Int((p[0] + 3).rounded(.up))
                     where i >= 0 && j >= 0 && i < image.width && j < image.height
-                        && hypot(Double(i) + 0.5 - p[0], Double(j) + 0.5 - p[1]) <= 2 {
+                        && hypot(Double(i) + 0.5 - p[0], Double(j) + 0.5 - p[1]) <= 2
+                    {
                         near.append(image.pixel(x: i, y: j))
                     }
                 }
@@ -174,8 +185,9 @@ import Testing
         }
         for i in texts.indices {
             for j in texts.indices where j > i && !(texts[i].rotated && texts[j].rotated) {
-                #expect(!overlaps(texts[i].rect, texts[j].rect),
-                        "\(chart) \(size): \(texts[i].name) \(texts[i].rect) overlaps \(texts[j].name) \(texts[j].rect)")
+                #expect(
+                    !overlaps(texts[i].rect, texts[j].rect),
+                    "\(chart) \(size): \(texts[i].name) \(texts[i].rect) overlaps \(texts[j].name) \(texts[j].rect)")
             }
         }
     }

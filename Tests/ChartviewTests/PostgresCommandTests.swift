@@ -12,7 +12,8 @@ struct PostgresCommandTests {
     /// A table of 60 days of a price, made as the superuser (the reader may read it).
     static func prices() throws -> String {
         let table = Server.uniqueName("prices")
-        try Server.admin("""
+        try Server.admin(
+            """
             CREATE TABLE \(table) (day date, price float8);
             INSERT INTO \(table) SELECT DATE '2024-01-01' + i, 100 + 10 * sin(i / 5.0) FROM generate_series(0, 59) i;
             """)
@@ -22,7 +23,9 @@ struct PostgresCommandTests {
     static func drop(_ table: String) { _ = try? Server.admin("DROP TABLE IF EXISTS \(table)") }
 
     /// Runs chartview with `HOME` set to `home` (an empty folder when nil: no password file).
-    static func run(_ arguments: [String], home: String? = nil, environment: [String: String] = [:], in directory: String? = nil) throws -> ChartviewProcess.Result {
+    static func run(_ arguments: [String], home: String? = nil, environment: [String: String] = [:], in directory: String? = nil) throws
+        -> ChartviewProcess.Result
+    {
         let empty = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: empty) }
         return try ChartviewProcess.run(arguments, in: directory, environment: ["HOME": home ?? empty].merging(environment) { _, new in new })
@@ -57,14 +60,17 @@ struct PostgresCommandTests {
     func environmentVariables() throws {
         let table = try Self.prices()
         defer { Self.drop(table) }
-        let environment = ["PGHOST": Server.socket, "PGPORT": Server.port, "PGUSER": "chartview_reader",
-                           "PGDATABASE": "chartview_test", "PGPASSWORD": Server.password]
+        let environment = [
+            "PGHOST": Server.socket, "PGPORT": Server.port, "PGUSER": "chartview_reader",
+            "PGDATABASE": "chartview_test", "PGPASSWORD": Server.password
+        ]
         let result = try Self.run(["postgresql://", "--table", table, "--describe"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix(Server.readerName + ": 60 rows"))
         // PGAPPNAME names the session instead of chartview; a query sees it.
-        let named = try Self.run(["postgresql://", "--query", "SELECT current_setting('application_name') AS app, 1 AS x", "--dump-layout", "-"],
-                                 environment: environment.merging(["PGAPPNAME": "nightly-report"]) { _, new in new })
+        let named = try Self.run(
+            ["postgresql://", "--query", "SELECT current_setting('application_name') AS app, 1 AS x", "--dump-layout", "-"],
+            environment: environment.merging(["PGAPPNAME": "nightly-report"]) { _, new in new })
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout.contains("nightly-report"), "\(named.stdout)")
     }
@@ -72,8 +78,9 @@ struct PostgresCommandTests {
     @Test("--timeout stops pg_sleep: one line, status 2")
     func timeout() throws {
         let start = Date()
-        let result = try Self.run([Server.url, "--query", "SELECT pg_sleep(5)", "--timeout", "0.5", "--output", "/dev/null"],
-                                  environment: ["PGPASSWORD": Server.password])
+        let result = try Self.run(
+            [Server.url, "--query", "SELECT pg_sleep(5)", "--timeout", "0.5", "--output", "/dev/null"],
+            environment: ["PGPASSWORD": Server.password])
         #expect(Date().timeIntervalSince(start) < 4)
         #expect(result.status == 2)
         #expect(result.stderr == "chartview: \(Server.readerName): query failed: the query ran longer than 0.5 s and was stopped\n")
@@ -91,14 +98,21 @@ struct PostgresCommandTests {
         }
         let none = try Self.run([Server.url, "--table", "t", "--output", "/dev/null"])
         #expect(none.status == 2)
-        #expect(none.stderr == "chartview: \(Server.readerName): cannot connect: the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string\n")
+        #expect(
+            none.stderr
+                == "chartview: \(Server.readerName): cannot connect: the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string\n"
+        )
     }
 
     @Test("A server that cannot be reached: one line, status 1")
     func unreachable() throws {
-        let result = try Self.run(["postgresql://chartview_reader@/chartview_test?host=/nonexistent-chartview&port=5999", "--table", "t", "--output", "/dev/null"])
+        let result = try Self.run([
+            "postgresql://chartview_reader@/chartview_test?host=/nonexistent-chartview&port=5999", "--table", "t", "--output", "/dev/null"
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("chartview: postgresql://chartview_reader@/nonexistent-chartview:5999/chartview_test: cannot connect: No such file or directory"))
+        #expect(
+            result.stderr.hasPrefix(
+                "chartview: postgresql://chartview_reader@/nonexistent-chartview:5999/chartview_test: cannot connect: No such file or directory"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
@@ -132,12 +146,13 @@ struct PostgresCommandTests {
             [Server.adminURL, "--table", "nosuch", "--output", dir + "/y.png"],
             [Server.adminURL, "--query", "SELECT nosuch", "--output", dir + "/y.png"],
             [Server.adminURL, "--list"],
-            [dir + "/x.csv", Server.adminURL],
+            [dir + "/x.csv", Server.adminURL]
         ]
         for arguments in runs {
             let result = try Self.run(arguments)
             #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(arguments.dropFirst())")
-            #expect(result.stdout.contains(Server.adminName) || result.stderr.contains(Server.adminName) || result.status == 0
+            #expect(
+                result.stdout.contains(Server.adminName) || result.stderr.contains(Server.adminName) || result.status == 0
                     || result.stderr.contains("unexpected argument 'postgresql://…'"), "\(result.stderr)")
         }
         let svg = try String(contentsOfFile: dir + "/x.svg", encoding: .utf8)
@@ -154,10 +169,16 @@ struct PostgresCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let spec: [String: Any] = [
             "postgres": Server.url,
-            "charts": [["name": "prices", "data": ["table": table]],
-                       ["name": "weekly", "kind": "bar",
-                        "data": ["postgres": "host=\(Server.socket) port=\(Server.port) dbname=chartview_test user=chartview_reader",
-                                 "query": "SELECT date_trunc('week', day)::date AS week, avg(price) AS price FROM \(table) GROUP BY 1 ORDER BY 1"]]],
+            "charts": [
+                ["name": "prices", "data": ["table": table]],
+                [
+                    "name": "weekly", "kind": "bar",
+                    "data": [
+                        "postgres": "host=\(Server.socket) port=\(Server.port) dbname=chartview_test user=chartview_reader",
+                        "query": "SELECT date_trunc('week', day)::date AS week, avg(price) AS price FROM \(table) GROUP BY 1 ORDER BY 1"
+                    ]
+                ]
+            ]
         ]
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: home + "/charts.json"))
         let list = try Self.run([home + "/charts.json", "--list"], home: home)
@@ -177,10 +198,13 @@ struct PostgresCommandTests {
         try "x,y\n1,2\n".write(toFile: dir + "/a.csv", atomically: true, encoding: .utf8)
         let csv = try Self.run([dir + "/a.csv", "--watch-query", "SELECT 1", "--output", "/dev/null"])
         #expect(csv.status == 2)
-        #expect(csv.stderr == "chartview: --watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')\n")
+        #expect(
+            csv.stderr
+                == "chartview: --watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')\n")
         // A watch query that fails says so at once.
-        let bad = try Self.run([Server.url, "--query", "SELECT 1 AS x", "--watch-query", "SELECT nosuch", "--output", "/dev/null"],
-                               environment: ["PGPASSWORD": Server.password])
+        let bad = try Self.run(
+            [Server.url, "--query", "SELECT 1 AS x", "--watch-query", "SELECT nosuch", "--output", "/dev/null"],
+            environment: ["PGPASSWORD": Server.password])
         #expect(bad.status == 2)
         #expect(bad.stderr == "chartview: \(Server.readerName): query failed: column \"nosuch\" does not exist\n")
         let help = try Self.run(["--help"])

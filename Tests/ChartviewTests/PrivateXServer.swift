@@ -43,8 +43,9 @@ final class PrivateXServer {
         defer { XCloseDisplay(connection) }
         let root = XDefaultRootWindow(connection)
         let bytes = Array(resources.utf8)
-        XChangeProperty(connection, root, XInternAtom(connection, "RESOURCE_MANAGER", 0), XInternAtom(connection, "STRING", 0),
-                        8, PropModeReplace, bytes, Int32(bytes.count))
+        XChangeProperty(
+            connection, root, XInternAtom(connection, "RESOURCE_MANAGER", 0), XInternAtom(connection, "STRING", 0),
+            8, PropModeReplace, bytes, Int32(bytes.count))
         XSync(connection, 0)
     }
 

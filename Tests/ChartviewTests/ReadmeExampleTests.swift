@@ -14,9 +14,13 @@ import Testing
         let heading = try #require(lines.firstIndex(of: "## Using the library"), "README has no '## Using the library'")
         var block: [String] = []
         for line in lines[(heading + 1)...] {
-            if line.hasPrefix("    ") { block.append(String(line.dropFirst(4))) }
-            else if line.isEmpty { if !block.isEmpty { block.append("") } }
-            else if !block.isEmpty { break }
+            if line.hasPrefix("    ") {
+                block.append(String(line.dropFirst(4)))
+            } else if line.isEmpty {
+                if !block.isEmpty { block.append("") }
+            } else if !block.isEmpty {
+                break
+            }
         }
         while block.last == "" { block.removeLast() }
         return block.joined(separator: "\n") + "\n"

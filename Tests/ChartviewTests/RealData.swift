@@ -44,8 +44,12 @@ enum RealData {
 
     /// The tables of a SQLite file, read with the `sqlite3` command line tool (read-only).
     static func tables(_ name: String) throws -> [String] {
-        let result = try TraceSession.run("sqlite3", ["-readonly", try path(name),
-                                                      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"])
+        let result = try TraceSession.run(
+            "sqlite3",
+            [
+                "-readonly", try path(name),
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            ])
         guard result.status == 0 else { throw TraceError.tool("sqlite3", result.output) }
         return result.output.split(separator: "\n").map(String.init)
     }

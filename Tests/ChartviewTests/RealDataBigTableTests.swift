@@ -14,9 +14,10 @@ struct RealDataBigTableTests {
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let query = "SELECT time_hour, temp, humid FROM weather ORDER BY time_hour"
-        try BigTablePixelTests.expectSamePictures(database: db, extra: ["--out-of-core", "5000"],
-                                                  views: [[], ["--x-range", "2013-07-01:2013-07-15"], ["--x-range", "2013-02-08:2013-02-09"]],
-                                                  in: directory, source: [db, "--query", query])
+        try BigTablePixelTests.expectSamePictures(
+            database: db, extra: ["--out-of-core", "5000"],
+            views: [[], ["--x-range", "2013-07-01:2013-07-15"], ["--x-range", "2013-02-08:2013-02-09"]],
+            in: directory, source: [db, "--query", query])
     }
 
     @Test("Every flight's departure delay by its scheduled time, as points")
@@ -24,8 +25,9 @@ struct RealDataBigTableTests {
         let db = try RealData.path("flights.sqlite")
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try BigTablePixelTests.expectSamePictures(database: db, extra: ["--out-of-core", "100000", "--kind", "scatter"],
-                                                  views: [[], ["--x-range", "1200:1300"]], in: directory,
-                                                  source: [db, "--query", "SELECT sched_dep_time, dep_delay FROM flights"])
+        try BigTablePixelTests.expectSamePictures(
+            database: db, extra: ["--out-of-core", "100000", "--kind", "scatter"],
+            views: [[], ["--x-range", "1200:1300"]], in: directory,
+            source: [db, "--query", "SELECT sched_dep_time, dep_delay FROM flights"])
     }
 }

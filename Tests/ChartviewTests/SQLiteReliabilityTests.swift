@@ -102,12 +102,14 @@ import Testing
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let script = dir + "/forever.sql"
-        try Data("""
+        try Data(
+            """
             CREATE TABLE t (k TEXT, v REAL);
             INSERT INTO t VALUES ('a', 1);
             CREATE TABLE n AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;
 
-            """.utf8).write(to: URL(fileURLWithPath: script))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: script))
         let result = try ChartviewProcess.run([script, "--table", "t", "--timeout", "1", "--output", dir + "/x.png"])
         #expect(result.status == 2)
         #expect(result.stderr == "chartview: \(script):3: query failed: the script ran longer than 1 s and was stopped\n")
@@ -118,7 +120,10 @@ import Testing
         let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT 'a' AS k, count(*) AS v FROM c"
         let specs: [(String, String)] = [
             (#"{"database": "data.sql", "charts": [{"name": "q", "data": {"query": "\#(endless)"}}]}"#, data),
-            (#"{"database": "data.sql", "charts": [{"name": "p", "data": {"query": "SELECT k, v FROM t WHERE k = :period"}, "period": {"query": "\#(endless)"}}]}"#, data),
+            (
+                #"{"database": "data.sql", "charts": [{"name": "p", "data": {"query": "SELECT k, v FROM t WHERE k = :period"}, "period": {"query": "\#(endless)"}}]}"#,
+                data
+            )
         ]
         for (index, (text, name)) in specs.enumerated() {
             let spec = dir + "/spec\(index).json"
@@ -157,7 +162,8 @@ import Testing
     @Test func damagedFilesSayWhatSQLiteFound() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.python("""
+        try Self.python(
+            """
             import shutil, sqlite3, sys
             d = sys.argv[1]
             m = sqlite3.connect(d + "/schema.sqlite"); m.execute("CREATE TABLE t (x)"); m.commit()
@@ -171,7 +177,10 @@ import Testing
         try FileManager.default.removeItem(atPath: dir + "/w.sqlite")
         let cases: [(String, String)] = [
             ("schema.sqlite", "cannot open: malformed database schema (t) - incomplete input"),
-            ("hot.sqlite", "cannot open: hot.sqlite-journal holds a write that did not finish (a hot journal); open the database once with sqlite3, which rolls it back, then try again"),
+            (
+                "hot.sqlite",
+                "cannot open: hot.sqlite-journal holds a write that did not finish (a hot journal); open the database once with sqlite3, which rolls it back, then try again"
+            )
         ]
         let before = try Self.files(dir)
         for (file, message) in cases {
@@ -192,8 +201,10 @@ import Testing
         #expect(writer.ready() == "writing")
         var outcomes: [String] = []
         for run in 0..<6 {
-            let result = try ChartviewProcess.run([db, "--query", "SELECT k, count(*) FROM t GROUP BY k", "--timeout", "10",
-                                                   "--output", dir + "/x\(run).png"])
+            let result = try ChartviewProcess.run([
+                db, "--query", "SELECT k, count(*) FROM t GROUP BY k", "--timeout", "10",
+                "--output", dir + "/x\(run).png"
+            ])
             outcomes.append(result.status == 0 ? "ok" : result.stderr)
         }
         // Every read while the writer went on either worked or was busy, in one line.
@@ -205,8 +216,10 @@ import Testing
         // a connection on the file would keep it from removing its -wal and -shm.
         let reading = Process()
         reading.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
-        reading.arguments = [db, "--query", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT 'a', count(*) FROM c",
-                             "--timeout", "3", "--output", dir + "/long.png"]
+        reading.arguments = [
+            db, "--query", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT 'a', count(*) FROM c",
+            "--timeout", "3", "--output", dir + "/long.png"
+        ]
         reading.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
         let errors = Pipe()
         reading.standardError = errors
@@ -270,7 +283,8 @@ import Testing
         }
         #expect(seen, "the copy was never seen being made")
         #expect(try Self.files(temporary) == [])
-        #expect(try Self.files(dir).filter { !$0.hasPrefix("stop-") && !$0.hasSuffix(".png") && $0 != "tmp" }.sorted()
+        #expect(
+            try Self.files(dir).filter { !$0.hasPrefix("stop-") && !$0.hasSuffix(".png") && $0 != "tmp" }.sorted()
                 == ["big.sqlite", "big.sqlite-shm", "big.sqlite-wal"])
     }
 
@@ -278,7 +292,8 @@ import Testing
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A WAL database whose rows are still only in its -wal, copied without the -shm.
-        try Self.python("""
+        try Self.python(
+            """
             import shutil, sqlite3, sys
             d = sys.argv[1]
             c = sqlite3.connect(d + "/w.sqlite"); c.execute("PRAGMA journal_mode=WAL"); c.execute("PRAGMA wal_autocheckpoint=0")

@@ -21,8 +21,9 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".\(name).") && $0.hasSuffix(".partial") }
     }
 
-    @Test("A signal during a render removes the partial file and exits 128 + its number",
-          arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test(
+        "A signal during a render removes the partial file and exits 128 + its number",
+        arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalRemovesThePartialFile(signal: Int32) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -33,8 +33,10 @@ struct SpecDateScaleTests {
                     {"name": "ydates", "data": {"csv": "n.csv"}, "x": "v", "y": ["t"], "kind": "line", "yAxis": {"scale": "date"}}]}
         """#.write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
         for (chart, dateAxis, scaleKey) in [("seconds", "x", "xScale"), ("text", "x", "xScale"), ("ydates", "y", "yScale")] {
-            let result = try ChartviewProcess.run([dir + "/d.json", "--chart", chart, "--output", dir + "/\(chart).png",
-                                                   "--dump-layout", dir + "/\(chart).json"])
+            let result = try ChartviewProcess.run([
+                dir + "/d.json", "--chart", chart, "--output", dir + "/\(chart).png",
+                "--dump-layout", dir + "/\(chart).json"
+            ])
             #expect(result.status == 0, "\(chart): \(result.stderr)")
             let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/\(chart).json")))
             #expect(Self.values(of: scaleKey, in: dump).contains { $0 as? String == "date" }, "\(chart)")
@@ -49,11 +51,15 @@ struct SpecDateScaleTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "x,y\n1,2\n2,3\n".write(toFile: dir + "/d.csv", atomically: true, encoding: .utf8)
         let cases = [
-            (#"{"charts": [{"name": "a", "data": {"csv": "d.csv"}, "series": [{"column": "y", "symbol": "star2"}]}]}"#,
-             #"charts[0].series[0].symbol: "star2" is not one of ellipse, rectangle, diamond, triangle, cross, plus, star"#),
+            (
+                #"{"charts": [{"name": "a", "data": {"csv": "d.csv"}, "series": [{"column": "y", "symbol": "star2"}]}]}"#,
+                #"charts[0].series[0].symbol: "star2" is not one of ellipse, rectangle, diamond, triangle, cross, plus, star"#
+            ),
             (#"{"charts": [{"name": "a", "tittle": "A", "data": {"csv": "d.csv"}}]}"#, #"charts[0].tittle: unknown key; did you mean "title"?"#),
-            (#"{"charts": [{"name": "a", "data": {"csv": "d.csv"}, "xAxis": {"scale": "time"}}]}"#,
-             #"charts[0].xAxis.scale: "time" is not one of linear, log, date"#),
+            (
+                #"{"charts": [{"name": "a", "data": {"csv": "d.csv"}, "xAxis": {"scale": "time"}}]}"#,
+                #"charts[0].xAxis.scale: "time" is not one of linear, log, date"#
+            )
         ]
         for (spec, message) in cases {
             try spec.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)

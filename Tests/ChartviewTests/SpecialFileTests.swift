@@ -22,8 +22,9 @@ import Testing
         return process
     }
 
-    @Test("A CSV linked to a device of zeros or random bytes is not text: one line, status 2",
-          arguments: ["/dev/zero", "/dev/urandom"])
+    @Test(
+        "A CSV linked to a device of zeros or random bytes is not text: one line, status 2",
+        arguments: ["/dev/zero", "/dev/urandom"])
     func aDeviceIsNotText(device: String) throws {
         try withDirectory { dir in
             try FileManager.default.createSymbolicLink(atPath: dir + "/data.csv", withDestinationPath: device)

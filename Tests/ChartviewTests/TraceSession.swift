@@ -23,8 +23,10 @@ final class TraceSession {
     /// server when nil), and waits for its first frame (`until` another event that names the
     /// window: "building", the first chart frame started, for a chart that takes long to draw).
     /// Without `animated`, charts show at once, so screenshots need not wait for the animation.
-    init(_ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false,
-         until first: String = "ready") throws {
+    init(
+        _ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false,
+        until first: String = "ready"
+    ) throws {
         process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
         process.arguments = arguments + ["--trace"] + (animated ? [] : ["--no-animation"])
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

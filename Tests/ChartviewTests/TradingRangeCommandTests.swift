@@ -35,8 +35,10 @@ import Testing
         let vix = try dump([db, "--table", "vix"])
         #expect(vix.plots.map(\.kind) == ["candlestick"])
         // A query with the columns named by flags, drawn as OHLC bars.
-        let query = try dump([db, "--query", "SELECT Date, Open AS a, High AS b, Low AS c, Close AS d FROM ohlc WHERE Ticker = 'IBM' AND Date < '2001-01-01'",
-                              "--kind", "ohlc", "--open", "a", "--high", "b", "--low", "c", "--close", "d"])
+        let query = try dump([
+            db, "--query", "SELECT Date, Open AS a, High AS b, Low AS c, Close AS d FROM ohlc WHERE Ticker = 'IBM' AND Date < '2001-01-01'",
+            "--kind", "ohlc", "--open", "a", "--high", "b", "--low", "c", "--close", "d"
+        ])
         #expect(query.plots.first?.kind == "ohlc")
         #expect(query.plots.first?.items.first?.text?.hasPrefix("2000-03-01 · O ") == true)
     }
@@ -73,19 +75,24 @@ import Testing
         let seattle = try dump([try RealData.path("vega/seattle-weather.csv"), "--kind", "range", "--low", "temp_min", "--high", "temp_max"])
         #expect(seattle.plots.first?.kind == "range")
         #expect(seattle.plots.first?.items.first?.text == "2012-01-01 · temp_min–temp_max 5.00–12.80")
-        let penguins = try dump([try RealData.path("penguins.sqlite"), "--query",
-                                 "SELECT species, avg(body_mass_g) AS mass, min(body_mass_g) AS low, max(body_mass_g) AS high FROM penguins GROUP BY species",
-                                 "--kind", "errorbar"])
+        let penguins = try dump([
+            try RealData.path("penguins.sqlite"), "--query",
+            "SELECT species, avg(body_mass_g) AS mass, min(body_mass_g) AS low, max(body_mass_g) AS high FROM penguins GROUP BY species",
+            "--kind", "errorbar"
+        ])
         #expect(penguins.plots.first?.items.contains { $0.rect.count == 4 } == true, "bars for text categories")
-        #expect(penguins.plots.first?.items.first?.text?.hasPrefix("Adelie · mass 3700.66 (2850.00–4775.00)") == true,
-                "\(penguins.plots.first?.items.first?.text ?? "")")
+        #expect(
+            penguins.plots.first?.items.first?.text?.hasPrefix("Adelie · mass 3700.66 (2850.00–4775.00)") == true,
+            "\(penguins.plots.first?.items.first?.text ?? "")")
     }
 
     @Test func groupsOfErrorBarsStandSideBySideInEachCategory() throws {
-        let layout = try dump([try RealData.path("penguins.sqlite"), "--query",
-                               "SELECT species, sex, avg(body_mass_g) AS mass, sqrt(avg(body_mass_g * body_mass_g) - avg(body_mass_g) * avg(body_mass_g)) AS sd "
-                               + "FROM penguins WHERE sex IS NOT NULL GROUP BY species, sex",
-                               "--kind", "errorbar", "--x", "species", "--group", "sex", "--error", "sd"])
+        let layout = try dump([
+            try RealData.path("penguins.sqlite"), "--query",
+            "SELECT species, sex, avg(body_mass_g) AS mass, sqrt(avg(body_mass_g * body_mass_g) - avg(body_mass_g) * avg(body_mass_g)) AS sd "
+                + "FROM penguins WHERE sex IS NOT NULL GROUP BY species, sex",
+            "--kind", "errorbar", "--x", "species", "--group", "sex", "--error", "sd"
+        ])
         #expect(layout.plots.map(\.title) == ["female", "male"])
         let bars = layout.plots.map { $0.items.filter { $0.rect.count == 4 } }
         #expect(bars.map(\.count) == [3, 3])

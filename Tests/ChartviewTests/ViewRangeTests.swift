@@ -52,9 +52,12 @@ import Testing
         #expect(((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 1_000)
     }
 
-    @Test("Bad ranges are one line naming the flag, status 2",
-          arguments: [["--x-range", "abc:def"], ["--x-range", "5:1"], ["--y-range", "nothing"], ["--x-range", "3"],
-                      ["--x-range", "2016-06-10:"]])
+    @Test(
+        "Bad ranges are one line naming the flag, status 2",
+        arguments: [
+            ["--x-range", "abc:def"], ["--x-range", "5:1"], ["--y-range", "nothing"], ["--x-range", "3"],
+            ["--x-range", "2016-06-10:"]
+        ])
     func badRanges(arguments: [String]) throws {
         let result = try ChartviewProcess.run(["--chart", "mood"] + arguments + ["--output", "/dev/null", "--format", "png"])
         #expect(result.status == 2, "\(arguments): \(result.stderr)")

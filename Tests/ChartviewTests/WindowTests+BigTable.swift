@@ -27,8 +27,10 @@ extension WindowTests {
         try session.screenshot(directory + "/fitted.png")
         // Over the x axis the wheel zooms x: the zoomed view stands in, then refines.
         let area = try #require(fitted["plotArea"] as? [Double])
-        try session.xdotool(["mousemove", "--window", session.window, String(Int(area[0] + area[2] / 2)), String(Int(area[1] + area[3] + 12)),
-                             "click", "--repeat", "20", "--delay", "20", "4"])
+        try session.xdotool([
+            "mousemove", "--window", session.window, String(Int(area[0] + area[2] / 2)), String(Int(area[1] + area[3] + 12)),
+            "click", "--repeat", "20", "--delay", "20", "4"
+        ])
         let view = try session.next("view")
         let x = try #require((view["spaces"] as? [String: Any])?["default"] as? [String: Any])["x"] as? [Double]
         #expect((x?[1] ?? 0) - (x?[0] ?? 0) < 700_000 / 5, "\(x ?? [])")

@@ -16,7 +16,7 @@ extension WindowTests {
         var state: UInt64 = 2026
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 44)   // 0 ..< 2^20
+            return Int(state >> 44)  // 0 ..< 2^20
         }
         for _ in 0..<rows {
             bytes += Array("\(next()),\(next())\n".utf8)
@@ -72,7 +72,9 @@ extension WindowTests {
         // exit): the frame alone would take a minute and more.
         #expect(try session.waitForExit(timeout: 3) == 0)
         let exited = ContinuousClock.now
-        print("q during a million-point frame: exited \(exited - start) after xdotool started (xdotool alone takes 15-30 ms), \(exited - pressed) after it returned")
+        print(
+            "q during a million-point frame: exited \(exited - start) after xdotool started (xdotool alone takes 15-30 ms), \(exited - pressed) after it returned"
+        )
         // It quit with the frame still being built: the chart never reached the screen.
         let events = try eventsUntil(session, "quit").compactMap { $0["event"] as? String }
         #expect(!events.contains("ready"), "events: \(events)")

@@ -47,8 +47,10 @@ extension WindowTests {
         expectSelect(select, plot: plot.id, record: 1, value: box.value, "the bus box")
         let text = try #require(select["text"] as? String)
         #expect(text == box.text)
-        #expect(text.range(of: #"^bus · minutes median [\d.]+ \(Q1 [\d.]+, Q3 [\d.]+; whiskers [\d.]+–[\d.]+; n 522, \d+ outliers\)$"#,
-                           options: .regularExpression) != nil, "popup: \(text)")
+        #expect(
+            text.range(
+                of: #"^bus · minutes median [\d.]+ \(Q1 [\d.]+, Q3 [\d.]+; whiskers [\d.]+–[\d.]+; n 522, \d+ outliers\)$"#,
+                options: .regularExpression) != nil, "popup: \(text)")
         // Deselect, then the whisker a few pixels above the box, then an outlier: the same record.
         try session.click(x, y)
         try session.next("deselect")

@@ -125,8 +125,13 @@ extension WindowTests {
             .write(to: URL(fileURLWithPath: dir + "/t.sql"))
         // A billion steps of a recursive query: minutes, unless interrupted.
         let slow = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x % 10 AS k, COUNT(*) AS n FROM c GROUP BY k"
-        let spec: [String: Any] = ["database": "t.sql", "charts": [["name": "slow", "data": ["query": slow]],
-                                                                     ["name": "fast", "data": ["table": "t"]]]]
+        let spec: [String: Any] = [
+            "database": "t.sql",
+            "charts": [
+                ["name": "slow", "data": ["query": slow]],
+                ["name": "fast", "data": ["table": "t"]]
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: dir + "/db.json"))
         let session = try TraceSession([dir + "/db.json"], until: "loading")
         try session.key("Escape")

@@ -43,8 +43,11 @@ extension WindowTests {
 
     /// The window's view as `--x-range`/`--y-range` render it headless at the same size.
     func headless(_ file: String, size: String, _ view: Mapping, extra: [String] = []) throws -> LayoutDumpReader {
-        let result = try ChartviewProcess.run([file, "--size", size, "--x-range", "\(view.x[0]):\(view.x[1])",
-                                               "--y-range", "\(view.y[0]):\(view.y[1])", "--dump-layout", "-"] + extra)
+        let result = try ChartviewProcess.run(
+            [
+                file, "--size", size, "--x-range", "\(view.x[0]):\(view.x[1])",
+                "--y-range", "\(view.y[0]):\(view.y[1])", "--dump-layout", "-"
+            ] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
     }
@@ -115,8 +118,10 @@ extension WindowTests {
         _ = try? session.next("readout", timeout: 2)
         try session.next("frame", timeout: 2)
         try session.screenshot(dir + "/window.png")
-        let result = try ChartviewProcess.run([file, "--size", size, "--x-range", "\(boxed.x[0]):\(boxed.x[1])",
-                                               "--y-range", "\(boxed.y[0]):\(boxed.y[1])", "--output", dir + "/headless.png"])
+        let result = try ChartviewProcess.run([
+            file, "--size", size, "--x-range", "\(boxed.x[0]):\(boxed.x[1])",
+            "--y-range", "\(boxed.y[0]):\(boxed.y[1])", "--output", dir + "/headless.png"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let window = try CairoSurface.png(path: dir + "/window.png"), headless = try CairoSurface.png(path: dir + "/headless.png")
         var differing = 0
@@ -150,7 +155,8 @@ extension WindowTests {
         let readout = try #require(try session.next("readout")["text"] as? String)
         #expect(readout.range(of: #"^x=2016-\d\d-\d\d( \d\d:\d\d)?  y=\d+\.\d\d$"#, options: .regularExpression) != nil, "\(readout)")
         // Select a drawn point, copy its popup, read it back with xclip.
-        let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(try ChartviewProcess.run([file, "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
+        let dump = try JSONDecoder().decode(
+            LayoutDumpReader.self, from: Data(try ChartviewProcess.run([file, "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
         let item = dump.plots[0].items[dump.plots[0].items.count / 3]
         let point = try #require(item.point)
         try session.click(point[0].rounded(.down), point[1].rounded(.down))

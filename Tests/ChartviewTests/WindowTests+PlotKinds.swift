@@ -4,7 +4,10 @@ import Testing
 /// Clicking every kind of plot item in the real window: bars, line and scatter points, pie and
 /// donut slices, and a pie's legend entries. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    static let plotKindCharts = ["enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram", "boxes", "bubbles", "radar", "heatmap"]
+    static let plotKindCharts = [
+        "enrollment", "rates", "rates-pie", "mood", "water-exercise", "categories", "squares", "candles", "ohlc", "price-range", "errorbars", "histogram",
+        "boxes", "bubbles", "radar", "heatmap"
+    ]
 
     /// A window pixel to click for `item` of `plot`, or nil to leave the item out: a bar's
     /// center (or a spot further along it clear of the lines and points and bars of plots drawn
@@ -122,8 +125,9 @@ extension WindowTests {
             let (x, y) = center(entry.rect)
             try quickClick(session, x, y)
             let hidden = try session.next("toggle")
-            #expect(hidden["plot"] as? String == entry.plot && hidden["record"] as? Int == record && hidden["visible"] as? Bool == false,
-                    "\(chart): legend entry \(entry.title): \(hidden)")
+            #expect(
+                hidden["plot"] as? String == entry.plot && hidden["record"] as? Int == record && hidden["visible"] as? Bool == false,
+                "\(chart): legend entry \(entry.title): \(hidden)")
             try quickClick(session, x, y)
             let shown = try session.next("toggle")
             #expect(shown["record"] as? Int == record && shown["visible"] as? Bool == true, "\(chart): legend entry \(entry.title): \(shown)")

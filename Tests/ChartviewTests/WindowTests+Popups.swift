@@ -64,7 +64,8 @@ extension WindowTests {
         let described = try session.next("described")
         #expect(described["note"] as? String == "x date · groups symbol (3) · y price · line (detected)")
         try session.next("frame")
-        let reloaded = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(try ChartviewProcess.run([csv, "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
+        let reloaded = try JSONDecoder().decode(
+            LayoutDumpReader.self, from: Data(try ChartviewProcess.run([csv, "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
         #expect(reloaded.plots.prefix(2).map { $0.items.first?.color } == layout.plots.map { $0.items.first?.color })
         try session.key("q")
         #expect(try session.waitForExit() == 0)
@@ -115,8 +116,9 @@ extension WindowTests {
         let popup = try #require(select["popup"] as? [Double])
         let text = try #require(select["text"] as? String)
         #expect(text.hasSuffix("%)"), "\(select)")
-        let own = try #require(pie.labels?.first { text.hasPrefix($0.text.replacingOccurrences(of: "\n", with: " ") + " (") },
-                               "no label says what the popup '\(text)' says")
+        let own = try #require(
+            pie.labels?.first { text.hasPrefix($0.text.replacingOccurrences(of: "\n", with: " ") + " (") },
+            "no label says what the popup '\(text)' says")
         #expect(!intersects(own.rect, popup), "the popup \(popup) covers its slice's label \(own.rect)")
         try session.next("frame")
         try session.key("q")

@@ -22,8 +22,10 @@ extension WindowTests {
         try Server.admin("CREATE TABLE \(table) (name text, value float8); INSERT INTO \(table) VALUES ('a', 1), ('b', 2), ('c', 3);")
         defer { _ = try? Server.admin("DROP TABLE \(table)") }
         let secret = Server.adminPassword
-        let session = try TraceSession([Server.adminURL, "--table", table, "--size", "800x600",
-                                        "--watch-query", "SELECT count(*), max(value) FROM \(table)"])
+        let session = try TraceSession([
+            Server.adminURL, "--table", table, "--size", "800x600",
+            "--watch-query", "SELECT count(*), max(value) FROM \(table)"
+        ])
         var trace = try traceText(session, until: "layout")
         try Server.admin("INSERT INTO \(table) VALUES ('d', 4)")
         trace += try traceText(session, until: "reload")
@@ -47,9 +49,13 @@ extension WindowTests {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let marker = Server.uniqueName("sleep")
-        let spec: [String: Any] = ["postgres": Server.adminURL,
-                                   "charts": [["name": "slow", "data": ["query": "SELECT '\(marker)' AS name, 1 AS v FROM pg_sleep(120)"]],
-                                              ["name": "fast", "data": ["table": table]]]]
+        let spec: [String: Any] = [
+            "postgres": Server.adminURL,
+            "charts": [
+                ["name": "slow", "data": ["query": "SELECT '\(marker)' AS name, 1 AS v FROM pg_sleep(120)"]],
+                ["name": "fast", "data": ["table": table]]
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: dir + "/pg.json"))
         let session = try TraceSession([dir + "/pg.json"], until: "loading")
         // The query is running on the server before Escape.

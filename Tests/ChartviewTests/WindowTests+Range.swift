@@ -6,7 +6,8 @@ import Testing
 extension WindowTests {
     @Test func clickingAnErrorBarSaysTheValueAndItsRange() throws {
         let db = try RealData.path("penguins.sqlite")
-        let query = "SELECT species, avg(body_mass_g) AS mean_mass, sqrt(avg(body_mass_g * body_mass_g) - avg(body_mass_g) * avg(body_mass_g)) AS sd "
+        let query =
+            "SELECT species, avg(body_mass_g) AS mean_mass, sqrt(avg(body_mass_g * body_mass_g) - avg(body_mass_g) * avg(body_mass_g)) AS sd "
             + "FROM penguins WHERE body_mass_g IS NOT NULL GROUP BY species ORDER BY species"
         let arguments = [db, "--query", query, "--kind", "errorbar", "--error", "sd", "--size", "900x600"]
         let result = try ChartviewProcess.run(arguments + ["--dump-layout", "-"])
@@ -22,8 +23,9 @@ extension WindowTests {
         #expect(select["record"] as? Int == 1)
         let text = try #require(select["text"] as? String)
         #expect(text == item.text)
-        #expect(text.range(of: #"^Chinstrap · mean_mass 3,?733\.\d\d \(3,?3\d\d\.\d\d–4,?1\d\d\.\d\d\)$"#, options: .regularExpression) != nil,
-                "popup: \(text)")
+        #expect(
+            text.range(of: #"^Chinstrap · mean_mass 3,?733\.\d\d \(3,?3\d\d\.\d\d–4,?1\d\d\.\d\d\)$"#, options: .regularExpression) != nil,
+            "popup: \(text)")
         try session.key("Right")
         #expect(try session.next("select")["record"] as? Int == 2)
         try session.key("q")
@@ -47,8 +49,9 @@ extension WindowTests {
         // A neighbouring day may be nearer the pointer at a pixel's distance: the popup says one of the days there.
         let near = plot.items.filter { abs(($0.segments?.first?[0] ?? -99) - s[0]) <= 2 }.compactMap(\.text)
         #expect(near.contains(text), "popup: \(text)")
-        #expect(text.range(of: #"^20\d\d-\d\d-\d\d · temp_min–temp_max -?\d+\.\d\d–-?\d+\.\d\d$"#, options: .regularExpression) != nil,
-                "popup: \(text)")
+        #expect(
+            text.range(of: #"^20\d\d-\d\d-\d\d · temp_min–temp_max -?\d+\.\d\d–-?\d+\.\d\d$"#, options: .regularExpression) != nil,
+            "popup: \(text)")
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }

@@ -26,8 +26,10 @@ extension WindowTests {
     }
 
     /// Expects the window's pixels to be what `--output` draws for `arguments` at `size`.
-    func expectWindowMatchesOutput(_ session: TraceSession, _ arguments: [String], size: String, in dir: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectWindowMatchesOutput(
+        _ session: TraceSession, _ arguments: [String], size: String, in dir: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let window = try screenshot(session, dir + "/window-\(UUID().uuidString).png")
         let expected = try output(arguments, size: size, in: dir)
         #expect(window.width == expected.width && window.height == expected.height, sourceLocation: sourceLocation)
@@ -72,8 +74,10 @@ extension WindowTests {
         try DataFixture.sqlite(db, "CREATE TABLE t (name TEXT, a REAL, b REAL); INSERT INTO t VALUES ('b', 1, 2), ('c', 3, 1), ('d', 2, 2);")
         let arguments = [db, "--query", "SELECT name, a, b FROM t ORDER BY name"]
         let session = try TraceSession(arguments + ["--size", "800x600"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(
-            try ChartviewProcess.run(arguments + ["--size", "800x600", "--dump-layout", "-"]).stdout.utf8))
+        let layout = try JSONDecoder().decode(
+            LayoutDumpReader.self,
+            from: Data(
+                try ChartviewProcess.run(arguments + ["--size", "800x600", "--dump-layout", "-"]).stdout.utf8))
         // Select a's bar of category 'c' (record 1), hide series b, switch to the dark theme.
         let bar = try #require(layout.plots.first { $0.id == "a" }?.items.first { $0.record == 1 })
         let (x, y) = center(bar.rect)
@@ -96,8 +100,10 @@ extension WindowTests {
 
         let image = try screenshot(session, dir + "/reloaded.png")
         #expect(image.pixel(x: 2, y: 2).red < 60, "the dark theme is kept")
-        let reloaded = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(
-            try ChartviewProcess.run(arguments + ["--size", "800x600", "--dump-layout", "-"]).stdout.utf8))
+        let reloaded = try JSONDecoder().decode(
+            LayoutDumpReader.self,
+            from: Data(
+                try ChartviewProcess.run(arguments + ["--size", "800x600", "--dump-layout", "-"]).stdout.utf8))
         // Series b stays hidden: none of its bars (as they would be drawn now) shows its color.
         let hiddenBars = try #require(reloaded.plots.first { $0.id == "b" }?.items)
         #expect(hiddenBars.count == 4)

@@ -9,8 +9,11 @@ extension WindowTests {
     @Test func escapeStopsAQueryThatNeverEnds() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession([db, "--query", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT 'a', count(*) FROM c",
-                                        "--timeout", "600", "--size", "800x600"], until: "frame")
+        let session = try TraceSession(
+            [
+                db, "--query", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT 'a', count(*) FROM c",
+                "--timeout", "600", "--size", "800x600"
+            ], until: "frame")
         // The loading placeholder names no window in the trace: find it by its process.
         let search = try TraceSession.run("xdotool", ["search", "--sync", "--pid", String(session.process.processIdentifier)])
         let window = try #require(search.output.split(separator: "\n").last.map(String.init))
@@ -38,7 +41,8 @@ extension WindowTests {
         #expect(try nextReload(session) == 4)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["wal.sqlite"])
         // A program that commits and keeps the file open: the window reads its -wal.
-        let writer = try SQLiteReliabilityTests.Helper("""
+        let writer = try SQLiteReliabilityTests.Helper(
+            """
             import os, sqlite3, sys, time
             c = sqlite3.connect(sys.argv[2], isolation_level=None)
             c.execute("PRAGMA journal_mode=WAL"); c.execute("INSERT INTO t VALUES ('e', 5)")

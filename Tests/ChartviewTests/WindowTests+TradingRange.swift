@@ -20,8 +20,9 @@ extension WindowTests {
         #expect(select["record"] as? Int == item.record)
         let text = try #require(select["text"] as? String)
         #expect(text == item.text, "the popup says what --dump-layout says")
-        #expect(text.range(of: #"^2009-0\d-\d\d · O \d+\.\d\d H \d+\.\d\d L \d+\.\d\d C \d+\.\d\d$"#, options: .regularExpression) != nil,
-                "popup: \(text)")
+        #expect(
+            text.range(of: #"^2009-0\d-\d\d · O \d+\.\d\d H \d+\.\d\d L \d+\.\d\d C \d+\.\d\d$"#, options: .regularExpression) != nil,
+            "popup: \(text)")
         try session.key("Right")
         let next = try session.next("select")
         #expect(next["record"] as? Int == item.record + 1, "one step per candle: \(next)")

@@ -27,8 +27,9 @@ struct WindowTests {
                 #expect(select["record"] as? Int == bar.record)
                 #expect(select["value"] as? Double == bar.value)
                 let popup = try #require(select["popup"] as? [Double])
-                #expect(popup[0] >= 0 && popup[1] >= 0 && popup[0] + popup[2] <= 900 && popup[1] + popup[3] <= 600,
-                        "popup \(popup) leaves the window")
+                #expect(
+                    popup[0] >= 0 && popup[1] >= 0 && popup[0] + popup[2] <= 900 && popup[1] + popup[3] <= 600,
+                    "popup \(popup) leaves the window")
             }
         }
         try session.key("q")

@@ -42,11 +42,12 @@ struct XServerTests {
         #expect(size[0] / scale >= 240 && size[1] / scale >= 180, "\(size) at scale \(scale) is below the minimum layout size")
         // The window the server has, after the manager placed it.
         let geometry = try server.output("xdotool", ["getwindowgeometry", "--shell", session.window])
-        let fields = Dictionary(uniqueKeysWithValues: geometry.output.split(separator: "\n").compactMap { line -> (String, Int)? in
-            let parts = line.split(separator: "=")
-            guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-            return (String(parts[0]), value)
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: geometry.output.split(separator: "\n").compactMap { line -> (String, Int)? in
+                let parts = line.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            })
         let width = try #require(fields["WIDTH"]), height = try #require(fields["HEIGHT"])
         #expect(width <= 1600 && height <= 1200, "the window is \(width)x\(height)")
         try server.requestClose(window: UInt(session.window)!)
@@ -81,10 +82,14 @@ struct XServerTests {
     @Test func aSixteenBitScreenWorks() throws {
         let server = try PrivateXServer(depth: 16)
         let session = try TraceSession(["--chart", "rates", "--size", "900x600"], display: server.display)
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(
-            try ChartviewProcess.run(["--chart", "rates", "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
+        let layout = try JSONDecoder().decode(
+            LayoutDumpReader.self,
+            from: Data(
+                try ChartviewProcess.run(["--chart", "rates", "--size", "900x600", "--dump-layout", "-"]).stdout.utf8))
         let bar = layout.plots[0].items[0].rect
-        #expect(try server.run("xdotool", ["mousemove", "--window", session.window, String(Int(bar[0] + bar[2] / 2)), String(Int(bar[1] + bar[3] / 2)), "click", "1"]) == 0)
+        #expect(
+            try server.run(
+                "xdotool", ["mousemove", "--window", session.window, String(Int(bar[0] + bar[2] / 2)), String(Int(bar[1] + bar[3] / 2)), "click", "1"]) == 0)
         #expect(try session.next("select")["record"] as? Int == 0)
         try server.requestClose(window: UInt(session.window)!)
         #expect(try session.waitForExit() == 0)
@@ -148,7 +153,7 @@ struct XServerTests {
         func cpuTicks() throws -> Int {
             let stat = try String(contentsOfFile: "/proc/\(session.process.processIdentifier)/stat", encoding: .utf8)
             let fields = stat.split(separator: ")").last!.split(separator: " ")
-            return Int(fields[11])! + Int(fields[12])!   // utime + stime, in clock ticks
+            return Int(fields[11])! + Int(fields[12])!  // utime + stime, in clock ticks
         }
         let before = try cpuTicks()
         Thread.sleep(forTimeInterval: 1)

@@ -34,6 +34,7 @@ enum PNGCheck {
         guard share > 0.1, colors.count > 20 else {
             throw Failure(description: "\(path) looks blank: \(inked) pixels differ from the background, \(colors.count) colors")
         }
-        return "\(path): \(image.width)x\(image.height), \(inked) pixels (\(Int(share * 100))%) not background, \(colors.count)\(colors.count == 1000 ? "+" : "") colors"
+        return
+            "\(path): \(image.width)x\(image.height), \(inked) pixels (\(Int(share * 100))%) not background, \(colors.count)\(colors.count == 1000 ? "+" : "") colors"
     }
 }

@@ -19,8 +19,9 @@ enum RainfallChart {
 
         let normal = ScatterPlot(identifier: "normal", title: "Normal", dataSource: data)
         normal.lineStyle = LineStyle(color: Color(rgb: 0xD94801), width: 2, dashPattern: [6, 3])
-        normal.symbol = PlotSymbol(.diamond, size: 9, fill: .solid(Color(rgb: 0xFD8D3C)),
-                                   lineStyle: LineStyle(color: Color(rgb: 0xD94801), width: 1))
+        normal.symbol = PlotSymbol(
+            .diamond, size: 9, fill: .solid(Color(rgb: 0xFD8D3C)),
+            lineStyle: LineStyle(color: Color(rgb: 0xD94801), width: 1))
         normal.interpolation = .curved
         normal.delegate = delegate
         graph.add(normal)

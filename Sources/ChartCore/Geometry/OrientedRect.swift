@@ -14,13 +14,16 @@ public struct OrientedRect: Hashable, Sendable {
     /// by `angle` about `position`.
     public init(size: Size, anchor: Point, position: Point, angle: Double) {
         let cosA = cos(angle), sinA = sin(angle)
-        let local = [Point(x: 0, y: 0), Point(x: size.width, y: 0),
-                     Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+        let local = [
+            Point(x: 0, y: 0), Point(x: size.width, y: 0),
+            Point(x: size.width, y: size.height), Point(x: 0, y: size.height)
+        ]
         corners = local.map { p in
             let dx = p.x - anchor.x, dy = p.y - anchor.y
             // Screen y is downwards, so a counter-clockwise turn on screen uses -angle.
-            return Point(x: position.x + dx * cosA + dy * sinA,
-                         y: position.y - dx * sinA + dy * cosA)
+            return Point(
+                x: position.x + dx * cosA + dy * sinA,
+                y: position.y - dx * sinA + dy * cosA)
         }
     }
 

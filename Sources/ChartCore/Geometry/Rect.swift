@@ -93,9 +93,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle moved inwards by `insets`; the result never has a negative size.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: max(0, width - insets.left - insets.right),
-             height: max(0, height - insets.top - insets.bottom))
+        Rect(
+            x: minX + insets.left, y: minY + insets.top,
+            width: max(0, width - insets.left - insets.right),
+            height: max(0, height - insets.top - insets.bottom))
     }
 
     /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown

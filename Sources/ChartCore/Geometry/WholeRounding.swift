@@ -15,7 +15,7 @@ extension Double {
     @inlinable @inline(__always)
     var wholeFloor: Double {
         guard abs(self) < 2_251_799_813_685_248 else { return rounded(.down) }
-        let whole = Double(Int64(self))   // toward zero
+        let whole = Double(Int64(self))  // toward zero
         let above: Double = self < whole ? 1 : 0
         return whole - above
     }

@@ -14,8 +14,10 @@ extension ChartInteraction {
 
     /// Zooms by `factor` (above 1 zooms in) about `point` along `axes`. With `continuing`,
     /// the change joins the last history entry (the rest of a wheel burst).
-    public func zoom(by factor: Double, about point: Point, axes: NavigationAxes = .both,
-                     cause: ViewChangeCause = .wheel, continuing: Bool = false) {
+    public func zoom(
+        by factor: Double, about point: Point, axes: NavigationAxes = .both,
+        cause: ViewChangeCause = .wheel, continuing: Bool = false
+    ) {
         guard let next = navigator.zoomed(view, by: factor, about: point, axes: axes) else { return }
         change(to: next, cause: cause, continuing: continuing)
     }

@@ -80,7 +80,8 @@ extension ChartInteraction {
         // A second click close by, soon after the first, on the plot area of a zoomed chart: the
         // fitted view. (At the fitted view it is a click: a quick second click deselects.)
         if !view.isFitted, let last = pointer.lastClick, time >= last.time, time - last.time <= Self.doubleClickInterval,
-           hypot(point.x - last.point.x, point.y - last.point.y) < Self.dragThreshold * scale, scene.plotArea.contains(point) {
+            hypot(point.x - last.point.x, point.y - last.point.y) < Self.dragThreshold * scale, scene.plotArea.contains(point)
+        {
             pointer.lastClick = nil
             resetView()
             return

@@ -13,8 +13,10 @@ extension ChartInteraction {
         let data = first.transform.dataPoint(point)
         var parts = ["x=" + text(data.x, along: .x, of: first)]
         for space in scene.plotSpaces {
-            guard let axis = graph.axes.first(where: { $0.coordinate == .y && $0.plotSpaceIdentifier == space.identifier && !$0.isHidden })
-                    ?? (space.identifier == first.identifier ? graph.axes.first { $0.coordinate == .y } : nil) else { continue }
+            guard
+                let axis = graph.axes.first(where: { $0.coordinate == .y && $0.plotSpaceIdentifier == space.identifier && !$0.isHidden })
+                    ?? (space.identifier == first.identifier ? graph.axes.first { $0.coordinate == .y } : nil)
+            else { continue }
             let y = space.transform.dataPoint(point).y
             parts.append("\(axis.identifier)=" + text(y, along: .y, of: space))
         }
@@ -29,8 +31,14 @@ extension ChartInteraction {
         let perPixel = range.length / max(pixels, 1)
         switch scale {
         case .date:
-            let resolution: DateResolution = perPixel < 30 ? .second : perPixel < 43_200 ? .minute : perPixel < 15 * 86_400 ? .day
-                : perPixel < 180 * 86_400 ? .month : .year
+            let resolution: DateResolution =
+                perPixel < 30
+                ? .second
+                : perPixel < 43_200
+                    ? .minute
+                    : perPixel < 15 * 86_400
+                        ? .day
+                        : perPixel < 180 * 86_400 ? .month : .year
             return resolution.format(value)
         case .category:
             let names = graph.plotSpace(identifier: space.identifier).map { graph.categoryNames(in: $0, along: coordinate) } ?? []
@@ -40,11 +48,13 @@ extension ChartInteraction {
             return (axis?.labelFormat ?? .automatic).format(value.rounded(), step: 1)
         case .logarithmic:
             let decadesPerPixel = (log10(range.upper) - log10(range.lower)) / max(pixels, 1)
-            return (axis?.labelFormat ?? .automatic).format(value, step: Self.decade(below: value * decadesPerPixel * M_LN10),
-                                                            magnitude: abs(value))
+            return (axis?.labelFormat ?? .automatic).format(
+                value, step: Self.decade(below: value * decadesPerPixel * M_LN10),
+                magnitude: abs(value))
         case .linear:
-            return (axis?.labelFormat ?? .automatic).format(value, step: Self.decade(below: perPixel),
-                                                            magnitude: max(abs(range.lower), abs(range.upper)))
+            return (axis?.labelFormat ?? .automatic).format(
+                value, step: Self.decade(below: perPixel),
+                magnitude: max(abs(range.lower), abs(range.upper)))
         }
     }
 

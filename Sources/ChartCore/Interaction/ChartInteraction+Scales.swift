@@ -31,7 +31,9 @@ extension ChartInteraction {
                 for plot in graph.plots where !plot.isHidden && (plot.plotSpace ?? graph.defaultPlotSpace) === space {
                     guard let extent = plot.dataExtent(), let range = coordinate == .x ? extent.x : extent.y else { continue }
                     if range.lower <= 0 {
-                        return refuse("No log \(name): \(plot.title.isEmpty ? plot.identifier : plot.title) reaches \(NumberFormat.automatic.format(range.lower)); a log scale needs values above 0")
+                        return refuse(
+                            "No log \(name): \(plot.title.isEmpty ? plot.identifier : plot.title) reaches \(NumberFormat.automatic.format(range.lower)); a log scale needs values above 0"
+                        )
                     }
                 }
             }

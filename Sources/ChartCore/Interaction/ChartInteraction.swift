@@ -101,9 +101,10 @@ public final class ChartInteraction {
         self.measurer = measurer
         originalTheme = graph.theme
         if laysOutLater {
-            scene = Scene(size: size, scale: scale, background: graph.theme.background, plotArea: .zero,
-                          plotAreaFill: graph.theme.plotAreaFill, plotAreaBorder: nil, title: nil, gridLines: [], plots: [],
-                          axes: [], legend: nil, annotations: [], message: nil)
+            scene = Scene(
+                size: size, scale: scale, background: graph.theme.background, plotArea: .zero,
+                plotAreaFill: graph.theme.plotAreaFill, plotAreaBorder: nil, title: nil, gridLines: [], plots: [],
+                axes: [], legend: nil, annotations: [], message: nil)
             needsLayout = true; needsChartLayout = true
         } else {
             scene = graph.layout(size: size, scale: scale, view: view, measurer: measurer)
@@ -230,7 +231,8 @@ public final class ChartInteraction {
         case .zoomIn, .zoomOut:
             zoom(by: command == .zoomIn ? Self.keyZoomFactor : 1 / Self.keyZoomFactor, about: scene.plotArea.center, cause: .keys)
         case .pan(let dx, let dy):
-            pan(by: Point(x: -Double(dx) * scene.plotArea.width / 10, y: Double(dy) * scene.plotArea.height / 10),
+            pan(
+                by: Point(x: -Double(dx) * scene.plotArea.width / 10, y: Double(dy) * scene.plotArea.height / 10),
                 axes: dy == 0 ? .x : (dx == 0 ? .y() : .both), cause: .keys)
         case .resetView: resetView()
         case .viewBack: back()
@@ -269,8 +271,10 @@ public final class ChartInteraction {
             pendingSelect = false
             let popup = scene.annotations.first { $0.identifier == Self.popupIdentifier }
             let value = scene.plot(selection.plotID)?.items.item(forRecord: selection.record)?.value ?? .nan
-            pendingEvents.append(.select(plotID: selection.plotID, record: selection.record, value: value,
-                                         popup: popup?.box ?? .zero, text: popup?.text.text ?? ""))
+            pendingEvents.append(
+                .select(
+                    plotID: selection.plotID, record: selection.record, value: value,
+                    popup: popup?.box ?? .zero, text: popup?.text.text ?? ""))
         }
         return true
     }
@@ -303,8 +307,9 @@ public final class ChartInteraction {
         selection = newSelection
         needsLayout = true
         guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
-              let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-              let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text else {
+            let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
+            let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text
+        else {
             selection = nil
             pendingSelect = false
             if hadSelection { pendingEvents.append(.deselect) }
@@ -325,11 +330,12 @@ public final class ChartInteraction {
         let placement = item.popupPlacement ?? (item.pointsDown ? .top : .bottom)
         // A few pixels off the anchor, away from the box's side that sits on it.
         let away = Point(x: 0.5 - placement.fraction.x, y: 0.5 - placement.fraction.y)
-        graph.annotations.append(Annotation(
-            identifier: Self.popupIdentifier, text: popupText,
-            anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
-            displacement: Point(x: away.x * 12, y: away.y * 12), hasBox: true,
-            contentAnchor: placement, staysInside: true))
+        graph.annotations.append(
+            Annotation(
+                identifier: Self.popupIdentifier, text: popupText,
+                anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
+                displacement: Point(x: away.x * 12, y: away.y * 12), hasBox: true,
+                contentAnchor: placement, staysInside: true))
         plot.selectedRecord = newSelection.record
         // A pie pulls its selected slice out: the chart itself changes.
         if plot.selectionChangesLayout { needsChartLayout = true }
@@ -367,7 +373,8 @@ public final class ChartInteraction {
     /// The selected record's marks (a point's halo), from its plot.
     private func selectionMarkers() -> [SceneMarker] {
         guard let selection, let plot = graph.plot(identifier: selection.plotID),
-              let item = scene.plot(selection.plotID)?.items.item(forRecord: selection.record) else { return [] }
+            let item = scene.plot(selection.plotID)?.items.item(forRecord: selection.record)
+        else { return [] }
         return plot.highlight(of: item, scale: scale, theme: graph.theme)
     }
 
@@ -443,16 +450,18 @@ public final class ChartInteraction {
             let pad = 16 * scale * fit, gap = 20 * scale * fit, titleGap = 10 * scale * fit
             let width = (max(titleSize.width, keySize.width + gap + actionSize.width) + 2 * pad).rounded(.up)
             let height = (titleSize.height + titleGap + max(keySize.height, actionSize.height) + 2 * pad).rounded(.up)
-            let box = Rect(x: max(0, ((size.width - width) / 2).rounded()), y: max(0, ((size.height - height) / 2).rounded()),
-                           width: width, height: height)
+            let box = Rect(
+                x: max(0, ((size.width - width) / 2).rounded()), y: max(0, ((size.height - height) / 2).rounded()),
+                width: width, height: height)
             let top = box.minY + pad, columnsTop = top + titleSize.height + titleGap
             return OverlayScene(
                 identifier: "help", box: box, fill: theme.annotationFill, border: border,
                 texts: [
                     SceneText(text: title, style: titleStyle, size: titleSize, at: Point(x: box.minX + pad, y: top), anchoredBy: .topLeft),
                     SceneText(text: keys, style: bold, size: keySize, at: Point(x: box.minX + pad, y: columnsTop), anchoredBy: .topLeft),
-                    SceneText(text: actions, style: plain, size: actionSize,
-                              at: Point(x: box.minX + pad + keySize.width + gap, y: columnsTop), anchoredBy: .topLeft),
+                    SceneText(
+                        text: actions, style: plain, size: actionSize,
+                        at: Point(x: box.minX + pad + keySize.width + gap, y: columnsTop), anchoredBy: .topLeft)
                 ])
         }
         let full = box(fit: 1)
@@ -469,8 +478,10 @@ public final class ChartInteraction {
         if let box = pointer.box {
             // The rubber band of a box zoom: the series color, translucent, over the chart.
             let color = theme.seriesColor(0)
-            overlays.append(OverlayScene(identifier: "zoom-box", box: box.rect, fill: .solid(color.withAlpha(0.15)),
-                                         border: LineStyle(color: color, width: 1 * scale, dashPattern: [4 * scale, 3 * scale]), texts: []))
+            overlays.append(
+                OverlayScene(
+                    identifier: "zoom-box", box: box.rect, fill: .solid(color.withAlpha(0.15)),
+                    border: LineStyle(color: color, width: 1 * scale, dashPattern: [4 * scale, 3 * scale]), texts: []))
         }
         if isShowingHelp { overlays.append(helpOverlay(border: border)) }
         var bottom = size.height
@@ -492,11 +503,13 @@ public final class ChartInteraction {
                 statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height) { measurer.size(of: $0, style: fitStyle) }
                 textSize = measurer.size(of: statusMessage, style: style)
             }
-            let box = Rect(x: (8 * scale).rounded(), y: (bottom - textSize.height - 2 * pad - 8 * scale).rounded(),
-                           width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
-            overlays.append(OverlayScene(
-                identifier: "status", box: box, fill: theme.annotationFill, border: border,
-                texts: [SceneText(text: statusMessage, style: style, size: textSize, at: box.center, anchoredBy: .center)]))
+            let box = Rect(
+                x: (8 * scale).rounded(), y: (bottom - textSize.height - 2 * pad - 8 * scale).rounded(),
+                width: (textSize.width + 2 * pad).rounded(.up), height: (textSize.height + 2 * pad).rounded(.up))
+            overlays.append(
+                OverlayScene(
+                    identifier: "status", box: box, fill: theme.annotationFill, border: border,
+                    texts: [SceneText(text: statusMessage, style: style, size: textSize, at: box.center, anchoredBy: .center)]))
         }
         return overlays
     }
@@ -520,8 +533,9 @@ extension ChartInteraction {
         let labelSize = measurer.size(of: label, style: style)
         let hintSize = measurer.size(of: prompt.hint, style: hintStyle)
         let lineHeight = max(labelSize.height, hintSize.height, measurer.size(of: "Ag", style: style).height)
-        let box = Rect(x: margin.rounded(), y: (size.height - lineHeight - 2 * pad - margin).rounded(),
-                       width: max(0, (size.width - 2 * margin).rounded()), height: (lineHeight + 2 * pad).rounded(.up))
+        let box = Rect(
+            x: margin.rounded(), y: (size.height - lineHeight - 2 * pad - margin).rounded(),
+            width: max(0, (size.width - 2 * margin).rounded()), height: (lineHeight + 2 * pad).rounded(.up))
         // The answer gets what the label and the hint leave; the hint goes first when short of room.
         let showsHint = box.width - 2 * pad - labelSize.width - hintSize.width - gap > 120 * scale
         let room = max(0, box.width - 2 * pad - labelSize.width - (showsHint ? hintSize.width + gap : 0) - 2 * scale)
@@ -539,15 +553,18 @@ extension ChartInteraction {
         let answerX = box.minX + pad + labelSize.width
         var texts = [
             SceneText(text: label, style: style, size: labelSize, at: Point(x: box.minX + pad, y: top), anchoredBy: .topLeft),
-            SceneText(text: answer, style: style, size: answerSize, at: Point(x: answerX, y: top), anchoredBy: .topLeft),
+            SceneText(text: answer, style: style, size: answerSize, at: Point(x: answerX, y: top), anchoredBy: .topLeft)
         ]
         if showsHint {
-            texts.append(SceneText(text: prompt.hint, style: hintStyle, size: hintSize,
-                                   at: Point(x: box.maxX - pad - hintSize.width, y: top), anchoredBy: .topLeft))
+            texts.append(
+                SceneText(
+                    text: prompt.hint, style: hintStyle, size: hintSize,
+                    at: Point(x: box.maxX - pad - hintSize.width, y: top), anchoredBy: .topLeft))
         }
         let caretX = (answerX + width(shownStart, prompt.line.cursor)).rounded()
-        let caret = OverlayScene(identifier: "prompt-caret", box: Rect(x: caretX, y: top, width: max(1, scale.rounded()), height: lineHeight),
-                                 fill: .solid(style.color), border: nil, texts: [])
+        let caret = OverlayScene(
+            identifier: "prompt-caret", box: Rect(x: caretX, y: top, width: max(1, scale.rounded()), height: lineHeight),
+            fill: .solid(style.color), border: nil, texts: [])
         return (OverlayScene(identifier: "prompt", box: box, fill: theme.annotationFill, border: border, texts: texts), caret)
     }
 }

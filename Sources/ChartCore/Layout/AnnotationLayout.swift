@@ -22,9 +22,10 @@ struct AnnotationLayout {
 
         func box(for anchor: RectAnchor, displacement: Point) -> Rect {
             let f = anchor.fraction
-            return Rect(x: anchorPoint.x + displacement.x - boxSize.width * f.x,
-                        y: anchorPoint.y + displacement.y - boxSize.height * f.y,
-                        width: boxSize.width, height: boxSize.height)
+            return Rect(
+                x: anchorPoint.x + displacement.x - boxSize.width * f.x,
+                y: anchorPoint.y + displacement.y - boxSize.height * f.y,
+                width: boxSize.width, height: boxSize.height)
         }
         var rect = box(for: contentAnchor, displacement: displacement)
         if annotation.staysInside && angle == 0 {
@@ -53,11 +54,13 @@ struct AnnotationLayout {
         if angle == 0 {
             text = SceneText(text: content, style: style, size: size, at: rect.center, anchoredBy: .center)
         } else {
-            text = SceneText(text: content, style: style, size: size,
-                             anchor: Point(x: size.width / 2, y: size.height / 2), position: rect.center, angle: angle)
+            text = SceneText(
+                text: content, style: style, size: size,
+                anchor: Point(x: size.width / 2, y: size.height / 2), position: rect.center, angle: angle)
         }
-        return AnnotationScene(identifier: annotation.identifier, text: text, box: annotation.hasBox ? rect : nil, fill: theme.annotationFill,
-                               border: annotation.hasBox ? theme.annotationBorder.scaled(by: scale) : nil)
+        return AnnotationScene(
+            identifier: annotation.identifier, text: text, box: annotation.hasBox ? rect : nil, fill: theme.annotationFill,
+            border: annotation.hasBox ? theme.annotationBorder.scaled(by: scale) : nil)
     }
 }
 

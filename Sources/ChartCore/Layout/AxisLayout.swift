@@ -96,7 +96,10 @@ struct AxisLayout {
             for attempt in [target, target * 2, target * 5, 10] {
                 let values = TickGenerator.linearTicks(in: range, targetCount: max(1, attempt))
                 if !values.isEmpty {
-                    return labeled(values, step: values.count > 1 ? values[1] - values[0] : TickGenerator.niceStep(span: max(range.length, .leastNormalMagnitude), targetCount: max(1, attempt)))
+                    return labeled(
+                        values,
+                        step: values.count > 1
+                            ? values[1] - values[0] : TickGenerator.niceStep(span: max(range.length, .leastNormalMagnitude), targetCount: max(1, attempt)))
                 }
             }
             return []
@@ -166,31 +169,35 @@ struct AxisLayout {
             let down = axis.edge == .bottom
             let edgeY = down ? plotArea.maxY : plotArea.minY
             if degrees == 0 {
-                return SceneText(text: text, style: style, size: size,
-                                 at: Point(x: along, y: edgeY + (down ? offset : -offset)),
-                                 anchoredBy: down ? .top : .bottom)
+                return SceneText(
+                    text: text, style: style, size: size,
+                    at: Point(x: along, y: edgeY + (down ? offset : -offset)),
+                    anchoredBy: down ? .top : .bottom)
             }
             // Rotated labels end at their tick: the end of the text's middle line sits under the
             // tick, pushed out far enough that the turned box clears the tick.
             let clearance = size.height / 2 * abs(cos(angle))
             let y = edgeY + (down ? offset + clearance : -(offset + clearance))
             let anchorX = (degrees > 0) == down ? size.width : 0
-            return SceneText(text: text, style: style, size: size,
-                             anchor: Point(x: anchorX, y: size.height / 2),
-                             position: Point(x: along, y: y), angle: angle)
+            return SceneText(
+                text: text, style: style, size: size,
+                anchor: Point(x: anchorX, y: size.height / 2),
+                position: Point(x: along, y: y), angle: angle)
         case .left, .right:
             let leftSide = axis.edge == .left
             let edgeX = leftSide ? plotArea.minX : plotArea.maxX
             if degrees == 0 {
-                return SceneText(text: text, style: style, size: size,
-                                 at: Point(x: edgeX + (leftSide ? -offset : offset), y: along),
-                                 anchoredBy: leftSide ? .right : .left)
+                return SceneText(
+                    text: text, style: style, size: size,
+                    at: Point(x: edgeX + (leftSide ? -offset : offset), y: along),
+                    anchoredBy: leftSide ? .right : .left)
             }
             let clearance = size.height / 2 * abs(sin(angle))
             let x = edgeX + (leftSide ? -(offset + clearance) : offset + clearance)
-            return SceneText(text: text, style: style, size: size,
-                             anchor: Point(x: leftSide ? size.width : 0, y: size.height / 2),
-                             position: Point(x: x, y: along), angle: angle)
+            return SceneText(
+                text: text, style: style, size: size,
+                anchor: Point(x: leftSide ? size.width : 0, y: size.height / 2),
+                position: Point(x: x, y: along), angle: angle)
         }
     }
 
@@ -222,9 +229,12 @@ struct AxisLayout {
         let isNumeric = axis.labelingPolicy == .automatic && axisScale != .category
         if isNumeric {
             // Start from the spacing a typical label needs and back off until nothing overlaps.
-            let sample = axisScale == .date ? ["Sep 30", "00:00:00"] : [range.lower, range.upper, range.midpoint].map {
-                axis.labelFormat.format($0, step: range.length / 10, magnitude: max(abs(range.lower), abs(range.upper)))
-            }
+            let sample =
+                axisScale == .date
+                ? ["Sep 30", "00:00:00"]
+                : [range.lower, range.upper, range.midpoint].map {
+                    axis.labelFormat.format($0, step: range.length / 10, magnitude: max(abs(range.lower), abs(range.upper)))
+                }
             let typical = sample.map { measurer.size(of: $0, style: labelStyle).width }.max() ?? lineHeight
             let spacing = isHorizontal ? typical + 3 * labelGap : lineHeight * 2.6
             var target = max(1, min(12, Int(length / max(spacing, 1))))
@@ -361,12 +371,14 @@ struct AxisLayout {
 
         func tick(_ along: Double, length: Double, style: LineStyle) -> SceneLine {
             let tip = edge + outward * length * scale
-            return isHorizontal ? .crisp(from: Point(x: along, y: edge), to: Point(x: along, y: tip), style: style)
-                                : .crisp(from: Point(x: edge, y: along), to: Point(x: tip, y: along), style: style)
+            return isHorizontal
+                ? .crisp(from: Point(x: along, y: edge), to: Point(x: along, y: tip), style: style)
+                : .crisp(from: Point(x: edge, y: along), to: Point(x: tip, y: along), style: style)
         }
         func gridLine(_ along: Double, style: LineStyle) -> SceneLine {
-            isHorizontal ? .crisp(from: Point(x: along, y: plotArea.minY), to: Point(x: along, y: plotArea.maxY), style: style)
-                         : .crisp(from: Point(x: plotArea.minX, y: along), to: Point(x: plotArea.maxX, y: along), style: style)
+            isHorizontal
+                ? .crisp(from: Point(x: along, y: plotArea.minY), to: Point(x: along, y: plotArea.maxY), style: style)
+                : .crisp(from: Point(x: plotArea.minX, y: along), to: Point(x: plotArea.maxX, y: along), style: style)
         }
 
         let majorPositions = majorLocations.compactMap(position)
@@ -411,12 +423,14 @@ struct AxisLayout {
         case .left:
             let leftmost = min(labels.map(\.rect.minX).min() ?? .infinity, plotArea.minX - tickReach)
             // Turned 90° counter-clockwise: reads bottom to top, its top side faces left.
-            return SceneText(text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: 0),
-                             position: Point(x: leftmost - gap - size.height, y: plotArea.midY), angle: .pi / 2)
+            return SceneText(
+                text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: 0),
+                position: Point(x: leftmost - gap - size.height, y: plotArea.midY), angle: .pi / 2)
         case .right:
             let rightmost = max(labels.map(\.rect.maxX).max() ?? 0, plotArea.maxX + tickReach)
-            return SceneText(text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: size.height),
-                             position: Point(x: rightmost + gap + size.height, y: plotArea.midY), angle: .pi / 2)
+            return SceneText(
+                text: text, style: style, size: size, anchor: Point(x: size.width / 2, y: size.height),
+                position: Point(x: rightmost + gap + size.height, y: plotArea.midY), angle: .pi / 2)
         }
     }
 }

@@ -356,7 +356,8 @@ public enum DateTickGenerator {
                 if let time = calendar.date(from: wanted) {
                     let shown = calendar.dateComponents(clockFields, from: time)
                     if shown.day == wanted.day, shown.hour == wanted.hour, shown.minute == wanted.minute,
-                       shown.second == wanted.second, collector.offer(time) == .done {
+                        shown.second == wanted.second, collector.offer(time) == .done
+                    {
                         return
                     }
                 }

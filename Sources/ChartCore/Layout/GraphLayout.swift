@@ -11,10 +11,13 @@ extension Graph {
     ///
     /// A layout running on another thread stops early once `cancellation` is raised; its
     /// scene is then incomplete and must be thrown away.
-    public func layout(size: Size, scale: Double = 1, view: GraphView = .fitted, measurer: any TextMeasuring,
-                       cancellation: CancellationFlag? = nil) -> Scene {
-        precondition(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
-                     "A graph is laid out at a positive finite size (got \(size)).")
+    public func layout(
+        size: Size, scale: Double = 1, view: GraphView = .fitted, measurer: any TextMeasuring,
+        cancellation: CancellationFlag? = nil
+    ) -> Scene {
+        precondition(
+            size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
+            "A graph is laid out at a positive finite size (got \(size)).")
         precondition(scale > 0 && scale.isFinite, "The layout scale must be positive and finite (got \(scale)).")
         let bounds = Rect(origin: .zero, size: size)
         var frame = bounds.inset(by: padding.scaled(by: scale))
@@ -23,10 +26,12 @@ extension Graph {
         var titleScene: SceneText?
         if let title, !title.isEmpty {
             // At most half the height: a title of many lines leaves room for the chart.
-            let (text, style, textSize) = fitted(title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
-                                                 width: frame.width, height: frame.height / 2, measurer: measurer)
-            titleScene = SceneText(text: text, style: style, size: textSize,
-                                   at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
+            let (text, style, textSize) = fitted(
+                title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
+                width: frame.width, height: frame.height / 2, measurer: measurer)
+            titleScene = SceneText(
+                text: text, style: style, size: textSize,
+                at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
             let used = textSize.height + 10 * scale
             frame = Rect(x: frame.minX, y: frame.minY + used, width: frame.width, height: max(0, frame.height - used))
         }
@@ -34,8 +39,9 @@ extension Graph {
         // Legend.
         let legendInputs = plots.enumerated().flatMap { index, plot in
             plot.legendEntries(seriesColor: seriesColor(ofPlotAt: index), theme: theme).map {
-                LegendLayout.EntryInput(plotID: plot.identifier, item: $0,
-                                        isVisible: !plot.isHidden && !($0.record.map(plot.hiddenRecords.contains) ?? false))
+                LegendLayout.EntryInput(
+                    plotID: plot.identifier, item: $0,
+                    isVisible: !plot.isHidden && !($0.record.map(plot.hiddenRecords.contains) ?? false))
             }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
@@ -63,15 +69,17 @@ extension Graph {
                 let scene = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
             }
-            let insets = EdgeInsets(top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
-                                    bottom: max(basePadding.bottom, reach.bottom), right: max(basePadding.right, reach.right))
+            let insets = EdgeInsets(
+                top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
+                bottom: max(basePadding.bottom, reach.bottom), right: max(basePadding.right, reach.right))
             let next = plotFrame.inset(by: insets)
             let settled = abs(next.width - plotArea.width) < 0.5 && abs(next.height - plotArea.height) < 0.5
             plotArea = next
             if settled { break }
         }
-        plotArea = Rect(x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
-                        width: plotArea.width.rounded(), height: plotArea.height.rounded())
+        plotArea = Rect(
+            x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
+            width: plotArea.width.rounded(), height: plotArea.height.rounded())
         let ranges = ranges(in: plotArea)
 
         // Axes and grid.
@@ -86,13 +94,15 @@ extension Graph {
         // Plots.
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
             guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 && !cancellation.isCancelled else {
-                return PlotScene(plotID: plot.identifier, title: VisibleText.cut(plot.title), kind: plot.kind, isVisible: !plot.isHidden,
-                                 items: [], clip: plotArea)
+                return PlotScene(
+                    plotID: plot.identifier, title: VisibleText.cut(plot.title), kind: plot.kind, isVisible: !plot.isHidden,
+                    items: [], clip: plotArea)
             }
             let space = plot.plotSpace ?? defaultPlotSpace
-            let context = PlotLayoutContext(plotArea: plotArea, transform: transform(of: space, in: plotArea, ranges: ranges),
-                                            scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer,
-                                            cancellation: cancellation)
+            let context = PlotLayoutContext(
+                plotArea: plotArea, transform: transform(of: space, in: plotArea, ranges: ranges),
+                scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer,
+                cancellation: cancellation)
             var scene = plot.layout(in: context)
             scene.title = VisibleText.cut(scene.title)
             return scene
@@ -105,18 +115,21 @@ extension Graph {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
             let anyData = plots.contains { $0.hasData || !$0.hiddenRecords.isEmpty }
             let text = VisibleText.cut(anyData ? allHiddenText : noDataText)
-            message = SceneText(text: text, style: style, size: measurer.size(of: text, style: style),
-                                at: plotArea.center, anchoredBy: .center)
+            message = SceneText(
+                text: text, style: style, size: measurer.size(of: text, style: style),
+                at: plotArea.center, anchoredBy: .center)
         }
 
-        var scene = Scene(size: size, scale: scale, background: theme.background, plotArea: plotArea,
-                          plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
-                          title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
-                          annotations: [], message: message)
+        var scene = Scene(
+            size: size, scale: scale, background: theme.background, plotArea: plotArea,
+            plotAreaFill: theme.plotAreaFill, plotAreaBorder: theme.plotAreaBorder?.scaled(by: scale),
+            title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
+            annotations: [], message: message)
         scene.view = view
         scene.plotSpaces = allPlotSpaces.map { space in
-            ScenePlotSpace(identifier: space.identifier, transform: transform(of: space, in: plotArea, ranges: ranges),
-                           isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
+            ScenePlotSpace(
+                identifier: space.identifier, transform: transform(of: space, in: plotArea, ranges: ranges),
+                isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
         }
         scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
         return scene
@@ -135,8 +148,10 @@ extension Graph {
 
     /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…" to
     /// `width` and to the lines that fit in `height` (`VisibleText.fitting`). Device pixels.
-    private func fitted(_ text: String, style: TextStyle, width: Double, height: Double,
-                        measurer: any TextMeasuring) -> (String, TextStyle, Size) {
+    private func fitted(
+        _ text: String, style: TextStyle, width: Double, height: Double,
+        measurer: any TextMeasuring
+    ) -> (String, TextStyle, Size) {
         let visible = VisibleText.cut(text)
         var style = style
         let size = measurer.size(of: visible, style: style)
@@ -154,13 +169,16 @@ extension Graph {
 
     /// The layout of `axis` against `plotArea`, its labels reaching at most 30% of `frame` (the
     /// room of the plot area and its axes) away from it, and stretching at most 30% of it along.
-    private func axisLayout(_ axis: Axis, plotArea: Rect, frame: Rect, scale: Double, measurer: any TextMeasuring,
-                            ranges: [String: (x: PlotRange, y: PlotRange)]) -> AxisLayout {
+    private func axisLayout(
+        _ axis: Axis, plotArea: Rect, frame: Rect, scale: Double, measurer: any TextMeasuring,
+        ranges: [String: (x: PlotRange, y: PlotRange)]
+    ) -> AxisLayout {
         guard let space = plotSpace(identifier: axis.plotSpaceIdentifier) else {
             preconditionFailure("Axis '\(axis.identifier)' names plot space '\(axis.plotSpaceIdentifier)', which the graph does not have.")
         }
-        var layout = AxisLayout(axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
-                                theme: theme, measurer: measurer, categoryNames: categoryNames(in: space, along: axis.coordinate))
+        var layout = AxisLayout(
+            axis: axis, transform: transform(of: space, in: plotArea, ranges: ranges), scale: scale,
+            theme: theme, measurer: measurer, categoryNames: categoryNames(in: space, along: axis.coordinate))
         layout.labelDepth = 0.3 * (axis.coordinate == .x ? frame.height : frame.width)
         layout.labelSpan = 0.3 * (axis.coordinate == .x ? frame.width : frame.height)
         return layout
@@ -207,7 +225,9 @@ extension Graph {
         }
         // Zeros aligned across the fitted linear y ranges that include 0.
         let aligned = allPlotSpaces.filter { space in
-            guard space.yRange == nil, view[space: space.identifier].y == nil, scales(of: space).y == .linear, let y = ranges[space.identifier]?.y else { return false }
+            guard space.yRange == nil, view[space: space.identifier].y == nil, scales(of: space).y == .linear, let y = ranges[space.identifier]?.y else {
+                return false
+            }
             return y.lower <= 0 && y.upper >= 0 && y.length > 0 && !plots(in: space).filter { !$0.isHidden && $0.hasData }.isEmpty
         }
         if aligned.count > 1 {
@@ -219,7 +239,8 @@ extension Graph {
             var grown: [String: PlotRange] = [:]
             for (space, share) in zip(aligned, shares) where share != target {
                 let y = ranges[space.identifier]!.y
-                let range = share < target
+                let range =
+                    share < target
                     ? PlotRange(-target * y.upper / (1 - target), y.upper)
                     : PlotRange(y.lower, -y.lower * (1 - target) / target)
                 grown[space.identifier] = range
@@ -258,7 +279,8 @@ extension Graph {
     static func reach(of axis: AxisScene, outside plotArea: Rect) -> EdgeInsets {
         var reach = EdgeInsets()
         let tickEnds = axis.majorTicks.flatMap { [$0.from, $0.to] }
-        let rects = axis.labels.map(\.rect) + (axis.title.map { [$0.rect] } ?? [])
+        let rects =
+            axis.labels.map(\.rect) + (axis.title.map { [$0.rect] } ?? [])
             + tickEnds.map { Rect(origin: $0, size: .zero) }
         for rect in rects {
             reach.top = max(reach.top, plotArea.minY - rect.minY)
@@ -288,7 +310,8 @@ extension Graph {
 extension EdgeInsets {
     /// The larger inset on each side.
     func union(_ other: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: max(top, other.top), left: max(left, other.left),
-                   bottom: max(bottom, other.bottom), right: max(right, other.right))
+        EdgeInsets(
+            top: max(top, other.top), left: max(left, other.left),
+            bottom: max(bottom, other.bottom), right: max(right, other.right))
     }
 }

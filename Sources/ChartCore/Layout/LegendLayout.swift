@@ -31,7 +31,8 @@ struct LegendLayout {
         var inputs = all
         if inputs.count > Self.mostEntries {
             let shown = Self.mostEntries - 1
-            inputs = Array(all.prefix(shown))
+            inputs =
+                Array(all.prefix(shown))
                 + [EntryInput(plotID: "", item: LegendItem(title: "+\(all.count - shown) more"), isVisible: true)]
         }
         guard legend.position == .automatic else { return layout(entries: inputs, position: legend.position, frame: frame) }
@@ -144,8 +145,9 @@ struct LegendLayout {
             let swatchRect = Rect(x: x.rounded(), y: (y + (rowHeight - swatch) / 2).rounded(), width: swatch.rounded(), height: swatch.rounded())
             let textStyle = inputs[i].isVisible ? style : style.withColor(theme.disabledText)
             let item = inputs[i].item, visible = inputs[i].isVisible
-            let text = SceneText(text: texts[i], style: textStyle, size: textSizes[i],
-                                 at: Point(x: x + swatch + swatchGap, y: y + rowHeight / 2), anchoredBy: .left)
+            let text = SceneText(
+                text: texts[i], style: textStyle, size: textSizes[i],
+                at: Point(x: x + swatch + swatchGap, y: y + rowHeight / 2), anchoredBy: .left)
             let grey = theme.disabledText
             var symbol = item.symbol
             if var marker = symbol {
@@ -163,9 +165,10 @@ struct LegendLayout {
                 swatchSymbol: symbol,
                 text: text, isVisible: visible, record: item.record)
         }
-        let scene = LegendScene(position: position, rect: rect, fill: legend.fill ?? theme.legendFill,
-                                border: (legend.borderLineStyle ?? theme.legendBorder)?.scaled(by: scale),
-                                entries: entries, rows: rows, columns: columns)
+        let scene = LegendScene(
+            position: position, rect: rect, fill: legend.fill ?? theme.legendFill,
+            border: (legend.borderLineStyle ?? theme.legendBorder)?.scaled(by: scale),
+            entries: entries, rows: rows, columns: columns)
         return (scene, remaining)
     }
 

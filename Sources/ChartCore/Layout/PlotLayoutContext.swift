@@ -18,8 +18,10 @@ public struct PlotLayoutContext {
     public var cancellation: CancellationFlag?
 
     /// A context for laying a plot out in `plotArea` (device pixels) with `transform`, at `scale`, in `theme` and `seriesColor`; `cancellation` stops a layout no longer wanted.
-    public init(plotArea: Rect, transform: CoordinateTransform, scale: Double, theme: Theme,
-                seriesColor: Color, measurer: any TextMeasuring, cancellation: CancellationFlag? = nil) {
+    public init(
+        plotArea: Rect, transform: CoordinateTransform, scale: Double, theme: Theme,
+        seriesColor: Color, measurer: any TextMeasuring, cancellation: CancellationFlag? = nil
+    ) {
         self.plotArea = plotArea
         self.transform = transform
         self.scale = scale

@@ -23,7 +23,8 @@ public struct FixedTextMeasurer: TextMeasuring, Sendable {
     public func size(of text: String, style: TextStyle) -> Size {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let longest = lines.map(\.count).max() ?? 0
-        return Size(width: Double(longest) * characterWidth * style.fontSize,
-                    height: Double(max(1, lines.count)) * lineHeight * style.fontSize)
+        return Size(
+            width: Double(longest) * characterWidth * style.fontSize,
+            height: Double(max(1, lines.count)) * lineHeight * style.fontSize)
     }
 }

@@ -89,8 +89,10 @@ public enum VisibleText {
     /// by "…", is at most `width` wide as `measure` says, keeping at least `minimum` characters:
     /// the cut a loop dropping one character at a time would find, found by bisection (widths
     /// grow with the characters kept). O(log characters) measurements.
-    public static func longestFittingPrefix(of line: String, width: Double, minimum: Int = 0,
-                                            measure: (String) -> Double) -> String {
+    public static func longestFittingPrefix(
+        of line: String, width: Double, minimum: Int = 0,
+        measure: (String) -> Double
+    ) -> String {
         var characters = Array(line)
         if characters.last == "…" { characters.removeLast() }
         func candidate(_ k: Int) -> String { String(characters[..<k]) + "…" }

@@ -35,9 +35,11 @@ public struct Annotation: Hashable, Sendable {
     public var staysInside: Bool
 
     /// An annotation showing `text` at `anchor`; see the properties for the other parameters (pixels at scale 1, degrees).
-    public init(identifier: String? = nil, text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
-                textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
-                staysInside: Bool = true) {
+    public init(
+        identifier: String? = nil, text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
+        textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
+        staysInside: Bool = true
+    ) {
         self.identifier = identifier
         self.text = text
         self.anchor = anchor

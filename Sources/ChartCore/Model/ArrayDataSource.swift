@@ -22,15 +22,19 @@ public final class ArrayDataSource: PlotDataSource {
 
     /// Values as numbers with NaN for a missing value: the form large data comes in. `fields`
     /// gives the numbers of fields other than the value and location, one per value each.
-    public init(numbers: [Double], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
-                labels: [String]? = nil, fields: [PlotField: [Double]] = [:]) {
+    public init(
+        numbers: [Double], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
+        labels: [String]? = nil, fields: [PlotField: [Double]] = [:]
+    ) {
         if let locations {
-            precondition(locations.count == numbers.count,
-                         "ArrayDataSource needs one location per value (\(locations.count) locations, \(numbers.count) values).")
+            precondition(
+                locations.count == numbers.count,
+                "ArrayDataSource needs one location per value (\(locations.count) locations, \(numbers.count) values).")
         }
         for (field, column) in fields {
-            precondition(column.count == numbers.count,
-                         "ArrayDataSource needs one \(field) per value (\(column.count) of them, \(numbers.count) values).")
+            precondition(
+                column.count == numbers.count,
+                "ArrayDataSource needs one \(field) per value (\(column.count) of them, \(numbers.count) values).")
         }
         self.fields = fields
         self.numbers = numbers
@@ -41,8 +45,10 @@ public final class ArrayDataSource: PlotDataSource {
     }
 
     /// Values with nil for a missing value.
-    public convenience init(values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
-                            labels: [String]? = nil) {
+    public convenience init(
+        values: [Double?], locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil,
+        labels: [String]? = nil
+    ) {
         self.init(numbers: values.map { $0 ?? .nan }, locations: locations, categories: categories, fills: fills, labels: labels)
     }
 

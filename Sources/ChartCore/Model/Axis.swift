@@ -72,16 +72,19 @@ public struct Axis: Hashable, Sendable {
     public var lineStyle: LineStyle?
 
     /// An axis named `identifier` measuring `coordinate`, along `edge` (bottom for x, left for y when nil), in the plot space `plotSpaceIdentifier`.
-    public init(identifier: String, coordinate: Coordinate, edge: Edge? = nil,
-                plotSpaceIdentifier: String = "default", showsMajorGridLines: Bool? = nil) {
+    public init(
+        identifier: String, coordinate: Coordinate, edge: Edge? = nil,
+        plotSpaceIdentifier: String = "default", showsMajorGridLines: Bool? = nil
+    ) {
         self.identifier = identifier
         self.coordinate = coordinate
         self.edge = edge ?? (coordinate == .x ? .bottom : .left)
         self.plotSpaceIdentifier = plotSpaceIdentifier
         // Grid lines across the values (horizontal lines for y) by default; none along x.
         self.showsMajorGridLines = showsMajorGridLines ?? (coordinate == .y)
-        precondition((coordinate == .x) == (self.edge == .bottom || self.edge == .top),
-                     "An \(coordinate) axis runs along a \(coordinate == .x ? "horizontal" : "vertical") edge, not \(self.edge).")
+        precondition(
+            (coordinate == .x) == (self.edge == .bottom || self.edge == .top),
+            "An \(coordinate) axis runs along a \(coordinate == .x ? "horizontal" : "vertical") edge, not \(self.edge).")
     }
 
     /// The graph's default horizontal axis.

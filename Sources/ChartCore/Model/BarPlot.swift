@@ -67,10 +67,13 @@ public final class BarPlot: Plot {
     }
 
     /// A bar plot over an array of values: record `i` at location `i` (or `locations[i]`).
-    public convenience init(identifier: String, title: String? = nil, values: [Double?],
-                            locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil) {
-        self.init(identifier: identifier, title: title,
-                  dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
+    public convenience init(
+        identifier: String, title: String? = nil, values: [Double?],
+        locations: [Double]? = nil, categories: [String]? = nil, fills: [Fill]? = nil
+    ) {
+        self.init(
+            identifier: identifier, title: title,
+            dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
     }
 
     public func reloadData() { series.reset() }
@@ -156,7 +159,7 @@ public final class BarPlot: Plot {
         }
         var values: PlotRange?
         var bases: Set<Double> = []
-        var lastBase = Double.nan   // bars on one base insert it once, not once per bar
+        var lastBase = Double.nan  // bars on one base insert it once, not once per bar
         // Stacked sums can overflow to infinity: such a bar has no extent to fit.
         let reach = abs(barOffset) + barWidth / 2
         for (i, segment) in segments().enumerated() where data.values[i].isFinite && segment.start.isFinite && segment.end.isFinite {
@@ -199,12 +202,12 @@ public final class BarPlot: Plot {
     public func describe(record: Int, in context: RecordContext) -> RecordDescription? {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
-        let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.series.locationResolution(of: data))
+        let location = context.locationText(
+            data.locations[record], name: data.name(record),
+            dateResolution: self.series.locationResolution(of: data))
         let value = (context.valueFormat ?? defaultFormat).format(data.values[record], magnitude: data.magnitude)
         return RecordDescription(location: location, series: title, value: value)
     }
-
 
     /// The default popup format: 2 decimals, or none when every value is whole.
     var defaultFormat: NumberFormat { valueFormat ?? loaded().defaultFormat }
@@ -245,13 +248,15 @@ public final class BarPlot: Plot {
             // Across the bar: at least one pixel wide. Along it: from base to tip.
             let across0 = min(a, b).rounded(), across1 = max(max(a, b).rounded(), across0 + 1)
             let along0 = min(s, e).rounded(), along1 = max(s, e).rounded()
-            let rect = horizontal
+            let rect =
+                horizontal
                 ? Rect(x: along0, y: across0, width: along1 - along0, height: across1 - across0)
                 : Rect(x: across0, y: along0, width: across1 - across0, height: along1 - along0)
             // A bar of no length (its value at its base, or both ends cut to one edge of the value
             // range) stays where it lies across the plot area; one beside the view does not.
             if rect.isEmpty {
-                let (low, high, lowEdge, highEdge) = horizontal
+                let (low, high, lowEdge, highEdge) =
+                    horizontal
                     ? (rect.minY, rect.maxY, area.minY, area.maxY) : (rect.minX, rect.maxX, area.minX, area.maxX)
                 let along = horizontal ? rect.minX : rect.minY
                 let (alongLow, alongHigh) = horizontal ? (area.minX, area.maxX) : (area.minY, area.maxY)
@@ -263,9 +268,10 @@ public final class BarPlot: Plot {
             return (rect, horizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip), end < start, s.rounded())
         }
         func item(_ i: Int, _ bar: (rect: Rect, anchor: Point, down: Bool, base: Double)) -> PlotItem {
-            PlotItem(record: i, value: data.values[i], shape: .rect(bar.rect, cornerRadius: barCornerRadius * context.scale),
-                     fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor,
-                     pointsDown: bar.down, base: PlotItem.Base(position: bar.base, isHorizontal: horizontal))
+            PlotItem(
+                record: i, value: data.values[i], shape: .rect(bar.rect, cornerRadius: barCornerRadius * context.scale),
+                fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor,
+                pointsDown: bar.down, base: PlotItem.Base(position: bar.base, isHorizontal: horizontal))
         }
         let visible = visibleRecords(data, context: context)
         LayoutCost.current?.visited(visible.count)
@@ -273,7 +279,7 @@ public final class BarPlot: Plot {
         let pixels = Int(horizontal ? area.height : area.width)
         if thinsToPixels && visible.count > 2 * pixels {
             var winners = PixelColumnWinners(area: area, horizontal: horizontal)
-            var drawn: [Int] = []   // the bars that show, while they are few enough to lay out all
+            var drawn: [Int] = []  // the bars that show, while they are few enough to lay out all
             for i in visible {
                 if context.shouldStop(at: i) { break }
                 guard let bar = bar(i) else { continue }
@@ -329,12 +335,14 @@ public final class BarPlot: Plot {
             var label: SceneText
             if barsAreHorizontal {
                 let x = item.pointsDown ? item.anchor.x - gap : item.anchor.x + gap
-                label = SceneText(text: text, style: style, size: size, at: Point(x: x, y: item.anchor.y),
-                                  anchoredBy: item.pointsDown ? .right : .left)
+                label = SceneText(
+                    text: text, style: style, size: size, at: Point(x: x, y: item.anchor.y),
+                    anchoredBy: item.pointsDown ? .right : .left)
             } else {
                 let y = item.pointsDown ? item.anchor.y + gap : item.anchor.y - gap
-                label = SceneText(text: text, style: style, size: size, at: Point(x: item.anchor.x, y: y),
-                                  anchoredBy: item.pointsDown ? .top : .bottom)
+                label = SceneText(
+                    text: text, style: style, size: size, at: Point(x: item.anchor.x, y: y),
+                    anchoredBy: item.pointsDown ? .top : .bottom)
             }
             // Inside the plot area: a label that would stick out goes just inside the bar's tip.
             if !context.plotArea.contains(label.rect) {

@@ -95,32 +95,39 @@ public final class BoxPlot: Plot {
             guard let box = boxes[i] else { continue }
             let center = locations[i] + boxOffset
             guard let a = transform.deviceX(center - boxWidth / 2), let b = transform.deviceX(center + boxWidth / 2),
-                  let q1 = transform.deviceY(box.lowerQuartile, clampingToRange: true),
-                  let q3 = transform.deviceY(box.upperQuartile, clampingToRange: true),
-                  let median = transform.deviceY(box.median, clampingToRange: true),
-                  let low = transform.deviceY(box.lowerWhisker, clampingToRange: true),
-                  let high = transform.deviceY(box.upperWhisker, clampingToRange: true) else { continue }
+                let q1 = transform.deviceY(box.lowerQuartile, clampingToRange: true),
+                let q3 = transform.deviceY(box.upperQuartile, clampingToRange: true),
+                let median = transform.deviceY(box.median, clampingToRange: true),
+                let low = transform.deviceY(box.lowerWhisker, clampingToRange: true),
+                let high = transform.deviceY(box.upperWhisker, clampingToRange: true)
+            else { continue }
             let left = min(a, b).rounded(), right = max(max(a, b).rounded(), left + 1)
             guard right > area.minX, left < area.maxX else { continue }
             let top = min(q1, q3).rounded(), bottom = max(max(q1, q3).rounded(), top + 1)
             let rect = Rect(x: left, y: top, width: right - left, height: bottom - top)
             let mid = ((left + right) / 2).rounded()
             let capHalf = ((right - left) / 4).rounded()
-            items.append(PlotItem(record: i, value: box.median, shape: .rect(rect, cornerRadius: 0), fill: boxFill,
-                                  stroke: stroke, anchor: Point(x: mid, y: high.rounded())))
+            items.append(
+                PlotItem(
+                    record: i, value: box.median, shape: .rect(rect, cornerRadius: 0), fill: boxFill,
+                    stroke: stroke, anchor: Point(x: mid, y: high.rounded())))
             let (highY, lowY) = (high.rounded(), low.rounded())
             let whiskers = [
                 PlotItem.Segment(from: Point(x: mid, y: top), to: Point(x: mid, y: highY)),
                 PlotItem.Segment(from: Point(x: mid - capHalf, y: highY), to: Point(x: mid + capHalf, y: highY)),
                 PlotItem.Segment(from: Point(x: mid, y: bottom), to: Point(x: mid, y: lowY)),
-                PlotItem.Segment(from: Point(x: mid - capHalf, y: lowY), to: Point(x: mid + capHalf, y: lowY)),
+                PlotItem.Segment(from: Point(x: mid - capHalf, y: lowY), to: Point(x: mid + capHalf, y: lowY))
             ]
-            items.append(PlotItem(record: i, value: box.median, shape: .segments(whiskers, hitWidth: hitWidth), fill: .solid(color),
-                                  stroke: stroke, anchor: Point(x: mid, y: highY)))
+            items.append(
+                PlotItem(
+                    record: i, value: box.median, shape: .segments(whiskers, hitWidth: hitWidth), fill: .solid(color),
+                    stroke: stroke, anchor: Point(x: mid, y: highY)))
             let m = median.rounded()
-            items.append(PlotItem(record: i, value: box.median,
-                                  shape: .segments([PlotItem.Segment(from: Point(x: left, y: m), to: Point(x: right, y: m))], hitWidth: hitWidth),
-                                  fill: .solid(color), stroke: medianStroke, anchor: Point(x: mid, y: highY)))
+            items.append(
+                PlotItem(
+                    record: i, value: box.median,
+                    shape: .segments([PlotItem.Segment(from: Point(x: left, y: m), to: Point(x: right, y: m))], hitWidth: hitWidth),
+                    fill: .solid(color), stroke: medianStroke, anchor: Point(x: mid, y: highY)))
             // Outliers ascend: one per device pixel row (the others would paint over it).
             var lastRow = Double.nan
             for v in box.outliers {
@@ -128,16 +135,21 @@ public final class BoxPlot: Plot {
                 if y.rounded() == lastRow { continue }
                 lastRow = y.rounded()
                 let p = Point(x: mid, y: y)
-                items.append(PlotItem(record: i, value: box.median, shape: .point(p, symbol: marker), fill: marker.fill ?? .solid(color),
-                                      stroke: marker.lineStyle, anchor: Point(x: mid, y: highY)))
+                items.append(
+                    PlotItem(
+                        record: i, value: box.median, shape: .point(p, symbol: marker), fill: marker.fill ?? .solid(color),
+                        stroke: marker.lineStyle, anchor: Point(x: mid, y: highY)))
             }
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
     }
 
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
-        [LegendItem(title: title, fill: fill ?? .solid(Self.tint(seriesColor, over: theme.plotAreaFill.representativeColor)),
-                    line: LineStyle(color: seriesColor, width: 1.5))]
+        [
+            LegendItem(
+                title: title, fill: fill ?? .solid(Self.tint(seriesColor, over: theme.plotAreaFill.representativeColor)),
+                line: LineStyle(color: seriesColor, width: 1.5))
+        ]
     }
 
     /// The series color at 35% over the plot area's, opaque: a light box (a dark one on a dark
@@ -156,7 +168,8 @@ public final class BoxPlot: Plot {
         let format = context.valueFormat ?? valueFormat ?? .automatic
         func f(_ v: Double) -> String { format.format(v, magnitude: magnitude) }
         let outliers = box.outliers.count == 1 ? "1 outlier" : "\(box.outliers.count) outliers"
-        let value = "median \(f(box.median)) (Q1 \(f(box.lowerQuartile)), Q3 \(f(box.upperQuartile)); "
+        let value =
+            "median \(f(box.median)) (Q1 \(f(box.lowerQuartile)), Q3 \(f(box.upperQuartile)); "
             + "whiskers \(f(box.lowerWhisker))–\(f(box.upperWhisker)); n \(box.count), \(outliers))"
         let location = context.locationText(locations[record], name: names?[record], dateResolution: .day)
         return RecordDescription(location: location, series: title, value: value)

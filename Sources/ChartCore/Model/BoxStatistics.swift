@@ -19,8 +19,10 @@ public struct BoxStatistics: Hashable, Sendable {
     public var count: Int
 
     /// A box's statistics, all in data units; `count` is the number of values summarised.
-    public init(lowerQuartile: Double, median: Double, upperQuartile: Double, lowerWhisker: Double, upperWhisker: Double,
-                outliers: [Double], count: Int) {
+    public init(
+        lowerQuartile: Double, median: Double, upperQuartile: Double, lowerWhisker: Double, upperWhisker: Double,
+        outliers: [Double], count: Int
+    ) {
         self.lowerQuartile = lowerQuartile
         self.median = median
         self.upperQuartile = upperQuartile
@@ -49,8 +51,9 @@ public struct BoxStatistics: Hashable, Sendable {
                 if v > high { high = v }
             }
         }
-        self.init(lowerQuartile: q[0], median: q[1], upperQuartile: q[2], lowerWhisker: low, upperWhisker: high,
-                  outliers: outliers.sorted(), count: finite.count)
+        self.init(
+            lowerQuartile: q[0], median: q[1], upperQuartile: q[2], lowerWhisker: low, upperWhisker: high,
+            outliers: outliers.sorted(), count: finite.count)
     }
 
     /// The least and greatest value drawn: the whiskers' ends or an outlier beyond them.

@@ -74,7 +74,8 @@ public final class BubblePlot: Plot {
         let data = loaded()
         let rows = drawable(data)
         guard let x = PlotRange.enclosing(rows.map { data.locations[$0] }),
-              let y = PlotRange.enclosing(rows.map { data.values[$0] }) else { return nil }
+            let y = PlotRange.enclosing(rows.map { data.values[$0] })
+        else { return nil }
         // Room for the bubbles' radii beyond the centers: the largest is about a seventh of
         // the plot area across, so 7% of the spans either side keeps the outer ones inside.
         // Positive data stays positive (a log axis); spans past Double's range (-1e308 to
@@ -126,14 +127,16 @@ public final class BubblePlot: Plot {
         // Largest first: the small ones are painted over the large ones and hit before them.
         bubbles.sort { $0.diameter != $1.diameter ? $0.diameter > $1.diameter : $0.record < $1.record }
         let items = bubbles.map { b in
-            PlotItem(record: b.record, value: data.values[b.record],
-                     shape: .point(b.center, symbol: PlotSymbol(.ellipse, size: b.diameter, fill: fill, lineStyle: outline)),
-                     fill: fill, stroke: outline, anchor: Point(x: b.center.x, y: b.center.y - b.diameter / 2))
+            PlotItem(
+                record: b.record, value: data.values[b.record],
+                shape: .point(b.center, symbol: PlotSymbol(.ellipse, size: b.diameter, fill: fill, lineStyle: outline)),
+                fill: fill, stroke: outline, anchor: Point(x: b.center.x, y: b.center.y - b.diameter / 2))
         }
         var scene = PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: context.plotArea)
         if showsSizeKey, reference > 0 {
-            let key = sizeKey(reference: reference, largest: largest, avoiding: bubbles.map { ($0.center, $0.diameter) },
-                              context: context)
+            let key = sizeKey(
+                reference: reference, largest: largest, avoiding: bubbles.map { ($0.center, $0.diameter) },
+                context: context)
             scene.leaders = key.lines
             scene.labels = key.labels
         }
@@ -145,8 +148,10 @@ public final class BubblePlot: Plot {
     /// of the plot area that covers the fewest bubbles; none when the area is too small for it
     /// (less than three times its size). Its circles (48 straight pieces each) and leaders are
     /// the scene's leader lines, drawn but never hit.
-    private func sizeKey(reference: Double, largest: Double, avoiding bubbles: [(Point, Double)],
-                         context: PlotLayoutContext) -> (lines: [SceneLine], labels: [SceneText]) {
+    private func sizeKey(
+        reference: Double, largest: Double, avoiding bubbles: [(Point, Double)],
+        context: PlotLayoutContext
+    ) -> (lines: [SceneLine], labels: [SceneText]) {
         let scale = context.scale
         let area = context.plotArea
         let style = context.theme.labelText.scaled(by: scale).withSize(10 * scale)
@@ -157,10 +162,12 @@ public final class BubblePlot: Plot {
         let pad = 6 * scale
         let keySize = Size(width: largest + 6 * scale + labelWidth + 2 * pad, height: largest + 2 * pad)
         guard keySize.width * 3 <= area.width, keySize.height * 3 <= area.height else { return ([], []) }
-        let corners = [Point(x: area.maxX - keySize.width, y: area.maxY - keySize.height),
-                       Point(x: area.maxX - keySize.width, y: area.minY),
-                       Point(x: area.minX, y: area.minY),
-                       Point(x: area.minX, y: area.maxY - keySize.height)]
+        let corners = [
+            Point(x: area.maxX - keySize.width, y: area.maxY - keySize.height),
+            Point(x: area.maxX - keySize.width, y: area.minY),
+            Point(x: area.minX, y: area.minY),
+            Point(x: area.minX, y: area.maxY - keySize.height)
+        ]
         let rects = corners.map { Rect(origin: $0, size: keySize) }
         let covered = rects.map { rect in
             bubbles.reduce(0) { count, b in
@@ -184,8 +191,10 @@ public final class BubblePlot: Plot {
             for k in 0..<48 { lines.append(SceneLine(from: rim[k], to: rim[k + 1], style: stroke)) }
             let top = bottom - d
             let labelX = box.minX + pad + largest + 6 * scale
-            lines.append(SceneLine(from: Point(x: cx, y: top), to: Point(x: labelX - 2 * scale, y: top),
-                                   style: LineStyle(color: stroke.color.withAlpha(0.4), width: 1 * scale)))
+            lines.append(
+                SceneLine(
+                    from: Point(x: cx, y: top), to: Point(x: labelX - 2 * scale, y: top),
+                    style: LineStyle(color: stroke.color.withAlpha(0.4), width: 1 * scale)))
             // Labels of circles close in height would overlap: the smaller ones move down.
             var y = top
             if let previous = labels.last { y = max(y, previous.rect.maxY + sizes[k].height / 2) }
@@ -219,8 +228,13 @@ public final class BubblePlot: Plot {
 
     /// A swatch of the translucent fill with the outline.
     public func legendEntries(seriesColor: Color, theme: Theme) -> [LegendItem] {
-        [LegendItem(title: title, symbol: PlotSymbol(.ellipse, size: 11, fill: .solid(seriesColor.withAlpha(fillOpacity)),
-                                                     lineStyle: LineStyle(color: seriesColor, width: 1.25)))]
+        [
+            LegendItem(
+                title: title,
+                symbol: PlotSymbol(
+                    .ellipse, size: 11, fill: .solid(seriesColor.withAlpha(fillOpacity)),
+                    lineStyle: LineStyle(color: seriesColor, width: 1.25)))
+        ]
     }
 
     /// "Japan · gdpPercap 31,656 · lifeExp 82.6 · pop 127.5M": the bubble's name (if any) and
@@ -233,8 +247,9 @@ public final class BubblePlot: Plot {
         let x = context.locationText(data.locations[record], name: nil, dateResolution: series.locationResolution(of: data))
         let location = data.name(record).map { $0 + " · " + x } ?? x
         let y = (context.valueFormat ?? valueFormat ?? data.defaultFormat).format(data.values[record], magnitude: data.magnitude)
-        return RecordDescription(location: location, series: valueTitle ?? title,
-                                 value: y + " · " + (sizeTitle ?? "size") + " " + Self.compact(size))
+        return RecordDescription(
+            location: location, series: valueTitle ?? title,
+            value: y + " · " + (sizeTitle ?? "size") + " " + Self.compact(size))
     }
 
     /// A ring around the selected bubble and the bubble filled more strongly: the default
@@ -243,10 +258,16 @@ public final class BubblePlot: Plot {
         guard case .point(let p, let symbol) = item.shape, let symbol else { return [] }
         let color = item.stroke?.color ?? item.fill.representativeColor
         return [
-            SceneMarker(center: p, symbol: PlotSymbol(.ellipse, size: symbol.size, fill: .solid(color.withAlpha(0.75)),
-                                                      lineStyle: LineStyle(color: color, width: 1.5 * scale))),
-            SceneMarker(center: p, symbol: PlotSymbol(.ellipse, size: symbol.size + 8 * scale,
-                                                      lineStyle: LineStyle(color: color, width: 2 * scale))),
+            SceneMarker(
+                center: p,
+                symbol: PlotSymbol(
+                    .ellipse, size: symbol.size, fill: .solid(color.withAlpha(0.75)),
+                    lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(
+                center: p,
+                symbol: PlotSymbol(
+                    .ellipse, size: symbol.size + 8 * scale,
+                    lineStyle: LineStyle(color: color, width: 2 * scale)))
         ]
     }
 

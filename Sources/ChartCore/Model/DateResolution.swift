@@ -54,7 +54,8 @@ public enum DateResolution: Int, Hashable, Sendable, Comparable, CaseIterable {
         case .month: return "\(y)-\(Self.padded(month, 2))"
         case .day: return "\(y)-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
         case .minute:
-            return "\(y)-\(Self.padded(month, 2))-\(Self.padded(day, 2)) \(Self.padded(Int(secondOfDay / 3600), 2)):\(Self.padded(Int(secondOfDay / 60 % 60), 2))"
+            return
+                "\(y)-\(Self.padded(month, 2))-\(Self.padded(day, 2)) \(Self.padded(Int(secondOfDay / 3600), 2)):\(Self.padded(Int(secondOfDay / 60 % 60), 2))"
         case .second:
             return "\(y)-\(Self.padded(month, 2))-\(Self.padded(day, 2)) \(Self.padded(Int(secondOfDay / 3600), 2)):"
                 + "\(Self.padded(Int(secondOfDay / 60 % 60), 2)):\(Self.padded(Int(secondOfDay % 60), 2))"
@@ -96,7 +97,7 @@ public enum DateResolution: Int, Hashable, Sendable, Comparable, CaseIterable {
         let y = Int64(year) - 1
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
-        let dayOfYear: Int64 = 306   // March 1st-based day of January 1st
+        let dayOfYear: Int64 = 306  // March 1st-based day of January 1st
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return Double(era * 146_097 + dayOfEra - 719_468) * 86_400
     }

@@ -47,8 +47,9 @@ public final class Graph {
 
     /// Adds `plot` on top of the others. Its identifier must be new to the graph. O(1).
     public func add(_ plot: any Plot) {
-        precondition(plotIndex[plot.identifier] == nil,
-                     "The graph already has a plot '\(plot.identifier)'; identifiers must be unique.")
+        precondition(
+            plotIndex[plot.identifier] == nil,
+            "The graph already has a plot '\(plot.identifier)'; identifiers must be unique.")
         plotIndex[plot.identifier] = plots.count
         plots.append(plot)
     }
@@ -66,8 +67,9 @@ public final class Graph {
 
     /// Adds a plot space for plots and axes that name it (a second y axis).
     public func add(_ plotSpace: XYPlotSpace) {
-        precondition(plotSpace.identifier != defaultPlotSpace.identifier && self.plotSpace(identifier: plotSpace.identifier) == nil,
-                     "The graph already has a plot space '\(plotSpace.identifier)'.")
+        precondition(
+            plotSpace.identifier != defaultPlotSpace.identifier && self.plotSpace(identifier: plotSpace.identifier) == nil,
+            "The graph already has a plot space '\(plotSpace.identifier)'.")
         extraPlotSpaces.append(plotSpace)
     }
 
@@ -126,7 +128,8 @@ public final class Graph {
         let coordinate = plot.categoryAxis
         let spaceScales = scales(of: space)
         let scale = coordinate == .x ? spaceScales.x : spaceScales.y
-        let axis = axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
+        let axis =
+            axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
             ?? axes.first { $0.coordinate == coordinate }
         return RecordContext(locationScale: scale, locationTitle: axis?.title)
     }

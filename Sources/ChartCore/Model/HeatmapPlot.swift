@@ -250,7 +250,7 @@ public final class HeatmapPlot: Plot {
         let xb = Self.bins(edges: Grid.edges(grid.columns), device: { t.deviceX($0) }, low: area.minX, high: area.maxX)
         let yb = Self.bins(edges: Grid.edges(grid.rows), device: { t.deviceY($0) }, low: area.minY, high: area.maxY)
         let nx = xb.extents.count, ny = yb.extents.count
-        var sums = [Double](repeating: 0, count: nx * ny)   // each bin's running mean
+        var sums = [Double](repeating: 0, count: nx * ny)  // each bin's running mean
         var counts = [Int32](repeating: 0, count: nx * ny)
         var firsts = [Int32](repeating: -1, count: nx * ny)
         for (k, cell) in grid.cells.enumerated() {
@@ -279,8 +279,10 @@ public final class HeatmapPlot: Plot {
             let mean = sums[b]
             let color = color(of: mean)
             let rect = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            items.append(PlotItem(record: Int(cell.record), value: mean, shape: .rect(rect, cornerRadius: 0), fill: .solid(color),
-                                  stroke: nil, anchor: Point(x: rect.midX, y: rect.midY)))
+            items.append(
+                PlotItem(
+                    record: Int(cell.record), value: mean, shape: .rect(rect, cornerRadius: 0), fill: .solid(color),
+                    stroke: nil, anchor: Point(x: rect.midX, y: rect.midY)))
             guard writesValues, rect.height >= sampleSize.height + 2 * scale else { continue }
             let text = format.format(mean, magnitude: data.magnitude)
             let size = context.measurer.size(of: text, style: textStyle)
@@ -295,9 +297,11 @@ public final class HeatmapPlot: Plot {
             scene.leaders = bar.lines
             labels += bar.labels
             // The bar's labels may reach above and below the plot area by half their height.
-            let reach = Rect(enclosing: bar.labels.flatMap { [$0.rect.origin, Point(x: $0.rect.maxX, y: $0.rect.maxY)] } + [area.origin, Point(x: bar.right, y: area.maxY)])
-            scene.clip = Rect(x: area.minX, y: min(area.minY, reach.minY) - 1, width: bar.right - area.minX,
-                              height: max(area.maxY, reach.maxY) - min(area.minY, reach.minY) + 2)
+            let reach = Rect(
+                enclosing: bar.labels.flatMap { [$0.rect.origin, Point(x: $0.rect.maxX, y: $0.rect.maxY)] } + [area.origin, Point(x: bar.right, y: area.maxY)])
+            scene.clip = Rect(
+                x: area.minX, y: min(area.minY, reach.minY) - 1, width: bar.right - area.minX,
+                height: max(area.maxY, reach.maxY) - min(area.minY, reach.minY) + 2)
         }
         scene.labels = labels
         return scene
@@ -306,7 +310,9 @@ public final class HeatmapPlot: Plot {
     /// The color bar right of the plot area: 64 to 256 bands of the map (one per 3 pixels)
     /// from the range's low end at the bottom to its high end at the top (filled paths), an
     /// outline and ticks at nice values (leader lines: drawn, never hit) with labels.
-    private func colorBar(in context: PlotLayoutContext, format: NumberFormat, magnitude: Double) -> (paths: [ScenePath], lines: [SceneLine], labels: [SceneText], right: Double) {
+    private func colorBar(in context: PlotLayoutContext, format: NumberFormat, magnitude: Double) -> (
+        paths: [ScenePath], lines: [SceneLine], labels: [SceneText], right: Double
+    ) {
         let area = context.plotArea, scale = context.scale
         let x0 = area.maxX + 16 * scale, width = 14 * scale
         let top = area.minY, height = area.height
@@ -317,9 +323,13 @@ public final class HeatmapPlot: Plot {
             let y1 = top + height * (1 - Double(k) / Double(bands)), y0 = top + height * (1 - Double(k + 1) / Double(bands))
             // Bands overlap by a hair so that antialiasing leaves no seams.
             let r = Rect(x: x0, y: y0 - 0.25, width: width, height: y1 - y0 + 0.5)
-            paths.append(ScenePath(elements: [.move(r.origin), .line(Point(x: r.maxX, y: r.minY)), .line(Point(x: r.maxX, y: r.maxY)),
-                                              .line(Point(x: r.minX, y: r.maxY)), .close],
-                                   fill: .solid(map.color(at: (Double(k) + 0.5) / Double(bands)))))
+            paths.append(
+                ScenePath(
+                    elements: [
+                        .move(r.origin), .line(Point(x: r.maxX, y: r.minY)), .line(Point(x: r.maxX, y: r.maxY)),
+                        .line(Point(x: r.minX, y: r.maxY)), .close
+                    ],
+                    fill: .solid(map.color(at: (Double(k) + 0.5) / Double(bands)))))
         }
         let line = context.theme.axisLine.scaled(by: scale)
         let corners = [Point(x: x0, y: top), Point(x: x0 + width, y: top), Point(x: x0 + width, y: top + height), Point(x: x0, y: top + height)]
@@ -332,7 +342,8 @@ public final class HeatmapPlot: Plot {
         for v in ticks {
             let y = top + height * (1 - Self.share(of: v, in: range))
             lines.append(SceneLine(from: Point(x: x0 + width, y: y), to: Point(x: x0 + width + 4 * scale, y: y), style: line))
-            let text = valueFormat?.format(v, magnitude: magnitude) ?? NumberFormat.automatic.format(v, step: step, magnitude: max(abs(range.lower), abs(range.upper)))
+            let text =
+                valueFormat?.format(v, magnitude: magnitude) ?? NumberFormat.automatic.format(v, step: step, magnitude: max(abs(range.lower), abs(range.upper)))
             let size = context.measurer.size(of: text, style: style)
             let label = SceneText(text: text, style: style, size: size, at: Point(x: x0 + width + 6 * scale, y: y), anchoredBy: .left)
             labels.append(label)
@@ -368,8 +379,13 @@ public final class HeatmapPlot: Plot {
     public func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker] {
         guard case .rect(let r, _) = item.shape else { return [] }
         let size = max(r.width, r.height) + 4 * scale
-        return [SceneMarker(center: r.center, symbol: PlotSymbol(.rectangle, size: size,
-                                                                 lineStyle: LineStyle(color: theme.labelText.color, width: 2 * scale)))]
+        return [
+            SceneMarker(
+                center: r.center,
+                symbol: PlotSymbol(
+                    .rectangle, size: size,
+                    lineStyle: LineStyle(color: theme.labelText.color, width: 2 * scale)))
+        ]
     }
 
     public func notifySelection(record: Int) {}

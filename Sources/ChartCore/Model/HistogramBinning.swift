@@ -159,7 +159,8 @@ public struct HistogramBinning: Hashable, Sendable {
         let guess = "CAST(((chartview_v * \(s) - \(lo)) / \(w)) AS INTEGER)"
         func edge(_ b: String) -> String { "((\(lo) + (\(b)) * \(w)) / \(s))" }
         let clamped = "CASE WHEN chartview_g > \(count - 1) THEN \(count - 1) ELSE chartview_g END"
-        let bin = "CASE WHEN chartview_v < \(edge("chartview_c")) THEN chartview_c - 1 "
+        let bin =
+            "CASE WHEN chartview_v < \(edge("chartview_c")) THEN chartview_c - 1 "
             + "WHEN chartview_c < \(count - 1) AND chartview_v >= \(edge("chartview_c + 1")) THEN chartview_c + 1 ELSE chartview_c END"
         return "SELECT \(bin) AS chartview_bin, COUNT(*) AS chartview_count FROM ("
             + "SELECT chartview_v, \(clamped) AS chartview_c FROM ("

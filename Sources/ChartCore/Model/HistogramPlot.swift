@@ -86,8 +86,9 @@ public final class HistogramPlot: Plot {
     public func dataExtent() -> DataExtent? {
         guard total > 0 else { return nil }
         let top = stack().tops.max() ?? 0
-        return DataExtent(x: PlotRange(binning.lower, binning.upper), y: PlotRange(0, max(top, 0)),
-                          xAnchors: [binning.lower, binning.upper], yAnchors: [0])
+        return DataExtent(
+            x: PlotRange(binning.lower, binning.upper), y: PlotRange(0, max(top, 0)),
+            xAnchors: [binning.lower, binning.upper], yAnchors: [0])
     }
 
     public func categoryLabels() -> [(location: Double, name: String)] { [] }
@@ -114,8 +115,8 @@ public final class HistogramPlot: Plot {
         let (bases, tops) = stack()
         func bar(_ i: Int) -> (rect: Rect, base: Double)? {
             guard counts[i] > 0,
-                  let x0 = transform.deviceX(binning.edge(i)), let x1 = transform.deviceX(binning.edge(i + 1)),
-                  let y0 = transform.deviceY(bases[i], clampingToRange: true), let y1 = transform.deviceY(tops[i], clampingToRange: true)
+                let x0 = transform.deviceX(binning.edge(i)), let x1 = transform.deviceX(binning.edge(i + 1)),
+                let y0 = transform.deviceY(bases[i], clampingToRange: true), let y1 = transform.deviceY(tops[i], clampingToRange: true)
             else { return nil }
             var left = min(x0, x1).rounded(), right = max(max(x0, x1).rounded(), left + 1)
             // A bin thinner than a pixel at the plot area's right edge keeps the last column.
@@ -128,9 +129,10 @@ public final class HistogramPlot: Plot {
             return (rect, y0.rounded())
         }
         func item(_ i: Int, _ bar: (rect: Rect, base: Double)) -> PlotItem {
-            PlotItem(record: i, value: value(ofBin: i), shape: .rect(bar.rect, cornerRadius: 0), fill: defaultFill,
-                     stroke: outline, anchor: Point(x: bar.rect.midX, y: bar.rect.minY),
-                     base: PlotItem.Base(position: bar.base, isHorizontal: false))
+            PlotItem(
+                record: i, value: value(ofBin: i), shape: .rect(bar.rect, cornerRadius: 0), fill: defaultFill,
+                stroke: outline, anchor: Point(x: bar.rect.midX, y: bar.rect.minY),
+                base: PlotItem.Base(position: bar.base, isHorizontal: false))
         }
         var items: [PlotItem] = []
         if binning.count > 2 * Int(area.width) {
@@ -163,10 +165,12 @@ public final class HistogramPlot: Plot {
         if showsDensity {
             // Three significant digits: a density's scale is the data's inverse, anything.
             let step = value > 0 ? pow(10, (log10(value)).rounded(.down) - 2) : 1
-            valueText = (context.valueFormat ?? valueFormat ?? .automatic).format(value, step: step, magnitude: value)
+            valueText =
+                (context.valueFormat ?? valueFormat ?? .automatic).format(value, step: step, magnitude: value)
                 + " (\(counts[record]), " + NumberFormat.percent(decimals: 1).format(share) + ")"
         } else {
-            valueText = (context.valueFormat ?? valueFormat ?? .fixed(decimals: 0)).format(value, magnitude: Double(total))
+            valueText =
+                (context.valueFormat ?? valueFormat ?? .fixed(decimals: 0)).format(value, magnitude: Double(total))
                 + " (" + NumberFormat.percent(decimals: 1).format(share) + ")"
         }
         return RecordDescription(location: binText(record), series: title, value: valueText)
@@ -179,7 +183,8 @@ public final class HistogramPlot: Plot {
         // A round width (2, 2.5, 0.25) shows its edges exactly; another gets two digits of it.
         let rough = width.isFinite && width > 0 ? max(0, min(9, 1 - Int(log10(width).rounded(.down)))) : 0
         let exact = width.isFinite && width > 0 ? NumberFormat.decimals(for: width) : 12
-        let format: NumberFormat = width.isFinite && width > 0 && magnitude < 1e15 && width >= 1e-9
+        let format: NumberFormat =
+            width.isFinite && width > 0 && magnitude < 1e15 && width >= 1e-9
             ? .fixed(decimals: exact <= rough ? exact : rough)
             : .scientific(digits: 3)
         let text = format.format(binning.edge(i), magnitude: magnitude) + "–" + format.format(binning.edge(i + 1), magnitude: magnitude)

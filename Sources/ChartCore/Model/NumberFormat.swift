@@ -30,8 +30,9 @@ public enum NumberFormat: Hashable, Sendable {
             if abs(value) >= 1e15 { return Self.trimmed(String(format: "%.3e", value)) }
             return Self.grouped(value, decimals: max(0, min(decimals, 15)), groupsThousands: groupsThousands)
         case .percent(let decimals):
-            return Self.grouped(value * 100, decimals: max(0, min(decimals, 15)),
-                                groupsThousands: max(abs(value), magnitude ?? 0) * 100 >= 10_000) + "%"
+            return Self.grouped(
+                value * 100, decimals: max(0, min(decimals, 15)),
+                groupsThousands: max(abs(value), magnitude ?? 0) * 100 >= 10_000) + "%"
         case .scientific(let digits):
             return String(format: "%.\(max(0, min(digits, 15)))e", value)
         case .automatic:

@@ -74,10 +74,13 @@ public final class PieChart: Plot {
     }
 
     /// A pie over arrays: `names` title the slices, `labels` are their own labels.
-    public convenience init(identifier: String, title: String? = nil, values: [Double?], names: [String]? = nil,
-                            fills: [Fill]? = nil, labels: [String]? = nil) {
-        self.init(identifier: identifier, title: title,
-                  dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
+    public convenience init(
+        identifier: String, title: String? = nil, values: [Double?], names: [String]? = nil,
+        fills: [Fill]? = nil, labels: [String]? = nil
+    ) {
+        self.init(
+            identifier: identifier, title: title,
+            dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
     }
 
     public func reloadData() {
@@ -160,8 +163,9 @@ public final class PieChart: Plot {
     public func carryOver(from previous: any Plot) {
         guard let previous = previous as? PieChart else { return }
         let old = previous.loaded(), data = loaded()
-        let kept = ColorSlots.carried((0..<data.count).map { sliceName($0, data) },
-                                      from: (0..<old.count).map { previous.sliceName($0, old) }, slots: previous.colorSlots)
+        let kept = ColorSlots.carried(
+            (0..<data.count).map { sliceName($0, data) },
+            from: (0..<old.count).map { previous.sliceName($0, old) }, slots: previous.colorSlots)
         colorSlots = kept
         // Hidden slices stay hidden by name.
         let hiddenNames = Set(previous.hiddenRecords.filter { $0 < old.count }.map { previous.sliceName($0, old) })
@@ -212,7 +216,7 @@ public final class PieChart: Plot {
         let border = (borderLineStyle ?? LineStyle(color: context.theme.background.representativeColor, width: 1.5)).scaled(by: scale)
 
         var items: [PlotItem] = []
-        var angle = -startAngle * .pi / 180   // Cairo measures clockwise on screen
+        var angle = -startAngle * .pi / 180  // Cairo measures clockwise on screen
         let clockwise = sliceDirection == .clockwise
         for i in 0..<data.count {
             let v = data.values[i]
@@ -224,10 +228,12 @@ public final class PieChart: Plot {
             let mid = (start + end) / 2
             let pull = selectedRecord == i ? selectedOffset * scale : 0
             let c = Point(x: center.x + cos(mid) * pull, y: center.y + sin(mid) * pull)
-            items.append(PlotItem(record: i, value: v,
-                                  shape: .wedge(center: c, radius: radius, innerRadius: inner, startAngle: start, endAngle: end),
-                                  fill: sliceFill(i, theme: context.theme), stroke: border, anchor: .zero,
-                                  pointsDown: sin(mid) > 0.3))
+            items.append(
+                PlotItem(
+                    record: i, value: v,
+                    shape: .wedge(center: c, radius: radius, innerRadius: inner, startAngle: start, endAngle: end),
+                    fill: sliceFill(i, theme: context.theme), stroke: border, anchor: .zero,
+                    pointsDown: sin(mid) > 0.3))
         }
         var labels: [SceneText] = [], leaders: [SceneLine] = []
         var outsideLabels = Set(items.map(\.record))
@@ -254,7 +260,9 @@ public final class PieChart: Plot {
                 if let clear = candidates.first(where: { reach, placement in
                     let anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
                     return !Self.popupBox(box, at: anchor, placement: placement, scale: scale).intersects(label)
-                }) { candidates = [clear] }
+                }) {
+                    candidates = [clear]
+                }
             }
             let (reach, placement) = candidates[0]
             items[index].anchor = Point(x: c.x + cos(mid) * reach, y: c.y + sin(mid) * reach)
@@ -289,8 +297,10 @@ public final class PieChart: Plot {
     /// set beyond the rim on their side, spread vertically so that none overlap, with a
     /// leader line from the rim. Also the records whose labels went outside, and each record's
     /// label rectangle.
-    private func labels(for items: [PlotItem], texts: [String], style: TextStyle,
-                        context: PlotLayoutContext) -> ([SceneText], [SceneLine], Set<Int>, [Int: Rect]) {
+    private func labels(
+        for items: [PlotItem], texts: [String], style: TextStyle,
+        context: PlotLayoutContext
+    ) -> ([SceneText], [SceneLine], Set<Int>, [Int: Rect]) {
         var rects: [Int: Rect] = [:]
         let scale = context.scale
         let gap = 2 * scale
@@ -330,8 +340,12 @@ public final class PieChart: Plot {
                 let y = max(ideal.y - size.height / 2, floor)
                 floor = y + size.height + gap
                 let x = rightSide ? ideal.x : ideal.x - size.width
-                placed.append((SceneText(text: texts[item.record], style: outsideStyle, size: size,
-                                         at: Point(x: x, y: y), anchoredBy: .topLeft), rim, item.record))
+                placed.append(
+                    (
+                        SceneText(
+                            text: texts[item.record], style: outsideStyle, size: size,
+                            at: Point(x: x, y: y), anchoredBy: .topLeft), rim, item.record
+                    ))
             }
             // Pushed past the plot area's bottom: shift the column up, keeping the order.
             if let last = placed.last?.0.rect, last.maxY > context.plotArea.maxY {

@@ -113,10 +113,16 @@ extension Plot {
         let color = item.fill.representativeColor
         let size = max(symbol?.size ?? 0, 8 * scale)
         return [
-            SceneMarker(center: p, symbol: PlotSymbol(.ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
-                                                      lineStyle: LineStyle(color: color, width: 1.5 * scale))),
-            SceneMarker(center: p, symbol: PlotSymbol(symbol?.shape ?? .ellipse, size: size, fill: .solid(color),
-                                                      lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale))),
+            SceneMarker(
+                center: p,
+                symbol: PlotSymbol(
+                    .ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
+                    lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(
+                center: p,
+                symbol: PlotSymbol(
+                    symbol?.shape ?? .ellipse, size: size, fill: .solid(color),
+                    lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale)))
         ]
     }
 

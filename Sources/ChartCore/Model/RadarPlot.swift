@@ -77,21 +77,30 @@ public final class RadarPlot: Plot {
         guard let first = vertices.first else { return scene }
         let fill = Fill.solid(color.withAlpha(fillOpacity))
         let outline = LineStyle(color: color, width: 2 * context.scale)
-        var items = [PlotItem(record: first.record, value: data.values[first.record],
-                              shape: .polygon(vertices.map(\.point), hitWidth: 0), fill: fill, stroke: outline, anchor: first.point)]
+        var items = [
+            PlotItem(
+                record: first.record, value: data.values[first.record],
+                shape: .polygon(vertices.map(\.point), hitWidth: 0), fill: fill, stroke: outline, anchor: first.point)
+        ]
         let marker = PlotSymbol(.ellipse, size: 6 * context.scale, fill: .solid(color))
         let clear = Fill.solid(color.withAlpha(0))
         for (k, v) in vertices.enumerated() {
             let value = data.values[v.record]
-            items.append(PlotItem(record: v.record, value: value, shape: .point(v.point, symbol: marker), fill: .solid(color),
-                                  stroke: nil, anchor: v.point))
+            items.append(
+                PlotItem(
+                    record: v.record, value: value, shape: .point(v.point, symbol: marker), fill: .solid(color),
+                    stroke: nil, anchor: v.point))
             // The vertex's share of the polygon: from the center to the middles of its two edges.
             let previous = vertices[(k + vertices.count - 1) % vertices.count].point
             let next = vertices[(k + 1) % vertices.count].point
-            let region = vertices.count < 3 ? [geometry.center, v.point]
+            let region =
+                vertices.count < 3
+                ? [geometry.center, v.point]
                 : [geometry.center, Self.middle(previous, v.point), v.point, Self.middle(v.point, next)]
-            items.append(PlotItem(record: v.record, value: value, shape: .polygon(region, hitWidth: 0), fill: clear,
-                                  stroke: nil, anchor: v.point))
+            items.append(
+                PlotItem(
+                    record: v.record, value: value, shape: .polygon(region, hitWidth: 0), fill: clear,
+                    stroke: nil, anchor: v.point))
         }
         scene.items = PlotItems(items)
         return scene
@@ -117,10 +126,16 @@ public final class RadarPlot: Plot {
     public func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker] {
         let color = item.stroke?.color ?? item.fill.representativeColor.withAlpha(1)
         return [
-            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: 18 * scale, fill: .solid(color.withAlpha(0.25)),
-                                                                lineStyle: LineStyle(color: color, width: 1.5 * scale))),
-            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: 8 * scale, fill: .solid(color),
-                                                                lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale))),
+            SceneMarker(
+                center: item.anchor,
+                symbol: PlotSymbol(
+                    .ellipse, size: 18 * scale, fill: .solid(color.withAlpha(0.25)),
+                    lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(
+                center: item.anchor,
+                symbol: PlotSymbol(
+                    .ellipse, size: 8 * scale, fill: .solid(color),
+                    lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale)))
         ]
     }
 
@@ -173,7 +188,9 @@ public final class RadarWeb {
     /// that hiding a series keeps the others where they are). O(records).
     func rings() -> (range: PlotRange, values: [Double], step: Double) {
         var lo = 0.0, hi = 0.0
-        if let range { (lo, hi) = (range.lower, range.upper) } else {
+        if let range {
+            (lo, hi) = (range.lower, range.upper)
+        } else {
             for plot in plots {
                 guard let r = plot.loaded().valueRange else { continue }
                 lo = min(lo, r.lower)
@@ -183,8 +200,10 @@ public final class RadarWeb {
         if !(hi > lo) { hi = lo + max(1, abs(lo)) }
         // A span past Double's range (-1e308 to 1e308): half the span in half the rings.
         let span = hi - lo
-        let step = span.isFinite ? TickGenerator.niceStep(span: span, targetCount: max(1, ringCount))
-                                 : TickGenerator.niceStep(span: hi / 2 - lo / 2, targetCount: max(1, ringCount / 2))
+        let step =
+            span.isFinite
+            ? TickGenerator.niceStep(span: span, targetCount: max(1, ringCount))
+            : TickGenerator.niceStep(span: hi / 2 - lo / 2, targetCount: max(1, ringCount / 2))
         if self.range == nil {
             lo = max((lo / step).rounded(.down) * step, -Double.greatestFiniteMagnitude)
             hi = min((hi / step).rounded(.up) * step, Double.greatestFiniteMagnitude)
@@ -212,8 +231,9 @@ public final class RadarWeb {
         let showsNames = radius >= room / 2
         if !showsNames { radius = room - 4 * scale }
         radius = max(radius, 4 * scale)
-        var geometry = RadarGeometry(center: center, radius: radius, count: n, range: range,
-                                     clip: area.insetBy(dx: -area.minX, dy: -area.minY), web: [], labels: [])
+        var geometry = RadarGeometry(
+            center: center, radius: radius, count: n, range: range,
+            clip: area.insetBy(dx: -area.minX, dy: -area.minY), web: [], labels: [])
         guard n > 0 else { return geometry }
         let grid = context.theme.majorGrid.scaled(by: scale)
         // Rings: n-gons (a circle's stand-in with few spokes reads as a web, as DGCharts draws).
@@ -221,16 +241,20 @@ public final class RadarWeb {
             let points = (0..<n).map { geometry.point(spoke: $0, value: value) }
             geometry.web.append(Self.bands((0..<n).map { (points[$0], points[($0 + 1) % n]) }, width: grid.width, color: grid.color))
         }
-        geometry.web.append(Self.bands((0..<n).map { (center, geometry.point(spoke: $0, value: range.upper)) },
-                                       width: grid.width, color: grid.color))
+        geometry.web.append(
+            Self.bands(
+                (0..<n).map { (center, geometry.point(spoke: $0, value: range.upper)) },
+                width: grid.width, color: grid.color))
         // Ring values along the first spoke, just right of it.
         let valueStyle = style.withSize(style.fontSize * 0.85).withColor(context.theme.labelText.color.withAlpha(0.8))
         let format = valueFormat ?? .fixed(decimals: NumberFormat.decimals(for: step))
         for value in ringValues {
             let text = format.format(value, magnitude: range.upper)
             let p = geometry.point(spoke: 0, value: value)
-            geometry.labels.append(SceneText(text: text, style: valueStyle, size: context.measurer.size(of: text, style: valueStyle),
-                                             at: Point(x: p.x + 3 * scale, y: p.y + 1 * scale), anchoredBy: .topLeft))
+            geometry.labels.append(
+                SceneText(
+                    text: text, style: valueStyle, size: context.measurer.size(of: text, style: valueStyle),
+                    at: Point(x: p.x + 3 * scale, y: p.y + 1 * scale), anchoredBy: .topLeft))
         }
         if showsNames {
             for i in 0..<n {
@@ -255,8 +279,10 @@ extension RadarWeb {
             let length = a.distance(to: b)
             guard length > 0 else { continue }
             let nx = -(b.y - a.y) / length * width / 2, ny = (b.x - a.x) / length * width / 2
-            elements += [.move(Point(x: a.x + nx, y: a.y + ny)), .line(Point(x: b.x + nx, y: b.y + ny)),
-                         .line(Point(x: b.x - nx, y: b.y - ny)), .line(Point(x: a.x - nx, y: a.y - ny)), .close]
+            elements += [
+                .move(Point(x: a.x + nx, y: a.y + ny)), .line(Point(x: b.x + nx, y: b.y + ny)),
+                .line(Point(x: b.x - nx, y: b.y - ny)), .line(Point(x: a.x - nx, y: a.y - ny)), .close
+            ]
         }
         return ScenePath(elements: elements, fill: .solid(color))
     }

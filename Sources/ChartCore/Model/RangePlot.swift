@@ -184,9 +184,12 @@ public final class RangePlot: Plot {
         case .band:
             return [LegendItem(title: title, fill: .solid(color.withAlpha(bandOpacity)), line: LineStyle(color: color, width: lineWidth))]
         case .errorBars:
-            return [LegendItem(title: title, fill: marker == .bar ? .solid(color.withAlpha(0.6)) : nil,
-                               line: LineStyle(color: color, width: lineWidth),
-                               symbol: marker == .point ? PlotSymbol(.ellipse, size: symbolSize, fill: .solid(color)) : nil)]
+            return [
+                LegendItem(
+                    title: title, fill: marker == .bar ? .solid(color.withAlpha(0.6)) : nil,
+                    line: LineStyle(color: color, width: lineWidth),
+                    symbol: marker == .point ? PlotSymbol(.ellipse, size: symbolSize, fill: .solid(color)) : nil)
+            ]
         }
     }
 
@@ -207,8 +210,9 @@ public final class RangePlot: Plot {
         } else {
             text = range ?? ""
         }
-        let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.series.locationResolution(of: data))
+        let location = context.locationText(
+            data.locations[record], name: data.name(record),
+            dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: title, value: text)
     }
 
@@ -235,10 +239,16 @@ public final class RangePlot: Plot {
         let color = item.fill.representativeColor
         let size = max(symbolSize * scale, 8 * scale)
         return [
-            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
-                                                                lineStyle: LineStyle(color: color, width: 1.5 * scale))),
-            SceneMarker(center: item.anchor, symbol: PlotSymbol(.ellipse, size: size, fill: .solid(color),
-                                                                lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale))),
+            SceneMarker(
+                center: item.anchor,
+                symbol: PlotSymbol(
+                    .ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
+                    lineStyle: LineStyle(color: color, width: 1.5 * scale))),
+            SceneMarker(
+                center: item.anchor,
+                symbol: PlotSymbol(
+                    .ellipse, size: size, fill: .solid(color),
+                    lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale)))
         ]
     }
 
@@ -322,23 +332,30 @@ public final class RangePlot: Plot {
             guard bounds.insetBy(dx: -cap - 1, dy: -cap - 1).intersects(area) else { continue }
             var bar: PlotItem?
             if marker == .bar, value.isFinite, let a = t.deviceX(location - barHalf), let b = t.deviceX(location + barHalf),
-               let base = t.deviceY(baseValue, clampingToRange: true), let tip = valueY {
+                let base = t.deviceY(baseValue, clampingToRange: true), let tip = valueY
+            {
                 let x0 = min(a, b).rounded(), x1 = max(max(a, b).rounded(), x0 + 1)
                 let y0 = min(base, tip).rounded(), y1 = max(base, tip).rounded()
-                bar = PlotItem(record: i, value: value, shape: .rect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cornerRadius: 0),
-                               fill: .solid(color.withAlpha(0.6)), stroke: nil, anchor: anchor, pointsDown: value < baseValue,
-                               base: PlotItem.Base(position: base.rounded(), isHorizontal: false))
+                bar = PlotItem(
+                    record: i, value: value, shape: .rect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cornerRadius: 0),
+                    fill: .solid(color.withAlpha(0.6)), stroke: nil, anchor: anchor, pointsDown: value < baseValue,
+                    base: PlotItem.Base(position: base.rounded(), isHorizontal: false))
             }
             if let bar { items.append(bar) }
             if !segments.isEmpty {
-                items.append(PlotItem(record: i, value: itemValue, shape: .segments(segments, hitWidth: hitWidth),
-                                      fill: .solid(color), stroke: stroke, anchor: anchor))
+                items.append(
+                    PlotItem(
+                        record: i, value: itemValue, shape: .segments(segments, hitWidth: hitWidth),
+                        fill: .solid(color), stroke: stroke, anchor: anchor))
             }
             if marker == .point, let valueY {
-                let symbol = PlotSymbol(.ellipse, size: symbolSize * context.scale, fill: .solid(color),
-                                        lineStyle: LineStyle(color: context.theme.background.representativeColor, width: context.scale))
-                items.append(PlotItem(record: i, value: value, shape: .point(Point(x: cx, y: valueY), symbol: symbol),
-                                      fill: .solid(color), stroke: nil, anchor: anchor))
+                let symbol = PlotSymbol(
+                    .ellipse, size: symbolSize * context.scale, fill: .solid(color),
+                    lineStyle: LineStyle(color: context.theme.background.representativeColor, width: context.scale))
+                items.append(
+                    PlotItem(
+                        record: i, value: value, shape: .point(Point(x: cx, y: valueY), symbol: symbol),
+                        fill: .solid(color), stroke: nil, anchor: anchor))
             }
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, items: items, clip: area)
@@ -360,7 +377,8 @@ public final class RangePlot: Plot {
             if context.shouldStop(at: i) { break }
             let (low, high) = ends(data, i, f)
             guard low.isFinite, high.isFinite, let x = t.deviceX(data.locations[i]),
-                  let yl = t.deviceY(low, clampingToRange: true), let yh = t.deviceY(high, clampingToRange: true) else {
+                let yl = t.deviceY(low, clampingToRange: true), let yh = t.deviceY(high, clampingToRange: true)
+            else {
                 if !(runs.last?.isEmpty ?? true) { runs.append([]) }
                 if !(valuePoints.last?.isEmpty ?? true) { valuePoints.append([]) }
                 continue
@@ -382,9 +400,11 @@ public final class RangePlot: Plot {
                 runs[runs.count - 1].append((x, yl, yh))
             }
             let cx = merges ? Double(column) + 0.5 : x
-            items.append(PlotItem(record: i, value: data.values[i].isFinite ? data.values[i] : high,
-                                  shape: .segments([PlotItem.Segment(from: Point(x: cx, y: yh), to: Point(x: cx, y: yl))], hitWidth: hitWidth),
-                                  fill: .solid(color.withAlpha(bandOpacity)), stroke: nil, anchor: Point(x: cx, y: yh.rounded())))
+            items.append(
+                PlotItem(
+                    record: i, value: data.values[i].isFinite ? data.values[i] : high,
+                    shape: .segments([PlotItem.Segment(from: Point(x: cx, y: yh), to: Point(x: cx, y: yl))], hitWidth: hitWidth),
+                    fill: .solid(color.withAlpha(bandOpacity)), stroke: nil, anchor: Point(x: cx, y: yh.rounded())))
         }
         var paths: [ScenePath] = []
         // The edges thinner than error bars: a noisy band's fill shows between them.
@@ -395,14 +415,20 @@ public final class RangePlot: Plot {
             for p in run.reversed() { elements.append(.line(Point(x: p.x, y: p.low))) }
             elements.append(.close)
             paths.append(ScenePath(elements: elements, fill: .solid(color.withAlpha(bandOpacity))))
-            paths.append(ScenePath(elements: [.move(Point(x: run[0].x, y: run[0].high))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.high)) },
-                                   stroke: edge.withAlpha(0.5)))
-            paths.append(ScenePath(elements: [.move(Point(x: run[0].x, y: run[0].low))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.low)) },
-                                   stroke: edge.withAlpha(0.5)))
+            paths.append(
+                ScenePath(
+                    elements: [.move(Point(x: run[0].x, y: run[0].high))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.high)) },
+                    stroke: edge.withAlpha(0.5)))
+            paths.append(
+                ScenePath(
+                    elements: [.move(Point(x: run[0].x, y: run[0].low))] + run.dropFirst().map { .line(Point(x: $0.x, y: $0.low)) },
+                    stroke: edge.withAlpha(0.5)))
         }
         for points in valuePoints where points.count > 1 {
-            paths.append(ScenePath(elements: [.move(points[0])] + points.dropFirst().map { .line($0) },
-                                   stroke: LineStyle(color: color, width: 2 * context.scale), joinsRecords: true))
+            paths.append(
+                ScenePath(
+                    elements: [.move(points[0])] + points.dropFirst().map { .line($0) },
+                    stroke: LineStyle(color: color, width: 2 * context.scale), joinsRecords: true))
         }
         return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: area)
     }

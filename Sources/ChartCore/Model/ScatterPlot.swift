@@ -149,7 +149,8 @@ public final class ScatterPlot: Plot {
         let total = viewDataSource?.estimatedCount(for: identifier) ?? data.count
         guard data.isSortedByLocation, total >= 4 else { return false }
         let area = context.plotArea
-        let visible = viewSeries.lastRecords?.recordsInView
+        let visible =
+            viewSeries.lastRecords?.recordsInView
             ?? ThinnedRecords.visibleRecords(of: data, x: context.transform.mappingX, from: area.minX, to: area.maxX).count
         return visible * 2 <= total && Double(visible) * Self.sparsePointSpacing * context.scale <= area.width
     }
@@ -165,7 +166,8 @@ public final class ScatterPlot: Plot {
     /// record would. nil when markers do not snap.
     private func snapHalf(_ marker: PlotSymbol?) -> Double? {
         guard !showsLine, let marker, marker.shape == .ellipse || marker.shape == .rectangle,
-              marker.size <= 2.5, marker.size == marker.size.rounded(), (marker.lineStyle?.width ?? 0) == 0 else { return nil }
+            marker.size <= 2.5, marker.size == marker.size.rounded(), (marker.lineStyle?.width ?? 0) == 0
+        else { return nil }
         return marker.size / 2
     }
 
@@ -189,11 +191,11 @@ public final class ScatterPlot: Plot {
         let data = loaded()
         guard data.values.indices.contains(record), data.values[record].isFinite else { return nil }
         let yFormat = context.valueFormat ?? valueFormat ?? data.defaultFormat
-        let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.series.locationResolution(of: data))
+        let location = context.locationText(
+            data.locations[record], name: data.name(record),
+            dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: title, value: yFormat.format(data.values[record], magnitude: data.magnitude))
     }
-
 
     public func notifySelection(record: Int) {
         delegate?.scatterPlot(self, plotSymbolWasSelectedAtRecord: record)
@@ -255,9 +257,11 @@ public final class ScatterPlot: Plot {
             var p = Point(x: mx.device(location), y: my.device(value))
             if let half = snapping { p = Self.snapped(p, half: half) }
             runs[runs.count - 1].append(p)
-            items.append(PlotItem(record: i, value: data.values[i], shape: .point(p, symbol: marker),
-                                  fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
-                                  stroke: marker?.lineStyle, anchor: p))
+            items.append(
+                PlotItem(
+                    record: i, value: data.values[i], shape: .point(p, symbol: marker),
+                    fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
+                    stroke: marker?.lineStyle, anchor: p))
         }
         runs.removeAll { $0.isEmpty }
         var paths = areaPaths(under: runs, context: context)
@@ -313,17 +317,18 @@ public final class ScatterPlot: Plot {
         // A line, or the edge of an area under the points, joins them: thinned per pixel column,
         // in runs between gaps.
         var runs: [[Point]] = []
-        var lonely: [Point] = []   // points between gaps, which no segment draws
+        var lonely: [Point] = []  // points between gaps, which no segment draws
         var joined: [Int] = []
         if showsLine || areaFill != nil {
             guard data.isSortedByLocation else { return nil }
             // The records located in the view and the one beyond each edge, which the line
             // runs off to: the line through them is the line through every record there.
             let visible = ThinnedRecords.visibleRecords(of: data, x: mx, from: area.minX, to: area.maxX)
-            let (kept, breaks) = ThinnedRecords.line(data, records: visible, x: mx, y: my, capacity: 6 * columns + 16,
-                                                   cancellation: context.cancellation)
+            let (kept, breaks) = ThinnedRecords.line(
+                data, records: visible, x: mx, y: my, capacity: 6 * columns + 16,
+                cancellation: context.cancellation)
             var run: [Point] = []
-            var nextBreak = 0   // breaks: the positions in `kept` where a new run starts
+            var nextBreak = 0  // breaks: the positions in `kept` where a new run starts
             for (position, i) in kept.enumerated() {
                 if nextBreak < breaks.count, breaks[nextBreak] == position {
                     if run.count > 1 { runs.append(run) } else if let p = run.first { lonely.append(p) }
@@ -342,12 +347,15 @@ public final class ScatterPlot: Plot {
         if !(showsLine || (areaFill != nil && marker == nil)) {
             let outline = marker?.lineStyle?.width ?? 0
             let reach = Int(((marker?.size ?? 0) / 2 + outline / 2).rounded(.up)) + 1
-            let records = data.isSortedByLocation
-                ? ThinnedRecords.recordsLocated(in: data.locations, x: mx, from: area.minX - Double(reach),
-                                                to: area.maxX + Double(reach))
+            let records =
+                data.isSortedByLocation
+                ? ThinnedRecords.recordsLocated(
+                    in: data.locations, x: mx, from: area.minX - Double(reach),
+                    to: area.maxX + Double(reach))
                 : nil
-            drawn = ThinnedRecords.scatter(data, records: records, area: area, x: mx, y: my, snapHalf: snapping,
-                                           reach: reach, cancellation: context.cancellation)
+            drawn = ThinnedRecords.scatter(
+                data, records: records, area: area, x: mx, y: my, snapHalf: snapping,
+                reach: reach, cancellation: context.cancellation)
         }
         // Stored by column (one style for all): ~28 bytes each.
         var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)
@@ -358,8 +366,9 @@ public final class ScatterPlot: Plot {
             paths += runs.map { ScenePath(elements: outline(of: $0, cancellation: context.cancellation), stroke: line, joinsRecords: true) }
             paths += lonelyDots(lonely, line: line, marker: marker)
         }
-        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,
-                         items: PlotItems(points: column), clip: area)
+        return PlotScene(
+            plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths,
+            items: PlotItems(points: column), clip: area)
     }
 
     /// The path through one unbroken run of device points, by the plot's interpolation; cut

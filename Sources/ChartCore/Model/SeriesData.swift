@@ -53,8 +53,9 @@ public struct SeriesData: Sendable {
         values = source.numbers(for: plot, field: .value, records: all)
         locations = source.numbers(for: plot, field: .location, records: all)
         bases = wantsBases ? source.numbers(for: plot, field: .base, records: all) : []
-        precondition(values.count == count && locations.count == count && (bases.count == count || !wantsBases),
-                     "The data source of plot '\(plot.identifier)' returned a bulk buffer of the wrong length.")
+        precondition(
+            values.count == count && locations.count == count && (bases.count == count || !wantsBases),
+            "The data source of plot '\(plot.identifier)' returned a bulk buffer of the wrong length.")
         // Copied only if something must change: usually the buffers stay shared with the source.
         // (Plain loops over the buffers: a closure per record took 150 ms for a million
         // records in a debug build, where a window waits for a cancelled layout to stop.)
@@ -217,7 +218,8 @@ public struct SeriesData: Sendable {
     /// The records whose location lies in `range`, in record order, at most `limit`. Binary
     /// search for sorted locations: O(log n + limit); O(n) otherwise.
     public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
-        let candidates = isSortedByLocation
+        let candidates =
+            isSortedByLocation
             ? ThinnedRecords.recordsLocated(in: locations, from: range.lower, through: range.upper)
             : 0..<count
         var found: [PlotRecordValue] = []
@@ -259,8 +261,10 @@ public struct SeriesCache: Sendable {
 
     /// The data pulled for `plot`, pulling it from `source` the first time (see
     /// `SeriesData.init(plot:source:wantsBases:fields:)`). O(1) after the first call.
-    public mutating func data(for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false,
-                              fields: [PlotField] = []) -> SeriesData {
+    public mutating func data(
+        for plot: any Plot, source: (any PlotDataSource)?, wantsBases: Bool = false,
+        fields: [PlotField] = []
+    ) -> SeriesData {
         if let stored { return stored }
         let fresh = SeriesData(plot: plot, source: source, wantsBases: wantsBases, fields: fields)
         stored = fresh

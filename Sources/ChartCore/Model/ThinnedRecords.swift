@@ -69,8 +69,10 @@ public enum ThinnedRecords {
     /// cost a few reads per block (a block counts as one visit in `LayoutCost`). `capacity` is
     /// the number of records expected to be kept.
     /// Stops early (what it kept is then thrown away) once `cancellation` is raised.
-    public static func line(_ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
-                     capacity: Int, cancellation: CancellationFlag? = nil) -> (kept: [Int], breaks: [Int]) {
+    public static func line(
+        _ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
+        capacity: Int, cancellation: CancellationFlag? = nil
+    ) -> (kept: [Int], breaks: [Int]) {
         var kept: [Int] = []
         var breaks: [Int] = []
         kept.reserveCapacity(capacity)
@@ -113,8 +115,9 @@ public enum ThinnedRecords {
                         let b = i / blockSize
                         let blockEnd = i + blockSize - 1
                         if lows[b] >= 0, xs[blockEnd] < end, extremes[2 * b] > yFloor {
-                            current.add(block: blockEnd, lowest: Int(lows[b]), lowValue: extremes[2 * b],
-                                        highest: Int(highs[b]), highValue: extremes[2 * b + 1])
+                            current.add(
+                                block: blockEnd, lowest: Int(lows[b]), lowValue: extremes[2 * b],
+                                highest: Int(highs[b]), highValue: extremes[2 * b + 1])
                             i += blockSize
                             continue
                         }
@@ -223,8 +226,10 @@ public enum ThinnedRecords {
     /// from outside (half the marker and its outline, and a pixel of anti-aliasing). Only
     /// `records` are looked at: all of them, or for ascending locations those that can reach
     /// the area (`recordsLocated`). O(records) time, one bit per pixel.
-    public static func scatter(_ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
-                        snapHalf: Double?, reach: Int = 1, cancellation: CancellationFlag? = nil) -> [Int] {
+    public static func scatter(
+        _ data: SeriesData, records: Range<Int>? = nil, area: Rect, x: AxisMapping, y: AxisMapping,
+        snapHalf: Double?, reach: Int = 1, cancellation: CancellationFlag? = nil
+    ) -> [Int] {
         let records = records ?? 0..<data.count
         let grid = PixelGrid(area: area, border: max(1, reach))
         LayoutCost.current?.visited(records.count)
@@ -245,8 +250,9 @@ public enum ThinnedRecords {
         let results = [Half(), Half()]
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var taken = grid.empty()
-            results[half].kept = scatter(data, records: halves[half], grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf,
-                                         cancellation: cancellation)
+            results[half].kept = scatter(
+                data, records: halves[half], grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf,
+                cancellation: cancellation)
             results[half].taken = taken
         }
         let first = results[0].taken
@@ -295,8 +301,10 @@ public enum ThinnedRecords {
     }
 
     /// One pass of `scatter` over `records`, marking `taken`.
-    private static func scatter(_ data: SeriesData, records: Range<Int>, grid: PixelGrid, taken: inout [UInt64],
-                                x: AxisMapping, y: AxisMapping, snapHalf: Double?, cancellation: CancellationFlag?) -> [Int] {
+    private static func scatter(
+        _ data: SeriesData, records: Range<Int>, grid: PixelGrid, taken: inout [UInt64],
+        x: AxisMapping, y: AxisMapping, snapHalf: Double?, cancellation: CancellationFlag?
+    ) -> [Int] {
         var kept: [Int] = []
         let xFloor = x.floor, yFloor = y.floor
         data.values.withUnsafeBufferPointer { ys in

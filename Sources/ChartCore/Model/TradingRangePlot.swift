@@ -96,10 +96,13 @@ public final class TradingRangePlot: Plot {
 
     /// A plot over arrays of opens, highs, lows and closes (one each per record, NaN where
     /// missing) at `locations` (record `i` at `i` without).
-    public convenience init(identifier: String, title: String? = nil, style: Style = .candlestick, locations: [Double]? = nil,
-                            open: [Double], high: [Double], low: [Double], close: [Double]) {
-        self.init(identifier: identifier, title: title, style: style,
-                  dataSource: ArrayDataSource(numbers: close, locations: locations, fields: [.open: open, .high: high, .low: low]))
+    public convenience init(
+        identifier: String, title: String? = nil, style: Style = .candlestick, locations: [Double]? = nil,
+        open: [Double], high: [Double], low: [Double], close: [Double]
+    ) {
+        self.init(
+            identifier: identifier, title: title, style: style,
+            dataSource: ArrayDataSource(numbers: close, locations: locations, fields: [.open: open, .high: high, .low: low]))
     }
 
     public func reloadData() {
@@ -113,10 +116,11 @@ public final class TradingRangePlot: Plot {
         if let summary { return summary }
         let highs = data.numbers(of: .high), lows = data.numbers(of: .low)
         let sorted = data.isSortedByLocation && data.count > 4_096
-        let fresh = Summary(highs: sorted ? RangeExtremes(highs) : nil, lows: sorted ? RangeExtremes(lows) : nil,
-                            slot: BarPlot.slotWidth(sortedLocations: data.isSortedByLocation ? data.locations : data.locations.sorted()),
-                            lowRange: PlotRange.enclosing(lows), highRange: PlotRange.enclosing(highs),
-                            format: .fixed(decimals: Self.allWhole([data.values, data.numbers(of: .open), highs, lows]) ? 0 : 2))
+        let fresh = Summary(
+            highs: sorted ? RangeExtremes(highs) : nil, lows: sorted ? RangeExtremes(lows) : nil,
+            slot: BarPlot.slotWidth(sortedLocations: data.isSortedByLocation ? data.locations : data.locations.sorted()),
+            lowRange: PlotRange.enclosing(lows), highRange: PlotRange.enclosing(highs),
+            format: .fixed(decimals: Self.allWhole([data.values, data.numbers(of: .open), highs, lows]) ? 0 : 2))
         summary = fresh
         return fresh
     }
@@ -188,9 +192,11 @@ public final class TradingRangePlot: Plot {
         guard o.isFinite, h.isFinite, l.isFinite, c.isFinite else { return nil }
         let format = context.valueFormat ?? valueFormat ?? summarized(data).format
         let m = data.magnitude
-        let text = "O \(format.format(o, magnitude: m)) H \(format.format(h, magnitude: m)) L \(format.format(l, magnitude: m)) C \(format.format(c, magnitude: m))"
-        let location = context.locationText(data.locations[record], name: data.name(record),
-                                            dateResolution: self.series.locationResolution(of: data))
+        let text =
+            "O \(format.format(o, magnitude: m)) H \(format.format(h, magnitude: m)) L \(format.format(l, magnitude: m)) C \(format.format(c, magnitude: m))"
+        let location = context.locationText(
+            data.locations[record], name: data.name(record),
+            dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: showsTitleInPopup ? title : "", value: text)
     }
 
@@ -245,7 +251,7 @@ public final class TradingRangePlot: Plot {
                 if context.shouldStop(at: i) { break }
                 let candle = Candle(record: i, location: data.locations[i], open: opens[i], high: highs[i], low: lows[i], close: closes[i])
                 guard candle.open.isFinite, candle.high.isFinite, candle.low.isFinite, candle.close.isFinite,
-                      let a = transform.deviceX(candle.location - barWidth / 2), let b = transform.deviceX(candle.location + barWidth / 2)
+                    let a = transform.deviceX(candle.location - barWidth / 2), let b = transform.deviceX(candle.location + barWidth / 2)
                 else { continue }
                 var left = min(a, b).rounded(), right = max(max(a, b).rounded(), left + 1)
                 // An odd width, so that the wick sits on the middle pixel.
@@ -260,8 +266,10 @@ public final class TradingRangePlot: Plot {
 
     /// The exact OHLC of `records`: the open of the first whole record, the close of the last,
     /// the highest high and lowest low of the whole records. O(log n) with range extremes.
-    private func merged(_ records: Range<Int>, opens: [Double], highs: [Double], lows: [Double], closes: [Double],
-                        summary: Summary, data: SeriesData) -> Candle? {
+    private func merged(
+        _ records: Range<Int>, opens: [Double], highs: [Double], lows: [Double], closes: [Double],
+        summary: Summary, data: SeriesData
+    ) -> Candle? {
         func whole(_ i: Int) -> Bool { opens[i].isFinite && highs[i].isFinite && lows[i].isFinite && closes[i].isFinite }
         guard let first = records.first(where: whole), let last = records.reversed().first(where: whole) else { return nil }
         let high: Double, low: Double
@@ -285,7 +293,7 @@ public final class TradingRangePlot: Plot {
     private func append(_ candle: Candle, left: Double, right: Double, to items: inout [PlotItem], context: PlotLayoutContext) {
         let transform = context.transform
         guard let yOpen = transform.deviceY(candle.open, clampingToRange: true), let yClose = transform.deviceY(candle.close, clampingToRange: true),
-              let yHigh = transform.deviceY(candle.high, clampingToRange: true), let yLow = transform.deviceY(candle.low, clampingToRange: true)
+            let yHigh = transform.deviceY(candle.high, clampingToRange: true), let yLow = transform.deviceY(candle.low, clampingToRange: true)
         else { return }
         let rising = candle.close >= candle.open
         let color = rising ? risingColor : fallingColor
@@ -306,8 +314,10 @@ public final class TradingRangePlot: Plot {
                 segments.append(PlotItem.Segment(from: Point(x: left, y: o), to: Point(x: middle, y: o)))
                 segments.append(PlotItem.Segment(from: Point(x: middle, y: c), to: Point(x: right, y: c)))
             }
-            items.append(PlotItem(record: candle.record, value: candle.close, shape: .segments(segments, hitWidth: hitWidth),
-                                  fill: .solid(color), stroke: stroke, anchor: anchor))
+            items.append(
+                PlotItem(
+                    record: candle.record, value: candle.close, shape: .segments(segments, hitWidth: hitWidth),
+                    fill: .solid(color), stroke: stroke, anchor: anchor))
         case .candlestick:
             let bodyTop = min(yOpen, yClose).rounded()
             let bodyBottom = max(max(yOpen, yClose).rounded(), bodyTop + 1)
@@ -315,16 +325,20 @@ public final class TradingRangePlot: Plot {
             if top < bodyTop { wick.append(PlotItem.Segment(from: Point(x: middle, y: top), to: Point(x: middle, y: bodyTop))) }
             if bottom > bodyBottom { wick.append(PlotItem.Segment(from: Point(x: middle, y: bodyBottom), to: Point(x: middle, y: bottom))) }
             if !wick.isEmpty {
-                items.append(PlotItem(record: candle.record, value: candle.close, shape: .segments(wick, hitWidth: hitWidth),
-                                      fill: .solid(color), stroke: stroke, anchor: anchor))
+                items.append(
+                    PlotItem(
+                        record: candle.record, value: candle.close, shape: .segments(wick, hitWidth: hitWidth),
+                        fill: .solid(color), stroke: stroke, anchor: anchor))
             }
             let hollow = hollowRising && rising && right - left > 2
             // A hollow body's outline is painted inside its rectangle.
             let body = Rect(x: left, y: bodyTop, width: right - left, height: bodyBottom - bodyTop)
             // The show animation grows the body from its open to its close.
-            items.append(PlotItem(record: candle.record, value: candle.close, shape: .rect(body, cornerRadius: 0),
-                                  fill: .solid(hollow ? .clear : color), stroke: hollow ? stroke : nil, anchor: anchor,
-                                  base: PlotItem.Base(position: rising ? bodyBottom : bodyTop, isHorizontal: false)))
+            items.append(
+                PlotItem(
+                    record: candle.record, value: candle.close, shape: .rect(body, cornerRadius: 0),
+                    fill: .solid(hollow ? .clear : color), stroke: hollow ? stroke : nil, anchor: anchor,
+                    base: PlotItem.Base(position: rising ? bodyBottom : bodyTop, isHorizontal: false)))
         }
     }
 }

@@ -44,8 +44,10 @@ public final class XYPlotSpace {
 
     /// A nil scale is inferred at layout: `.category` along a coordinate where a plot names
     /// categories, `.linear` otherwise.
-    public init(identifier: String = "default", xScale: Scale? = nil, yScale: Scale? = nil,
-                xRange: PlotRange? = nil, yRange: PlotRange? = nil) {
+    public init(
+        identifier: String = "default", xScale: Scale? = nil, yScale: Scale? = nil,
+        xRange: PlotRange? = nil, yRange: PlotRange? = nil
+    ) {
         self.identifier = identifier
         self.xScale = xScale ?? .linear
         self.yScale = yScale ?? .linear
@@ -90,8 +92,10 @@ public final class XYPlotSpace {
         return Self.usable(fittedRanges(for: plots) { $0.dataExtent(inX: x) }.y)
     }
 
-    private func fittedRanges(for plots: [any Plot],
-                              extent: (any Plot) -> DataExtent? = { $0.dataExtent() }) -> (x: PlotRange, y: PlotRange) {
+    private func fittedRanges(
+        for plots: [any Plot],
+        extent: (any Plot) -> DataExtent? = { $0.dataExtent() }
+    ) -> (x: PlotRange, y: PlotRange) {
         let (xScale, yScale) = scales(for: plots)
         var x: PlotRange?, y: PlotRange?
         var xAnchors: Set<Double> = [], yAnchors: Set<Double> = []
@@ -105,8 +109,10 @@ public final class XYPlotSpace {
         // Anchors are part of the extent where the scale can show them.
         for anchor in xAnchors where xScale != .logarithmic || anchor > 0 { x = x?.including(anchor) }
         for anchor in yAnchors where yScale != .logarithmic || anchor > 0 { y = y?.including(anchor) }
-        return (Self.fit(x, scale: xScale, margin: xScale == .category ? 0 : fitMargin, anchors: xAnchors),
-                Self.fit(y, scale: yScale, margin: fitMargin, anchors: yAnchors))
+        return (
+            Self.fit(x, scale: xScale, margin: xScale == .category ? 0 : fitMargin, anchors: xAnchors),
+            Self.fit(y, scale: yScale, margin: fitMargin, anchors: yAnchors)
+        )
     }
 
     /// Grows `range` by `margin` of its span on each end not in `anchors`, and gives an empty or
@@ -125,13 +131,14 @@ public final class XYPlotSpace {
             // would be ±4 years as a tenth of its seconds since 1970).
             var pad = range.lower == 0 ? 1 : abs(range.lower) * 0.1
             if scale == .date {
-                pad = switch DateResolution.of([range.lower]) {
-                case .year: 31_556_952 / 2
-                case .month: 2_629_746 / 2
-                case .day: 43_200
-                case .minute: 1_800
-                case .second: 30
-                }
+                pad =
+                    switch DateResolution.of([range.lower]) {
+                    case .year: 31_556_952 / 2
+                    case .month: 2_629_746 / 2
+                    case .day: 43_200
+                    case .minute: 1_800
+                    case .second: 30
+                    }
             }
             if anchors.contains(range.lower) { return PlotRange(clamping: range.lower, range.lower + pad) }
             return PlotRange(clamping: range.lower - pad, range.upper + pad)

@@ -16,8 +16,10 @@ public struct AxisScene: Hashable, Sendable {
     public var labelRotation: Double
 
     /// An axis laid out: its line, ticks, labels and title, all in device pixels.
-    public init(axisID: String, line: SceneLine?, majorTicks: [SceneLine], minorTicks: [SceneLine],
-                labels: [SceneText], title: SceneText?, labelRotation: Double) {
+    public init(
+        axisID: String, line: SceneLine?, majorTicks: [SceneLine], minorTicks: [SceneLine],
+        labels: [SceneText], title: SceneText?, labelRotation: Double
+    ) {
         self.axisID = axisID
         self.line = line
         self.majorTicks = majorTicks

@@ -67,7 +67,8 @@ struct HitGrid: Sendable {
         let x0 = ((region.minX - origin.x) / cellSize).rounded(.down), x1 = ((region.maxX - origin.x) / cellSize).rounded(.down)
         let y0 = ((region.minY - origin.y) / cellSize).rounded(.down), y1 = ((region.maxY - origin.y) / cellSize).rounded(.down)
         guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite,
-              x1 >= 0, y1 >= 0, x0 < Double(columns), y0 < Double(rows) else { return nil }
+            x1 >= 0, y1 >= 0, x0 < Double(columns), y0 < Double(rows)
+        else { return nil }
         return (max(0, Int(x0)), max(0, Int(y0)), min(columns - 1, Int(x1)), min(rows - 1, Int(y1)))
     }
 

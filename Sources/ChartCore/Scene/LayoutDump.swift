@@ -154,27 +154,30 @@ public struct LayoutDump: Codable, Sendable {
         spaces = scene.plotSpaces.map { space in
             let t = space.transform
             func mapping(_ m: AxisMapping) -> Space.Mapping { Space.Mapping(factor: m.factor, offset: m.offset, logarithmic: m.isLogarithmic) }
-            return Space(id: space.identifier, x: [t.xRange.lower, t.xRange.upper], y: [t.yRange.lower, t.yRange.upper],
-                         xScale: t.xScale.rawValue, yScale: t.yScale.rawValue, fittedX: space.isFittedX, fittedY: space.isFittedY,
-                         xMapping: mapping(t.mappingX), yMapping: mapping(t.mappingY))
+            return Space(
+                id: space.identifier, x: [t.xRange.lower, t.xRange.upper], y: [t.yRange.lower, t.yRange.upper],
+                xScale: t.xScale.rawValue, yScale: t.yScale.rawValue, fittedX: space.isFittedX, fittedY: space.isFittedY,
+                xMapping: mapping(t.mappingX), yMapping: mapping(t.mappingY))
         }
         autoscalesY = scene.view.autoscalesY
         title = scene.title.map(label)
         if let legend = scene.legend {
-            self.legend = Legend(position: legend.position.rawValue, rect: legend.rect.array, rows: legend.rows, columns: legend.columns,
-                                 entries: legend.entries.map {
-                                     Entry(plot: $0.plotID, record: $0.record, title: $0.title, rect: $0.rect.array, swatch: $0.swatch.array, visible: $0.isVisible)
-                                 })
+            self.legend = Legend(
+                position: legend.position.rawValue, rect: legend.rect.array, rows: legend.rows, columns: legend.columns,
+                entries: legend.entries.map {
+                    Entry(plot: $0.plotID, record: $0.record, title: $0.title, rect: $0.rect.array, swatch: $0.swatch.array, visible: $0.isVisible)
+                })
         } else {
             legend = Legend(position: "none", rect: nil, rows: 0, columns: 0, entries: [])
         }
         plots = scene.plots.map { plot in
             let model = graph?.plot(identifier: plot.plotID)
             let context = model.map { graph!.recordContext(for: $0) }
-            return Plot(id: plot.plotID, title: plot.title, kind: plot.kind.name, visible: plot.isVisible,
-                        items: plot.items.map { item in
-                            Item(item, text: model.flatMap { $0.describe(record: item.record, in: context!)?.text })
-                        }, labels: plot.labels.map(label))
+            return Plot(
+                id: plot.plotID, title: plot.title, kind: plot.kind.name, visible: plot.isVisible,
+                items: plot.items.map { item in
+                    Item(item, text: model.flatMap { $0.describe(record: item.record, in: context!)?.text })
+                }, labels: plot.labels.map(label))
         }
         axes = scene.axes.map { axis in
             Axis(id: axis.axisID, rotation: axis.labelRotation, labels: axis.labels.map(label), title: axis.title.map(label))

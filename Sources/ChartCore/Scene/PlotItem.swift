@@ -64,8 +64,10 @@ public struct PlotItem: Hashable, Sendable {
     public var popupPlacement: RectAnchor?
 
     /// An item for `record` worth `value`: its shape, fill and stroke, the point its popup points at and where the popup goes.
-    public init(record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point,
-                pointsDown: Bool = false, base: Base? = nil, popupPlacement: RectAnchor? = nil) {
+    public init(
+        record: Int, value: Double, shape: Shape, fill: Fill, stroke: LineStyle?, anchor: Point,
+        pointsDown: Bool = false, base: Base? = nil, popupPlacement: RectAnchor? = nil
+    ) {
         self.popupPlacement = popupPlacement
         self.record = record
         self.value = value
@@ -125,15 +127,20 @@ public struct PlotScene: Hashable, Sendable {
     public var pendingData: [ViewDataRequest] = []
 
     /// A plot laid out: its items, paths, labels and leader lines, clipped to `clip` (nil for none).
-    public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
-                items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
-        self.init(plotID: plotID, title: title, kind: kind, isVisible: isVisible, paths: paths,
-                  items: PlotItems(items), labels: labels, leaders: leaders, clip: clip)
+    public init(
+        plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
+        items: [PlotItem], labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect
+    ) {
+        self.init(
+            plotID: plotID, title: title, kind: kind, isVisible: isVisible, paths: paths,
+            items: PlotItems(items), labels: labels, leaders: leaders, clip: clip)
     }
 
     /// A plot laid out with its points as packed arrays (`PlotItems`).
-    public init(plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
-                items: PlotItems, labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect) {
+    public init(
+        plotID: String, title: String, kind: PlotKind, isVisible: Bool, paths: [ScenePath] = [],
+        items: PlotItems, labels: [SceneText] = [], leaders: [SceneLine] = [], clip: Rect
+    ) {
         self.plotID = plotID
         self.title = title
         self.kind = kind

@@ -21,10 +21,13 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
         public var stroke: LineStyle?
 
         /// Points from parallel arrays, all of one length.
-        public init(points: [Point] = [], records: [Int32] = [], values: [Double] = [],
-                    symbol: PlotSymbol?, fill: Fill, stroke: LineStyle?) {
-            precondition(points.count == records.count && points.count == values.count,
-                         "A point column store has one record and one value per point.")
+        public init(
+            points: [Point] = [], records: [Int32] = [], values: [Double] = [],
+            symbol: PlotSymbol?, fill: Fill, stroke: LineStyle?
+        ) {
+            precondition(
+                points.count == records.count && points.count == values.count,
+                "A point column store has one record and one value per point.")
             self.points = points
             self.records = records
             self.values = values
@@ -77,8 +80,9 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
             return items[index]
         case .points(let column):
             let p = column.points[index]
-            return PlotItem(record: Int(column.records[index]), value: column.values[index],
-                            shape: .point(p, symbol: column.symbol), fill: column.fill, stroke: column.stroke, anchor: p)
+            return PlotItem(
+                record: Int(column.records[index]), value: column.values[index],
+                shape: .point(p, symbol: column.symbol), fill: column.fill, stroke: column.stroke, anchor: p)
         }
     }
 

@@ -35,13 +35,16 @@ extension PlotScene {
                 guard let base = item.base else { return item.anchor.x <= revealX ? item : nil }
                 item.shape = .rect(Self.grown(rect, from: base, progress: progress), cornerRadius: radius)
             case .wedge(let c, let r, let inner, let start, let end):
-                item.shape = .wedge(center: c, radius: r, innerRadius: inner, startAngle: start,
-                                    endAngle: start + (end - start) * progress)
+                item.shape = .wedge(
+                    center: c, radius: r, innerRadius: inner, startAngle: start,
+                    endAngle: start + (end - start) * progress)
             case .point, .segments, .polygon:
                 guard item.anchor.x <= revealX else { return nil }
             }
             return item
-        } keepingPoints: { $0.x <= revealX }
+        } keepingPoints: {
+            $0.x <= revealX
+        }
         plot.labels = []
         plot.leaders = []
         return plot

@@ -36,7 +36,7 @@ public struct ScenePath: Hashable, Sendable {
     /// cubic arcs apiece, within 0.03% of a circle): the dots a line draws where a point has no
     /// neighbour to join.
     public static func discs(at centers: [Point], radius: Double, fill: Fill) -> ScenePath {
-        let k = 0.5522847498 * radius   // the control distance of a quarter circle
+        let k = 0.5522847498 * radius  // the control distance of a quarter circle
         var elements: [Element] = []
         elements.reserveCapacity(centers.count * 6)
         for c in centers {

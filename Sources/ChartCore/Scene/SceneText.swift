@@ -30,9 +30,10 @@ public struct SceneText: Hashable, Sendable {
 
     /// Level text whose box has `anchor` (a named point of the box) at `position`.
     public init(text: String, style: TextStyle, size: Size, at position: Point, anchoredBy anchor: RectAnchor) {
-        self.init(text: text, style: style, size: size,
-                  anchor: Point(x: size.width * anchor.fraction.x, y: size.height * anchor.fraction.y),
-                  position: position)
+        self.init(
+            text: text, style: style, size: size,
+            anchor: Point(x: size.width * anchor.fraction.x, y: size.height * anchor.fraction.y),
+            position: position)
     }
 
     /// The text's rotated rectangle.
@@ -42,7 +43,8 @@ public struct SceneText: Hashable, Sendable {
 
     /// The axis-aligned bounds of what is drawn, in device pixels.
     public var rect: Rect {
-        angle == 0 ? Rect(x: position.x - anchor.x, y: position.y - anchor.y, width: size.width, height: size.height)
-                   : frame.boundingBox
+        angle == 0
+            ? Rect(x: position.x - anchor.x, y: position.y - anchor.y, width: size.width, height: size.height)
+            : frame.boundingBox
     }
 }

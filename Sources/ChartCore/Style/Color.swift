@@ -26,9 +26,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// A color from `0xRRGGBB`.
     public init(rgb: UInt32, alpha: Double = 1) {
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255,
-                  green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255,
+            green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     /// A color from `#RRGGBB` or `#RRGGBBAA` (the `#` optional); nil when the text is not one.
@@ -49,14 +50,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         let chroma = (1 - abs(2 * l - 1)) * s
         let sector = h * 6
         let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
-        let (r, g, b): (Double, Double, Double) = switch Int(sector) {
-        case 0: (chroma, x, 0)
-        case 1: (x, chroma, 0)
-        case 2: (0, chroma, x)
-        case 3: (0, x, chroma)
-        case 4: (x, 0, chroma)
-        default: (chroma, 0, x)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(sector) {
+            case 0: (chroma, x, 0)
+            case 1: (x, chroma, 0)
+            case 2: (0, chroma, x)
+            case 3: (0, x, chroma)
+            case 4: (x, 0, chroma)
+            default: (chroma, 0, x)
+            }
         let m = l - chroma / 2
         self.init(red: r + m, green: g + m, blue: b + m, alpha: alpha)
     }
@@ -76,8 +78,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// A straight mix: `fraction` 0 gives `self`, 1 gives `other`.
     public func blended(with other: Color, fraction: Double) -> Color {
         let t = min(max(fraction, 0), 1)
-        return Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-                     blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        return Color(
+            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
 
     /// Relative luminance (WCAG), 0 for black to 1 for white.

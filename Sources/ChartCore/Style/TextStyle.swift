@@ -13,8 +13,10 @@ public struct TextStyle: Hashable, Sendable {
     public var alignment: TextAlignment
 
     /// A text style; the font size is pixels at scale 1.
-    public init(fontFamily: String = "Sans", fontSize: Double = 12, isBold: Bool = false,
-                color: Color = .black, alignment: TextAlignment = .center) {
+    public init(
+        fontFamily: String = "Sans", fontSize: Double = 12, isBold: Bool = false,
+        color: Color = .black, alignment: TextAlignment = .center
+    ) {
         precondition(fontSize > 0, "A font size must be positive (got \(fontSize)).")
         self.fontFamily = fontFamily
         self.fontSize = fontSize

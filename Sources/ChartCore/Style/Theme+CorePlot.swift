@@ -87,13 +87,19 @@ extension Theme {
     }()
 
     /// Ten distinct colors that read on dark grey.
-    static let embers: [Color] = [0x5DADE2, 0xF5A742, 0xEF6F6C, 0x4FD1B5, 0xA8DC6E,
-                                  0xF7DC6F, 0xB98FE0, 0xFF8FC7, 0xC9A27E, 0xB8C0C8].map { Color(rgb: $0) }
+    static let embers: [Color] = [
+        0x5DADE2, 0xF5A742, 0xEF6F6C, 0x4FD1B5, 0xA8DC6E,
+        0xF7DC6F, 0xB98FE0, 0xFF8FC7, 0xC9A27E, 0xB8C0C8
+    ].map { Color(rgb: $0) }
     /// Ten distinct, fairly dark colors that read on pale blue-grey (contrast ≥ 3 against the
     /// slate plot area).
-    static let slateInks: [Color] = [0x1F5FA8, 0xC4600E, 0xB0262F, 0x137A6C, 0x3C7F1E,
-                                     0x9A7A0A, 0x6E3F96, 0xB23C74, 0x7A4A2C, 0x2F8FBF].map { Color(rgb: $0) }
+    static let slateInks: [Color] = [
+        0x1F5FA8, 0xC4600E, 0xB0262F, 0x137A6C, 0x3C7F1E,
+        0x9A7A0A, 0x6E3F96, 0xB23C74, 0x7A4A2C, 0x2F8FBF
+    ].map { Color(rgb: $0) }
     /// Ten distinct light colors that read on black and dark blue.
-    static let tickerTape: [Color] = [0x4FC3F7, 0xFFB74D, 0x81C784, 0xE57373, 0xFFF176,
-                                      0xCE93D8, 0x4DB6AC, 0xF48FB1, 0x9FA8DA, 0xE0E0E0].map { Color(rgb: $0) }
+    static let tickerTape: [Color] = [
+        0x4FC3F7, 0xFFB74D, 0x81C784, 0xE57373, 0xFFF176,
+        0xCE93D8, 0x4DB6AC, 0xF48FB1, 0x9FA8DA, 0xE0E0E0
+    ].map { Color(rgb: $0) }
 }

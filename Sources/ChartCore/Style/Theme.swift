@@ -131,13 +131,17 @@ public struct Theme: Hashable, Sendable {
 
     /// Twenty colors that read on white, each at least 24 ΔE (CIELAB) from every other: Tableau
     /// 10, then ten more picked greedily for distance from those before them.
-    static let tableau: [Color] = [0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
-                                   0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC,
-                                   0xE7298A, 0x6B6ECF, 0xFFBE7D, 0x393B79, 0xA6761D,
-                                   0xB5CF6B, 0x003F5C, 0xE377C2, 0x843C39, 0x1B9E77].map { Color(rgb: $0) }
+    static let tableau: [Color] = [
+        0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
+        0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC,
+        0xE7298A, 0x6B6ECF, 0xFFBE7D, 0x393B79, 0xA6761D,
+        0xB5CF6B, 0x003F5C, 0xE377C2, 0x843C39, 0x1B9E77
+    ].map { Color(rgb: $0) }
     /// Twenty colors that read on near-black, each at least 21 ΔE from every other.
-    static let bright: [Color] = [0x6CA6E0, 0xFFA94D, 0xFF6B6B, 0x63E6BE, 0x8CE99A,
-                                  0xFFE066, 0xD0A2F7, 0xFFA8C5, 0xC8A27C, 0xCED4DA,
-                                  0x845EF7, 0x94D82D, 0x3BC9DB, 0x5C940D, 0xDA77F2,
-                                  0xF06595, 0x5C7CFA, 0xC0EB75, 0xE67700, 0xFCC419].map { Color(rgb: $0) }
+    static let bright: [Color] = [
+        0x6CA6E0, 0xFFA94D, 0xFF6B6B, 0x63E6BE, 0x8CE99A,
+        0xFFE066, 0xD0A2F7, 0xFFA8C5, 0xC8A27C, 0xCED4DA,
+        0x845EF7, 0x94D82D, 0x3BC9DB, 0x5C940D, 0xDA77F2,
+        0xF06595, 0x5C7CFA, 0xC0EB75, 0xE67700, 0xFCC419
+    ].map { Color(rgb: $0) }
 }

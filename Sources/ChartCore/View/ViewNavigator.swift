@@ -30,12 +30,16 @@ public struct ViewNavigator {
     /// nil when nothing changes (refused by a delegate, or past the narrowest or widest span).
     public func zoomed(_ view: GraphView, by factor: Double, about point: Point, axes: NavigationAxes) -> GraphView? {
         precondition(factor > 0 && factor.isFinite, "A zoom factor is positive and finite (got \(factor)).")
-        return changed(view, axes: axes, asking: { space in
-            space.delegate?.plotSpace(space, shouldScaleBy: factor, aboutPoint: point) ?? true
-        }) { current, t, isVertical in
+        return changed(
+            view, axes: axes,
+            asking: { space in
+                space.delegate?.plotSpace(space, shouldScaleBy: factor, aboutPoint: point) ?? true
+            }
+        ) { current, t, isVertical in
             let scale = isVertical ? t.yScale : t.xScale
             guard case .anchored(let value, let pixel, let perPixel)? = anchored(current, transform: t, isVertical: isVertical),
-                  let f = scale.forward(value) else { return nil }
+                let f = scale.forward(value)
+            else { return nil }
             let at = isVertical ? point.y : point.x
             let sign = isVertical ? -1.0 : 1.0
             let under = scale.inverse(f + sign * (at - pixel) * perPixel)
@@ -60,9 +64,12 @@ public struct ViewNavigator {
         let box = rect.intersection(scene.plotArea)
         guard box.width >= 1, box.height >= 1 else { return nil }
         let factor = min(scene.plotArea.width / box.width, scene.plotArea.height / box.height)
-        return changed(view, axes: .both, asking: { space in
-            space.delegate?.plotSpace(space, shouldScaleBy: factor, aboutPoint: box.center) ?? true
-        }) { _, t, isVertical in
+        return changed(
+            view, axes: .both,
+            asking: { space in
+                space.delegate?.plotSpace(space, shouldScaleBy: factor, aboutPoint: box.center) ?? true
+            }
+        ) { _, t, isVertical in
             let a = t.dataPoint(Point(x: box.minX, y: box.maxY)), b = t.dataPoint(Point(x: box.maxX, y: box.minY))
             return .ends(isVertical ? PlotRange(clamping: a.y, b.y) : PlotRange(clamping: a.x, b.x))
         }
@@ -88,16 +95,19 @@ public struct ViewNavigator {
         let shown = isVertical ? transform.yRange : transform.xRange
         let length = isVertical ? transform.plotArea.height : transform.plotArea.width
         guard length > 0, let lo = scale.forward(shown.lower), let hi = scale.forward(shown.upper), hi > lo else { return nil }
-        return .anchored(value: shown.lower, pixel: isVertical ? transform.plotArea.maxY : transform.plotArea.minX,
-                         unitsPerPixel: (hi - lo) / length)
+        return .anchored(
+            value: shown.lower, pixel: isVertical ? transform.plotArea.maxY : transform.plotArea.minX,
+            unitsPerPixel: (hi - lo) / length)
     }
 
     /// Sets the range `propose` gives for the current one (nil when unset) along `axes` of
     /// every plot space the delegate lets scale, keeps each within the spans a double
     /// can show, the space's global range and what its delegate allows; a change of y turns
     /// autoscale off, fixing the other spaces' autoscaled y where it shows.
-    private func changed(_ view: GraphView, axes: NavigationAxes, asking allowed: (XYPlotSpace) -> Bool = { _ in true },
-                         propose: (ViewRange?, CoordinateTransform, Bool) -> ViewRange?) -> GraphView? {
+    private func changed(
+        _ view: GraphView, axes: NavigationAxes, asking allowed: (XYPlotSpace) -> Bool = { _ in true },
+        propose: (ViewRange?, CoordinateTransform, Bool) -> ViewRange?
+    ) -> GraphView? {
         var next = view
         var changedAny = false
         if axes.y {
@@ -109,7 +119,8 @@ public struct ViewNavigator {
             for isVertical in [false, true] {
                 guard isVertical ? axes.movesY(of: shown.identifier) : axes.x else { continue }
                 let current = isVertical ? next[space: shown.identifier].y : next[space: shown.identifier].x
-                guard let proposed = propose(current, t, isVertical), let accepted = limited(proposed, space: space, transform: t, isVertical: isVertical) else { continue }
+                guard let proposed = propose(current, t, isVertical), let accepted = limited(proposed, space: space, transform: t, isVertical: isVertical)
+                else { continue }
                 if isVertical { next[space: shown.identifier].y = accepted } else { next[space: shown.identifier].x = accepted }
                 changedAny = true
             }
@@ -123,9 +134,12 @@ public struct ViewNavigator {
     private func limited(_ range: ViewRange, space: XYPlotSpace, transform t: CoordinateTransform, isVertical: Bool) -> ViewRange? {
         let scale = isVertical ? t.yScale : t.xScale
         let area = t.plotArea
-        guard let shown = range.resolved(from: isVertical ? area.maxY : area.minX, to: isVertical ? area.minY : area.maxX,
-                                         scale: scale, isVertical: isVertical),
-              let lo = scale.forward(shown.lower), let hi = scale.forward(shown.upper) else { return nil }
+        guard
+            let shown = range.resolved(
+                from: isVertical ? area.maxY : area.minX, to: isVertical ? area.minY : area.maxX,
+                scale: scale, isVertical: isVertical),
+            let lo = scale.forward(shown.lower), let hi = scale.forward(shown.upper)
+        else { return nil }
         let span = hi - lo
         let narrowest = scale == .category ? 1 : max(max(abs(lo), abs(hi)) * Self.relativePrecision, XYPlotSpace.minimumSpan)
         guard span.isFinite, span <= Self.widestSpan else { return nil }

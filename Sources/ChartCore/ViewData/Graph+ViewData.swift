@@ -48,8 +48,10 @@ extension Graph {
     /// view data sources fetch for it (at most `rounds` times: a y range that autoscales to
     /// arrived data can move the plot area once more): what a file written headlessly draws.
     /// Without view data sources it is one layout. Throws a data source's failure.
-    public func layoutWaitingForData(size: Size, scale: Double = 1, view: GraphView = .fitted,
-                                     measurer: any TextMeasuring, rounds: Int = 4) throws -> Scene {
+    public func layoutWaitingForData(
+        size: Size, scale: Double = 1, view: GraphView = .fitted,
+        measurer: any TextMeasuring, rounds: Int = 4
+    ) throws -> Scene {
         var scene = layout(size: size, scale: scale, view: view, measurer: measurer)
         var round = 0
         while round < rounds, !scene.pendingData.isEmpty {

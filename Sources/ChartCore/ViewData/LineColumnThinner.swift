@@ -60,8 +60,10 @@ public struct LineColumnThinner {
     /// Takes a stretch of records that lie in one half column without a gap by its extremes
     /// alone: its first, lowest, highest and last record (`lowest` and `highest` by their
     /// positions from the stretch's start, `count` records in all). The same as adding each.
-    public mutating func add(stretchOf count: Int, first: (Double, Double), lowest: (Int, Double, Double),
-                             highest: (Int, Double, Double), last: (Double, Double)) {
+    public mutating func add(
+        stretchOf count: Int, first: (Double, Double), lowest: (Int, Double, Double),
+        highest: (Int, Double, Double), last: (Double, Double)
+    ) {
         precondition(count > 0 && lowest.0 < count && highest.0 < count, "A stretch holds its extremes.")
         let start = index
         // The four in order of position, each once (no array per stretch: a view walks

@@ -25,7 +25,8 @@ public struct ScatterPixelThinner {
     /// Takes the next point.
     @inline(__always) public mutating func add(location: Double, value: Double) {
         guard value > y.floor, location > x.floor,
-              let bit = grid.bit(px: x.device(location), py: y.device(value), snapHalf: snapHalf) else { return }
+            let bit = grid.bit(px: x.device(location), py: y.device(value), snapHalf: snapHalf)
+        else { return }
         let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
         if taken[word] & mask == 0 {
             taken[word] |= mask

@@ -39,8 +39,10 @@ enum BoxChart: KindChartBuilder {
             }
         }
         guard graph.plots.contains(where: \.hasData) else {
-            throw DataError.unusable(path: context.source, message: "--kind box found no finite numbers in "
-                + picked.columns.map { "'\(table.columns[$0].name)'" }.joined(separator: ", "))
+            throw DataError.unusable(
+                path: context.source,
+                message: "--kind box found no finite numbers in "
+                    + picked.columns.map { "'\(table.columns[$0].name)'" }.joined(separator: ", "))
         }
         let labels = graph.plots.first?.categoryLabels() ?? []
         graph.defaultPlotSpace.xScale = .linear

@@ -19,35 +19,54 @@ enum BubbleChart: KindChartBuilder {
         }
         let numeric = table.columns.indices.filter { table.columns[$0].numbers != nil }
         var sizeColumn = try spec.size.map(index) ?? table.columns.firstIndex { $0.name.lowercased() == "size" && $0.numbers != nil }
-        let x: Int = spec.x != nil || table.columns[plan.x].numbers != nil ? plan.x
+        let x: Int =
+            spec.x != nil || table.columns[plan.x].numbers != nil
+            ? plan.x
             : (numeric.first { $0 != sizeColumn } ?? plan.x)
         let y: Int
-        if let name = spec.y?.first { y = try index(name) } else {
+        if let name = spec.y?.first {
+            y = try index(name)
+        } else {
             guard let first = numeric.first(where: { $0 != x && $0 != sizeColumn }) else {
-                throw DataError.unusable(path: context.source, message: "--kind bubble needs columns of numbers for x, y and the size; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+                throw DataError.unusable(
+                    path: context.source,
+                    message:
+                        "--kind bubble needs columns of numbers for x, y and the size; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
             }
             y = first
         }
         if sizeColumn == nil { sizeColumn = numeric.first { $0 != x && $0 != y } }
         guard let size = sizeColumn, size != x, size != y else {
-            throw DataError.unusable(path: context.source, message: "--kind bubble needs a size column (--size-by, a column named size, or a third column of numbers); the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+            throw DataError.unusable(
+                path: context.source,
+                message:
+                    "--kind bubble needs a size column (--size-by, a column named size, or a third column of numbers); the columns are: \(table.columns.map(\.name).joined(separator: ", "))"
+            )
         }
         let xs = try context.numbers(ofColumn: x), ys = try context.numbers(ofColumn: y), sizes = try context.numbers(ofColumn: size)
         let rowCount = table.rowCount
         // Names and groups from the columns of text.
         let texts = table.columns.indices.filter { table.columns[$0].isText && ![x, y, size].contains($0) }
         let profiles = plan.profiles
-        let groupColumn: Int? = try spec.group.flatMap { name throws(DataError) -> Int? in
-            name.isEmpty || name.lowercased() == "none" ? nil : try index(name)
-        } ?? texts.first { profiles[$0].distinctCount >= 2 && profiles[$0].distinctCount <= ColumnProfile.groupLimit
-            && profiles[$0].distinctCount < profiles[$0].presentCount }
+        let groupColumn: Int? =
+            try spec.group.flatMap { name throws(DataError) -> Int? in
+                name.isEmpty || name.lowercased() == "none" ? nil : try index(name)
+            }
+            ?? texts.first {
+                profiles[$0].distinctCount >= 2 && profiles[$0].distinctCount <= ColumnProfile.groupLimit
+                    && profiles[$0].distinctCount < profiles[$0].presentCount
+            }
         let nameColumn = texts.first { $0 != groupColumn && profiles[$0].distinctCount == profiles[$0].presentCount }
         let names = nameColumn.map { ValueNames.names(of: table.columns[$0]) }
         var groups: [(title: String, rows: [Int])] = [(table.columns[y].name, Array(0..<rowCount))]
         if let groupColumn {
             let (order, places) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[groupColumn]))
             guard order.count <= ColumnProfile.groupLimit else {
-                throw DataError.unusable(path: context.source, message: "column '\(table.columns[groupColumn].name)' has \(order.count) distinct values, more than the \(ColumnProfile.groupLimit) groups a chart can tell apart")
+                throw DataError.unusable(
+                    path: context.source,
+                    message:
+                        "column '\(table.columns[groupColumn].name)' has \(order.count) distinct values, more than the \(ColumnProfile.groupLimit) groups a chart can tell apart"
+                )
             }
             var rows = [[Int]](repeating: [], count: order.count)
             for (row, g) in places.enumerated() { rows[g].append(row) }
@@ -57,9 +76,10 @@ enum BubbleChart: KindChartBuilder {
         var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
             let id = identifiers.next(for: group.title)
-            let source = ArrayDataSource(numbers: group.rows.map { ys[$0] }, locations: group.rows.map { xs[$0] },
-                                         categories: names.map { n in group.rows.map { n[$0] } },
-                                         fields: [.size: group.rows.map { sizes[$0] }])
+            let source = ArrayDataSource(
+                numbers: group.rows.map { ys[$0] }, locations: group.rows.map { xs[$0] },
+                categories: names.map { n in group.rows.map { n[$0] } },
+                fields: [.size: group.rows.map { sizes[$0] }])
             let plot = BubblePlot(identifier: id, title: group.title, dataSource: source)
             plot.valueTitle = table.columns[y].name
             plot.sizeTitle = table.columns[size].name

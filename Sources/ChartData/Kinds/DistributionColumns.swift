@@ -21,8 +21,9 @@ struct DistributionColumns {
     static let partLimit = 1000
 
     init(_ context: KindChartContext, splitByTextX: Bool) throws(DataError) {
-        try self.init(table: context.table, plan: context.plan, spec: context.spec, source: context.source, kind: context.kind,
-                      splitByTextX: splitByTextX)
+        try self.init(
+            table: context.table, plan: context.plan, spec: context.spec, source: context.source, kind: context.kind,
+            splitByTextX: splitByTextX)
     }
 
     /// The columns of `table` (prepared) along `plan`; throws when none holds numbers.
@@ -31,13 +32,16 @@ struct DistributionColumns {
         var columns = plan.series
         let x = plan.x
         if !named, table.columns[x].numbers != nil, !table.columns[x].isDate,
-           plan.profiles[x].role == .measure, !columns.contains(x) {
+            plan.profiles[x].role == .measure, !columns.contains(x)
+        {
             columns.insert(x, at: 0)
         }
         columns = columns.filter { table.columns[$0].numbers != nil && !table.columns[$0].isDate }
         guard !columns.isEmpty else {
-            throw DataError.unusable(path: source, message: "--kind \(kind.rawValue) needs a column of numbers; "
-                + "the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+            throw DataError.unusable(
+                path: source,
+                message: "--kind \(kind.rawValue) needs a column of numbers; "
+                    + "the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
         }
         let split = splitByTextX && table.columns[x].numbers == nil ? x : plan.group
         if split != nil && !named { columns = [columns[0]] }
@@ -50,8 +54,10 @@ struct DistributionColumns {
         let names = ValueNames.names(of: table.columns[split])
         let (order, place) = ValueNames.firstAppearance(names)
         guard order.count <= Self.partLimit else {
-            throw DataError.unusable(path: source, message: "column '\(table.columns[split].name)' has \(order.count) distinct values, "
-                + "more than the \(Self.partLimit) a --kind \(kind.rawValue) chart can show; filter the rows or name another --x")
+            throw DataError.unusable(
+                path: source,
+                message: "column '\(table.columns[split].name)' has \(order.count) distinct values, "
+                    + "more than the \(Self.partLimit) a --kind \(kind.rawValue) chart can show; filter the rows or name another --x")
         }
         var rows = [[Int]](repeating: [], count: order.count)
         for (row, p) in place.enumerated() { rows[p].append(row) }

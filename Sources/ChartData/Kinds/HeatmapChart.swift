@@ -20,31 +20,40 @@ enum HeatmapChart: KindChartBuilder {
         }
         let xNamed = try spec.x.map(index)
         let valueColumn: Int
-        if let name = spec.y?.first { valueColumn = try index(name) } else {
+        if let name = spec.y?.first {
+            valueColumn = try index(name)
+        } else {
             let numeric = table.columns.indices.filter { table.columns[$0].numbers != nil && !table.columns[$0].isDate && $0 != xNamed }
             let profiles = context.plan.profiles
             let measures = numeric.filter { !(profiles[$0].isWhole && profiles[$0].distinctCount <= 50) }
             guard let last = measures.last ?? numeric.last else {
-                throw DataError.unusable(path: context.source, message: "--kind heatmap needs a column of numbers for the values; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+                throw DataError.unusable(
+                    path: context.source,
+                    message: "--kind heatmap needs a column of numbers for the values; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
             }
             valueColumn = last
         }
         // Reading a table merges a year and a month column into a date column of both
         // ("year-month"); the heatmap keeps the two apart, as its columns and rows.
         let names = Set(table.columns.map(\.name))
-        let merged = Set(table.columns.indices.filter { i in
-            names.contains { a in names.contains { b in a != b && table.columns[i].name == a + "-" + b } }
-        })
+        let merged = Set(
+            table.columns.indices.filter { i in
+                names.contains { a in names.contains { b in a != b && table.columns[i].name == a + "-" + b } }
+            })
         let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) }
         guard let x = xNamed ?? others.first, let row = others.first(where: { $0 != x }) else {
-            throw DataError.unusable(path: context.source, message: "--kind heatmap needs an x column, a row column and a value column; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
+            throw DataError.unusable(
+                path: context.source,
+                message:
+                    "--kind heatmap needs an x column, a row column and a value column; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
         }
         let values = try context.numbers(ofColumn: valueColumn)
         let xs = places(of: table.columns[x], profile: context.plan.profiles[x], topFirst: false)
         let rows = places(of: table.columns[row], profile: context.plan.profiles[row], topFirst: true)
-        let source = ArrayDataSource(numbers: values, locations: xs.locations,
-                                     categories: xs.labels.isEmpty ? nil : ValueNames.names(of: table.columns[x]),
-                                     fields: [.row: rows.locations])
+        let source = ArrayDataSource(
+            numbers: values, locations: xs.locations,
+            categories: xs.labels.isEmpty ? nil : ValueNames.names(of: table.columns[x]),
+            fields: [.row: rows.locations])
         let valueName = table.columns[valueColumn].name
         let plot = HeatmapPlot(identifier: ChartBuilder.identifier(valueName), title: valueName, dataSource: source)
         plot.valueTitle = valueName
@@ -96,7 +105,9 @@ enum HeatmapChart: KindChartBuilder {
             let last = Double(order.count - 1)
             let missing = order.firstIndex(of: ValueNames.missing)
             let locations = placeOfRow.map { p -> Double in p == missing ? .nan : (topFirst ? last - Double(p) : Double(p)) }
-            let labels = order.enumerated().filter { $0.offset != missing }.map { AxisLabel($0.element, at: topFirst ? last - Double($0.offset) : Double($0.offset)) }
+            let labels = order.enumerated().filter { $0.offset != missing }.map {
+                AxisLabel($0.element, at: topFirst ? last - Double($0.offset) : Double($0.offset))
+            }
             return (locations, labels, .category)
         case .number(let numbers):
             guard profile.isWhole && profile.distinctCount <= 50 else { return (numbers, [], .linear) }

@@ -21,8 +21,10 @@ enum HistogramChart: KindChartBuilder {
         let rule = try rule(context.spec)
         guard let binning = HistogramBinning.bins(for: series.map(\.values), rule: rule) else {
             try tooManyBins(rule, source: context.source)
-            throw DataError.unusable(path: context.source, message: "--kind histogram found no finite numbers in "
-                + picked.columns.map { "'\(table.columns[$0].name)'" }.joined(separator: ", "))
+            throw DataError.unusable(
+                path: context.source,
+                message: "--kind histogram found no finite numbers in "
+                    + picked.columns.map { "'\(table.columns[$0].name)'" }.joined(separator: ", "))
         }
         let plots = series.map { (binning: binning, title: $0.title, counts: binning.counts(of: $0.values)) }
         let axisTitle = picked.columns.count == 1 ? table.columns[picked.columns[0]].name : nil
@@ -35,16 +37,19 @@ enum HistogramChart: KindChartBuilder {
     /// groups (the rows then load, within the memory budget).
     static func aggregatedGraph(_ context: AggregatedChartContext) throws(DataError) -> Graph? {
         let sample = ChartBuilder.prepared(context.sample)
-        let picked = try DistributionColumns(table: sample, plan: context.plan, spec: context.spec, source: context.source,
-                                             kind: .histogram, splitByTextX: true)
+        let picked = try DistributionColumns(
+            table: sample, plan: context.plan, spec: context.spec, source: context.source,
+            kind: .histogram, splitByTextX: true)
         guard picked.split == nil else { return nil }
         let names = picked.columns.map { sample.columns[$0].name }
         let counter = DatabaseHistogram(database: context.database, query: context.query, number: context.number)
         let rule = try rule(context.spec)
         guard let binning = try counter.binning(of: names, rule: rule) else {
             try tooManyBins(rule, source: context.source)
-            throw DataError.unusable(path: context.source, message: "--kind histogram found no finite numbers in "
-                + names.map { "'\($0)'" }.joined(separator: ", "))
+            throw DataError.unusable(
+                path: context.source,
+                message: "--kind histogram found no finite numbers in "
+                    + names.map { "'\($0)'" }.joined(separator: ", "))
         }
         // The graph the sample gives (title, theme, axes), its plots replaced by the database's counts.
         let graph = try ChartBuilder.graph(from: sample, plan: context.plan, spec: context.spec, source: context.source)
@@ -65,8 +70,10 @@ enum HistogramChart: KindChartBuilder {
     /// Throws for a bin width that would make more than `HistogramBinning.maximumCount` bins.
     static func tooManyBins(_ rule: HistogramBinning.Rule, source: String) throws(DataError) {
         guard case .width(let width) = rule else { return }
-        throw DataError.unusable(path: source, message: "a bin width of \(NumberFormat.automatic.format(width)) makes more than "
-            + "\(HistogramBinning.maximumCount) bins over these values; use a wider one or --bins")
+        throw DataError.unusable(
+            path: source,
+            message: "a bin width of \(NumberFormat.automatic.format(width)) makes more than "
+                + "\(HistogramBinning.maximumCount) bins over these values; use a wider one or --bins")
     }
 
     /// The spec's rule: a bin width wins over a number of bins; neither is numpy's `auto`.
@@ -78,8 +85,10 @@ enum HistogramChart: KindChartBuilder {
 
     /// Adds one histogram per entry of `plots` (sharing their bins) to `graph`, with the axes
     /// and legend a histogram has: x the values (`valueTitle`), y "count" or "density".
-    static func add(_ plots: [(binning: HistogramBinning, title: String, counts: [Int])], to graph: Graph, spec: ChartSpec,
-                    valueTitle: String?) {
+    static func add(
+        _ plots: [(binning: HistogramBinning, title: String, counts: [Int])], to graph: Graph, spec: ChartSpec,
+        valueTitle: String?
+    ) {
         var identifiers = PlotIdentifiers()
         var previous: HistogramPlot?
         let stacked = spec.stacked == true

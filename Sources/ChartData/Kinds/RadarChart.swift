@@ -29,7 +29,11 @@ enum RadarChart: KindChartBuilder {
             let values = try context.numbers(ofColumn: valueColumn)
             let (groups, groupOfRow) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[group]))
             guard groups.count <= ColumnProfile.groupLimit else {
-                throw DataError.unusable(path: context.source, message: "column '\(table.columns[group].name)' has \(groups.count) distinct values, more than the \(ColumnProfile.groupLimit) series a chart can tell apart")
+                throw DataError.unusable(
+                    path: context.source,
+                    message:
+                        "column '\(table.columns[group].name)' has \(groups.count) distinct values, more than the \(ColumnProfile.groupLimit) series a chart can tell apart"
+                )
             }
             var sums = [[Double]](repeating: [Double](repeating: 0, count: order.count), count: groups.count)
             var counts = sums
@@ -57,7 +61,9 @@ enum RadarChart: KindChartBuilder {
             }
         }
         guard series.count <= ColumnProfile.groupLimit else {
-            throw DataError.unusable(path: context.source, message: "--kind radar would draw \(series.count) polygons, more than the \(ColumnProfile.groupLimit) a chart can tell apart; filter the rows")
+            throw DataError.unusable(
+                path: context.source,
+                message: "--kind radar would draw \(series.count) polygons, more than the \(ColumnProfile.groupLimit) a chart can tell apart; filter the rows")
         }
         let web = RadarWeb(categories: categories)
         if let lo = spec.yAxis?.min, let hi = spec.yAxis?.max { web.range = PlotRange(lo, hi) }
@@ -65,8 +71,10 @@ enum RadarChart: KindChartBuilder {
         var identifiers = PlotIdentifiers()
         for s in series {
             let id = identifiers.next(for: s.title)
-            context.graph.add(RadarPlot(identifier: id, title: s.title,
-                                        dataSource: ArrayDataSource(values: s.values, categories: categories), web: web))
+            context.graph.add(
+                RadarPlot(
+                    identifier: id, title: s.title,
+                    dataSource: ArrayDataSource(values: s.values, categories: categories), web: web))
         }
         context.graph.legend.isHidden = series.count < 2
     }

@@ -32,8 +32,9 @@ enum RangeChart: KindChartBuilder {
             }
             let numbers = value.map { context.pick($0, group.rows) } ?? [Double](repeating: .nan, count: locations.count)
             let source = ArrayDataSource(numbers: numbers, locations: locations, categories: categories, fields: fields)
-            let plot = RangePlot(identifier: identifiers.next(for: group.title.isEmpty ? "series-\(g + 1)" : group.title),
-                                 title: group.title, style: style, dataSource: source)
+            let plot = RangePlot(
+                identifier: identifiers.next(for: group.title.isEmpty ? "series-\(g + 1)" : group.title),
+                title: group.title, style: style, dataSource: source)
             let wantsBars = spec.series?.first?.kind == .bar || (context.x.isCategory && spec.series?.first?.kind == nil)
             plot.marker = value == nil ? .none : wantsBars ? .bar : .point
             let spacing = context.x.spacing
@@ -90,8 +91,10 @@ enum RangeChart: KindChartBuilder {
                 c.high = next()
             }
             guard c.low != nil, c.high != nil || c.error != nil else {
-                throw DataError.unusable(path: context.source, message: "--kind range needs a low and a high column (--low COLUMN --high COLUMN); the columns are: "
-                    + context.table.columns.map(\.name).joined(separator: ", "))
+                throw DataError.unusable(
+                    path: context.source,
+                    message: "--kind range needs a low and a high column (--low COLUMN --high COLUMN); the columns are: "
+                        + context.table.columns.map(\.name).joined(separator: ", "))
             }
             if c.error != nil && c.value == nil { c.value = next() }
         } else {
@@ -105,8 +108,10 @@ enum RangeChart: KindChartBuilder {
                 }
             }
             guard c.value != nil, c.error != nil || (c.low != nil && c.high != nil) else {
-                throw DataError.unusable(path: context.source, message: "--kind errorbar needs a value column and --error COLUMN "
-                    + "(or --low and --high columns); the columns are: " + context.table.columns.map(\.name).joined(separator: ", "))
+                throw DataError.unusable(
+                    path: context.source,
+                    message: "--kind errorbar needs a value column and --error COLUMN "
+                        + "(or --low and --high columns); the columns are: " + context.table.columns.map(\.name).joined(separator: ", "))
             }
         }
         return c

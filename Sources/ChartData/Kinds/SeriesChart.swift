@@ -75,20 +75,25 @@ enum SeriesChart: KindChartBuilder {
                 barIndex += 1
                 plot = bars
             } else {
-                let line = ScatterPlot(identifier: unique(entry.title), title: entry.title,
-                                       dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories))
+                let line = ScatterPlot(
+                    identifier: unique(entry.title), title: entry.title,
+                    dataSource: ArrayDataSource(numbers: values, locations: locations, categories: categories))
                 line.showsLine = thisKind != .scatter
-                if let color { line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2) }
-                else if let width = options?.lineWidth { line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width) }
+                if let color {
+                    line.lineStyle = LineStyle(color: color, width: options?.lineWidth ?? 2)
+                } else if let width = options?.lineWidth {
+                    line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width)
+                }
                 let shape = options?.symbol ?? (thisKind == .scatter ? .ellipse : nil)
                 // Many points: smaller markers, so the cloud shows its density instead of a blot.
                 let count = max(values.count, rowCountHint)
                 let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
                 if let shape {
                     let symbolColor = color ?? theme.seriesColor(index)
-                    line.symbol = PlotSymbol(shape, size: options?.symbolSize ?? defaultSize,
-                                             fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
-                                             lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
+                    line.symbol = PlotSymbol(
+                        shape, size: options?.symbolSize ?? defaultSize,
+                        fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
+                        lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
                 }
                 if let interpolation = options?.interpolation {
                     line.interpolation = interpolation

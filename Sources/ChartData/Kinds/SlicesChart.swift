@@ -10,9 +10,10 @@ enum SlicesChart: KindChartBuilder {
         let c = table.columns[plan.series[0]]
         let values = c.numbers ?? []
         let rows = Array(0..<table.rowCount)
-        let pie = PieChart(identifier: ChartBuilder.identifier(c.name), title: seriesSpecs.first?.title ?? c.name,
-                           values: rows.map { values[$0].isFinite ? values[$0] : nil }, names: rows.map { x.name(ofRow: $0) },
-                           labels: labels)
+        let pie = PieChart(
+            identifier: ChartBuilder.identifier(c.name), title: seriesSpecs.first?.title ?? c.name,
+            values: rows.map { values[$0].isFinite ? values[$0] : nil }, names: rows.map { x.name(ofRow: $0) },
+            labels: labels)
         if let p = spec.pie {
             // Checked by `ChartSpec.validate`: a finite angle, a radius from 0 to 0.95.
             if let angle = p.startAngle { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }

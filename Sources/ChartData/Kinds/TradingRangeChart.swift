@@ -15,12 +15,16 @@ enum TradingRangeChart: KindChartBuilder {
         var identifiers = PlotIdentifiers()
         for (g, group) in groups.enumerated() {
             let (locations, categories) = context.places(group.rows)
-            let source = ArrayDataSource(numbers: context.pick(numbers[3], group.rows), locations: locations, categories: categories,
-                                         fields: [.open: context.pick(numbers[0], group.rows), .high: context.pick(numbers[1], group.rows),
-                                                  .low: context.pick(numbers[2], group.rows)])
+            let source = ArrayDataSource(
+                numbers: context.pick(numbers[3], group.rows), locations: locations, categories: categories,
+                fields: [
+                    .open: context.pick(numbers[0], group.rows), .high: context.pick(numbers[1], group.rows),
+                    .low: context.pick(numbers[2], group.rows)
+                ])
             let id = identifiers.next(for: group.title)
-            let plot = TradingRangePlot(identifier: id, title: group.title, style: context.kind == .ohlc ? .ohlc : .candlestick,
-                                        dataSource: source)
+            let plot = TradingRangePlot(
+                identifier: id, title: group.title, style: context.kind == .ohlc ? .ohlc : .candlestick,
+                dataSource: source)
             if spacing > 0 && spacing.isFinite { plot.barWidth = 0.7 * spacing }
             plot.hollowRising = spec.hollow ?? false
             // Several tickers: each its own color, rising in it and falling in a darker shade,
@@ -35,8 +39,9 @@ enum TradingRangeChart: KindChartBuilder {
             plot.showsTitleInPopup = groups.count > 1
             context.graph.add(plot)
         }
-        context.applyLocationAxes(valueTitle: groups.count == 1 && context.table.columns[columns[3]].name.lowercased() != "close"
-                                  ? context.table.columns[columns[3]].name : nil)
+        context.applyLocationAxes(
+            valueTitle: groups.count == 1 && context.table.columns[columns[3]].name.lowercased() != "close"
+                ? context.table.columns[columns[3]].name : nil)
     }
 
     /// The open, high, low and close columns.
@@ -56,9 +61,11 @@ enum TradingRangeChart: KindChartBuilder {
         for (i, column) in found.enumerated() {
             if let column { result.append(column); continue }
             guard let next = free.next() else {
-                throw DataError.unusable(path: context.source, message: "--kind \(context.kind.rawValue) needs open, high, low and close columns; "
-                    + "no \(roles[i]) column (name them with --open --high --low --close; the columns are: "
-                    + context.table.columns.map(\.name).joined(separator: ", ") + ")")
+                throw DataError.unusable(
+                    path: context.source,
+                    message: "--kind \(context.kind.rawValue) needs open, high, low and close columns; "
+                        + "no \(roles[i]) column (name them with --open --high --low --close; the columns are: "
+                        + context.table.columns.map(\.name).joined(separator: ", ") + ")")
             }
             result.append(next)
         }
