@@ -131,7 +131,7 @@ public final class HostingWindow {
     /// The X server time of the last key or button event: what taking the clipboard names.
     private var lastInputTime: Time = Time(CurrentTime)
     /// The view and history of each chart shown before, by index, for when it is shown again.
-    private var savedViews: [Int: (GraphView, ViewHistory)] = [:]
+    private var savedViews: [Int: ChartInteraction.ViewState] = [:]
     /// When the view last changed through input, to tell frames of a drag or a wheel burst.
     private var lastNavigation: ContinuousClock.Instant?
     /// Clears the passing message once it has shown its time.
@@ -164,9 +164,12 @@ public final class HostingWindow {
     private enum SaveRequest {
         /// A new PNG under the suggested name in the save directory (Ctrl+S).
         case suggested
-        /// The prompt's answer, resolved (`SavePrompt.destination`).
-        case file(path: String, format: ChartRenderer.Format)
+        /// The prompt's answer, resolved (`SavePrompt.destination`); `answer` as typed, for the
+        /// prompt to open again with when the file cannot be written.
+        case file(path: String, format: ChartRenderer.Format, answer: String)
     }
+    /// The existing file the prompt warned would be replaced: Enter again on the same answer replaces it.
+    private var replaceWarned: String?
     /// A reload's `reload` event waits for its first frame.
     private var pendingReload = false
 
@@ -890,6 +893,7 @@ public final class HostingWindow {
             // The view too: a journal's days of the month line up from one month to the next.
             view.view = before.view
             view.history = before.history
+            view.togglesLogScale = before.togglesLogScale
             let next = graph(from: outcome, of: chart)
             next.carryOver(from: interaction.graph)
             install(next, restoring: view)
@@ -897,10 +901,7 @@ public final class HostingWindow {
             startAnimation()
         case (.show, _):
             var view: ChartInteraction.ViewState?
-            if case .success = outcome, let saved = savedViews[chartIndex] {
-                view = ChartInteraction.ViewState()
-                (view!.view, view!.history) = saved
-            }
+            if case .success = outcome, let saved = savedViews[chartIndex] { view = saved }
             install(graph(from: outcome, of: chart), restoring: view)
             startAnimation()
         }
@@ -924,6 +925,8 @@ public final class HostingWindow {
         if let theme = options.theme { graph.theme = theme }
         let next = makeInteraction(graph)
         if let view { next.restore(view) }
+        // A save prompt being answered stays open over the new graph (a reload, another period).
+        next.prompt = interaction.prompt
         retiredScenes.append(interaction.scene)
         interaction = next
         let signal = dataArrival
@@ -949,7 +952,14 @@ public final class HostingWindow {
     private func show(chart index: Int) {
         guard index != chartIndex else { return }
         // Each chart keeps its view and history for when it is shown again.
-        if showsLoadedChart { savedViews[chartIndex] = (interaction.view, interaction.history) }
+        if showsLoadedChart {
+            let state = interaction.viewState()
+            var kept = ChartInteraction.ViewState()
+            (kept.view, kept.history, kept.togglesLogScale) = (state.view, state.history, state.togglesLogScale)
+            savedViews[chartIndex] = kept
+        }
+        // A save asked for shows this chart: not the next one.
+        pendingSave = nil
         chartIndex = index
         options.onEvent(.chart(name: charts[index].name))
         startLoading(.show)
@@ -973,7 +983,7 @@ public final class HostingWindow {
         do throws(CairoError) {
             let path: String
             switch request {
-            case .file(let file, let format):
+            case .file(let file, let format, _):
                 try saver.save(picture.image, popupsOf: interaction.scene, to: file, format: format)
                 path = file
             case .suggested:
@@ -986,6 +996,8 @@ public final class HostingWindow {
         } catch {
             FileHandle.standardError.write(Data("chartview: \(error.description)\n".utf8))
             showStatus("Could not save: \(error.description)")
+            // The answer comes back, to be mended (another folder, a shorter name).
+            if case .file(_, _, let answer) = request { openPrompt(answer) }
         }
     }
 
@@ -995,7 +1007,13 @@ public final class HostingWindow {
             title: interaction.graph.title, chart: charts[chartIndex].name,
             directory: saver.directory)
         // The cursor before ".png", where a new name is typed.
-        let line = LineEditor(name, cursor: name.count - 4)
+        openPrompt(name, cursor: name.count - 4)
+    }
+
+    /// Opens the save prompt with `answer`, the cursor after `cursor` characters (the end when nil).
+    private func openPrompt(_ answer: String, cursor: Int? = nil) {
+        let line = LineEditor(answer, cursor: cursor)
+        replaceWarned = nil
         interaction.prompt = TextPrompt(label: SavePrompt.label, line: line, hint: SavePrompt.hint)
         options.onEvent(.prompt(text: line.text, cursor: line.cursor))
     }
@@ -1009,6 +1027,7 @@ public final class HostingWindow {
         case .edit(let edit):
             prompt.line.apply(edit)
             guard prompt != interaction.prompt else { return }
+            replaceWarned = nil
             interaction.prompt = prompt
             options.onEvent(.prompt(text: prompt.line.text, cursor: prompt.line.cursor))
         case .cancel:
@@ -1018,9 +1037,15 @@ public final class HostingWindow {
         case .submit:
             do throws(SavePromptError) {
                 let destination = try SavePrompt.destination(for: prompt.line.text, directory: saver.directory)
+                // An existing file is replaced only when asked twice (its folder entry, not a link's target).
+                if FileManager.default.fileExists(atPath: destination.path) && replaceWarned != destination.path {
+                    replaceWarned = destination.path
+                    showStatus("\((destination.path as NSString).lastPathComponent) exists: Enter again replaces it")
+                    return
+                }
                 interaction.prompt = nil
                 options.onEvent(.prompt(text: nil, cursor: 0))
-                pendingSave = .file(path: destination.path, format: destination.format)
+                pendingSave = .file(path: destination.path, format: destination.format, answer: prompt.line.text)
             } catch {
                 showStatus(error.description)
             }

@@ -57,6 +57,16 @@ enum SavePrompt {
     static func character(for keysym: KeySym) -> Character? {
         let value = UInt32(truncatingIfNeeded: keysym)
         let code: UInt32
+        switch Int32(truncatingIfNeeded: keysym) {
+        // The keypad's digits and signs type as the main keys do.
+        case XK_KP_0...XK_KP_9: return Character(Unicode.Scalar(UInt8(0x30 + Int(keysym) - Int(XK_KP_0))))
+        case XK_KP_Decimal: return "."
+        case XK_KP_Subtract: return "-"
+        case XK_KP_Add: return "+"
+        case XK_KP_Divide: return "/"
+        case XK_KP_Multiply: return "*"
+        default: break
+        }
         switch value {
         case 0x20...0x7e, 0xa0...0xff: code = value
         case 0x0100_0000...0x0110_FFFF: code = value - 0x0100_0000
@@ -120,7 +130,8 @@ enum SavePrompt {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { throw .folder(answer) }
         let ext = (path as NSString).pathExtension
-        if ext.isEmpty {
+        // "sales.2026" has no extension: a number after the last dot is part of the name.
+        if ext.isEmpty || ext.allSatisfy(\.isNumber) {
             path += ".png"
             return (path, .png)
         }

@@ -89,6 +89,26 @@ private func growth(_ ys: [Double?] = (1...50).map { Double($0 * $0) }) -> Graph
         #expect(text.contains("sets y from -10"))
     }
 
+    @Test("The history restarts at a toggle, and a hidden plot reaching 0 refuses it too")
+    func historyAndHiddenPlots() throws {
+        let chart = ChartInteraction(graph: growth(), size: Size(width: 600, height: 400), measurer: testMeasurer)
+        chart.zoom(by: 2, about: chart.scene.plotArea.center)
+        chart.layoutIfNeeded()
+        #expect(chart.history.canGoBack)
+        chart.perform(.toggleLogScale(.y))
+        chart.layoutIfNeeded()
+        // Back reaches the fitted view only, not views whose ranges were of the linear scale.
+        #expect(chart.history.views == [.fitted, chart.view])
+        let graph = growth()
+        let zero = ScatterPlot(identifier: "z", title: "zero", x: [1, 2], y: [0, 3])
+        zero.isHidden = true
+        graph.add(zero)
+        let hidden = ChartInteraction(graph: graph, size: Size(width: 600, height: 400), measurer: testMeasurer)
+        hidden.perform(.toggleLogScale(.y))
+        hidden.layoutIfNeeded()
+        #expect(hidden.takeEvents().contains(.refused(reason: "No log y: zero reaches 0; a log scale needs values above 0")))
+    }
+
     @Test("A log scale carries over a reload of the chart, and is refused there when the new data reaches 0")
     func carriesOverAReload() throws {
         let chart = ChartInteraction(graph: growth(), size: Size(width: 600, height: 400), measurer: testMeasurer)

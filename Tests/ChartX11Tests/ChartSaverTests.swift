@@ -77,6 +77,7 @@ struct SavePromptTests {
     func destinations() throws {
         #expect(try SavePrompt.destination(for: "a.svg", directory: "/d") == ("/d/a.svg", .svg))
         #expect(try SavePrompt.destination(for: " b ", directory: "/d") == ("/d/b.png", .png))
+        #expect(try SavePrompt.destination(for: "sales.2026", directory: "/d") == ("/d/sales.2026.png", .png))
         #expect(try SavePrompt.destination(for: "/x/C.PDF", directory: "/d") == ("/x/C.PDF", .pdf))
         #expect(try SavePrompt.destination(for: "~/c.png", directory: "/d").path == NSHomeDirectory() + "/c.png")
         #expect(throws: SavePromptError.unknownExtension("jpg")) { try SavePrompt.destination(for: "a.jpg", directory: "/d") }
@@ -95,6 +96,8 @@ struct SavePromptTests {
         #expect(SavePrompt.key(KeySym(XK_L), state: UInt32(ShiftMask)) == .edit(.insert("L")))
         #expect(SavePrompt.key(0x0100_6C14, state: 0) == .edit(.insert("气")))
         #expect(SavePrompt.key(KeySym(XK_udiaeresis), state: 0) == .edit(.insert("ü")))
+        #expect(SavePrompt.key(KeySym(XK_KP_7), state: 0) == .edit(.insert("7")))
+        #expect(SavePrompt.key(KeySym(XK_KP_Decimal), state: 0) == .edit(.insert(".")))
         #expect(SavePrompt.key(KeySym(XK_F5), state: 0) == .ignore)
         #expect(SavePrompt.key(KeySym(XK_Tab), state: 0) == .ignore)
         #expect(SavePrompt.key(KeySym(XK_q), state: UInt32(ControlMask)) == .ignore)

@@ -11,14 +11,17 @@ import Testing
 
     /// What bash completes for the words typed so far (`words`, the last the one completed), in
     /// `directory`, with the binary under test first on the PATH.
-    static func complete(_ words: [String], in directory: String = FileManager.default.temporaryDirectory.path) throws -> [String] {
+    static func complete(
+        _ words: [String], in directory: String = FileManager.default.temporaryDirectory.path,
+        program: String = "chartview", onPath: Bool = true
+    ) throws -> [String] {
         let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().path
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let script = """
             source '\(bashScript)'
             cd '\(directory)'
-            PATH='\(binary)':$PATH
-            COMP_WORDS=(chartview \(quoted)); COMP_CWORD=\(words.count)
+            \(onPath ? "PATH='\(binary)':$PATH" : "")
+            COMP_WORDS=('\(program)' \(quoted)); COMP_CWORD=\(words.count)
             _chartview
             printf '%s\\n' "${COMPREPLY[@]}"
             """
@@ -54,7 +57,7 @@ import Testing
         for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
         // The values are the binary's, asked at completion time: no script keeps a copy.
         for name in ["kind", "theme", "color-map", "format"] {
-            #expect(zsh.contains("$(chartview --values \(name) 2>/dev/null)"), "zsh does not ask for \(name)")
+            #expect(zsh.contains("$($cv --values \(name) 2>/dev/null)"), "zsh does not ask for \(name)")
         }
         let bash = try String(contentsOfFile: Self.bashScript, encoding: .utf8)
         for copy in ["errorbar", "candlestick", "dark-gradient", "viridis"] {
@@ -63,6 +66,8 @@ import Testing
         #expect(try Self.complete(["--color-map", ""]) == ["viridis", "magma", "cividis", "coolwarm"])
         #expect(try Self.complete(["--format", "s"]) == ["svg"])
         #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "flag"])
+        // Run by its path, not on the PATH: the completion asks that binary.
+        #expect(try Self.complete(["--kind", "h"], program: ChartviewProcess.binary, onPath: false) == kinds.filter { $0.hasPrefix("h") })
     }
 
     @Test func valuesListsWhatTheHelpLists() throws {

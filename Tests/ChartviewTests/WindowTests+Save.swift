@@ -4,6 +4,16 @@ import Testing
 
 /// `s`'s save prompt and `L`/`K`'s log scales, in the real window with real keys. Part of
 /// `WindowTests`, so serialized.
+extension Data {
+    /// Appends the bytes to the file at `path`.
+    func append(to path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: self)
+    }
+}
+
 extension WindowTests {
     @Test func theSavePromptWritesPNGSVGAndPDFAndEscWritesNothing() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
@@ -28,6 +38,28 @@ extension WindowTests {
         #expect(png == dir + "/mine.png")
         let image = try CairoSurface.png(path: png)
         #expect(image.width == 800 && image.height == 500)
+        // The same name again: replaced only when Enter is pressed twice.
+        try session.key("s")
+        try session.next("prompt")
+        try session.key("ctrl+u")
+        try session.type("mine")
+        try session.key("Return")
+        #expect(try session.next("status")["text"] as? String == "mine.png exists: Enter again replaces it")
+        try session.key("Return")
+        #expect(try session.next("saved")["path"] as? String == png)
+        // A folder that is not there: the save fails, and the prompt opens again with the answer.
+        try session.key("s")
+        try session.next("prompt")
+        try session.key("ctrl+a")
+        try session.key("ctrl+k")
+        try session.type("gone/x.png")
+        try session.key("Return")
+        let failed = try #require(try session.next("status")["text"] as? String)
+        #expect(failed.hasPrefix("Could not save: ") && failed.contains("no such directory"), "\(failed)")
+        var reopened: String?
+        while reopened != "gone/x.png" { reopened = try session.next("prompt")["text"] as? String }
+        try session.key("Escape")
+        try session.next("status")
         // End, three Backspaces, "svg": the format follows the extension.
         try session.key("s")
         try session.next("prompt")
@@ -99,6 +131,12 @@ extension WindowTests {
             if keys.first == "s" { try session.key("Return") }
             let status = try #require(try session.next("status")["text"] as? String)
             #expect(status.hasPrefix("Could not save: ") && status.contains("No space left on device"), "\(status)")
+            if keys.first == "s" {
+                // The prompt opens again with the answer; Esc gives up.
+                try session.next("prompt")
+                try session.key("Escape")
+                #expect(try session.next("status")["text"] as? String == "Save cancelled")
+            }
         }
         try session.key("q")
         #expect(try session.waitForExit() == 0)
@@ -113,6 +151,17 @@ extension WindowTests {
             .write(to: URL(fileURLWithPath: dir + "/growth.csv"))
         try Data("x,y\n1,5\n2,0\n3,7\n".utf8).write(to: URL(fileURLWithPath: dir + "/zero.csv"))
         let session = try TraceSession([dir + "/growth.csv", "--kind", "line", "--size", "900x600"])
+        // A reload (the file grew) while the prompt is open keeps it: the keys typed go on
+        // into the answer, and "q" does not quit.
+        try session.key("s")
+        try session.next("prompt")
+        try Data(("\n201,60301.5\n").utf8).append(to: dir + "/growth.csv")
+        try session.next("reload", timeout: 20)
+        try session.type("q")
+        var answer: String?
+        while !(answer?.contains("q.png") ?? false) { answer = try session.next("prompt")["text"] as? String }
+        try session.key("Escape")
+        #expect(try session.next("prompt")["closed"] as? Bool == true)
         try session.key("L")
         let scale = try session.next("scale")
         #expect(scale["axis"] as? String == "y" && scale["scale"] as? String == "logarithmic")

@@ -7,9 +7,12 @@ _chartview() {
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
+    # The chartview being completed (./.build/release/chartview, or the one on the PATH).
+    local cv=${COMP_WORDS[0]}
+    [[ $cv == */* && -x $cv ]] || cv=chartview
     case $prev in
         --kind|--theme|--color-map|--format)
-            COMPREPLY=($(compgen -W "$(chartview --values "${prev#--}" 2>/dev/null)" -- "$cur")); return ;;
+            COMPREPLY=($(compgen -W "$("$cv" --values "${prev#--}" 2>/dev/null)" -- "$cur")); return ;;
         --values) COMPREPLY=($(compgen -W "kind theme color-map format flag" -- "$cur")); return ;;
         --chart)
             # The charts of the file given so far, else the demo gallery's.
@@ -17,7 +20,7 @@ _chartview() {
             for ((i = 1; i < COMP_CWORD; i++)); do
                 [[ ${COMP_WORDS[i]} != -* && ${COMP_WORDS[i-1]} != --* ]] && file=${COMP_WORDS[i]}
             done
-            COMPREPLY=($(compgen -W "$(chartview ${file:+"$file"} --list 2>/dev/null)" -- "$cur")); return ;;
+            COMPREPLY=($(compgen -W "$("$cv" ${file:+"$file"} --list 2>/dev/null)" -- "$cur")); return ;;
         --output)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -X '!*.@(png|svg|pdf|PNG|SVG|PDF)' -- "$cur") $(compgen -d -- "$cur")); return ;;
@@ -29,7 +32,7 @@ _chartview() {
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$(chartview --values flag 2>/dev/null)" -- "$cur"))
+        COMPREPLY=($(compgen -W "$("$cv" --values flag 2>/dev/null)" -- "$cur"))
         return
     fi
     # The data file: databases, CSV and TSV files, chart specs, and folders.

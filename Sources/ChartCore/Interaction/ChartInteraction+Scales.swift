@@ -28,7 +28,8 @@ extension ChartInteraction {
                 if let set = coordinate == .x ? space.xRange : space.yRange, set.lower <= 0 {
                     return refuse("No log \(name): the chart sets \(name) from \(NumberFormat.automatic.format(set.lower)); a log scale needs values above 0")
                 }
-                for plot in graph.plots where !plot.isHidden && (plot.plotSpace ?? graph.defaultPlotSpace) === space {
+                // Hidden plots too: showing one again must not put a value at or below 0 on the scale.
+                for plot in graph.plots where (plot.plotSpace ?? graph.defaultPlotSpace) === space {
                     guard let extent = plot.dataExtent(), let range = coordinate == .x ? extent.x : extent.y else { continue }
                     if range.lower <= 0 {
                         return refuse(
@@ -48,7 +49,10 @@ extension ChartInteraction {
             next[space: space.identifier] = ranges
         }
         if toggledLogScales.contains(coordinate) { toggledLogScales.remove(coordinate) } else { toggledLogScales.insert(coordinate) }
-        history.push(next, replacing: false)
+        // The history restarts here: its views' ranges (anchors in data units or decades) belong
+        // to the old scale, and back must not read them on the new one.
+        history = ViewHistory()
+        if next != .fitted { history.push(next) }
         view = next
         pendingViewCause = .scale
         pendingEvents.append(.scale(coordinate: coordinate, scale: newScale))

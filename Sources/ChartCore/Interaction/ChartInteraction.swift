@@ -761,12 +761,29 @@ extension ChartInteraction {
         for plot in graph.plots where state.hiddenPlots.contains(plot.identifier) { plot.isHidden = true }
         if state.togglesTheme { perform(.toggleTheme) }
         if state.hidesGrid != (savedGrid != nil) { perform(.toggleGrid) }
-        // Refused (and said) when the new data has no place on a log scale.
-        for coordinate in state.togglesLogScale.sorted(by: { $0.rawValue < $1.rawValue }) { toggleLogScale(coordinate) }
+        // Quietly, unless refused (the new data has no place on a log scale): then the reason
+        // is said, and the view's ranges along that axis, of the log scale, are dropped.
+        var refusedAxes: Set<Axis.Coordinate> = []
+        for coordinate in state.togglesLogScale.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let before = pendingEvents.count
+            toggleLogScale(coordinate)
+            let events = pendingEvents[before...]
+            if events.contains(where: { if case .refused = $0 { true } else { false } }) { refusedAxes.insert(coordinate) }
+            pendingEvents.removeSubrange(before...)
+            pendingEvents += events.filter { if case .refused = $0 { true } else { false } }
+        }
         if let hidden = state.hidesLegend { graph.legend.isHidden = hidden }
         isShowingHelp = state.showsHelp
         view = state.view
         history = state.history
+        if !refusedAxes.isEmpty {
+            for id in view.spaces.keys {
+                if refusedAxes.contains(.x) { view.spaces[id]?.x = nil }
+                if refusedAxes.contains(.y) { view.spaces[id]?.y = nil }
+            }
+            history = ViewHistory()
+        }
+        pendingViewCause = nil
         setNeedsLayout()
         if let (plotID, key) = state.selection {
             deferred.append(.selectKey(plotID: plotID, key: key))
