@@ -7,6 +7,7 @@ figures from `chartview --profile`, and window figures from a real window under 
 shared generator writes most workloads; this script adds ties1m and arealog1m (with its spec),
 which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m), and hist10m
 (10,000,000 values, a histogram; the peers' histogram scripts are written here too).
+BENCH=floor runs only the floor figures (the smallest chart, line10m against wc -l).
 BENCH=NAME runs that workload alone (peers and in-process figures, no window or big tables);
 CHARTVIEW_BIN names another chartview binary (the default is the release build).
 Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
@@ -168,6 +169,8 @@ def main():
         memory = f"{row['memory_vs_leaner_peer']:11.2f}x" if peer_kind else f"{'n/a':>12}"
         print(f"{name:<10} {cell('chartview'):>16} {cell('matplotlib'):>16} {cell('gnuplot'):>16} {ratio:>11} {memory:>13}")
 
+    if not only or only == "floor":
+        floor_figures(report)
     if not only:
         candles(report)
 
@@ -201,6 +204,21 @@ def main():
         print(f"navigation (line10m): box zoom to {100 * n['boxZoomShare']:.3f}% of x: {n['boxZoomRecordsInRange']} records in range, "
               f"{n['boxZoomPointsDrawn']} points drawn")
     return big_tables(report)
+
+def floor_figures(report):
+    """What a process costs before its data, and line10m's load against reading the file:
+    the smallest chart (the gallery's rates, to PNG) against issue 17's 20 ms and 20 MB, and
+    `wc -l line10m.csv` against chartview on the same file, in the same run (median of RUNS)."""
+    png = os.path.join(OUT, "bench-floor.png")
+    smallest = measure([BIN, "--chart", "rates", "--output", png])
+    csv = os.path.join(DATA, "line10m.csv")
+    wc = measure(["wc", "-l", csv])
+    line10m = report["workloads"].get("line10m", {}).get("chartview") or measure(chartview(WORKLOADS[1], "--output", png))
+    report["floor"] = {"smallestChart": smallest, "wcLine10m": wc, "line10m": line10m,
+                       "line10mVsWc": line10m["wall_s"] / wc["wall_s"]}
+    print(f"\nfloor: smallest chart (--chart rates --output) {1000 * smallest['wall_s']:.0f} ms, {smallest['peak_mb']:.0f} MB "
+          f"(target 20 ms, 20 MB); line10m.csv {line10m['wall_s']:.2f} s against wc -l {wc['wall_s']:.3f} s: "
+          f"{report['floor']['line10mVsWc']:.1f}x (target 4x)")
 
 def candles(report):
     """The candles1m row (bench_candles): 1,000,000 candles, chartview against mplfinance (or
