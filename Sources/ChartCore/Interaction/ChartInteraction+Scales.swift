@@ -9,7 +9,10 @@ extension ChartInteraction {
     /// or bars' base: on a log scale only values above 0 have a place), or the chart fixes a range reaching
     /// 0 or below. On success an `InteractionEvent.scale` says the new scale, after the layout
     /// that shows it. O(records) for the data's extent.
-    func toggleLogScale(_ coordinate: Axis.Coordinate) {
+    /// With `announcing` false (a restored view), a success says nothing and changes no history.
+    /// Returns whether the scale changed.
+    @discardableResult
+    func toggleLogScale(_ coordinate: Axis.Coordinate, announcing: Bool = true) -> Bool {
         let spaces = [graph.defaultPlotSpace] + graph.extraPlotSpaces
         // As a layout maps it: a scale never given is inferred from the plots (categories).
         func scale(of space: XYPlotSpace) -> Scale {
@@ -49,6 +52,8 @@ extension ChartInteraction {
             next[space: space.identifier] = ranges
         }
         if toggledLogScales.contains(coordinate) { toggledLogScales.remove(coordinate) } else { toggledLogScales.insert(coordinate) }
+        setNeedsLayout()
+        guard announcing else { return true }
         // The history restarts here: its views' ranges (anchors in data units or decades) belong
         // to the old scale, and back must not read them on the new one.
         history = ViewHistory()
@@ -56,12 +61,13 @@ extension ChartInteraction {
         view = next
         pendingViewCause = .scale
         pendingEvents.append(.scale(coordinate: coordinate, scale: newScale))
-        setNeedsLayout()
+        return true
     }
 
-    private func refuse(_ reason: String) {
+    private func refuse(_ reason: String) -> Bool {
         pendingEvents.append(.refused(reason: reason))
         // The overlays are laid out again (cheaply), which hands the event on.
         needsLayout = true
+        return false
     }
 }

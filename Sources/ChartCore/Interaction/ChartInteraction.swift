@@ -764,13 +764,9 @@ extension ChartInteraction {
         // Quietly, unless refused (the new data has no place on a log scale): then the reason
         // is said, and the view's ranges along that axis, of the log scale, are dropped.
         var refusedAxes: Set<Axis.Coordinate> = []
-        for coordinate in state.togglesLogScale.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let before = pendingEvents.count
-            toggleLogScale(coordinate)
-            let events = pendingEvents[before...]
-            if events.contains(where: { if case .refused = $0 { true } else { false } }) { refusedAxes.insert(coordinate) }
-            pendingEvents.removeSubrange(before...)
-            pendingEvents += events.filter { if case .refused = $0 { true } else { false } }
+        for coordinate in state.togglesLogScale.sorted(by: { $0.rawValue < $1.rawValue })
+        where !toggleLogScale(coordinate, announcing: false) {
+            refusedAxes.insert(coordinate)
         }
         if let hidden = state.hidesLegend { graph.legend.isHidden = hidden }
         isShowingHelp = state.showsHelp
@@ -783,7 +779,6 @@ extension ChartInteraction {
             }
             history = ViewHistory()
         }
-        pendingViewCause = nil
         setNeedsLayout()
         if let (plotID, key) = state.selection {
             deferred.append(.selectKey(plotID: plotID, key: key))
