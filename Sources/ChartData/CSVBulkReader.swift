@@ -8,9 +8,11 @@ import Synchronization
 #endif
 
 /// The fast path of `CSVReader.read` for large plain files, as the fastest plotting tools read
-/// them: the rows after a sample are split into one byte range per core; each range is read in
-/// blocks (the file is never held whole) and parsed straight into growable column buffers,
-/// which are then copied once into the table's arrays.
+/// them: the rows after a sample are split into one byte range per core. A first pass counts
+/// each range's lines (a word-at-a-time count of line feeds, about memory speed), which gives
+/// every range its place in the table's columns; the second parses each range straight into
+/// its place, so every number is written once, into the array the table keeps. Both passes
+/// read in blocks (the file is never held whole).
 ///
 /// It takes only what needs no look-behind: no quote anywhere, every column's type decided in
 /// the sample (the first `Tuning.sampleBytes`, at least `minimumSampleRows` rows), dates in ISO form. At
@@ -20,8 +22,8 @@ import Synchronization
 /// When it does not give up, its table equals the serial parse's (a differential test and the
 /// CSV fuzz target check this). Hand-written: Foundation has no CSV reader.
 ///
-/// Memory: the block buffers (one per range) plus the columns, briefly one range's column
-/// twice while it is copied. Time: O(bytes / cores).
+/// Memory: the block buffers (one per range) plus the columns: 8 bytes per number or date
+/// cell, written once. Time: O(bytes / cores), the file read twice (from the page cache).
 public enum CSVBulkReader {
     /// The rows the sample must hold: the serial parse finds where the table starts (after a
     /// preamble) from the first 60 records, so a sample with fewer could place the header
@@ -98,33 +100,104 @@ public enum CSVBulkReader {
         let length = size - dataStart
         let count = max(1, min(tuning.ranges, length / max(1, tuning.minimumRangeBytes)))
         let bounds = (0...count).map { dataStart + length / count * $0 + ($0 == count ? length % count : 0) }
-        let layout = RowLayout(
-            kinds: kinds, delimiter: delimiter, size: size, dataStart: dataStart,
-            blockBytes: tuning.blockBytes, estimatedRowBytes: max(1, sample.count / (sampleTable.rowCount + 1)))
-        let results = RangeResults(count: count)
-        let failed = Atomic<Bool>(false)
-        let outOfMemory = Atomic<Bool>(false)
+        let layout = RowLayout(kinds: kinds, delimiter: delimiter, size: size, dataStart: dataStart, blockBytes: tuning.blockBytes)
+
+        // Pass 1: the lines that start in each range, the most rows it can store.
+        let lines = RangeSlots<Int>(count: count, initial: -1)
         DispatchQueue.concurrentPerform(iterations: count) { k in
-            let chunk = layout.parse(
-                from: bounds[k], to: bounds[k + 1], source: source, failed: failed,
-                outOfMemory: outOfMemory, cancellation: cancellation)
-            if chunk == nil { failed.store(true, ordering: .relaxed) }
-            results.store(chunk, at: k)
+            guard cancellation?.isCancelled != true else { return }
+            lines[k] = layout.countLineStarts(from: bounds[k], to: bounds[k + 1], source: source, cancellation: cancellation)
         }
-        if outOfMemory.load(ordering: .relaxed) { throw .outOfMemory(path: path) }
+        guard cancellation?.isCancelled != true, (0..<count).allSatisfy({ lines[$0] >= 0 }) else { return nil }
+        var firstRows = [sampleTable.rowCount]
+        for k in 0..<count { firstRows.append(firstRows[k] + lines[k]) }
+        let capacity = firstRows[count]
+        let rowStarts = firstRows, columnKinds = kinds
+
+        // The columns, allocated once at their largest (pages are only touched as rows are
+        // written); a malloc of the same size first, so that memory running out is an error
+        // rather than the end of the process.
+        let numberColumns = kinds.indices.filter { kinds[$0] != .text }
+        let (bytes, overflow) = max(1, capacity).multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
+        guard !overflow,
+            numberColumns.isEmpty
+                || { () -> Bool in
+                    guard let probe = malloc(bytes) else { return false }
+                    free(probe)
+                    return true
+                }()
+        else { throw .outOfMemory(path: path) }
+
+        // Pass 2: each range parses into its place.
+        let outputs = RangeSlots<RangeOutput?>(count: count, initial: nil)
+        let failed = Atomic<Bool>(false)
+        var rows = 0
+        let arrays = Self.columnArrays(numberColumns.count, capacity: capacity) { pointers -> Int in
+            var columns = [UnsafeMutablePointer<Double>?](repeating: nil, count: kinds.count)
+            for (slot, index) in numberColumns.enumerated() {
+                columns[index] = pointers[slot]
+                if let head = sampleTable.columns[index].numbers {
+                    head.withUnsafeBufferPointer { pointers[slot].initialize(from: $0.baseAddress!, count: $0.count) }
+                }
+            }
+            let places = ColumnPlaces(columns)
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                let output = RangeOutput(kinds: columnKinds, columns: places, firstRow: rowStarts[k], capacity: lines[k])
+                let parsed = layout.parse(from: bounds[k], to: bounds[k + 1], into: output, source: source, failed: failed, cancellation: cancellation)
+                if !parsed { failed.store(true, ordering: .relaxed) }
+                outputs[k] = output
+            }
+            guard !failed.load(ordering: .relaxed), cancellation?.isCancelled != true else { return 0 }
+            // A range that stored fewer rows than its lines (blank lines) leaves a gap: close it.
+            rows = sampleTable.rowCount
+            for k in 0..<count {
+                let stored = outputs[k]!.rows
+                if rows != firstRows[k] {
+                    for pointer in pointers { (pointer + rows).moveInitialize(from: pointer + firstRows[k], count: stored) }
+                }
+                rows += stored
+            }
+            return rows
+        }
         guard !failed.load(ordering: .relaxed), cancellation?.isCancelled != true else { return nil }
-        return results.table(after: sampleTable, kinds: kinds, delimiter: delimiter)
+        var columns: [DataColumn] = []
+        var numbers = arrays.makeIterator()
+        for (index, column) in sampleTable.columns.enumerated() {
+            switch kinds[index] {
+            case .number: columns.append(DataColumn(name: column.name, values: .number(numbers.next()!)))
+            case .date: columns.append(DataColumn(name: column.name, values: .date(numbers.next()!)))
+            case .text:
+                guard case .text(var values) = column.values else { preconditionFailure("The sample typed this column as text.") }
+                values.reserveCapacity(rows)
+                for k in 0..<count { values += outputs[k]!.texts[index] }
+                // As the serial parse types a column of text, over all its rows.
+                columns.append(
+                    DataColumn(
+                        name: column.name,
+                        values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
+            }
+        }
+        return DataTable(columns: columns, notes: sampleTable.notes)
     }
 
-    /// Asks the kernel to back the 2 MB-aligned interior of a large fresh buffer with huge pages
-    /// (transparent huge pages), so filling it costs one page fault per 2 MB instead of 512.
-    /// Advice only: nothing changes where the kernel does not follow it.
-    static func adviseHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) {
-        let huge = 2 << 20
-        let first = (Int(bitPattern: start) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: start) + bytes) & ~(huge - 1)
-        guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        _ = madvise(aligned, end - first, MADV_HUGEPAGE)
+    /// `n` arrays of doubles with room for `capacity` each, filled by `body`: it gets their
+    /// (uninitialized) storage and returns how many leading elements it initialized in every
+    /// one, at most `capacity` (0 after a failure). Nests one `Array(unsafeUninitializedCapacity:)`
+    /// per array, so the table keeps the very storage the parse wrote. O(n) besides `body`.
+    static func columnArrays(_ n: Int, capacity: Int, _ body: ([UnsafeMutablePointer<Double>]) -> Int) -> [[Double]] {
+        var arrays: [[Double]] = []
+        func level(_ pointers: [UnsafeMutablePointer<Double>]) -> Int {
+            if pointers.count == n { return body(pointers) }
+            var rows = 0
+            let array = [Double](unsafeUninitializedCapacity: max(1, capacity)) { buffer, initialized in
+                rows = level(pointers + [buffer.baseAddress!])
+                initialized = rows
+            }
+            arrays.append(array)
+            return rows
+        }
+        _ = level([])
+        return arrays.reversed()
     }
 
     /// The table of CSV `bytes` in memory, like `read(size:path:tuning:source:)`. O(bytes / cores).
@@ -164,58 +237,52 @@ public enum CSVBulkReader {
         case number, date, text
     }
 
-    /// Where one range's values go: a malloc'd buffer per number or date column, grown with
-    /// `realloc` (which remaps large blocks instead of copying them), and an array per text
-    /// column. Owns and frees the buffers. Creating or growing one fails (nil, false) when
-    /// memory runs out.
-    final class RangeChunk {
+    /// The column storage every range writes into: per column, the table's array of a number
+    /// or date column (nil for text). Ranges write disjoint rows of it, from their own threads.
+    final class ColumnPlaces: @unchecked Sendable {
+        let columns: [UnsafeMutablePointer<Double>?]
+        init(_ columns: [UnsafeMutablePointer<Double>?]) { self.columns = columns }
+    }
+
+    /// Where one range's values go: rows `firstRow ..< firstRow + capacity` of the table's
+    /// number and date columns, and an array per text column. Its thread alone writes it.
+    final class RangeOutput {
         /// Rows stored.
         var rows = 0
-        private(set) var capacity: Int
-        /// Per column: the values of a number or date column (nil for text columns).
+        /// The most rows this range may store (the lines that start in it).
+        let capacity: Int
+        /// Per column: where this range's first row of a number or date column goes (nil for text).
         let numbers: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>
-        private let columnCount: Int
         /// Per column: the values of a text column (empty for the others).
         var texts: [[String?]]
 
-        init?(kinds: [Kind], capacity estimate: Int) {
-            capacity = max(16, estimate)
-            columnCount = kinds.count
+        init(kinds: [Kind], columns: ColumnPlaces, firstRow: Int, capacity: Int) {
+            self.capacity = capacity
             numbers = .allocate(capacity: kinds.count)
-            numbers.initialize(repeating: nil, count: kinds.count)
+            for (index, column) in columns.columns.enumerated() { (numbers + index).initialize(to: column.map { $0 + firstRow }) }
             texts = kinds.map { _ in [] }
-            for (index, kind) in kinds.enumerated() where kind != .text {
-                let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
-                guard !overflow, let memory = malloc(bytes) else { return nil }  // deinit frees the others
-                numbers[index] = memory.bindMemory(to: Double.self, capacity: capacity)
-                CSVBulkReader.adviseHugePages(memory, bytes: capacity * MemoryLayout<Double>.stride)
-            }
+        }
+
+        deinit { numbers.deallocate() }
+    }
+
+    /// One slot per range, each written by its own thread once, read after all have finished.
+    final class RangeSlots<Element>: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Element>
+
+        init(count: Int, initial: Element) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: initial)
         }
 
         deinit {
-            (0..<columnCount).forEach(release)
-            numbers.deallocate()
+            _ = slots.deinitialize()
+            slots.deallocate()
         }
 
-        /// Doubles the room of every number column. O(rows) at worst, usually a remap. False
-        /// (the chunk unusable; it still frees what it holds) when memory runs out.
-        func grow() -> Bool {
-            let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2 * MemoryLayout<Double>.stride)
-            guard !overflow else { return false }
-            for index in 0..<columnCount {
-                guard let old = numbers[index] else { continue }
-                // On failure the old block stays valid and owned.
-                guard let grown = realloc(old, doubled) else { return false }
-                numbers[index] = grown.bindMemory(to: Double.self, capacity: capacity * 2)
-            }
-            capacity *= 2
-            return true
-        }
-
-        /// Frees column `index`'s number buffer (after it was copied). O(1).
-        func release(_ index: Int) {
-            free(numbers[index])
-            numbers[index] = nil
+        subscript(index: Int) -> Element {
+            get { slots[index] }
+            set { slots[index] = newValue }
         }
     }
 
@@ -226,16 +293,57 @@ public enum CSVBulkReader {
         let size: Int
         let dataStart: Int
         let blockBytes: Int
-        let estimatedRowBytes: Int
 
-        /// Parses the lines that start in [from, to): nil when the fast path does not apply
-        /// (or another range gave up, or `cancellation` was raised). Reads in blocks of
-        /// `blockBytes`, carrying a partial last line to the next block. O(bytes of the range).
-        /// Sets `outOfMemory` (and returns nil) when the columns cannot be allocated.
+        /// The lines that start in [from, to) (a line starts at `dataStart` and after every
+        /// line feed before the end), read in blocks of `blockBytes`; -1 after a read error or
+        /// once `cancellation` is raised (checked every block). Counts a word at a time.
+        /// O(bytes of the range).
+        func countLineStarts(from: Int, to end: Int, source: Source, cancellation: CancellationFlag?) -> Int {
+            // The line feeds at [from - 1, min(to, size) - 1): each starts a line in [from, to).
+            let first = from - 1, last = min(end, size) - 1
+            guard last > first else { return 0 }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockBytes, alignment: 16)
+            defer { buffer.deallocate() }
+            var lines = 0
+            var at = first
+            while at < last {
+                if cancellation?.isCancelled == true { return -1 }
+                let want = min(buffer.count, last - at)
+                let got = readFully(source, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), at: at)
+                guard got == want else { return -1 }
+                lines += Self.lineFeeds(UnsafeRawPointer(buffer.baseAddress!), count: got)
+                at += got
+            }
+            return lines
+        }
+
+        /// The line feeds among `count` bytes at `p`: eight bytes at a time, a byte equal to
+        /// LF found exactly as a zero byte of the word XOR 0x0A0A…. O(count).
+        static func lineFeeds(_ p: UnsafeRawPointer, count: Int) -> Int {
+            let lf: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var total = 0, i = 0
+            while i + 8 <= count {
+                let x = p.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lf
+                // High bit of each byte set when that byte of x is nonzero (no carries between bytes).
+                let nonzero = ((x & low7) &+ low7) | x
+                total += (~nonzero & 0x8080_8080_8080_8080).nonzeroBitCount
+                i += 8
+            }
+            while i < count {
+                if p.load(fromByteOffset: i, as: UInt8.self) == CSVByte.lf { total += 1 }
+                i += 1
+            }
+            return total
+        }
+
+        /// Parses the lines that start in [from, to) into `chunk`: false when the fast path does
+        /// not apply (or another range gave up, or `cancellation` was raised, or the range holds
+        /// more records than `chunk.capacity`, as a file with lone CR line ends can). Reads in
+        /// blocks of `blockBytes`, carrying a partial last line to the next block. O(bytes of the range).
         func parse(
-            from: Int, to end: Int, source: Source, failed: borrowing Atomic<Bool>,
-            outOfMemory: borrowing Atomic<Bool>, cancellation: CancellationFlag?
-        ) -> RangeChunk? {
+            from: Int, to end: Int, into chunk: RangeOutput, source: Source, failed: borrowing Atomic<Bool>,
+            cancellation: CancellationFlag?
+        ) -> Bool {
             // strtod (long numbers) reads the decimal point of the thread's locale: make it "."
             // on this thread too, as the serial parse does on its own.
             let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
@@ -244,12 +352,13 @@ public enum CSVBulkReader {
                 if let previousLocale { uselocale(previousLocale) }
                 if let cLocale { freelocale(cLocale) }
             }
-            guard let chunk = RangeChunk(kinds: kinds, capacity: (end - from) / estimatedRowBytes + 16) else {
-                outOfMemory.store(true, ordering: .relaxed)
-                return nil
-            }
+            // Numbers and ISO dates are ASCII, so with no text column any other byte already
+            // fails its cell; only text needs the UTF-8 check.
+            let checksText = kinds.contains(.text)
+            let allNumbers = kinds.allSatisfy { $0 == .number }
+            // (Room for `padding` bytes past the data: `numberCell` loads 8 bytes at a time.)
             var capacity = blockBytes + 1
-            var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + Self.padding, alignment: 16)
             defer { buffer.deallocate() }
             // The first line this range owns starts after the first line feed at or after
             // from - 1 (the data's first line starts at dataStart).
@@ -257,18 +366,18 @@ public enum CSVBulkReader {
             var filled = 0
             var lineStartsAt = from == dataStart ? 0 : -1
             while true {
-                if failed.load(ordering: .relaxed) || cancellation?.isCancelled == true { return nil }
+                if failed.load(ordering: .relaxed) || cancellation?.isCancelled == true { return false }
                 let readAt = offset + filled
                 let want = min(capacity - filled, size - readAt)
                 let got = want > 0 ? readFully(source, into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: want), at: readAt) : 0
-                guard got == want else { return nil }  // a read error, or the file shrank
+                guard got == want else { return false }  // a read error, or the file shrank
                 filled += got
                 let atEnd = offset + filled == size
                 let bytes = buffer.assumingMemoryBound(to: UInt8.self)
                 if lineStartsAt < 0 {
                     // Looking for the end of the line that the previous range owns.
                     guard let lf = firstLineFeed(bytes, from: 0, to: filled) else {
-                        if atEnd { return chunk }
+                        if atEnd { return true }
                         offset += filled
                         filled = 0
                         continue
@@ -277,30 +386,33 @@ public enum CSVBulkReader {
                 }
                 // Whole lines: up to the last line feed, or everything at the end of the input.
                 let wholeEnd = atEnd ? filled : (lastLineFeed(bytes, from: lineStartsAt, to: filled).map { $0 + 1 } ?? lineStartsAt)
-                guard CSVReader.isUTF8Text(bytes + lineStartsAt, count: wholeEnd - lineStartsAt) else { return nil }
+                guard !checksText || CSVReader.isUTF8Text(bytes + lineStartsAt, count: wholeEnd - lineStartsAt) else { return false }
                 var i = lineStartsAt
                 var atLineStart = true
                 var rows = chunk.rows
                 let numbers = chunk.numbers
                 while i < wholeEnd {
                     if atLineStart && offset + i >= end { break }
-                    if rows == chunk.capacity && !chunk.grow() {
-                        outOfMemory.store(true, ordering: .relaxed)
-                        return nil
+                    if rows == chunk.capacity { return false }  // more records than lines: lone CRs
+                    if allNumbers, let next = numericRecord(bytes, at: i, end: wholeEnd, row: rows, numbers: numbers) {
+                        rows += 1
+                        atLineStart = next.afterLineFeed
+                        i = next.position
+                        continue
                     }
-                    guard let next = parseRecord(bytes, at: i, end: wholeEnd, row: rows, numbers: numbers, chunk: chunk) else { return nil }
+                    guard let next = parseRecord(bytes, at: i, end: wholeEnd, row: rows, numbers: numbers, chunk: chunk) else { return false }
                     if next.stored { rows += 1 }
                     atLineStart = next.afterLineFeed
                     i = next.position
                 }
                 chunk.rows = rows
-                if atEnd || i < wholeEnd { return chunk }
+                if atEnd || i < wholeEnd { return true }
                 // Keep the partial line; grow the buffer when one line fills it.
                 let tail = filled - wholeEnd
                 if wholeEnd > 0 {
                     buffer.copyMemory(from: buffer + wholeEnd, byteCount: tail)
                 } else if tail == capacity {
-                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Self.padding, alignment: 16)
                     bigger.copyMemory(from: buffer, byteCount: tail)
                     buffer.deallocate()
                     buffer = bigger
@@ -312,6 +424,100 @@ public enum CSVBulkReader {
             }
         }
 
+        /// Bytes the block buffer holds past its data, for `digitRun`'s 8-byte loads.
+        static let padding = 8
+
+        /// A record of nothing but plain decimals (`numberCell`), one per column, ending at a line
+        /// end or `end`, stored into row `row`: the position after its line end and whether that
+        /// was a line feed; nil for anything else (a blank line, spaces, an exponent, a missing
+        /// value…), which `parseRecord` then reads from the same start. Only for tables of
+        /// number columns. O(bytes of the record).
+        @inline(__always)
+        private func numericRecord(
+            _ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int, row: Int,
+            numbers: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>
+        ) -> (position: Int, afterLineFeed: Bool)? {
+            var i = start
+            let last = kinds.count - 1
+            for column in 0...last {
+                guard let (value, fieldEnd) = Self.numberCell(p, at: i, end: n) else { return nil }
+                numbers[column].unsafelyUnwrapped[row] = value
+                i = fieldEnd
+                if column < last {
+                    guard i < n && p[i] == delimiter else { return nil }
+                    i += 1
+                }
+            }
+            if i == n { return (n, false) }
+            if p[i] == CSVByte.lf { return (i + 1, true) }
+            guard p[i] == CSVByte.cr else { return nil }
+            if i + 1 < n && p[i + 1] == CSVByte.lf { return (i + 2, true) }
+            return (i + 1, false)
+        }
+
+        /// `CSVCell.plainDecimal` (the same values: sign, at most 15 digits with at most one
+        /// point, exact by Clinger's fast path), with its digits read 8 at a time (`digitRun`);
+        /// p must have `padding` readable bytes past `end`. O(length / 8).
+        @inline(__always)
+        static func numberCell(_ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int) -> (Double, Int)? {
+            var k = start
+            var negative = false
+            if k < n && (p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: "+")) {
+                negative = p[k] == UInt8(ascii: "-")
+                k += 1
+            }
+            var (mantissa, digits) = digitRun(p, at: k, end: n)
+            k += digits
+            if digits == 8 {
+                let (more, count) = digitRun(p, at: k, end: n)
+                guard count < 8 else { return nil }
+                mantissa = mantissa &* tenTo(count) &+ more
+                digits += count
+                k += count
+            }
+            var fraction = 0
+            if k < n && p[k] == UInt8(ascii: ".") {
+                k += 1
+                while true {
+                    let (more, count) = digitRun(p, at: k, end: n)
+                    mantissa = mantissa &* tenTo(count) &+ more
+                    fraction += count
+                    k += count
+                    guard count == 8 && digits + fraction <= 15 else { break }
+                }
+            }
+            guard digits + fraction > 0 && digits + fraction <= 15 else { return nil }
+            let value = fraction == 0 ? Double(mantissa) : Double(mantissa) / CSVCell.powerOfTen(fraction)
+            return (negative ? -value : value, k)
+        }
+
+        /// 10^k as an integer, k in 0...8.
+        @inline(__always)
+        private static func tenTo(_ k: Int) -> UInt64 {
+            var power: UInt64 = 1
+            for _ in 0..<k { power &*= 10 }
+            return power
+        }
+
+        /// The decimal digits at `start` (at most 8, none past `end`): their value and count.
+        /// One unaligned 8-byte load (p must be readable 8 bytes past `start`): the first byte
+        /// that is not a digit is the lowest one flagged by an add and a subtract (carries and
+        /// borrows only run upward, past it); the digits are shifted to the top of the word and
+        /// combined in three multiplications, pairs, then quads, then all eight. Hand-written:
+        /// no library here parses digits from a buffer without a copy. O(1).
+        @inline(__always)
+        static func digitRun(_ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int) -> (UInt64, Int) {
+            var word = UnsafeRawPointer(p + start).loadUnaligned(as: UInt64.self)
+            let flagged = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let count = min(flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8, n - start)
+            guard count > 0 else { return (0, 0) }
+            word = (word << UInt64(8 * (8 - count))) & 0x0F0F_0F0F_0F0F_0F0F
+            word = (word &* 2561) >> 8
+            word = ((word & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+            word = ((word & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+            return (word, count)
+        }
+
         /// Parses the record (or blank line) at `start`, which ends before `end`, into row `row`
         /// of `numbers` (number and date columns) and `chunk.texts`: the position after its line
         /// end, whether that end was a line feed and whether a row was stored; nil when the
@@ -320,7 +526,7 @@ public enum CSVBulkReader {
         private func parseRecord(
             _ p: UnsafeMutablePointer<UInt8>, at start: Int, end n: Int, row: Int,
             numbers: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>,
-            chunk: RangeChunk
+            chunk: RangeOutput
         ) -> (position: Int, afterLineFeed: Bool, stored: Bool)? {
             let delimiter = delimiter
             // A blank line: nothing but spaces (and tabs, unless tab is the delimiter).
@@ -412,62 +618,6 @@ public enum CSVBulkReader {
             var i = end - 1
             while i >= from && p[i] != CSVByte.lf { i -= 1 }
             return i >= from ? i : nil
-        }
-    }
-
-    /// One slot per range, each written by its own thread once, read after all have finished.
-    final class RangeResults: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<RangeChunk?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            _ = slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func store(_ chunk: RangeChunk?, at index: Int) { slots[index] = chunk }
-
-        /// The sample's rows followed by every range's, in input order. Copies each number
-        /// column once and frees each range's buffers as soon as they are copied. O(cells).
-        func table(after sample: DataTable, kinds: [Kind], delimiter: UInt8) -> DataTable {
-            let chunks = slots.map { $0! }
-            let rows = sample.rowCount + chunks.reduce(0) { $0 + $1.rows }
-            var columns: [DataColumn] = []
-            for (index, column) in sample.columns.enumerated() {
-                switch column.values {
-                case .number(let head), .date(let head):
-                    let values = [Double](unsafeUninitializedCapacity: rows) { buffer, initialized in
-                        var at = buffer.baseAddress!
-                        CSVBulkReader.adviseHugePages(UnsafeMutableRawPointer(at), bytes: rows * MemoryLayout<Double>.stride)
-                        head.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
-                        at += head.count
-                        for chunk in chunks {
-                            at.initialize(from: chunk.numbers[index]!, count: chunk.rows)
-                            at += chunk.rows
-                            chunk.release(index)
-                        }
-                        initialized = rows
-                    }
-                    columns.append(DataColumn(name: column.name, values: kinds[index] == .date ? .date(values) : .number(values)))
-                case .text(let head):
-                    var values = head
-                    values.reserveCapacity(rows)
-                    for chunk in chunks {
-                        values += chunk.texts[index]
-                        chunk.texts[index] = []
-                    }
-                    // As the serial parse types a column of text, over all its rows.
-                    columns.append(
-                        DataColumn(
-                            name: column.name,
-                            values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
-                }
-            }
-            return DataTable(columns: columns, notes: sample.notes)
         }
     }
 }
