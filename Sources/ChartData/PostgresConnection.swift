@@ -21,6 +21,18 @@ final class PostgresConnection {
     /// environment or a password file), to strip them.
     private(set) var secrets: [String] = []
 
+    /// Loads libpq on first use (chartview does not link it, so that runs without PostgreSQL
+    /// do not pay for it): throws `DataError.server` ("cannot connect", not unreachable) naming
+    /// the library and the package to install when it is missing.
+    private static func loadLibrary(for connectionString: String) throws(DataError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard chartview_libpq_load(&message, message.count) != 0 else { return }
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw DataError.server(
+            name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
+            message: "PostgreSQL needs libpq, which could not be loaded (\(reason)); install libpq5", unreachable: false)
+    }
+
     /// Takes ownership of `handle`.
     private init(handle: OpaquePointer) { self.handle = handle }
 
@@ -34,6 +46,7 @@ final class PostgresConnection {
     /// (a password, a role or database that does not exist, `pg_hba.conf`) nor for a connection
     /// string libpq cannot use (an unknown option, a port that is not a number).
     static func open(_ connectionString: String, seconds: Double) throws(DataError) -> PostgresConnection {
+        try loadLibrary(for: connectionString)
         let deadline = QueryDeadline.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
         let written = PostgresConnectionString.passwords(in: connectionString)
         // The connection string first, expanded (expand_dbname): the pairs after it override it.
