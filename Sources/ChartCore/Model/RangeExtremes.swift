@@ -12,9 +12,28 @@ struct RangeExtremes {
 
     /// The pyramid over `values`. O(n).
     init(_ values: [Double]) {
+        self.init(values.count, below: nil, values: values)
+    }
+
+    /// The pyramid over `values` whose finest level (the blocks of `fanOut` records,
+    /// interleaved low and high, NaN where a block has no finite value) was found already
+    /// (`SeriesData`'s block pass). O(n / fanOut).
+    init(_ values: [Double], finest: [Double]) {
+        precondition(finest.count == 2 * ((values.count + Self.fanOut - 1) / Self.fanOut), "The finest level has one low and high per block.")
+        if values.count > Self.fanOut {
+            self.init(finest.count / 2, below: finest, values: values)
+            levels.insert(finest, at: 0)
+        } else {
+            self.init(values)
+        }
+    }
+
+    /// The levels above `below` (the level holding `count` blocks), or over `values` itself
+    /// when `below` is nil.
+    private init(_ count: Int, below start: [Double]?, values: [Double]) {
         let fan = Self.fanOut
-        var below: [Double]? = nil
-        var count = values.count
+        var below = start
+        var count = count
         while count > fan {
             let blocks = (count + fan - 1) / fan
             var level = [Double](repeating: .nan, count: 2 * blocks)

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a plot pulled from its data source: contiguous buffers, one entry per record, in data
 /// units. Missing numbers are NaN; a record without a location sits at its index. A building
 /// block for plot kinds, the built-in ones and a user's own: pulled once (through `SeriesCache`),
@@ -131,22 +133,56 @@ public struct SeriesData: Sendable {
     /// No records.
     public init() {}
 
-    /// The per-block extremes (see `blockLowest`). O(n).
-    private mutating func buildBlocks() {
-        let size = Self.blockSize
+    /// Per block of `blockSize` values: the indices of its lowest and highest value (-1 when
+    /// it holds a missing value), those values side by side, and its finite values' range (NaN,
+    /// NaN when it has none: `RangeExtremes`' finest level). One pass, blocks split between
+    /// the cores. O(n / cores).
+    private static func blocks(of values: [Double]) -> (lowest: [Int32], highest: [Int32], extremes: [Double], finite: [Double]) {
+        let size = blockSize
         let blocks = (values.count + size - 1) / size
         var lows = [Int32](repeating: -1, count: blocks), highs = [Int32](repeating: -1, count: blocks)
-        var extremes = [Double](repeating: .nan, count: 2 * blocks)
+        var extremes = [Double](repeating: .nan, count: 2 * blocks), finite = [Double](repeating: .nan, count: 2 * blocks)
         values.withUnsafeBufferPointer { v in
-            for b in 0..<blocks {
+            lows.withUnsafeMutableBufferPointer { lows in
+                highs.withUnsafeMutableBufferPointer { highs in
+                    extremes.withUnsafeMutableBufferPointer { extremes in
+                        finite.withUnsafeMutableBufferPointer { finite in
+                            let out = BlockOutput(values: v, lows: lows, highs: highs, extremes: extremes, finite: finite)
+                            let parts = blocks >= 4_096 ? 2 : 1
+                            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                                out.fill(blocks: (blocks * part / parts)..<(blocks * (part + 1) / parts), size: size)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (lows, highs, extremes, finite)
+    }
+
+    /// The buffers `blocks(of:)` fills, each block's entries written by one thread.
+    private struct BlockOutput: @unchecked Sendable {
+        let values: UnsafeBufferPointer<Double>
+        let lows: UnsafeMutableBufferPointer<Int32>, highs: UnsafeMutableBufferPointer<Int32>
+        let extremes: UnsafeMutableBufferPointer<Double>, finite: UnsafeMutableBufferPointer<Double>
+
+        func fill(blocks: Range<Int>, size: Int) {
+            let v = values
+            for b in blocks {
                 let start = b * size, end = min(start + size, v.count)
                 var low = start, high = start, complete = true
+                var lo = Double.nan, hi = Double.nan
                 for i in start..<end {
                     let y = v[i]
-                    guard y.isFinite else { complete = false; break }
+                    guard !y.isNaN else { complete = false; continue }
+                    // NaN fails every comparison: `!(y >= lo)` takes `y` while `lo` is still NaN.
+                    if !(y >= lo) { lo = y }
+                    if !(y <= hi) { hi = y }
                     if y < v[low] { low = i }
                     if y > v[high] { high = i }
                 }
+                finite[2 * b] = lo
+                finite[2 * b + 1] = hi
                 if complete {
                     lows[b] = Int32(low)
                     highs[b] = Int32(high)
@@ -155,39 +191,94 @@ public struct SeriesData: Sendable {
                 }
             }
         }
-        blockLowest = lows
-        blockHighest = highs
-        blockExtremes = extremes
     }
 
-    /// The summaries layout asks for every frame, in one pass over the data. O(n).
-    private mutating func summarize() {
+    /// What one pass over a run of records finds (`summarize`).
+    private struct Summary {
         var lo = Double.infinity, hi = -Double.infinity, xlo = Double.infinity, xhi = -Double.infinity
-        var previous = -Double.infinity
+        var first = Double.nan, last = Double.nan
         var sorted = true, whole = true
+
+        /// The summary of records `run` of `v` (values) and `x` (locations, all finite). O(run).
+        init(_ v: UnsafeBufferPointer<Double>, _ x: UnsafeBufferPointer<Double>, _ run: Range<Int>) {
+            guard !run.isEmpty else { return }
+            first = x[run.lowerBound]
+            last = x[run.upperBound - 1]
+            var previous = -Double.infinity
+            for i in run {
+                let xi = x[i]
+                if xi < previous { sorted = false }
+                previous = xi
+                let vi = v[i]
+                guard vi.isFinite else { continue }
+                if whole && (vi != vi.rounded() || abs(vi) >= 1e15) { whole = false }
+                if vi < lo { lo = vi }
+                if vi > hi { hi = vi }
+                if xi < xlo { xlo = xi }
+                if xi > xhi { xhi = xi }
+            }
+        }
+
+        init() {}
+
+        /// This run's summary followed by `next`'s.
+        func then(_ next: Summary) -> Summary {
+            guard !next.first.isNaN else { return self }
+            guard !first.isNaN else { return next }
+            var both = self
+            both.lo = min(lo, next.lo)
+            both.hi = max(hi, next.hi)
+            both.xlo = min(xlo, next.xlo)
+            both.xhi = max(xhi, next.xhi)
+            both.sorted = sorted && next.sorted && !(next.first < last)
+            both.whole = whole && next.whole
+            both.last = next.last
+            return both
+        }
+    }
+
+    /// The summaries layout asks for every frame: one pass over the data, split between the
+    /// cores for long series, then the block extremes of a long sorted series. O(n / cores).
+    private mutating func summarize() {
+        let parts = values.count >= 262_144 ? 2 : 1
+        let halves = SummarySlots()
         values.withUnsafeBufferPointer { v in
             locations.withUnsafeBufferPointer { x in
-                for i in 0..<v.count {
-                    let xi = x[i]
-                    if xi < previous { sorted = false }
-                    previous = xi
-                    let vi = v[i]
-                    guard vi.isFinite else { continue }
-                    if whole && (vi != vi.rounded() || abs(vi) >= 1e15) { whole = false }
-                    if vi < lo { lo = vi }
-                    if vi > hi { hi = vi }
-                    if xi < xlo { xlo = xi }
-                    if xi > xhi { xhi = xi }
+                let buffers = Buffers(v: v, x: x)
+                let n = v.count
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    halves.store(Summary(buffers.v, buffers.x, (n * part / parts)..<(n * (part + 1) / parts)), at: part)
                 }
             }
         }
+        let summary = parts == 1 ? halves.slots[0] : halves.slots[0].then(halves.slots[1])
+        let (lo, hi, xlo, xhi) = (summary.lo, summary.hi, summary.xlo, summary.xhi)
+        let sorted = summary.sorted
         isSortedByLocation = sorted
-        if sorted && values.count >= 100_000 && values.count < Int(Int32.max) { buildBlocks() }
-        if sorted && values.count > 4_096 { extremes = RangeExtremes(values) }
+        if sorted && values.count >= 100_000 && values.count < Int(Int32.max) {
+            let found = Self.blocks(of: values)
+            blockLowest = found.lowest
+            blockHighest = found.highest
+            blockExtremes = found.extremes
+            extremes = RangeExtremes(values, finest: found.finite)
+        } else if sorted && values.count > 4_096 {
+            extremes = RangeExtremes(values)
+        }
         hasFiniteValue = lo <= hi
-        defaultFormat = .fixed(decimals: hasFiniteValue && whole ? 0 : 2)
+        defaultFormat = .fixed(decimals: hasFiniteValue && summary.whole ? 0 : 2)
         valueRange = lo <= hi ? PlotRange(lo, hi) : nil
         locationRange = xlo <= xhi ? PlotRange(xlo, xhi) : nil
+    }
+
+    /// Read-only buffers shared by the threads of one pass.
+    private struct Buffers: @unchecked Sendable {
+        let v: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>
+    }
+
+    /// The two halves' summaries, each slot written by its own thread.
+    private final class SummarySlots: @unchecked Sendable {
+        var slots = [Summary(), Summary()]
+        func store(_ summary: Summary, at index: Int) { slots[index] = summary }
     }
 
     /// The range of the finite values of the records whose location lies in `x` (data units),
