@@ -84,7 +84,7 @@ enum CSVCell {
             k += 1
         }
         guard digits > 0 else { return nil }
-        let value = point < 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(digits - point)
+        let value = point < 0 ? Double(Int64(bitPattern: mantissa)) : Double(Int64(bitPattern: mantissa)) / powerOfTen(digits - point)
         return (negative ? -value : value, k)
     }
 
