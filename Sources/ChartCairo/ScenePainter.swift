@@ -56,7 +56,10 @@ public struct ScenePainter {
         clipped(to: scene.plotArea, cr) {
             for line in scene.gridLines { stroke(line, in: cr) }
         }
-        for plot in scene.plots where plot.isVisible && !isCancelled { paint(plot, in: cr) }
+        let occlusion = BarOcclusion(scene)
+        for (index, plot) in scene.plots.enumerated() where plot.isVisible && !isCancelled {
+            paint(plot, index: index, occlusion: occlusion, in: cr)
+        }
         if let border = scene.plotAreaBorder { strokeRect(scene.plotArea, style: border, in: cr) }
         for axis in scene.axes {
             for tick in axis.minorTicks { stroke(tick, in: cr) }
@@ -82,7 +85,8 @@ public struct ScenePainter {
         }
     }
 
-    private func paint(_ plot: PlotScene, in cr: OpaquePointer) {
+    /// Paints plot `index` of the scene; of its plain bars, only what `occlusion` says stays visible.
+    private func paint(_ plot: PlotScene, index: Int, occlusion: BarOcclusion, in cr: OpaquePointer) {
         let clip = plot.clip
         clipped(to: clip, cr) {
             if let narrower = plot.pathsClip {
@@ -105,12 +109,12 @@ public struct ScenePainter {
                     }
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
-                    if case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
-                        case .solid(let color) = item.fill, color.alpha >= 1, Self.isWholePixels(rect)
-                    {
+                    if let rect = Self.plainBar(item), case .solid(let color) = item.fill {
                         if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr); pending = nil }
                         if pending == nil { cairo_new_path(cr) }
-                        if !rect.isEmpty { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
+                        for piece in occlusion.visiblePieces(plot: index, item: position) ?? [rect] where !piece.isEmpty {
+                            cairo_rectangle(cr, piece.minX, piece.minY, piece.width, piece.height)
+                        }
                         pending = (color, (pending?.count ?? 0) + 1)
                         continue
                     }
@@ -575,6 +579,15 @@ public struct ScenePainter {
     private func flushBars(_ color: Color, _ cr: OpaquePointer) {
         setSource(color, cr)
         cairo_fill(cr)
+    }
+
+    /// The rectangle of a plain bar: on whole device pixels, square corners, no outline, one
+    /// opaque color (what fills in runs, and what `BarOcclusion` culls); nil for other items.
+    static func plainBar(_ item: PlotItem) -> Rect? {
+        guard case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
+            case .solid(let color) = item.fill, color.alpha >= 1, isWholePixels(rect)
+        else { return nil }
+        return rect
     }
 
     /// Whether every edge of `rect` lies on a whole device pixel.
