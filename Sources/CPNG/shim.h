@@ -5,8 +5,11 @@
 // suits charts (long runs of flat color).
 #include <png.h>
 #include <setjmp.h>
+#include <zlib.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef void (*chartview_png_sink)(void *context, const uint8_t *bytes, size_t count);
 
@@ -50,5 +53,58 @@ static inline int chartview_png_encode_rgbx(const uint8_t *data, int width, int 
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return 0;
+}
+
+// One band of a PNG's image data, for encoding bands on several threads at once (libpng
+// compresses on one): rows [y0, y1) of pixels as chartview_png_encode_rgbx takes them, each
+// row as PNG filter type 0 then R, G, B, compressed as raw deflate (no zlib header) at `level`
+// and handed to `sink`. The band ends on a byte boundary and is not final (Z_SYNC_FLUSH), so
+// bands concatenate into one deflate stream, unless `last`, which ends the stream (Z_FINISH).
+// *adler receives the Adler-32 of the band's uncompressed bytes (adler32_combine joins bands).
+// Returns 0, or -1 when zlib failed (out of memory).
+static inline int chartview_png_deflate_band(const uint8_t *data, int width, int y0, int y1, int stride, int level, int last,
+                                             chartview_png_sink sink, void *context, unsigned long *adler) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+    size_t rowBytes = 1 + 3 * (size_t)width;
+    uint8_t *row = (uint8_t *)malloc(rowBytes);
+    uint8_t *out = (uint8_t *)malloc(1 << 16);
+    if (!row || !out) { free(row); free(out); deflateEnd(&z); return -1; }
+    unsigned long sum = adler32(0L, Z_NULL, 0);
+    int status = 0;
+    for (int y = y0; y < y1 && status == 0; y++) {
+        const uint32_t *pixels = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        row[0] = 0;
+        for (int x = 0; x < width; x++) {
+            uint32_t p = pixels[x];
+            row[1 + 3 * x] = (uint8_t)(p >> 16);
+            row[2 + 3 * x] = (uint8_t)(p >> 8);
+            row[3 + 3 * x] = (uint8_t)p;
+        }
+        sum = adler32(sum, row, (uInt)rowBytes);
+        z.next_in = row;
+        z.avail_in = (uInt)rowBytes;
+        int flush = y + 1 < y1 ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH);
+        do {
+            z.next_out = out;
+            z.avail_out = 1 << 16;
+            int result = deflate(&z, flush);
+            if (result == Z_STREAM_ERROR) { status = -1; break; }
+            size_t produced = (1 << 16) - z.avail_out;
+            if (produced > 0) sink(context, out, produced);
+        } while (z.avail_out == 0);  // zlib's rule: call again while the output buffer fills
+    }
+    if (y0 >= y1 && last && status == 0) {
+        // An empty last band still ends the stream.
+        z.next_out = out;
+        z.avail_out = 1 << 16;
+        if (deflate(&z, Z_FINISH) == Z_STREAM_END) sink(context, out, (1 << 16) - z.avail_out); else status = -1;
+    }
+    deflateEnd(&z);
+    free(row);
+    free(out);
+    *adler = sum;
+    return status;
 }
 #endif
