@@ -58,7 +58,8 @@ test: lint
 	.ci/examples $(CURDIR)/.build/examples
 	.ci/build-docs --coverage
 	@.ci/real-data $(REAL_DATA)
-	CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
+	@rm -rf $(CURDIR)/.build/test-cache
+	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
 
 # The library documentation, a static site in $(OUT)/docs (index.html links the four modules):
 # each module's symbol graph from the debug build, its DocC catalog (Sources/<Module>/<Module>.docc)

@@ -194,9 +194,10 @@ public final class SQLiteDatabase {
         }
     }
 
-    /// A private in-memory database filled by `script` (the demo gallery's data): nothing on disk.
-    /// `name` stands for it in messages. The script runs statement by statement within
-    /// `timeLimit` seconds; an error names the line its statement starts on.
+    /// A private in-memory database filled by `script` (the demo gallery's data). `name` stands
+    /// for it in messages. The script runs statement by statement within `timeLimit` seconds;
+    /// an error names the line its statement starts on. What it made is kept in the user's
+    /// cache folder (`SQLScriptCache`), so that the same script is read back, not run, next time.
     public init(
         memoryNamed name: String, script: String, timeLimit: Double = 60,
         memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
@@ -205,19 +206,34 @@ public final class SQLiteDatabase {
         self.timeLimit = timeLimit
         self.memoryBudget = memoryBudget
         operationSeconds = timeLimit
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
-            sqlite3_close(db)
-            throw DataError.cannotOpen(path: name, reason: "cannot create an in-memory database")
+        func memoryDatabase() throws(DataError) -> OpaquePointer {
+            var db: OpaquePointer?
+            guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+                sqlite3_close(db)
+                throw DataError.cannotOpen(path: name, reason: "cannot create an in-memory database")
+            }
+            Self.harden(db)
+            return db
+        }
+        // The database this script made before, from the cache folder, when there is one.
+        let cached = try memoryDatabase()
+        let usesCache = SQLScriptCache.load(script, into: cached)
+        let db: OpaquePointer
+        if usesCache {
+            db = cached
+        } else {
+            sqlite3_close(cached)
+            db = try memoryDatabase()
         }
         handle = db
         let deadline = QueryDeadline()
         self.deadline = deadline
-        Self.harden(db)
         deadline.install(on: db)
+        guard !usesCache else { return }
         deadline.begin(seconds: timeLimit)
         defer { deadline.end() }
         try Self.runScript(script, on: db, name: name, deadline: deadline, seconds: timeLimit)
+        SQLScriptCache.store(db, for: script)
     }
 
     /// Runs every statement of `script` on `db`, in order, as `sqlite3_exec` would, but one at a

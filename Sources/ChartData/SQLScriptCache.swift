@@ -1,0 +1,95 @@
+import CSQLite
+import Foundation
+
+/// The databases `.sql` scripts made, kept in the user's cache folder
+/// (`$XDG_CACHE_HOME/chartview`, else `~/.cache/chartview`) so that a script runs once, not on
+/// every start: the demo gallery's `demo.sql` took about 5 ms of the 40 a small chart's process
+/// takes, reading its 100 KB image back takes a tenth of a millisecond.
+///
+/// An image is found by the script's text and the SQLite version (FNV-1a, 64 bits, over both:
+/// another script or another SQLite never reads it), written to a temporary file and renamed
+/// into place, and checked when read (`PRAGMA quick_check`); anything wrong with it (missing,
+/// unreadable, damaged, no cache folder, a folder that cannot be written) only means the
+/// script runs as before. Images over `largestImage` bytes are not kept, nor more than
+/// `mostImages` of them.
+enum SQLScriptCache {
+    /// The largest image kept, in bytes: scripts that make big databases are rare, and their
+    /// images would fill the cache folder.
+    static let largestImage = 64 << 20
+    /// The most images kept: storing one more removes the least recently written.
+    static let mostImages = 32
+
+    /// The cache folder, nil when neither `XDG_CACHE_HOME` nor `HOME` names one.
+    static var folder: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/chartview" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/chartview" }
+        return nil
+    }
+
+    /// Where the image of `script` lives (whether or not it exists yet).
+    static func path(for script: String) -> String? {
+        guard let folder else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in script.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        hash ^= UInt64(UInt32(bitPattern: sqlite3_libversion_number()))
+        hash = hash &* 0x0000_0100_0000_01b3
+        let hex = String(hash, radix: 16)
+        return folder + "/script-" + String(repeating: "0", count: 16 - hex.count) + hex + ".sqlite"
+    }
+
+    /// Loads the kept image of `script` into `db` (a fresh, empty in-memory database): true when
+    /// it did and the image checks out; false otherwise, when `db` may hold part of a damaged
+    /// image (close it and run the script on a new one). O(image).
+    static func load(_ script: String, into db: OpaquePointer) -> Bool {
+        guard let path = path(for: script), let image = FileManager.default.contents(atPath: path),
+            image.count >= 512, image.count <= largestImage, image.starts(with: Array("SQLite format 3\0".utf8))
+        else { return false }
+        guard let buffer = sqlite3_malloc64(UInt64(image.count)) else { return false }
+        image.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        // SQLite owns the buffer from here, and frees it even when this fails.
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
+        guard sqlite3_deserialize(db, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(image.count), Int64(image.count), flags) == SQLITE_OK
+        else { return false }
+        return isIntact(db)
+    }
+
+    /// Keeps the image of `db`, which `script` filled. Quietly does nothing when it cannot.
+    static func store(_ db: OpaquePointer, for script: String) {
+        guard let path = path(for: script), let folder else { return }
+        var size: Int64 = 0
+        guard let image = sqlite3_serialize(db, "main", &size, 0) else { return }
+        defer { sqlite3_free(image) }
+        guard size > 0, size <= largestImage else { return }
+        let data = Data(bytes: image, count: Int(size))
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return  // no cache folder to write: the script runs next time too
+        }
+        removeOldest(in: folder)
+    }
+
+    /// Removes the least recently written images beyond `mostImages`. O(images log images).
+    private static func removeOldest(in folder: String) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        let images = names.filter { $0.hasPrefix("script-") && $0.hasSuffix(".sqlite") }.map { folder + "/" + $0 }
+        guard images.count > mostImages else { return }
+        let written = images.map { ($0, (try? manager.attributesOfItem(atPath: $0)[.modificationDate] as? Date) ?? .distantPast) }
+        for (path, _) in written.sorted(by: { $0.1 < $1.1 }).prefix(images.count - mostImages) { try? manager.removeItem(atPath: path) }
+    }
+
+    /// Whether `PRAGMA quick_check` finds nothing wrong. O(image).
+    private static func isIntact(_ db: OpaquePointer) -> Bool {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &statement, nil) == SQLITE_OK, let statement else { return false }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return false }
+        return String(cString: text) == "ok" && sqlite3_step(statement) == SQLITE_DONE
+    }
+}
