@@ -19,10 +19,11 @@ struct BarOcclusion {
     private var pieces: [Int: [[Rect]?]] = [:]
 
     /// The visible pieces of the plain bars of `scene`'s visible plots, found back to front:
-    /// O(plain bars).
+    /// O(items of plots that are not point column stores).
     init(_ scene: Scene) {
         var covered: [Int: (top: Double, bottom: Double)] = [:]
-        for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible {
+        // (Point column stores hold markers, never bars: skipped without building their items.)
+        for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible && !plot.items.isPointColumns {
             // Only what the clip lets through covers anything.
             let clip = plot.clip
             let left = clip.minX.rounded(.up), right = clip.maxX.rounded(.down)

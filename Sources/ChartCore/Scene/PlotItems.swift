@@ -86,6 +86,13 @@ public struct PlotItems: RandomAccessCollection, Hashable, Sendable, Expressible
         }
     }
 
+    /// Whether the items are a point column store (markers at points: never bars or wedges),
+    /// whose items are built one by one when read. O(1).
+    public var isPointColumns: Bool {
+        if case .points = storage { return true }
+        return false
+    }
+
     /// The marker every item shares, when the items are a point column store with a marker;
     /// nil otherwise (items may then differ). O(1).
     public var sharedSymbol: PlotSymbol? {
