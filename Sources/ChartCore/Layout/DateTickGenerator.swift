@@ -139,8 +139,8 @@ public enum DateTickGenerator {
         return (steps[index], values ?? [])
     }
 
-    /// Label texts for ticks made with `step`, one per value, formatted with Foundation's
-    /// `DateFormatter` (locale en_US_POSIX, `timeZone`, default UTC) to match the unit:
+    /// Label texts for ticks made with `step`, one per value, in `timeZone` (default UTC), as
+    /// `DateFormatter` with the en_US_POSIX locale writes them (`LabelPattern`), to match the unit:
     ///
     /// | unit          | label        | context (second line) |
     /// |---------------|--------------|-----------------------|
@@ -166,15 +166,15 @@ public enum DateTickGenerator {
     ) -> [String] {
         guard !values.isEmpty else { return [] }
         let calendar = makeCalendar(timeZone)
-        let primaryPattern: String
-        let contextPattern: String?
+        let primaryPattern: LabelPattern
+        let contextPattern: LabelPattern?
         let contextComponents: Set<Calendar.Component>
         switch step.unit {
-        case .second: (primaryPattern, contextPattern) = ("HH:mm:ss", "MMM d")
-        case .minute, .hour: (primaryPattern, contextPattern) = ("HH:mm", "MMM d")
-        case .day, .week: (primaryPattern, contextPattern) = ("MMM d", "u")
-        case .month: (primaryPattern, contextPattern) = ("MMM", "u")
-        case .year: (primaryPattern, contextPattern) = ("u", nil)
+        case .second: (primaryPattern, contextPattern) = (.timeWithSeconds, .monthDay)
+        case .minute, .hour: (primaryPattern, contextPattern) = (.time, .monthDay)
+        case .day, .week: (primaryPattern, contextPattern) = (.monthDay, .year)
+        case .month: (primaryPattern, contextPattern) = (.month, .year)
+        case .year: (primaryPattern, contextPattern) = (.year, nil)
         }
         switch step.unit {
         case .second, .minute, .hour: contextComponents = [.era, .year, .month, .day]
@@ -190,7 +190,7 @@ public enum DateTickGenerator {
         let finiteContexts = contexts.compactMap { $0 }
         let spansContexts = finiteContexts.contains { $0 != finiteContexts.first }
         if !spansContexts && step.unit == .month {
-            return dates.map { $0.map(formatter("MMM u", calendar).string(from:)) ?? "–" }
+            return dates.map { $0.map(formatter(.monthYear, calendar).string(from:)) ?? "–" }
         }
         // The first label names its day (or year) even when every tick shares it: a view zoomed
         // into hours of one day says which day ("02:30\nAug 11"), weeks of one year which year.
@@ -223,14 +223,44 @@ public enum DateTickGenerator {
         return calendar
     }
 
-    /// A formatter for `pattern` in en_US_POSIX and `calendar`'s time zone.
-    private static func formatter(_ pattern: String, _ calendar: Calendar) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = pattern
-        return formatter
+    /// The label patterns, named by what `DateFormatter` (en_US_POSIX) calls them: "HH:mm:ss",
+    /// "HH:mm", "MMM d", "MMM", "u" (the astronomical year: 0 is 1 BC) and "MMM u".
+    enum LabelPattern {
+        case timeWithSeconds, time, monthDay, month, year, monthYear
+    }
+
+    /// Writes dates in one `LabelPattern` in `calendar`'s time zone. Hand-written, from the
+    /// calendar's components (Gregorian, in Swift), rather than with `DateFormatter`, whose ICU
+    /// locale data a chart with a date axis paid for: about 5 MB and a few milliseconds per
+    /// process. The same texts: English month abbreviations, 24-hour times.
+    struct LabelFormatter {
+        let pattern: LabelPattern
+        let calendar: Calendar
+        private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+        /// The label of `date`. O(1).
+        func string(from date: Date) -> String {
+            let c = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: date)
+            func two(_ n: Int?) -> String {
+                let n = n ?? 0
+                return n < 10 ? "0\(n)" : "\(n)"
+            }
+            let month = Self.months[max(0, min(11, (c.month ?? 1) - 1))]
+            let year = (c.era ?? 1) == 0 ? 1 - (c.year ?? 0) : (c.year ?? 0)
+            switch pattern {
+            case .timeWithSeconds: return two(c.hour) + ":" + two(c.minute) + ":" + two(c.second)
+            case .time: return two(c.hour) + ":" + two(c.minute)
+            case .monthDay: return month + " \(c.day ?? 1)"
+            case .month: return month
+            case .year: return "\(year)"
+            case .monthYear: return month + " \(year)"
+            }
+        }
+    }
+
+    /// A formatter for `pattern` in `calendar`'s time zone.
+    private static func formatter(_ pattern: LabelPattern, _ calendar: Calendar) -> LabelFormatter {
+        LabelFormatter(pattern: pattern, calendar: calendar)
     }
 
     /// Gathers the boundaries inside `lower...upper`, offered in increasing order.
