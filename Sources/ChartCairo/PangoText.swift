@@ -26,6 +26,14 @@ public final class PangoText: TextMeasuring {
         var font: FontKey
     }
 
+    /// Starts Fontconfig's set-up (reading its configuration, mapping its font caches: about 60
+    /// files and 5 ms) without waiting for it: Pango does that on a thread of its own once the
+    /// first font map is made, and the first text measured waits for it. Making this thread's
+    /// font map early lets the set-up run while the caller loads its data. Cheap; any thread.
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()  // owned by Pango, per thread
+    }
+
     /// A text setter on Pango's default Cairo font map (shared, not freed), with an empty measurement cache.
     public init() {
         let fontMap = pango_cairo_font_map_get_default()  // owned by Pango, not freed here
