@@ -23,15 +23,17 @@ struct BarOcclusion {
     init(_ scene: Scene) {
         var covered: [Int: (top: Double, bottom: Double)] = [:]
         // (Point column stores hold markers, never bars: skipped without building their items.)
-        for (index, plot) in scene.plots.enumerated().reversed() where plot.isVisible && !plot.items.isPointColumns {
+        for index in scene.plots.indices.reversed() where scene.plots[index].isVisible && !scene.plots[index].items.isPointColumns {
+            let plot = scene.plots[index]
             // Only what the clip lets through covers anything.
             let clip = plot.clip
             let left = clip.minX.rounded(.up), right = clip.maxX.rounded(.down)
             let top = clip.minY.rounded(.up), bottom = clip.maxY.rounded(.down)
             var visible: [[Rect]?] = Array(repeating: nil, count: plot.items.count)
             var any = false
-            for (position, item) in plot.items.enumerated().reversed() {
-                guard let rect = ScenePainter.plainBar(item), rect.width == 1, rect.minX >= left, rect.maxX <= right else { continue }
+            // (By index: reversing the enumerated items would copy every item into an array.)
+            for position in plot.items.indices.reversed() {
+                guard let rect = ScenePainter.plainBar(plot.items[position]), rect.width == 1, rect.minX >= left, rect.maxX <= right else { continue }
                 any = true
                 let column = Int(rect.minX)
                 let y0 = max(rect.minY, top), y1 = min(rect.maxY, bottom)
