@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "cairo-xlib", providers: [.apt(["libx11-dev", "libxext-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libpq's header (libpq-dev) with its functions loaded on first use, not linked (see libpq_loader.c).
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
 
