@@ -2,7 +2,7 @@
 #define CHARTVIEW_CPNG_SHIM_H
 // PNG encoding through zlib: Cairo's own writer (libpng) compresses at zlib's default level
 // with adaptive filters, on one thread, about 4x slower than what suits charts (long runs of
-// flat color). chartview filters and compresses bands of rows on several threads here and
+// flat color). chartview filters and compresses two bands of rows on two threads here and
 // writes the chunks around them itself (ChartCairo's PNGEncoder).
 #include <zlib.h>
 #include <stdint.h>
@@ -23,7 +23,7 @@ static inline void chartview_png_rgb_row(const uint8_t *pixels, int width, uint8
     }
 }
 
-// One band of a PNG's image data, for encoding bands on several threads at once: rows
+// One band of a PNG's image data, for encoding bands on two threads at once: rows
 // [y0, y1) of 32-bit native-order pixels (the color in the low 24 bits: Cairo's RGB24 and
 // opaque ARGB32), `stride` bytes apart, each row as PNG filter type 2 ("up": each byte minus
 // the byte above it, the row before the band's first read from the image too) then R, G, B,

@@ -62,7 +62,7 @@ static void load(void) {
     }
 #define RESOLVE(name)                                                                              \
     if (!(*(void **)&libpq.name = dlsym(handle, #name))) {                                         \
-        snprintf(failure, sizeof failure, "libpq.so.5 has no %s", #name);                          \
+        snprintf(failure, sizeof failure, "libpq.so.5 is too old: it has no %s", #name);                          \
         return;                                                                                    \
     }
     RESOLVE(PQcancel)

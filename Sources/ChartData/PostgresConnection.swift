@@ -30,7 +30,7 @@ final class PostgresConnection {
         let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         throw DataError.server(
             name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
-            message: "PostgreSQL needs libpq, which could not be loaded (\(reason)); install libpq5", unreachable: false)
+            message: "PostgreSQL needs libpq (libpq5), which could not be loaded: \(reason)", unreachable: false)
     }
 
     /// Takes ownership of `handle`.

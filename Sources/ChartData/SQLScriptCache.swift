@@ -1,5 +1,8 @@
 import CSQLite
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The databases `.sql` scripts made, kept in the user's cache folder
 /// (`$XDG_CACHE_HOME/chartview`, else `~/.cache/chartview`) so that a script runs once, not on
@@ -9,8 +12,9 @@ import Foundation
 /// An image is found by the script's text and the SQLite version (FNV-1a, 64 bits, over both:
 /// another script or another SQLite never reads it), written to a temporary file and renamed
 /// into place, and checked when read (`PRAGMA quick_check`); anything wrong with it (missing,
-/// unreadable, damaged, no cache folder, a folder that cannot be written) only means the
-/// script runs as before. Images over `largestImage` bytes are not kept, nor more than
+/// unreadable, damaged, no cache folder, a folder that cannot be written or that others may
+/// write to) only means the script runs as before. A script whose run could differ the next
+/// time (temporary tables, random numbers, the current time) is not kept. Images over `largestImage` bytes are not kept, nor more than
 /// `mostImages` of them.
 enum SQLScriptCache {
     /// The largest image kept, in bytes: scripts that make big databases are rare, and their
@@ -45,8 +49,8 @@ enum SQLScriptCache {
     /// it did and the image checks out; false otherwise, when `db` may hold part of a damaged
     /// image (close it and run the script on a new one). O(image).
     static func load(_ script: String, into db: OpaquePointer) -> Bool {
-        guard let path = path(for: script), let image = FileManager.default.contents(atPath: path),
-            image.count >= 512, image.count <= largestImage, image.starts(with: Array("SQLite format 3\0".utf8))
+        guard let folder, isPrivate(folder), let path = path(for: script), let image = read(path),
+            image.count >= 512, image.starts(with: Array("SQLite format 3\0".utf8))
         else { return false }
         guard let buffer = sqlite3_malloc64(UInt64(image.count)) else { return false }
         image.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
@@ -59,7 +63,7 @@ enum SQLScriptCache {
 
     /// Keeps the image of `db`, which `script` filled. Quietly does nothing when it cannot.
     static func store(_ db: OpaquePointer, for script: String) {
-        guard let path = path(for: script), let folder else { return }
+        guard let path = path(for: script), let folder, isRepeatable(script, db) else { return }
         var size: Int64 = 0
         guard let image = sqlite3_serialize(db, "main", &size, 0) else { return }
         defer { sqlite3_free(image) }
@@ -67,6 +71,7 @@ enum SQLScriptCache {
         let data = Data(bytes: image, count: Int(size))
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard isPrivate(folder) else { return }
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             return  // no cache folder to write: the script runs next time too
@@ -82,6 +87,45 @@ enum SQLScriptCache {
         guard images.count > mostImages else { return }
         let written = images.map { ($0, (try? manager.attributesOfItem(atPath: $0)[.modificationDate] as? Date) ?? .distantPast) }
         for (path, _) in written.sorted(by: { $0.1 < $1.1 }).prefix(images.count - mostImages) { try? manager.removeItem(atPath: path) }
+    }
+
+    /// Whether running `script` again would make the database it made in `db`: nothing in the
+    /// temporary schema (which an image leaves out) and no call whose value changes between
+    /// runs (random numbers, the current time, row counts of earlier statements). O(script).
+    private static func isRepeatable(_ script: String, _ db: OpaquePointer) -> Bool {
+        // Calls, not words: the gallery's script says "random walk" in its comments.
+        let changing = /(?i)\b(random|randomblob|changes|total_changes|last_insert_rowid)\s*\(|'now'|"now"|\bcurrent_(time|date|timestamp)\b/
+        guard !script.contains(changing) else { return false }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM temp.sqlite_master", -1, &statement, nil) == SQLITE_OK, let statement else { return false }
+        defer { sqlite3_finalize(statement) }
+        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int64(statement, 0) == 0
+    }
+
+    /// Whether `folder` is this user's own and no one else may write to it: an image planted
+    /// there by someone else would be charted as the script's data.
+    private static func isPrivate(_ folder: String) -> Bool {
+        var info = stat()
+        return lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
+    }
+
+    /// The bytes of the regular file at `path`, at most `largestImage` of them; nil for
+    /// anything else (no file, a link, a FIFO or device, a larger file, a read error).
+    private static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            total += got
+        }
+        return bytes
     }
 
     /// Whether `PRAGMA quick_check` finds nothing wrong. O(image).

@@ -174,7 +174,8 @@ public struct SeriesData: Sendable {
                 var lo = Double.nan, hi = Double.nan
                 for i in start..<end {
                     let y = v[i]
-                    guard !y.isNaN else { complete = false; continue }
+                    // Missing (NaN) and infinite values are gaps for both: neither is drawn.
+                    guard y.isFinite else { complete = false; continue }
                     // NaN fails every comparison: `!(y >= lo)` takes `y` while `lo` is still NaN.
                     if !(y >= lo) { lo = y }
                     if !(y <= hi) { hi = y }
@@ -275,9 +276,15 @@ public struct SeriesData: Sendable {
         let v: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>
     }
 
-    /// The two halves' summaries, each slot written by its own thread.
+    /// The two halves' summaries, each slot written by its own thread (raw memory, not an
+    /// array, whose element writes from two threads would race on its buffer's uniqueness).
     private final class SummarySlots: @unchecked Sendable {
-        var slots = [Summary(), Summary()]
+        let slots = UnsafeMutableBufferPointer<Summary>.allocate(capacity: 2)
+        init() { slots.initialize(repeating: Summary()) }
+        deinit {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
         func store(_ summary: Summary, at index: Int) { slots[index] = summary }
     }
 
