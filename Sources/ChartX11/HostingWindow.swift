@@ -112,6 +112,14 @@ public final class HostingWindow {
     /// Whether the window shows the chart buffer as it is (nothing over the picture, which
     /// covers the window), so that composing a copy is skipped.
     private var presentsChartBuffer = false
+    /// Counts the pictures uploaded into the chart buffer; the back buffer holds picture
+    /// `backBufferPicture` under `backBufferOverlays` (device pixels; nil: nothing over it).
+    private var pictureSerial = 0
+    private var backBufferPicture: Int?
+    private var backBufferOverlays: Rect?
+    /// The part of the back buffer the next present copies, when only it changed (a popup
+    /// moved); nil for all of it.
+    private var presentRegion: Rect?
     /// Whether pictures come through memory shared with the X server (MIT-SHM).
     private var sharesImages: Bool
 
@@ -376,6 +384,7 @@ public final class HostingWindow {
         switch event.type {
         case Expose:
             needsPaint = true
+            presentRegion = nil
         case ConfigureNotify:
             let configure = event.xconfigure
             interaction.resize(to: Size(width: Double(configure.width), height: Double(configure.height)))
@@ -630,6 +639,7 @@ public final class HostingWindow {
             image: image, shared: shared, interaction: interaction,
             generation: interaction.chartGeneration, progress: result.progress, isLoadedChart: flight.isLoadedChart)
         upload(picture!)
+        pictureSerial += 1
         composesNewPicture = true
         needsCompose = true
         guard layout != nil else { return }
@@ -727,12 +737,28 @@ public final class HostingWindow {
             return
         }
         presentsChartBuffer = false
+        let pictureWidth = picture?.image.width ?? 0, pictureHeight = picture?.image.height ?? 0
+        // Only the popups moved over the same picture: what they covered and cover now, alone.
+        let overlays = Self.overlayBounds(over)
+        if let backBuffer, backBuffer.width == width, backBuffer.height == height, pictureWidth == width, pictureHeight == height,
+            picture != nil, backBufferPicture == pictureSerial, let chartBuffer,
+            let changed = Self.union(overlays, backBufferOverlays)?.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height))),
+            changed.width >= 1, changed.height >= 1
+        {
+            composeRegion(changed, over: over, into: backBuffer, from: chartBuffer)
+            backBufferOverlays = overlays
+            presentRegion = changed
+            needsPaint = true
+            return
+        }
+        presentRegion = nil
         if backBuffer?.width != width || backBuffer?.height != height {
             backBuffer = nil
             backBuffer = try? BackBuffer(connection: connection, window: window, width: width, height: height)
         }
         guard let backBuffer else { return }
-        let pictureWidth = picture?.image.width ?? 0, pictureHeight = picture?.image.height ?? 0
+        backBufferPicture = picture != nil && chartBuffer != nil ? pictureSerial : nil
+        backBufferOverlays = overlays
         if pictureWidth < width || pictureHeight < height, let context = try? CairoContext(surface: backBuffer.surface) {
             let color = interaction.scene.background.representativeColor
             cairo_set_source_rgb(context.pointer, color.red, color.green, color.blue)
@@ -751,11 +777,59 @@ public final class HostingWindow {
         needsPaint = true
     }
 
-    /// Copies the back buffer to the window and says what reached the screen.
+    /// `region` of the back buffer (whole device pixels) composed again from the chart buffer
+    /// and what lies over it there: the rest already holds the same picture and overlays.
+    private func composeRegion(_ region: Rect, over: Scene, into backBuffer: BackBuffer, from chartBuffer: BackBuffer) {
+        let x = Int32(region.minX), y = Int32(region.minY), w = UInt32(region.width), h = UInt32(region.height)
+        guard w > 0, h > 0 else { return }
+        cairo_surface_flush(backBuffer.surface.pointer)
+        XCopyArea(connection.display, chartBuffer.pixmap, backBuffer.pixmap, gc, x, y, w, h, x, y)
+        cairo_surface_mark_dirty(backBuffer.surface.pointer)
+        guard let context = try? CairoContext(surface: backBuffer.surface) else { return }
+        cairo_rectangle(context.pointer, region.minX, region.minY, region.width, region.height)
+        cairo_clip(context.pointer)
+        ScenePainter(text: text).paint(over, layers: .overlays, into: context)
+        cairo_surface_flush(backBuffer.surface.pointer)
+    }
+
+    /// Where what lies over the chart paints (popups, markers, the help, the status line, the
+    /// prompt), in whole device pixels with a margin for anti-aliased edges; nil for nothing.
+    static func overlayBounds(_ scene: Scene) -> Rect? {
+        var rects: [Rect] = []
+        for marker in scene.markers {
+            let reach = marker.symbol.size / 2 + (marker.symbol.lineStyle?.width ?? 0) + 1
+            rects.append(Rect(x: marker.center.x - reach, y: marker.center.y - reach, width: 2 * reach, height: 2 * reach))
+        }
+        for annotation in scene.annotations {
+            rects.append(annotation.text.rect)
+            if let box = annotation.box { rects.append(box) }
+        }
+        for overlay in scene.overlays { rects += [overlay.box] + overlay.texts.map(\.rect) }
+        guard var bounds = rects.first else { return nil }
+        for rect in rects.dropFirst() { bounds = bounds.union(rect) }
+        let margin = 3.0
+        let left = (bounds.minX - margin).rounded(.down), top = (bounds.minY - margin).rounded(.down)
+        return Rect(x: left, y: top, width: (bounds.maxX + margin).rounded(.up) - left, height: (bounds.maxY + margin).rounded(.up) - top)
+    }
+
+    /// Both rectangles' bounds; either alone when the other is nil.
+    private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
+    }
+
+    /// Copies the back buffer (or only `presentRegion` of it) to the window and says what reached the screen.
     private func present() {
         needsPaint = false
         guard let source = presentsChartBuffer ? chartBuffer : backBuffer else { return }
-        XCopyArea(connection.display, source.pixmap, window, gc, 0, 0, UInt32(source.width), UInt32(source.height), 0, 0)
+        if !presentsChartBuffer, let region = presentRegion {
+            let x = Int32(region.minX), y = Int32(region.minY)
+            XCopyArea(connection.display, source.pixmap, window, gc, x, y, UInt32(region.width), UInt32(region.height), x, y)
+        } else {
+            XCopyArea(connection.display, source.pixmap, window, gc, 0, 0, UInt32(source.width), UInt32(source.height), 0, 0)
+        }
+        presentRegion = nil
         XSync(connection.display, 0)
         let now = ContinuousClock.now
         func ms(since start: ContinuousClock.Instant) -> Double {
