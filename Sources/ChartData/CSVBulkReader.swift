@@ -109,10 +109,10 @@ public enum CSVBulkReader {
             lines[k] = layout.countLineStarts(from: bounds[k], to: bounds[k + 1], source: source, cancellation: cancellation)
         }
         guard cancellation?.isCancelled != true, (0..<count).allSatisfy({ lines[$0] >= 0 }) else { return nil }
-        var firstRows = [sampleTable.rowCount]
-        for k in 0..<count { firstRows.append(firstRows[k] + lines[k]) }
+        // Range k's first row: the sample's rows and the lines of the ranges before it.
+        let firstRows = (0..<count).reduce(into: [sampleTable.rowCount]) { starts, k in starts.append(starts[k] + lines[k]) }
         let capacity = firstRows[count]
-        let rowStarts = firstRows, columnKinds = kinds
+        let columnKinds = kinds
 
         // The columns, allocated once at their largest (pages are only touched as rows are
         // written); a malloc of the same size first, so that memory running out is an error
@@ -142,7 +142,7 @@ public enum CSVBulkReader {
             }
             let places = ColumnPlaces(columns)
             DispatchQueue.concurrentPerform(iterations: count) { k in
-                let output = RangeOutput(kinds: columnKinds, columns: places, firstRow: rowStarts[k], capacity: lines[k])
+                let output = RangeOutput(kinds: columnKinds, columns: places, firstRow: firstRows[k], capacity: lines[k])
                 let parsed = layout.parse(from: bounds[k], to: bounds[k + 1], into: output, source: source, failed: failed, cancellation: cancellation)
                 if !parsed { failed.store(true, ordering: .relaxed) }
                 outputs[k] = output

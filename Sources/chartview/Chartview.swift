@@ -42,9 +42,6 @@ struct Chartview {
             }
             return
         }
-        // Every path from here draws text (a render, a dump's measured labels, the window):
-        // Fontconfig's set-up starts now, on Pango's thread, while the data loads.
-        PangoText.startLoadingFonts()
         // What is there now decides how to write it, before anything is loaded or written.
         let output = try options.output.map { (name) throws(CommandError) in try OutputTarget(name, format: options.format, needsFormat: true) }
         let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name) }
@@ -73,6 +70,10 @@ struct Chartview {
             }
             return
         }
+        // Every path from here draws text (a profile's render, a dump's measured labels, an
+        // output, the window): Fontconfig's set-up starts now, on Pango's thread, while the
+        // chart's data loads.
+        PangoText.startLoadingFonts()
         if options.profile {
             try Profiler.run(first, options: options)
             return

@@ -180,7 +180,7 @@ public enum DateTickGenerator {
         case .second, .minute, .hour: contextComponents = [.era, .year, .month, .day]
         default: contextComponents = [.era, .year]
         }
-        let primary = formatter(primaryPattern, calendar)
+        let primary = LabelFormatter(pattern: primaryPattern, calendar: calendar)
         let dates = values.map { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
         guard let contextPattern else {
             return dates.map { $0.map(primary.string(from:)) ?? "–" }
@@ -190,11 +190,11 @@ public enum DateTickGenerator {
         let finiteContexts = contexts.compactMap { $0 }
         let spansContexts = finiteContexts.contains { $0 != finiteContexts.first }
         if !spansContexts && step.unit == .month {
-            return dates.map { $0.map(formatter(.monthYear, calendar).string(from:)) ?? "–" }
+            return dates.map { $0.map(LabelFormatter(pattern: .monthYear, calendar: calendar).string(from:)) ?? "–" }
         }
         // The first label names its day (or year) even when every tick shares it: a view zoomed
         // into hours of one day says which day ("02:30\nAug 11"), weeks of one year which year.
-        let context = formatter(contextPattern, calendar)
+        let context = LabelFormatter(pattern: contextPattern, calendar: calendar)
         var labels: [String] = []
         labels.reserveCapacity(values.count)
         var shownContext: DateComponents?
@@ -256,11 +256,6 @@ public enum DateTickGenerator {
             case .monthYear: return month + " \(year)"
             }
         }
-    }
-
-    /// A formatter for `pattern` in `calendar`'s time zone.
-    private static func formatter(_ pattern: LabelPattern, _ calendar: Calendar) -> LabelFormatter {
-        LabelFormatter(pattern: pattern, calendar: calendar)
     }
 
     /// Gathers the boundaries inside `lower...upper`, offered in increasing order.
