@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Reads comma-, semicolon- or tab-separated text (RFC 4180) into a `DataTable`, inferring
-/// each column's type from its first non-missing cell.
+/// Reads comma-, semicolon- or tab-separated text (RFC 4180) into a `DataTable`, typing each
+/// column by all of its cells.
 ///
 /// The rules, in the spirit of Python's `csv`, pandas and SQLite's `.import`:
 /// - Fields may be quoted with `"`; `""` inside quotes is one quote; delimiters and line ends
@@ -26,11 +26,13 @@ import Foundation
 ///   `NULL`, `None`, `nil` (Ruby and Lua exports), `-`, `#N/A`, `.` and pandas' `#NA`, `<NA>`, `-NaN`, `-nan`, `#N/A N/A`,
 ///   `1.#IND`, `-1.#IND`, `1.#QNAN`, `-1.#QNAN` (after trimming spaces). They are NaN in number
 ///   and date columns and nil in text columns, and never decide a column's type.
-/// - A column is a number column if its first non-missing cell is a decimal number (optional
+/// - A column is a number column if every non-missing cell is a decimal number (optional
 ///   sign, digits with an optional point, optional exponent; no "inf" or "nan" words, no
-///   hexadecimal, no thousands separators); a date column if that cell is a date (see
-///   `DateParser`); else a text column. Later cells must fit the type. A column with no
-///   value at all is a number column of NaN.
+///   hexadecimal, no thousands separators); a date column if every one is a date (see
+///   `DateParser`); else a text column (whose texts may still all read as numbers written
+///   with separators or percent signs, or as dates with slashes: `ColumnTyping`). A column
+///   typed from its first cells that meets a cell of another kind is read again as text, and
+///   the table's notes say so. A column with no value at all is a number column of NaN.
 /// - Unquoted cells are trimmed of spaces and tabs; quoted text is kept as written.
 ///
 /// The input must be UTF-8 without NUL bytes; anything else is "not a text file".
@@ -107,12 +109,45 @@ public enum CSVReader {
 
     // MARK: - Parsing
 
-    /// The parse proper, over `count` bytes at `base` (count > 0).
+    /// What one parse of the bytes gives: the table, or a column to read again as text.
+    private enum Outcome {
+        case table(DataTable, skippedRows: Int)
+        /// A cell of this column does not fit the type its first cells gave it (text among
+        /// numbers, an id that only looked like a date): the message says where.
+        case retype(column: Int, DataError)
+    }
+
+    /// The parse proper, over `count` bytes at `base` (count > 0): parsed again with a column as
+    /// text each time a cell shows it is not of the type its first cells gave it, so each column
+    /// is typed by all of its cells (once per such column; most files have none). Each column
+    /// read as text that way is said in the table's notes.
     private static func parse(
         _ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool,
         cancellation: CancellationFlag?
     ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         guard isUTF8Text(base, count: count) else { throw .cannotOpen(path: path, reason: "not a text file") }
+        var textColumns = Set<Int>()
+        var notes: [String] = []
+        while true {
+            switch try parse(base, count: count, path: path, skipBadRows: skipBadRows, textColumns: textColumns, cancellation: cancellation) {
+            case .table(var table, let skipped):
+                table.notes += notes
+                return (table, skipped)
+            case .retype(let column, let error):
+                precondition(!textColumns.contains(column), "A column read as text cannot conflict with its type.")
+                textColumns.insert(column)
+                if case .csv(_, let line, let name?, let message) = error {
+                    notes.append("column '\(name)' read as text: line \(line) has \(message.replacingOccurrences(of: "' is not a", with: "', not a"))")
+                }
+            }
+        }
+    }
+
+    /// One parse, with `textColumns` read as text whatever their cells hold.
+    private static func parse(
+        _ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool, textColumns: Set<Int>,
+        cancellation: CancellationFlag?
+    ) throws(DataError) -> Outcome {
         // strtod reads the decimal point of the thread's locale: make it ".", whatever the app set.
         let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
         let previousLocale = cLocale.map { uselocale($0) }
@@ -133,7 +168,8 @@ public enum CSVReader {
         // written without one): its columns are "column 1", "column 2"…
         let headerless = hasNoHeader(scanner, delimiter: delimiter)
         let names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
-        var builder = CSVTableBuilder(names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon)
+        var builder = CSVTableBuilder(
+            names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon, textColumns: textColumns)
         if headerless { try builder.add(scanner) }
         var notes: [String] = []
         if preambleLines > 0 { notes.append("\(preambleLines) line\(preambleLines == 1 ? "" : "s") before the header skipped") }
@@ -142,6 +178,7 @@ public enum CSVReader {
         // with "Total…", to the end, no row fits; they are left out (they are not data rows,
         // so not counted as skipped ones). When a later row fits, the first misfit is the error.
         var misfit: DataError?
+        var misfitColumn: Int?
         var leftOut = 0
         var untilCheck = recordsPerCheck
         while true {
@@ -155,19 +192,27 @@ public enum CSVReader {
                 var table = try builder.finish()
                 if leftOut > 0 { notes.append("\(leftOut) line\(leftOut == 1 ? "" : "s") of notes after the table left out") }
                 table.notes = notes + table.notes
-                return (table, builder.skippedRows)
+                return .table(table, skippedRows: builder.skippedRows)
             case .unclosedQuote(let line):
                 throw misfit ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
                 do throws(DataError) {
                     try builder.add(scanner)
                 } catch {
-                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base, columns: names.count)) else { throw error }
+                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base, columns: names.count)) else {
+                        if let column = builder.conflictingColumn { return .retype(column: column, error) }
+                        throw error
+                    }
+                    if misfit == nil { misfitColumn = builder.conflictingColumn }
                     misfit = misfit ?? error
                     leftOut += 1
                     continue
                 }
-                if let misfit { throw misfit }
+                // A row fits after the misfit: the misfit was a row of the table, not a note.
+                if let misfit {
+                    if let misfitColumn { return .retype(column: misfitColumn, misfit) }
+                    throw misfit
+                }
             }
         }
     }

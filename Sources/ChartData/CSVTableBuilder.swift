@@ -1,6 +1,9 @@
 /// Collects rows column by column, deciding each column's type at its first non-missing cell.
 /// A row is checked completely before any of it is stored, so a skipped row leaves no trace
-/// (not even a type decision). O(cells) overall.
+/// (not even a type decision). A later cell that does not fit its column's type throws, naming
+/// the column in `conflictingColumn`: `CSVReader` then reads the file again with that column
+/// as text (`textColumns`), so a column is numbers or dates only when every cell is one.
+/// O(cells) overall.
 struct CSVTableBuilder {
     private enum Kind {
         case undecided, number, date, text
@@ -16,6 +19,9 @@ struct CSVTableBuilder {
     let skipBadRows: Bool
     private(set) var skippedRows = 0
     private(set) var rowCount = 0
+    /// The column whose cell did not fit its type when `add(_:)` last threw for that; nil when
+    /// it threw for the number of fields.
+    private(set) var conflictingColumn: Int?
 
     private var kinds: [Kind]
     /// Values of number and date columns (empty for the others).
@@ -37,7 +43,9 @@ struct CSVTableBuilder {
     /// Whether a text column may hold decimal commas ("3,5"): the file is separated by semicolons.
     let decimalComma: Bool
 
-    init(names: [String], path: String, skipBadRows: Bool, decimalComma: Bool = false) {
+    /// `textColumns` are text whatever their first cell holds (columns found to hold text
+    /// beside numbers or dates).
+    init(names: [String], path: String, skipBadRows: Bool, decimalComma: Bool = false, textColumns: Set<Int> = []) {
         self.decimalComma = decimalComma
         self.names = names
         self.path = path
@@ -49,6 +57,10 @@ struct CSVTableBuilder {
         missingPrefix = Array(repeating: 0, count: n)
         lastFormat = Array(repeating: -1, count: n)
         undecidedCount = n
+        for index in textColumns where index < n {
+            kinds[index] = .text
+            undecidedCount -= 1
+        }
         rowNumbers = Array(repeating: .nan, count: n)
         rowTexts = Array(repeating: nil, count: n)
         rowPending = Array(repeating: .missing, count: n)
@@ -59,6 +71,7 @@ struct CSVTableBuilder {
     mutating func add(_ scanner: CSVRecordScanner) throws(DataError) {
         let n = names.count
         let fields = scanner.fields
+        conflictingColumn = nil
         guard fields.count == n else {
             if skipBadRows {
                 skippedRows += 1
@@ -144,15 +157,13 @@ struct CSVTableBuilder {
         String(decoding: field.quoted ? scanner.bytes(of: field) : trimmed, as: UTF8.self)
     }
 
-    /// Skips the current row, or throws that `cell` in column `index` `problem`.
+    /// Throws that `cell` in column `index` `problem`, naming the column in `conflictingColumn`
+    /// (even with `skipBadRows`: a column of numbers and text is text, not a reason to drop rows).
     private mutating func reject(
         _ scanner: CSVRecordScanner, column index: Int,
         _ cell: UnsafeBufferPointer<UInt8>, _ problem: String
     ) throws(DataError) {
-        if skipBadRows {
-            skippedRows += 1
-            return
-        }
+        conflictingColumn = index
         throw .csv(
             path: path, line: scanner.recordLine, column: names[index],
             message: "'\(Self.quoted(cell))' \(problem)")

@@ -27,7 +27,7 @@ public enum ChartBuilder {
             case let name?: .column(name)
             }
         let yNames = spec.y ?? spec.series.map { $0.map(\.column) }
-        return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, source: source)
+        return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, aggregate: spec.aggregate, source: source)
     }
 
     /// The graph for `table` as `spec` describes it. `source` names the data in errors;
@@ -47,10 +47,29 @@ public enum ChartBuilder {
         from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
         period: String? = nil, rowCountHint: Int = 0
     ) throws(DataError) -> Graph {
-        let table = prepared(table)
+        var table = prepared(table)
         precondition(
             ([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
             "The plan names columns this table does not have: it was made for another table.")
+        let note = plan.note
+        var plan = plan
+        var aggregationNote: String?
+        if let aggregation = plan.aggregation {
+            // One row per category and group, then the same chart of that table.
+            let (reduced, rowsPerRecord) = aggregation.aggregated(table, x: plan.x, group: plan.group, series: plan.series)
+            let merged = rowsPerRecord.filter { $0 > 1 }.count
+            let what = plan.kind == .pie ? "slices" : "bars"
+            aggregationNote =
+                merged == 0
+                ? nil
+                : "\(aggregation.rawValue) of \(table.rowCount) rows into \(rowsPerRecord.count) \(what) (\(merged) of several rows)"
+            let names = reduced.columns.map(\.name)
+            let seriesNames = Array(names.dropFirst(plan.group == nil ? 1 : 2))
+            plan = try ChartPlan(
+                table: reduced, x: names[0], y: seriesNames, group: plan.group == nil ? .none : .column(names[1]), kind: plan.kind,
+                source: source)
+            table = reduced
+        }
         // A spec made in code, not decoded from a file, is checked here as a file's is on decoding.
         try spec.validate(path: source, keyPath: "charts[\(spec.name)]")
         let kind = plan.kind
@@ -59,7 +78,7 @@ public enum ChartBuilder {
         var title = spec.title ?? (spec.data.query != nil ? columnsTitle(plan) : spec.name)
         if let period { title += ", " + readable(period: period) }
         let graph = Graph(title: title, theme: theme)
-        graph.note = plan.note
+        graph.note = note + (aggregationNote.map { " · " + $0 } ?? "")
         if let text = spec.noDataText { graph.noDataText = text }
 
         let x = XValues(column: xColumn, profile: plan.profiles[plan.x], grouped: plan.group != nil, reversed: kind.hasCategoriesOnY)

@@ -49,6 +49,10 @@ public struct ChartPlan: Sendable {
     public let kind: ChartKind
     /// Whether the kind was chosen here rather than named by the user.
     public let kindIsDetected: Bool
+    /// How rows that repeat an x value within a group become one bar or slice (the user's
+    /// `--aggregate`, else a sum for counts and totals and a mean for other numbers, a count
+    /// with no column of numbers); nil when every x value is drawn as its row has it.
+    public let aggregation: Aggregation?
     /// Why each choice was made, for `--describe`, `--trace` and `--dump-layout`.
     public let reasons: [String]
     /// What reading the table did that a user should know: headers read as data, lines skipped
@@ -61,7 +65,7 @@ public struct ChartPlan: Sendable {
     /// `ColumnProfile.groupLimit`, and when nothing is left to chart.
     public init(
         table: DataTable, x xName: String? = nil, y yNames: [String]? = nil, group grouping: Grouping = .automatic,
-        kind requestedKind: ChartKind? = nil, source: String
+        kind requestedKind: ChartKind? = nil, aggregate requestedAggregation: Aggregation? = nil, source: String
     ) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
         let profiles = Self.weighed(ColumnProfile.of(table))
@@ -104,7 +108,15 @@ public struct ChartPlan: Sendable {
             group = g
             reasons.append("groups: \(profiles[g].name) (given)")
         case .automatic:
-            if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true {
+            if xIsText, profiles[x].role == .group, requestedKind.map({ $0.isBars || $0 == .combined }) ?? true,
+                yNames.map({ $0.count <= 1 }) ?? true,
+                let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .group && profiles[$0].distinctCount <= 20 })
+            {
+                // Two text keys and a number, the commonest shape of an aggregate: the second
+                // key's values are the series (Class by Sex).
+                group = g
+                reasons.append("groups: \(profiles[g].name) (a second text key, of \(profiles[g].distinctCount) values)")
+            } else if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true {
                 switch Self.chooseGroup(table: table, profiles: profiles, x: x) {
                 case .column(let g, let why):
                     group = g
@@ -137,11 +149,12 @@ public struct ChartPlan: Sendable {
         self.groupOfRow = groupOfRow
 
         // Series.
+        let aggregatesRows = requestedKind.map { $0.isBars || $0 == .pie || $0 == .combined } ?? xIsText
         let series = try Self.chooseSeries(
             profiles: profiles, x: x, group: group,
             named: yNames.map { names throws(DataError) in
                 try names.map(index)
-            }, reasons: &reasons, source: source)
+            }, countsRows: aggregatesRows && xIsText && table.rowCount > 0, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
@@ -154,6 +167,31 @@ public struct ChartPlan: Sendable {
                 tooManyGroups: tooManyGroups != nil, reasons: &reasons)
             kindIsDetected = true
         }
+
+        // Aggregation: one bar or slice per category and group.
+        let aggregation: Aggregation?
+        if let requestedAggregation {
+            guard kind.isBars || kind == .pie || kind == .combined || kind == .line || kind == .scatter else {
+                throw DataError.unusable(
+                    path: source, message: "--aggregate is for bar, hbar, stacked, pie, combined, line and scatter charts, not \(kind.rawValue)")
+            }
+            aggregation = requestedAggregation
+            reasons.append("\(requestedAggregation.rawValue) of the rows of each \(profiles[x].name) (given)")
+        } else if series.isEmpty {
+            aggregation = .count
+            reasons.append("count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
+        } else if table.rowCount > 0, kind.isBars || kind == .pie || kind == .combined,
+            Aggregation.repeats(table, x: x, group: group)
+        {
+            let chosen = Aggregation.defaultFor(column: profiles[series[0]].name)
+            aggregation = chosen
+            reasons.append(
+                "\(chosen.rawValue): \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are "
+                    + (chosen == .sum ? "added up (counts and totals)" : "averaged") + "; --aggregate chooses")
+        } else {
+            aggregation = nil
+        }
+        self.aggregation = aggregation
         self.reasons = reasons
     }
 
@@ -170,7 +208,8 @@ public struct ChartPlan: Sendable {
     public var note: String {
         var parts = ["x \(profiles[x].name)"]
         if let group { parts.append("groups \(profiles[group].name) (\(groupValues.count))") }
-        let names = series.map { profiles[$0].name }
+        var names = series.map { profiles[$0].name }
+        if let aggregation { names = names.isEmpty ? [Aggregation.countColumn] : names.map { aggregation.title(of: $0) } }
         parts.append("y " + (names.count > 6 ? names.prefix(3).joined(separator: ", ") + " … (\(names.count) series)" : names.joined(separator: ", ")))
         parts.append(kind.rawValue + (kindIsDetected ? " (detected)" : ""))
         return parts.joined(separator: " · ")
@@ -253,7 +292,10 @@ public struct ChartPlan: Sendable {
         if let named = indices.first(where: { profiles[$0].name.lowercased() == "x" && profiles[$0].kind != .text }) {
             return (named, "named x")
         }
-        if let k = indices.first(where: { profiles[$0].role == .key && ($0 == 0 || ColumnProfile.keyNames.contains(profiles[$0].name.lowercased())) }) {
+        // A growing key that is not a row number (flight numbers, ids in order) indexes the rows.
+        if let k = indices.first(where: {
+            profiles[$0].role == .key && !profiles[$0].isRowNumber && ($0 == 0 || ColumnProfile.keyNames.contains(profiles[$0].name.lowercased()))
+        }) {
             return (k, "whole numbers that only grow")
         }
         if let d = indices.first(where: { profiles[$0].role == .datePart && profiles[$0].isNondecreasing }) {
@@ -262,7 +304,11 @@ public struct ChartPlan: Sendable {
         let measures = indices.filter { profiles[$0].role == .measure }
         if measures.count >= 2 { return (measures[0], "measurements: the first column of numbers") }
         if let t = bestTime { return (t, profiles[t].kind == .date ? "dates" : "years") }
+        // Text of few values repeating (categories to sum or count) before text of many.
+        if let text = indices.first(where: { profiles[$0].role == .group }) { return (text, "text of \(profiles[text].distinctCount) values") }
         if let text = indices.first(where: { profiles[$0].kind == .text }) { return (text, "the first text column") }
+        // Row numbers last: the chart of a table's only measure against its rows.
+        if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "row numbers: nothing else to chart along") }
         return (0, "the first column")
     }
 
@@ -369,7 +415,7 @@ public struct ChartPlan: Sendable {
     /// (ids, codes, years and parts of a date next to a date left out, in `reasons`); with
     /// groups, the first. Codes when nothing else is left. Throws when there is none.
     static func chooseSeries(
-        profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, reasons: inout [String],
+        profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, countsRows: Bool = false, reasons: inout [String],
         source: String
     ) throws(DataError) -> [Int] {
         if let named {
@@ -387,7 +433,7 @@ public struct ChartPlan: Sendable {
             if noRows { return true }
             switch p.role {
             case .measure: return true
-            case .key: return !ColumnProfile.keyNames.contains(p.name.lowercased())
+            case .key: return false
             case .datePart: return xProfile.role != .time && xProfile.role != .datePart
             case .time, .code, .category, .group, .label, .empty: return false
             }
@@ -405,6 +451,8 @@ public struct ChartPlan: Sendable {
             reasons.append("with groups, one series: \(profiles[series[0]].name); --y names others")
             series = [series[0]]
         }
+        // Text categories and nothing to measure: the chart counts their rows.
+        if series.isEmpty && countsRows { return [] }
         guard !series.isEmpty else {
             let hasNumbers = profiles.contains { $0.kind == .number && $0.presentCount > 0 }
             throw DataError.unusable(

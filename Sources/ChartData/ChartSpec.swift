@@ -199,6 +199,10 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var group: String?
     /// Lines join their points in row order (a trajectory) instead of x order.
     public var keepOrder: Bool?
+    /// How rows that repeat a category (within a group) become one bar or slice: sum, mean,
+    /// count, min, max or median; nil for a sum of counts and totals, a mean of other numbers
+    /// (`ChartPlan.aggregation`).
+    public var aggregate: Aggregation?
     /// How each series is drawn (color, kind, axis, symbol), matched by column; nil for the defaults.
     public var series: [Series]?
     /// A column holding each record's data label (a pie's "EUR\n0.91").
@@ -260,7 +264,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var noDataText: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, title, kind, data, x, y, group, keepOrder, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
+        case name, title, kind, data, x, y, group, keepOrder, aggregate, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
         case xAxis, yAxis, y2Axis, pie, period, open, high, low, close, error, size, bins, binWidth, density, stacked, hollow
         case risingColor, fallingColor, colorMap, theme, legend, noDataText
     }

@@ -23,9 +23,12 @@ public struct ColumnProfile: Sendable, Equatable {
         /// Dates and times, or years as numbers (named year, yr, fiscal_year…, or whole numbers
         /// all within 1700…2100 that grow or repeat): the x axis by default, never a series.
         case time
-        /// Whole numbers that only grow (an id, a row number): x when nothing is a time or a
-        /// category and it comes first or is named as an id; a series otherwise, unless named id,
-        /// index, row….
+        /// Whole numbers that identify rows rather than measure them: row numbers (0…n−1 or 1…n
+        /// in order, what R's `rownames` and pandas' unnamed first column hold), columns named as
+        /// ids (`rownames`, `index`, `id`, `obs`, `t`…) with a value per row, and other whole
+        /// numbers that only grow. Never a series; x only when nothing else is (`ChartPlan`),
+        /// except a growing key that is not a row number, which is x when it comes first or is
+        /// named as one.
         case key
         /// A whole-number part of a date whose values fit its unit (month 1–12, day 1–31, hour
         /// 0–24, minute 0–59…): not a series next to a date.
@@ -319,6 +322,7 @@ public struct ColumnProfile: Sendable, Equatable {
             if profile.datePartUnit != nil { return .datePart }
             let words = tokens(of: profile.name)
             let lower = profile.name.lowercased()
+            if profile.isRowNumber { return .key }
             if profile.isWhole && !codeNames.isDisjoint(with: words) && !keyNames.contains(lower) { return .code }
             if profile.isWhole && profile.isIncreasing && profile.missingCount == 0 && profile.rowCount >= 2 { return .key }
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
@@ -331,6 +335,20 @@ public struct ColumnProfile: Sendable, Equatable {
         }
     }
 
-    /// Names that say a column of distinct whole numbers identifies rows.
-    static let keyNames: Set<String> = ["id", "index", "idx", "row", "rowid", "key", "#"]
+    /// Names that say a column of distinct whole numbers identifies rows: what R (`rownames`),
+    /// pandas (`Unnamed: 0`, `index`), Stata and statsmodels (`obs`, `t`) and spreadsheets call
+    /// their row numbers, and an empty header (read as "column 1").
+    static let keyNames: Set<String> = [
+        "id", "index", "idx", "row", "rowid", "rownames", "rowname", "row.names", "key", "#", "obs", "observation", "t",
+        "unnamed: 0", "no", "nr", "n°", "column 1"
+    ]
+
+    /// Whether the column numbers the rows: whole numbers 0…n−1 or 1…n in order, none missing
+    /// (two rows or more), or distinct whole numbers under a name that says so (`keyNames`).
+    /// Such a column is never charted as a series.
+    public var isRowNumber: Bool {
+        guard kind == .number, isWhole, missingCount == 0, rowCount >= 2 else { return false }
+        if isIncreasing && (minimum == 0 || minimum == 1) && maximum - minimum == Double(rowCount - 1) { return true }
+        return Self.keyNames.contains(name.lowercased()) && distinctIsExact && distinctCount == rowCount
+    }
 }

@@ -60,6 +60,7 @@ struct ChartCatalog {
         spec.stacked = options.stack ? true : nil
         spec.colorMap = options.colorMap.flatMap(ColorMap.named)
         spec.keepOrder = options.keepOrder ? true : nil
+        spec.aggregate = options.aggregate
         spec.title = options.title
         if let title = options.xTitle { spec.xAxis = ChartSpec.AxisSpec(title: title) }
         if let title = options.yTitle { spec.yAxis = ChartSpec.AxisSpec(title: title) }

@@ -29,6 +29,8 @@ struct Options {
     /// The column to split rows by; "none" for no groups; nil to detect.
     var group: String?
     var keepOrder = false
+    /// How rows that repeat a category become one bar or slice; nil for the default.
+    var aggregate: Aggregation?
     var describe = false
     var title: String?
     var xTitle: String?
@@ -71,6 +73,7 @@ struct Options {
     static var valueLists: [String: [String]] {
         [
             "kind": ChartKind.allCases.map(\.rawValue), "theme": Theme.builtIn.map(\.name), "color-map": ColorMap.names,
+            "aggregate": Aggregation.allCases.map(\.rawValue),
             "format": ChartRenderer.Format.allCases.map(\.rawValue), "flag": flags
         ]
     }
@@ -138,6 +141,9 @@ struct Options {
           --stack              stack several histograms instead of overlaying them
           --color-map NAME     \(listed(ColorMap.names, before: "a heatmap's colors:"))
           --keep-order         join a line's points in row order (a trajectory), not x order
+          --aggregate HOW      how rows that repeat a category become one bar or slice: sum,
+                               mean, count, min, max or median (default: sum for counts and
+                               totals, else mean; a count with no column of numbers)
           --describe           print each column's type and role and the chart chosen, and exit
           --title TEXT         the chart's title (default: the table, the query's columns or the
                                file's name)
@@ -161,8 +167,9 @@ struct Options {
         Options:
           --chart NAME         the chart to show first (default: the first; see --list)
           --list               print the charts' names, one per line, and exit
-          --values NAME        print the values of kind, theme, color-map or format, or every
-                               flag, one per line, and exit (for shell completion)
+          --values NAME        print the values of kind, theme, color-map, format or
+                               aggregate, or every flag, one per line, and exit (for shell
+                               completion)
           --output FILE        render to FILE (.png, .svg or .pdf) and exit; needs no display;
                                '-' for standard output (PNG unless --format says)
           --format FORMAT      png, svg or pdf, whatever --output's name (default: its
@@ -264,6 +271,10 @@ struct Options {
                 options.colorMap = text
             case "--group": options.group = try capped(nonEmpty(value(), flag: name, what: "a column name"), flag: name, limit: maxNameLength)
             case "--keep-order": options.keepOrder = true
+            case "--aggregate":
+                let text = try value()
+                guard let aggregate = Aggregation(rawValue: text) else { throw .usage("unknown aggregate '\(text)'; choose one of: \(Aggregation.names)") }
+                options.aggregate = aggregate
             case "--describe": options.describe = true
             case "--title": options.title = try capped(value(), flag: name, limit: maxTitleLength)
             case "--x-title": options.xTitle = try capped(value(), flag: name, limit: maxTitleLength)

@@ -11,9 +11,9 @@ _chartview() {
     local cv=${COMP_WORDS[0]}
     [[ $cv == */* && -x $cv ]] || cv=chartview
     case $prev in
-        --kind|--theme|--color-map|--format)
+        --kind|--theme|--color-map|--format|--aggregate)
             COMPREPLY=($(compgen -W "$("$cv" --values "${prev#--}" 2>/dev/null)" -- "$cur")); return ;;
-        --values) COMPREPLY=($(compgen -W "kind theme color-map format flag" -- "$cur")); return ;;
+        --values) COMPREPLY=($(compgen -W "kind theme color-map format aggregate flag" -- "$cur")); return ;;
         --chart)
             # The charts of the file given so far, else the demo gallery's.
             local file="" i
