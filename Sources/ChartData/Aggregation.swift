@@ -4,7 +4,7 @@ import ChartCore
 /// `--aggregate` and a spec's `aggregate`. Bars, stacks and slices draw one mark per category;
 /// rows that repeat a category would otherwise be drawn over each other, and only the tallest
 /// would show (a contingency table's `Class, Sex, Age, Survived, Freq` as bars by class).
-public enum Aggregation: String, CaseIterable, Sendable, Codable {
+public enum Aggregation: String, CaseIterable, Sendable, Decodable {
     /// The values added up: the default for counts and totals (columns named freq, count, n,
     /// total…).
     case sum

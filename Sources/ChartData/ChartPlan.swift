@@ -249,8 +249,15 @@ public struct ChartPlan: Sendable {
     /// of 1850 to 2011 next to a date are prices); a part of a date only next to a date, a year
     /// or another part (a `min` temperature alone is a temperature), and short names that mean
     /// other things too (min, sec, mon, hr) only among other parts.
+    /// Row numbers by their values alone (1…n) count only in the first column, where R, pandas
+    /// and spreadsheets put them: later, 1, 2, 3 are measurements that happen to count up.
     static func weighed(_ profiles: [ColumnProfile]) -> [ColumnProfile] {
         var weighed = profiles
+        for i in profiles.indices.dropFirst() where profiles[i].role == .key && profiles[i].isRowNumber {
+            guard !ColumnProfile.keyNames.contains(profiles[i].name.lowercased()) else { continue }
+            weighed[i].role = .measure
+            weighed[i].isRowNumber = false
+        }
         let namedTimes = profiles.indices.filter { profiles[$0].kind == .date || (profiles[$0].role == .time && profiles[$0].isYearByName) }
         for i in profiles.indices where profiles[i].role == .time && profiles[i].isYearByContent {
             if i != 0 || !namedTimes.isEmpty { weighed[i].role = .measure }
@@ -302,6 +309,11 @@ public struct ChartPlan: Sendable {
             return (d, "part of a date, in order")
         }
         let measures = indices.filter { profiles[$0].role == .measure }
+        // Kinds that read several columns per record (a trading range's open…close) keep the
+        // rows in order along their numbers.
+        if let kind, [.ohlc, .candlestick, .range, .errorbar].contains(kind), let k = indices.first(where: { profiles[$0].role == .key }) {
+            return (k, "row numbers: the records in order")
+        }
         if measures.count >= 2 { return (measures[0], "measurements: the first column of numbers") }
         if let t = bestTime { return (t, profiles[t].kind == .date ? "dates" : "years") }
         // Text of few values repeating (categories to sum or count) before text of many.
@@ -433,7 +445,7 @@ public struct ChartPlan: Sendable {
             if noRows { return true }
             switch p.role {
             case .measure: return true
-            case .key: return false
+            case .key: return !p.isRowNumber && !ColumnProfile.keyNames.contains(p.name.lowercased())
             case .datePart: return xProfile.role != .time && xProfile.role != .datePart
             case .time, .code, .category, .group, .label, .empty: return false
             }

@@ -227,6 +227,7 @@ public struct ColumnProfile: Sendable, Equatable {
             maximum = .nan
         }
         role = .measure
+        isRowNumber = numbersTheRows
         role = Self.role(of: self)
     }
 
@@ -345,8 +346,12 @@ public struct ColumnProfile: Sendable, Equatable {
 
     /// Whether the column numbers the rows: whole numbers 0…n−1 or 1…n in order, none missing
     /// (two rows or more), or distinct whole numbers under a name that says so (`keyNames`).
-    /// Such a column is never charted as a series.
-    public var isRowNumber: Bool {
+    /// Such a column is never charted as a series (`ChartPlan` keeps this for the first column
+    /// only, unless the name says so).
+    public internal(set) var isRowNumber: Bool = false
+
+    /// `isRowNumber` from the column's values and name.
+    private var numbersTheRows: Bool {
         guard kind == .number, isWhole, missingCount == 0, rowCount >= 2 else { return false }
         if isIncreasing && (minimum == 0 || minimum == 1) && maximum - minimum == Double(rowCount - 1) { return true }
         return Self.keyNames.contains(name.lowercased()) && distinctIsExact && distinctCount == rowCount

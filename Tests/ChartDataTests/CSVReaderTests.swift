@@ -412,22 +412,10 @@ struct CSVErrorTests {
         ErrorCase("too many fields", "a,b,c,d\n1,2,3,4\n1,2,3,4,5\n", "t.csv:3: has 5 fields, but the header has 4"),
         ErrorCase("too few fields", "a,b,c,d\n1,2,3\n", "t.csv:2: has 3 fields, but the header has 4"),
         ErrorCase("one field", "a,b\n1,2\n7\n", "t.csv:3: has 1 field, but the header has 2"),
-        ErrorCase("not a number", "name,price\nx,1.5\ny,abc\n", "t.csv:3: column 'price': 'abc' is not a number"),
-        ErrorCase("inf is not a number", "v\n1\ninf\n", "t.csv:3: column 'v': 'inf' is not a number"),
-        ErrorCase("not a date", "day,v\n2026-11-29,1\nsoon,2\n", "t.csv:3: column 'day': 'soon' is not a date"),
-        ErrorCase("a number is not a date", "day\n2026-11-29\n5\n", "t.csv:3: column 'day': '5' is not a date"),
-        ErrorCase("line after a multi-line field", "a,b\n\"x\ny\",1\nz,oops\n", "t.csv:4: column 'b': 'oops' is not a number"),
         ErrorCase("line after blank lines", "a,b\n\n\n1,2\n3\n", "t.csv:5: has 1 field, but the header has 2"),
         ErrorCase("CRLF lines", "a,b\r\n1,2\r\n3\r\n", "t.csv:3: has 1 field, but the header has 2"),
         ErrorCase("CR lines", "a,b\r1,2\r3\r", "t.csv:3: has 1 field, but the header has 2"),
         ErrorCase("line after a lone CR inside quotes", "a,b\n\"x\ry\",1\n3\n", "t.csv:4: has 1 field, but the header has 2"),
-        ErrorCase("later cells use the same number rules", "v\n1\n0x10\n", "t.csv:3: column 'v': '0x10' is not a number"),
-        ErrorCase("quote in the error text", "v\n1\n\"a \"\"b\"\"\"\n", "t.csv:3: column 'v': 'a \"b\"' is not a number"),
-        ErrorCase("line of a row holding a multi-line field", "a,b\nq,2\n\"x\ny\",z\n", "t.csv:3: column 'b': 'z' is not a number"),
-        ErrorCase("cell text escaped", "a\n1\n\"x\ny\"\n", "t.csv:3: column 'a': 'x\\ny' is not a number"),
-        ErrorCase(
-            "long cell cut", "a\n1\n\(String(repeating: "x", count: 50))\n",
-            "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number"),
         ErrorCase("unclosed quote", "a,b\n1,2\n\"open,3\n4,5\n", "t.csv:3: a quoted field is never closed"),
         ErrorCase("unclosed quote in the header", "\"a,b\n1,2\n", "t.csv:1: a quoted field is never closed"),
         ErrorCase("unclosed quote after a multi-line field", "a,b\n\"x\ny\",1\n2,\"never\n", "t.csv:4: a quoted field is never closed"),
@@ -452,6 +440,38 @@ struct CSVErrorTests {
         ErrorCase("past U+10FFFF", Array("a\n".utf8) + [0xF4, 0x90, 0x80, 0x80], "t.csv: cannot open: not a text file")
     ]
 
+    /// Cells that do not fit the type a column's first cells gave it: the column is text, and
+    /// the table's notes say which cell on which line made it so (once, the first such cell).
+    static let textColumns: [ErrorCase] = [
+        ErrorCase("not a number", "name,price\nx,1.5\ny,abc\n", "t.csv:3: column 'price': 'abc' is not a number"),
+        ErrorCase("inf is not a number", "v\n1\ninf\n", "t.csv:3: column 'v': 'inf' is not a number"),
+        ErrorCase("not a date", "day,v\n2026-11-29,1\nsoon,2\n", "t.csv:3: column 'day': 'soon' is not a date"),
+        ErrorCase("a number is not a date", "day\n2026-11-29\n5\n", "t.csv:3: column 'day': '5' is not a date"),
+        ErrorCase("line after a multi-line field", "a,b\n\"x\ny\",1\nz,oops\n", "t.csv:4: column 'b': 'oops' is not a number"),
+        ErrorCase("later cells use the same number rules", "v\n1\n0x10\n", "t.csv:3: column 'v': '0x10' is not a number"),
+        ErrorCase("quote in the error text", "v\n1\n\"a \"\"b\"\"\"\n", "t.csv:3: column 'v': 'a \"b\"' is not a number"),
+        ErrorCase("line of a row holding a multi-line field", "a,b\nq,2\n\"x\ny\",z\n", "t.csv:3: column 'b': 'z' is not a number"),
+        ErrorCase("cell text escaped", "a\n1\n\"x\ny\"\n", "t.csv:3: column 'a': 'x\\ny' is not a number"),
+        ErrorCase(
+            "long cell cut", "a\n1\n\(String(repeating: "x", count: 50))\n",
+            "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number"),
+    ]
+
+    @Test("A cell of another kind makes its column text, and the notes say where", arguments: textColumns)
+    func textColumn(testCase: ErrorCase) throws {
+        let (table, skipped) = try parseCSV(String(decoding: testCase.input, as: UTF8.self), skipBadRows: testCase.skipBadRows)
+        // "t.csv:3: column 'price': 'abc' is not a number" → the column, the line and the cell.
+        let parts = testCase.expected.split(separator: ":", maxSplits: 2).map(String.init)
+        let rest = parts[2].trimmingCharacters(in: .whitespaces)
+        let name = String(rest.dropFirst("column '".count).prefix { $0 != "'" })
+        let problem = String(rest.drop { $0 != ":" }.dropFirst(2))
+        let column = try #require(table.columns.first { $0.name == name })
+        #expect(column.isText, "\(render(table))")
+        let note = "column '\(name)' read as text: line \(parts[1]) has " + problem.replacingOccurrences(of: "' is not a", with: "', not a")
+        #expect(table.notes.contains(note), "\(table.notes)")
+        #expect(skipped == 0)
+    }
+
     @Test("Each error, with its exact description", arguments: cases)
     func error(testCase: ErrorCase) {
         let error = parseError(testCase.input, skipBadRows: testCase.skipBadRows)
@@ -463,9 +483,6 @@ struct CSVErrorTests {
         #expect(
             parseError(Array("a,b,c,d\n1,2,3,4,5\n".utf8))
                 == .csv(path: testPath, line: 2, column: nil, message: "has 5 fields, but the header has 4"))
-        #expect(
-            parseError(Array("x,price\n1,2\n1,abc\n".utf8))
-                == .csv(path: testPath, line: 3, column: "price", message: "'abc' is not a number"))
         #expect(parseError(Array("a\n\"\n".utf8)) == .csv(path: testPath, line: 2, column: nil, message: "a quoted field is never closed"))
         #expect(parseError([]) == .unusable(path: testPath, message: "has no data rows"))
         #expect(parseError([0x89, 0x50, 0x4E, 0x47]) == .cannotOpen(path: testPath, reason: "not a text file"))
@@ -512,25 +529,28 @@ struct CSVErrorTests {
 
 @Suite("CSV reader: skipping bad rows")
 struct CSVSkipTests {
-    @Test("Ragged rows and rows with a wrong cell are skipped and counted")
+    @Test("Ragged rows are skipped and counted; a cell of another kind makes its column text instead")
     func skips() throws {
         let (table, skipped) = try parseCSV("a,b\n1,2\n3\n4,x\n5,6\n7,8,9\n", skipBadRows: true)
-        #expect(render(table) == ["a: number [1.0, 5.0]", "b: number [2.0, 6.0]"])
-        #expect(skipped == 3)
+        #expect(render(table) == ["a: number [1.0, 4.0, 5.0]", "b: text [\"2\", \"x\", \"6\"]"])
+        #expect(skipped == 2)
     }
 
     @Test("A skipped row decides no column's type")
     func skippedRowDecidesNothing() throws {
-        let (table, skipped) = try parseCSV("a,b\nNA,1\nhello,abc\n2,3\n", skipBadRows: true)
+        let (table, skipped) = try parseCSV("a,b\nNA,1\nhello\n2,3\n", skipBadRows: true)
         #expect(render(table) == ["a: number [nan, 2.0]", "b: number [1.0, 3.0]"])
         #expect(skipped == 1)
+        let (mixed, none) = try parseCSV("a,b\nNA,1\nhello,abc\n2,3\n", skipBadRows: true)
+        #expect(render(mixed) == ["a: text [nil, \"hello\", \"2\"]", "b: text [\"1\", \"abc\", \"3\"]"])
+        #expect(none == 0)
     }
 
-    @Test("Bad date cells are skipped too")
+    @Test("A column of dates with a cell that is not one is text: no row is dropped for it")
     func badDates() throws {
         let (table, skipped) = try parseCSV("d,v\n2026-11-29,1\nlater,2\n2026-02-30,3\nNov 30 2026,4\n", skipBadRows: true)
-        #expect(render(table) == ["d: date [1795910400.0, 1795996800.0]", "v: number [1.0, 4.0]"])
-        #expect(skipped == 2)
+        #expect(render(table) == ["d: text [\"2026-11-29\", \"later\", \"2026-02-30\", \"Nov 30 2026\"]", "v: number [1.0, 2.0, 3.0, 4.0]"])
+        #expect(skipped == 0)
     }
 
     @Test("Without skipping, the first bad row is the error")

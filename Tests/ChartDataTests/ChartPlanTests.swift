@@ -159,8 +159,9 @@ struct ChartPlanTests {
     func keysAndCategories() throws {
         let walk = try plan("x,y\n0,0.5\n1,0.7\n2,0.1\n3,0.4\n")
         #expect(names(walk, [walk.x]) == ["x"] && walk.kind == .line)
+        // A first column of 1…n numbers the rows: not a series.
         let ranked = try plan("rank,country,population\n1,India,1428\n2,China,1425\n3,USA,340\n")
-        #expect(names(ranked, [ranked.x]) == ["country"] && names(ranked, ranked.series) == ["rank", "population"])
+        #expect(names(ranked, [ranked.x]) == ["country"] && names(ranked, ranked.series) == ["population"])
         // An id is not charted.
         let ids = try plan("id,name,score\n7,a,1\n3,b,2\n9,c,3\n")
         #expect(names(ids, ids.series) == ["score"])

@@ -29,7 +29,8 @@ struct SpecSchemaTests {
         "chart.kind": ChartKind.specNames, "chart.colorMap": ColorMap.specNames, "chart.theme": Theme.specNames,
         "series.kind": ChartSpec.Series.Kind.specNames, "series.axis": ChartSpec.Series.Axis.specNames,
         "series.symbol": PlotSymbol.Shape.specNames, "series.interpolation": ScatterPlot.Interpolation.specNames,
-        "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames
+        "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames,
+        "chart.aggregate": Aggregation.specNames
     ]
 
     static func object(_ def: String?, in schema: [String: Any]) throws -> [String: Any] {
