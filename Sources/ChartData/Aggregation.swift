@@ -27,7 +27,7 @@ public enum Aggregation: String, CaseIterable, Sendable, Decodable {
     static let totalNames: Set<String> = [
         "freq", "frequency", "count", "counts", "n", "total", "totals", "sum", "number", "num", "amount", "qty",
         "quantity", "sales", "revenue", "deaths", "cases", "births", "votes", "population", "pop", "cost", "spend",
-        "enrolment", "enrollment", "visits", "passengers", "units", "orders",
+        "enrolment", "enrollment", "visits", "passengers", "units", "orders"
     ]
 
     /// The default for a series column called `name`: a sum for counts and totals, else the mean.

@@ -154,7 +154,7 @@ public struct ChartPlan: Sendable {
             profiles: profiles, x: x, group: group,
             named: yNames.map { names throws(DataError) in
                 try names.map(index)
-            }, countsRows: aggregatesRows && xIsText && table.rowCount > 0, reasons: &reasons, source: source)
+            }, countsRows: aggregatesRows && xIsText && profiles[x].distinctCount < profiles[x].presentCount, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
@@ -228,6 +228,7 @@ public struct ChartPlan: Sendable {
             let distinct = p.distinctIsExact ? "\(p.distinctCount)" : "≥\(p.distinctCount)"
             var facts = ["\(distinct) distinct"]
             if p.missingCount > 0 { facts.append("\(p.missingCount) missing") }
+            if p.isRowNumber { facts.append("row numbers") }
             if p.kind != .text && p.presentCount > 1 {
                 facts.append(p.isIncreasing ? "increasing" : p.isNondecreasing ? "never decreasing" : "unsorted")
             }
@@ -319,7 +320,11 @@ public struct ChartPlan: Sendable {
         // Text of few values repeating (categories to sum or count) before text of many.
         if let text = indices.first(where: { profiles[$0].role == .group }) { return (text, "text of \(profiles[text].distinctCount) values") }
         if let text = indices.first(where: { profiles[$0].kind == .text }) { return (text, "the first text column") }
-        // Row numbers last: the chart of a table's only measure against its rows.
+        // Growing whole numbers, then row numbers last: the chart of a table's only measure
+        // against its rows.
+        if let k = indices.first(where: { profiles[$0].role == .key && !profiles[$0].isRowNumber }) {
+            return (k, "whole numbers that only grow")
+        }
         if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "row numbers: nothing else to chart along") }
         return (0, "the first column")
     }

@@ -454,7 +454,7 @@ struct CSVErrorTests {
         ErrorCase("cell text escaped", "a\n1\n\"x\ny\"\n", "t.csv:3: column 'a': 'x\\ny' is not a number"),
         ErrorCase(
             "long cell cut", "a\n1\n\(String(repeating: "x", count: 50))\n",
-            "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number"),
+            "t.csv:3: column 'a': '\(String(repeating: "x", count: 40))…' is not a number")
     ]
 
     @Test("A cell of another kind makes its column text, and the notes say where", arguments: textColumns)

@@ -35,11 +35,19 @@ enum RealData {
         return path
     }
 
-    /// Every file `.ci/real-data` wrote (its manifest.json), relative to the folder.
+    /// Every file `.ci/real-data` wrote (its manifest.json), relative to the folder, but the
+    /// corpus's (`corpus()`).
     static func files() throws -> [String] {
         struct Manifest: Decodable { var sizes: [String: Int] }
         let data = try Data(contentsOf: URL(fileURLWithPath: try path("manifest.json")))
-        return try JSONDecoder().decode(Manifest.self, from: data).sizes.keys.sorted()
+        return try JSONDecoder().decode(Manifest.self, from: data).sizes.keys.filter { !$0.hasPrefix("corpus/") }.sorted()
+    }
+
+    /// The corpus's tables (corpus/manifest.json), relative to the folder: hundreds of CSV
+    /// files of packages that ship many data sets.
+    static func corpus() throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: try path("corpus/manifest.json")))
+        return try JSONDecoder().decode([String].self, from: data)
     }
 
     /// The tables of a SQLite file, read with the `sqlite3` command line tool (read-only).

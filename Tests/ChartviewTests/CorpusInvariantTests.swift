@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+/// Hundreds of real tables nobody here tuned a default for (`.ci/real-data`'s corpus: R's data
+/// sets as pydataset ships them, statsmodels' data sets), each through the real binary with no
+/// flag but the output, as a new user would give it: `chartview FILE --describe` and
+/// `chartview FILE --dump-layout -`. Not expectations per table: invariants that every default
+/// chart must hold, counted over the whole corpus, each at 0.
+@Suite struct CorpusInvariantTests {
+    /// What a table's two runs broke, by invariant.
+    enum Violation: String, CaseIterable, Sendable {
+        /// Neither a chart (status 0) nor one line on stderr with status 2.
+        case unclearRefusal = "a refusal that is not one line with status 2"
+        /// A valid CSV refused because a column mixes text with numbers or dates.
+        case mixedColumnRefused = "a column of text refused as 'not a number' or 'not a date'"
+        /// A row-number or id column (role key) drawn as a series.
+        case keyDrawn = "a key or index column drawn as a series"
+        /// A row-number column along x while another column could be.
+        case keyAsX = "a key or index column along x while other columns could be"
+        /// Two bars of one plot on the same slot (rows of one category overdrawn).
+        case sharedSlot = "two bars of one series share a slot"
+        /// A pie with two slices of one name.
+        case repeatedSlice = "a slice name repeats"
+        /// Summed bars whose total differs from the column's sum in the file.
+        case wrongTotal = "bar totals differ from the data's sum"
+        /// A date column along x drawn on an axis that is not a date axis.
+        case dateNotOnDateAxis = "dates along x not on a date axis"
+    }
+
+    struct Outcome: Sendable {
+        var table: String
+        var violations: [Violation: String] = [:]
+        var seconds: Double = 0
+        var charted = false
+    }
+
+    /// The column lines of `--describe`: name, type, role and use.
+    static func describedColumns(_ text: String) -> [(name: String, type: String, role: String, use: String, facts: String)] {
+        var columns: [(String, String, String, String, String)] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") && !line.hasPrefix("  (") {
+            let parts = line.dropFirst(2).components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard parts.count >= 4, ["number", "date", "text"].contains(parts[1]) else { continue }
+            columns.append((parts[0], parts[1], parts[2], parts[3], parts.count > 4 ? parts[4] : ""))
+        }
+        return columns
+    }
+
+    /// The sum of column `name` of a CSV file as Python's csv module reads it (cells that are
+    /// not numbers skipped): a reader independent of chartview's.
+    static func pythonSum(_ path: String, column name: String) throws -> Double? {
+        let script = """
+            import csv, math, sys
+            rows = csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))
+            header = [h.strip() for h in next(rows)]
+            names = [h if h else 'column %d' % (i + 1) for i, h in enumerate(header)]
+            i = names.index(sys.argv[2])
+            total = 0.0
+            for row in rows:
+                try:
+                    v = float(row[i])
+                except (ValueError, IndexError):
+                    continue
+                if math.isfinite(v):
+                    total += v
+            print(repr(total))
+            """
+        let result = try TraceSession.run("python3", ["-c", script, path, name])
+        guard result.status == 0 else { return nil }
+        return Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func check(_ table: String) throws -> Outcome {
+        var outcome = Outcome(table: table)
+        let path = try RealData.path(table)
+        let start = Date()
+        let dump = try ChartviewProcess.run([path, "--dump-layout", "-"])
+        outcome.seconds = Date().timeIntervalSince(start)
+        let describe = try ChartviewProcess.run([path, "--describe"])
+        let errorLines = dump.stderr.split(separator: "\n")
+        if dump.status != 0 {
+            if dump.status != 2 || errorLines.count != 1 { outcome.violations[.unclearRefusal] = dump.stderr }
+            if dump.stderr.contains("is not a number") || dump.stderr.contains("is not a date") {
+                outcome.violations[.mixedColumnRefused] = dump.stderr
+            }
+            return outcome
+        }
+        outcome.charted = true
+        let columns = describedColumns(describe.stdout)
+        // "column 1  number  key  -  32 distinct, row numbers, increasing".
+        func numbersRows(_ column: (name: String, type: String, role: String, use: String, facts: String)) -> Bool {
+            column.role == "key" && column.facts.contains("row numbers")
+        }
+        for column in columns where numbersRows(column) && column.use == "series" {
+            outcome.violations[.keyDrawn] = column.name
+        }
+        // Row numbers along x only when nothing else can be: no time, categories or groups, no
+        // other growing key, at most one measure.
+        if let x = columns.first(where: { $0.use == "x" }), numbersRows(x) {
+            let others = columns.filter { ["time", "category", "group"].contains($0.role) || ($0.role == "key" && !numbersRows($0)) }
+            let measures = columns.filter { $0.role == "measure" }
+            if let other = others.first ?? (measures.count >= 2 ? measures.first : nil) {
+                outcome.violations[.keyAsX] = "x \(x.name) beside \(other.name) (\(other.role))"
+            }
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] else {
+            outcome.violations[.unclearRefusal] = "no JSON scene"
+            return outcome
+        }
+        let plots = json["plots"] as? [[String: Any]] ?? []
+        var barTotal = 0.0
+        var hasBars = false
+        for plot in plots {
+            let kind = plot["kind"] as? String ?? ""
+            let items = plot["items"] as? [[String: Any]] ?? []
+            if kind == "bar" {
+                hasBars = true
+                // A bar's slot is its category, as its popup names it ("1st · Male 180"): two
+                // thousand bars share pixels, never a category.
+                var slots = Set<String>()
+                for item in items {
+                    barTotal += item["value"] as? Double ?? 0
+                    guard let text = item["text"] as? String, let slot = text.components(separatedBy: " · ").first else { continue }
+                    if !slots.insert(slot).inserted {
+                        outcome.violations[.sharedSlot] = "\(plot["id"] ?? "?")"
+                    }
+                }
+            }
+        }
+        if let legend = json["legend"] as? [String: Any], let entries = legend["entries"] as? [[String: Any]] {
+            let slices = entries.filter { $0["record"] != nil }.compactMap { $0["title"] as? String }
+            if Set(slices).count != slices.count { outcome.violations[.repeatedSlice] = "\(slices.count) slices" }
+        }
+        // "x Class · groups Sex (2) · y Freq (sum) · bar…": bars of a sum total the column.
+        let note = json["note"] as? String ?? ""
+        if hasBars, let y = note.components(separatedBy: " · ").first(where: { $0.hasPrefix("y ") && $0.hasSuffix(" (sum)") }) {
+            let name = String(y.dropFirst(2).dropLast(" (sum)".count))
+            if !name.contains(","), let expected = try pythonSum(path, column: name) {
+                if abs(expected - barTotal) > 1e-9 * max(1, abs(expected)) {
+                    outcome.violations[.wrongTotal] = "\(name): bars \(barTotal), data \(expected)"
+                }
+            }
+        }
+        if let x = columns.first(where: { $0.use == "x" }), x.type == "date",
+            let spaces = json["spaces"] as? [[String: Any]], let scale = spaces.first?["xScale"] as? String, scale != "date"
+        {
+            outcome.violations[.dateNotOnDateAxis] = "\(x.name) on a \(scale) axis"
+        }
+        return outcome
+    }
+
+    /// Results filled in from several threads.
+    final class Outcomes: @unchecked Sendable {
+        private var outcomes: [Outcome] = []
+        private var failures: [String] = []
+        private let lock = NSLock()
+        func add(_ outcome: Outcome) { lock.withLock { outcomes.append(outcome) } }
+        func fail(_ text: String) { lock.withLock { failures.append(text) } }
+        var all: ([Outcome], [String]) { lock.withLock { (outcomes, failures) } }
+    }
+
+    @Test("Every corpus table: a default chart or a one-line reason, and every invariant at 0 violations")
+    func invariantsHoldOverTheCorpus() throws {
+        let tables = try RealData.corpus()
+        #expect(tables.count >= 500, "the corpus has \(tables.count) tables")
+        let results = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: tables.count) { i in
+            do {
+                results.add(try Self.check(tables[i]))
+            } catch {
+                results.fail("\(tables[i]): \(error)")
+            }
+        }
+        let (outcomes, failures) = results.all
+        #expect(failures.isEmpty, "\(failures)")
+        let charted = outcomes.filter(\.charted).count
+        let slow = outcomes.filter { $0.seconds > 1 }.sorted { $0.seconds > $1.seconds }
+        var lines = ["corpus: \(outcomes.count) tables, \(charted) charted, \(outcomes.count - charted) refused in one line"]
+        for violation in Violation.allCases {
+            let broken = outcomes.filter { $0.violations[violation] != nil }
+            lines.append("  \(violation.rawValue): \(broken.count)")
+            for outcome in broken.prefix(10) { lines.append("    \(outcome.table): \(outcome.violations[violation]!)") }
+        }
+        lines.append("  over 1 s (debug build, both cores busy; not asserted): \(slow.count)")
+        for outcome in slow.prefix(5) { lines.append("    \(outcome.table): \(String(format: "%.2f", outcome.seconds)) s") }
+        print(lines.joined(separator: "\n"))
+        for violation in Violation.allCases {
+            let broken = outcomes.filter { $0.violations[violation] != nil }.map(\.table)
+            #expect(broken.isEmpty, "\(violation.rawValue): \(broken.count): \(broken.prefix(20))")
+        }
+    }
+}
