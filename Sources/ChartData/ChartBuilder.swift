@@ -58,7 +58,7 @@ public enum ChartBuilder {
             // One row per category and group, then the same chart of that table.
             let (reduced, rowsPerRecord) = aggregation.aggregated(table, x: plan.x, group: plan.group, series: plan.series)
             let merged = rowsPerRecord.filter { $0 > 1 }.count
-            let what = plan.kind == .pie ? "slices" : "bars"
+            let what = plan.kind.marksName
             aggregationNote =
                 merged == 0
                 ? nil

@@ -43,6 +43,23 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// a radar's spokes), before dates, years or numbers.
     var wantsCategories: Bool { isBars || self == .pie || self == .box || self == .radar }
 
+    /// Whether the chart draws one mark per category (and group), so that rows repeating a
+    /// category are aggregated (`Aggregation`) rather than drawn over each other.
+    var aggregatesRepeatedCategories: Bool { isBars || self == .pie || self == .combined }
+
+    /// Whether `--aggregate` applies: the kinds that aggregate repeated categories, lines and points.
+    var acceptsAggregation: Bool { aggregatesRepeatedCategories || self == .line || self == .scatter }
+
+    /// Whether a second text key becomes the chart's series (grouped or stacked bars).
+    var groupsBySecondKey: Bool { isBars || self == .combined }
+
+    /// Whether the kind reads several columns per record in row order (a trading range's
+    /// open…close, a range's low and high), so row numbers are its x before measurements.
+    var readsRecordsInOrder: Bool { self == .ohlc || self == .candlestick || self == .range || self == .errorbar }
+
+    /// What the chart's marks are called in notes: "slices" or "bars".
+    var marksName: String { self == .pie ? "slices" : "bars" }
+
     /// Whether the chart's categories run down the y axis (horizontal bars): its x values are
     /// then placed top to bottom.
     var hasCategoriesOnY: Bool { self == .hbar }

@@ -108,7 +108,7 @@ public struct ChartPlan: Sendable {
             group = g
             reasons.append("groups: \(profiles[g].name) (given)")
         case .automatic:
-            if xIsText, profiles[x].role == .group, requestedKind.map({ $0.isBars || $0 == .combined }) ?? true,
+            if xIsText, profiles[x].role == .group, requestedKind.map(\.groupsBySecondKey) ?? true,
                 yNames.map({ $0.count <= 1 }) ?? true,
                 let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .group && profiles[$0].distinctCount <= 20 })
             {
@@ -149,7 +149,7 @@ public struct ChartPlan: Sendable {
         self.groupOfRow = groupOfRow
 
         // Series.
-        let aggregatesRows = requestedKind.map { $0.isBars || $0 == .pie || $0 == .combined } ?? xIsText
+        let aggregatesRows = requestedKind.map(\.aggregatesRepeatedCategories) ?? xIsText
         let series = try Self.chooseSeries(
             profiles: profiles, x: x, group: group,
             named: yNames.map { names throws(DataError) in
@@ -171,7 +171,7 @@ public struct ChartPlan: Sendable {
         // Aggregation: one bar or slice per category and group.
         let aggregation: Aggregation?
         if let requestedAggregation {
-            guard kind.isBars || kind == .pie || kind == .combined || kind == .line || kind == .scatter else {
+            guard kind.acceptsAggregation else {
                 throw DataError.unusable(
                     path: source, message: "--aggregate is for bar, hbar, stacked, pie, combined, line and scatter charts, not \(kind.rawValue)")
             }
@@ -180,7 +180,7 @@ public struct ChartPlan: Sendable {
         } else if series.isEmpty {
             aggregation = .count
             reasons.append("count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
-        } else if table.rowCount > 0, kind.isBars || kind == .pie || kind == .combined,
+        } else if table.rowCount > 0, kind.aggregatesRepeatedCategories,
             Aggregation.repeats(table, x: x, group: group)
         {
             let chosen = Aggregation.defaultFor(column: profiles[series[0]].name)
@@ -312,7 +312,7 @@ public struct ChartPlan: Sendable {
         let measures = indices.filter { profiles[$0].role == .measure }
         // Kinds that read several columns per record (a trading range's open…close) keep the
         // rows in order along their numbers.
-        if let kind, [.ohlc, .candlestick, .range, .errorbar].contains(kind), let k = indices.first(where: { profiles[$0].role == .key }) {
+        if let kind, kind.readsRecordsInOrder, let k = indices.first(where: { profiles[$0].role == .key }) {
             return (k, "row numbers: the records in order")
         }
         if measures.count >= 2 { return (measures[0], "measurements: the first column of numbers") }

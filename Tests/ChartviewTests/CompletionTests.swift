@@ -65,7 +65,7 @@ import Testing
         }
         #expect(try Self.complete(["--color-map", ""]) == ["viridis", "magma", "cividis", "coolwarm"])
         #expect(try Self.complete(["--format", "s"]) == ["svg"])
-        #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "flag"])
+        #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "aggregate", "flag"])
         // Run by its path, not on the PATH: the completion asks that binary.
         #expect(try Self.complete(["--kind", "h"], program: ChartviewProcess.binary, onPath: false) == kinds.filter { $0.hasPrefix("h") })
     }
@@ -82,7 +82,7 @@ import Testing
         #expect(try values("format") == ["png", "svg", "pdf"])
         #expect(Set(try values("flag")) == ManPageTests.flags(in: help))
         let wrong = try ChartviewProcess.run(["--values", "colour"])
-        #expect(wrong.status == 2 && wrong.stderr.contains("--values takes one of: color-map, flag, format, kind, theme"))
+        #expect(wrong.status == 2 && wrong.stderr.contains("--values takes one of: aggregate, color-map, flag, format, kind, theme"))
     }
 
     @Test func chartsAndFilesByExtension() throws {
