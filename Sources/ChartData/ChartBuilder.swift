@@ -8,8 +8,14 @@ public enum ChartBuilder {
     public static var kinds: [String] { ChartKind.allCases.map(\.rawValue) }
 
     /// `table` ready for planning: a single column of numbers is charted against its row
-    /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it.
-    static func prepared(_ table: DataTable) -> DataTable {
+    /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it; a table wide in years
+    /// (`WideYears`) is turned into series over the years, unless the spec names columns.
+    static func prepared(_ table: DataTable, spec: ChartSpec) -> DataTable {
+        if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true,
+            let wide = WideYears(table)
+        {
+            return wide.turned(table)
+        }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
         return DataTable(
             columns: [DataColumn(name: "row", values: .number((1...values.count).map(Double.init))), table.columns[0]],
@@ -18,7 +24,7 @@ public enum ChartBuilder {
 
     /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
-        let table = prepared(table)
+        let table = prepared(table, spec: spec)
         let kind = spec.kind
         let grouping: ChartPlan.Grouping =
             switch spec.group {
@@ -34,7 +40,7 @@ public enum ChartBuilder {
     /// `period` is shown in the title. Throws for a column that does not exist or that holds
     /// text where numbers are needed. A table without rows gives a chart saying so.
     public static func graph(from table: DataTable, spec: ChartSpec, source: String, period: String? = nil) throws(DataError) -> Graph {
-        let table = prepared(table)
+        let table = prepared(table, spec: spec)
         let plan = try plan(for: table, spec: spec, source: source)
         return try graph(from: table, plan: plan, spec: spec, source: source, period: period)
     }
@@ -47,13 +53,14 @@ public enum ChartBuilder {
         from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
         period: String? = nil, rowCountHint: Int = 0
     ) throws(DataError) -> Graph {
-        var table = prepared(table)
+        var table = prepared(table, spec: spec)
         precondition(
             ([plan.x] + plan.series + (plan.group.map { [$0] } ?? [])).allSatisfy(table.columns.indices.contains),
             "The plan names columns this table does not have: it was made for another table.")
         let note = plan.note
         var plan = plan
         var aggregationNote: String?
+        var recordNotes: [String]?
         if let aggregation = plan.aggregation {
             // One row per category and group, then the same chart of that table.
             let (reduced, rowsPerRecord) = aggregation.aggregated(table, x: plan.x, group: plan.group, series: plan.series)
@@ -69,6 +76,10 @@ public enum ChartBuilder {
                 table: reduced, x: names[0], y: seriesNames, group: plan.group == nil ? .none : .column(names[1]), kind: plan.kind,
                 source: source)
             table = reduced
+            // Each bar's or slice's popup says how many rows it stands for (a count says it already).
+            if aggregation != .count, merged > 0 {
+                recordNotes = rowsPerRecord.map { $0 > 1 ? "\(aggregation.rawValue) of \($0) rows" : "" }
+            }
         }
         // A spec made in code, not decoded from a file, is checked here as a file's is on decoding.
         try spec.validate(path: source, keyPath: "charts[\(spec.name)]")
@@ -97,7 +108,7 @@ public enum ChartBuilder {
         try kind.builder.build(
             KindChartContext(
                 table: table, plan: plan, spec: spec, source: source, kind: kind, graph: graph,
-                theme: theme, x: x, rowsByGroup: rowsByGroup, labels: labels,
+                theme: theme, x: x, rowsByGroup: rowsByGroup, labels: labels, recordNotes: recordNotes,
                 rowCountHint: rowCountHint))
         if spec.legend == false { graph.legend.isHidden = true }
         return graph

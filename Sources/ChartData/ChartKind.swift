@@ -57,6 +57,14 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// open…close, a range's low and high), so row numbers are its x before measurements.
     var readsRecordsInOrder: Bool { self == .ohlc || self == .candlestick || self == .range || self == .errorbar }
 
+    /// Whether the kind draws series of values along x (bars, lines, points): the kinds a table
+    /// wide in years is turned for (`WideYears`).
+    var drawsSeriesAlongX: Bool { isBars || self == .line || self == .scatter || self == .combined }
+
+    /// Whether each mark is a share of a whole (a pie's slices): repeated categories are then
+    /// always added up, since shares of averages add up to nothing.
+    var showsSharesOfWhole: Bool { self == .pie }
+
     /// What the chart's marks are called in notes: "slices" or "bars".
     var marksName: String { self == .pie ? "slices" : "bars" }
 

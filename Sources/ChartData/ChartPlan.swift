@@ -135,7 +135,7 @@ public struct ChartPlan: Sendable {
         var groupValues: [String] = []
         var groupOfRow: [Int] = []
         if let group {
-            (groupValues, groupOfRow) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[group]))
+            (groupValues, groupOfRow) = ValueNames.groups(of: table.columns[group])
             if groupValues.count > ColumnProfile.groupLimit {
                 throw DataError.unusable(
                     path: source,
@@ -183,11 +183,11 @@ public struct ChartPlan: Sendable {
         } else if table.rowCount > 0, kind.aggregatesRepeatedCategories,
             Aggregation.repeats(table, x: x, group: group)
         {
-            let chosen = Aggregation.defaultFor(column: profiles[series[0]].name)
+            let chosen = kind.showsSharesOfWhole ? .sum : Aggregation.defaultFor(column: profiles[series[0]].name)
             aggregation = chosen
             reasons.append(
                 "\(chosen.rawValue): \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are "
-                    + (chosen == .sum ? "added up (counts and totals)" : "averaged") + "; --aggregate chooses")
+                    + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged") + "; --aggregate chooses")
         } else {
             aggregation = nil
         }
@@ -456,6 +456,11 @@ public struct ChartPlan: Sendable {
             }
         }
         var series = profiles.indices.filter(eligible)
+        // A column named y is y, whatever its values look like (x and y, as people name them).
+        if let y = profiles.indices.first(where: { $0 != x && $0 != group && profiles[$0].kind == .number && profiles[$0].name.lowercased() == "y" }) {
+            series.removeAll { $0 == y }
+            series.insert(y, at: 0)
+        }
         if series.isEmpty {
             series = profiles.indices.filter { $0 != x && $0 != group && profiles[$0].role == .code }
         }

@@ -229,7 +229,7 @@ extension ChartSource {
         }
         guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
             sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
-            sample.columns.count == ChartBuilder.prepared(sample).columns.count
+            sample.columns.count == ChartBuilder.prepared(sample, spec: spec).columns.count
         else { return nil }
         let xName = sample.columns[plan.x].name
         // SQLite compares a text date as text: only dates stored as numbers can be bounded.

@@ -277,8 +277,10 @@ public struct ColumnProfile: Sendable, Equatable {
     }
 
     /// Name words that say whole numbers name rather than count: zip and postal codes, codes,
-    /// ids of things (`station_id`).
-    static let codeNames: Set<String> = ["zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku"]
+    /// ids of things (`station_id`), and periods that a year column derives (`decade`, `century`).
+    static let codeNames: Set<String> = [
+        "zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku", "decade", "century"
+    ]
 
     /// How many characters of a column's name `tokens(of:)` reads.
     static let tokenizedCharacters = 1_000

@@ -234,8 +234,10 @@ public enum ColumnTyping {
     /// the next midnight; named time, hour, clock, HH:MM or a time zone such as MST) becomes one
     /// column of dates and times, named by the date column, the time column dropped (TMY3's
     /// "Date (MM/DD/YYYY)", "Time (HH:MM)"); a column of whole numbers named date of the form
-    /// yyyymmdd (20200101) becomes dates; and whole-number columns named year and month (and
-    /// day) gain, before the year, a column of their dates. Each change is said in the table's
+    /// yyyymmdd (20200101) becomes dates; a column of decimal years with a regular step named
+    /// time, year, date or period becomes dates (`dates(fromDecimalYears:)`); and whole-number
+    /// columns named year and month (and day), or year and quarter, gain, before the year, a
+    /// column of their dates. Each change is said in the table's
     /// notes. O(rows × columns).
     public static func combiningDatesAndTimes(_ table: DataTable) -> DataTable {
         var columns = table.columns
@@ -258,10 +260,21 @@ public enum ColumnTyping {
             notes.append("\(columns[i].name) read as dates (yyyymmdd)")
             columns[i] = DataColumn(name: columns[i].name, values: .date(dates))
         }
+        for i in columns.indices where namesADecimalYear(columns[i].name) {
+            guard case .number(let values) = columns[i].values, let dates = dates(fromDecimalYears: values) else { continue }
+            notes.append("\(columns[i].name) read as dates (decimal years, \(dates.perYear) a year)")
+            columns[i] = DataColumn(name: columns[i].name, values: .date(dates.seconds))
+        }
         if !columns.contains(where: \.isDate), let year = columns.firstIndex(where: { $0.name.lowercased() == "year" }),
-            let month = columns.firstIndex(where: { $0.name.lowercased() == "month" }),
-            case .number(let years) = columns[year].values, case .number(let months) = columns[month].values
+            let (month, monthsPerStep) = columns.indices.lazy.compactMap({ i -> (Int, Double)? in
+                let name = columns[i].name.lowercased()
+                return name == "month" ? (i, 1) : ["quarter", "qtr"].contains(name) ? (i, 3) : nil
+            }).first,
+            case .number(let years) = columns[year].values, case .number(var months) = columns[month].values,
+            monthsPerStep == 1 || months.allSatisfy({ !$0.isFinite || (1...4).contains($0) })
         {
+            // Quarters 1…4 as the months they start with.
+            if monthsPerStep == 3 { months = months.map { ($0 - 1) * 3 + 1 } }
             let dayColumn = columns.firstIndex { $0.name.lowercased() == "day" }
             let days: [Double]? = dayColumn.flatMap { if case .number(let d) = columns[$0].values { d } else { nil } }
             var dates: [Double] = []
@@ -284,6 +297,43 @@ public enum ColumnTyping {
         }
         // Nothing read anew: the table as it came (comparing ten million values would cost).
         return notes.count == table.notes.count ? table : DataTable(columns: columns, notes: notes)
+    }
+
+    /// Whether a column's name allows decimal years: time, year, date, period, yr (R's `ts`
+    /// objects write their times so: AirPassengers' `time`).
+    static func namesADecimalYear(_ name: String) -> Bool {
+        !ColumnProfile.tokens(of: name).isDisjoint(with: ["time", "year", "date", "period", "yr"])
+    }
+
+    /// Decimal years with a regular step (1949, 1949.083…, 1949.917: months as twelfths of a
+    /// year; quarters, halves, weeks as 4ths, 2nds, 52nds) as the dates each step starts, and
+    /// the steps per year; nil unless every present value lies within 1000…2999, some is not
+    /// whole, and each one's fraction of a year is a whole number of steps (within 1% of a step). O(n).
+    static func dates(fromDecimalYears values: [Double]) -> (seconds: [Double], perYear: Int)? {
+        var fractional = false
+        for v in values where v.isFinite {
+            guard v >= 1000, v < 3000 else { return nil }
+            if v != v.rounded() { fractional = true }
+        }
+        guard fractional else { return nil }
+        for perYear in [2, 4, 12, 52] {
+            var seconds: [Double] = []
+            seconds.reserveCapacity(values.count)
+            var fits = true
+            for v in values {
+                guard v.isFinite else { seconds.append(.nan); continue }
+                let year = v.rounded(.down), steps = (v - year) * Double(perYear)
+                guard abs(steps - steps.rounded()) < 0.01 else { fits = false; break }
+                let step = Int(steps.rounded())
+                let y = Int(year) + step / perYear, k = step % perYear
+                switch perYear {
+                case 52: seconds.append(Double((DateParser.days(year: y, month: 1, day: 1) + 7 * k) * 86_400))
+                default: seconds.append(Double(DateParser.days(year: y, month: k * 12 / perYear + 1, day: 1) * 86_400))
+                }
+            }
+            if fits { return (seconds, perYear) }
+        }
+        return nil
     }
 
     /// Whether a column's name says it holds times of day: time, hour, clock, hh:mm, or a time

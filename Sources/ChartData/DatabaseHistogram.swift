@@ -35,13 +35,16 @@ struct DatabaseHistogram {
             .joined(separator: " UNION ALL ")
     }
 
-    /// The least, the greatest and how many finite values `columns` have; nil for none.
-    func extent(of columns: [String]) throws(DataError) -> (lower: Double, upper: Double, count: Int)? {
-        let rows = try database.rows("SELECT MIN(chartview_v), MAX(chartview_v), COUNT(*) FROM (\(values(columns))) AS chartview_values")
-        guard let row = rows.first, row.count == 3, let lo = Self.double(row[0]), let hi = Self.double(row[1]),
+    /// The least, the greatest and how many finite values `columns` have, and whether they are
+    /// all whole numbers; nil for none. One scan.
+    func extent(of columns: [String]) throws(DataError) -> (lower: Double, upper: Double, count: Int, whole: Bool)? {
+        let rows = try database.rows(
+            "SELECT MIN(chartview_v), MAX(chartview_v), COUNT(*), SUM(CASE WHEN chartview_v = ROUND(chartview_v) THEN 0 ELSE 1 END) "
+                + "FROM (\(values(columns))) AS chartview_values")
+        guard let row = rows.first, row.count == 4, let lo = Self.double(row[0]), let hi = Self.double(row[1]),
             let n = Self.double(row[2]), n > 0
         else { return nil }
-        return (lo, hi, Int(n))
+        return (lo, hi, Int(n), Self.double(row[3]) == 0)
     }
 
     /// The counts per bin of the values of `columns` together in `binning`. One scan.
@@ -88,14 +91,14 @@ struct DatabaseHistogram {
     /// The bins `rule` gives for `columns` together, as `HistogramBinning.bins(for:rule:)` gives them in
     /// memory; nil when it has no finite value.
     func binning(of columns: [String], rule: HistogramBinning.Rule) throws(DataError) -> HistogramBinning? {
-        guard let (lo, hi, n) = try extent(of: columns) else { return nil }
+        guard let (lo, hi, n, whole) = try extent(of: columns) else { return nil }
         switch rule {
         case .count(let bins): return HistogramBinning(lower: lo, upper: hi, count: min(max(bins, 1), HistogramBinning.maximumCount))
         case .width(let width): return HistogramBinning.aligned(lower: lo, upper: hi, width: width)
         case .automatic:
             guard lo < hi else { return HistogramBinning(lower: lo, upper: hi, count: 1) }
             let (q1, q3) = try quartiles(of: columns, lower: lo, upper: hi, count: n)
-            return HistogramBinning.automatic(lower: lo, upper: hi, count: n, iqr: q3 - q1)
+            return HistogramBinning.automatic(lower: lo, upper: hi, count: n, iqr: q3 - q1, whole: whole)
         }
     }
 

@@ -10,7 +10,9 @@ import Foundation
 /// `DateFormatter`s (en_US_POSIX, UTC unless the text has an offset, not lenient), created
 /// lazily and kept for the parse, trying the format that matched last first: unpadded ISO
 /// (`2026-1-5`), `29 Nov 2026`, `29-Nov-2026`, `Nov 29 2026`, `Nov 29, 2026` and the full
-/// month names, `Nov 2026`, with optional times, and RFC 2822 (`Sun, 29 Nov 2026 14:30:00 +0000`).
+/// month names, `Nov 2026`, `Jan-1-1995`, `1995-Jan`, `Jan-1995`, with optional times, and RFC
+/// 2822 (`Sun, 29 Nov 2026 14:30:00 +0000`). Quarters (`1974Q1`, `1974 Q1`, `Q1 1974`) are read
+/// by hand as their first day.
 /// These need a run of exactly four digits (the year), so "29 Nov 26" is not a date.
 /// Dates with numbers only and slashes (29/11/2026, 11/29/2026) are ambiguous one by one: this
 /// parser leaves them to `ColumnTyping.dates(fromSlashedTexts:name:)`, which reads a whole
@@ -23,7 +25,8 @@ final class DateParser {
         "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy/MM/dd HH:mm", "yyyy/MM/dd HH:mm:ss",
         "d MMM yyyy", "d MMM yyyy HH:mm", "d MMM yyyy HH:mm:ss", "d-MMM-yyyy",
         "MMM d, yyyy", "MMM d, yyyy HH:mm", "MMM d, yyyy HH:mm:ss", "MMM yyyy",
-        "EEEE, MMMM d, yyyy", "EEE, d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss zzz"
+        "EEEE, MMMM d, yyyy", "EEE, d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss zzz",
+        "MMM-d-yyyy", "yyyy-MMM", "MMM-yyyy", "yyyy MMM"
     ]
 
     private var formatters: [DateFormatter?] = Array(repeating: nil, count: formats.count)
@@ -48,6 +51,7 @@ final class DateParser {
     /// first and updated. O(length) for ISO numbers, a formatter call otherwise.
     func seconds(_ cell: UnsafeBufferPointer<UInt8>, lastFormat: inout Int) -> Double? {
         if let value = Self.isoSeconds(cell) { return value }
+        if let value = Self.quarterSeconds(cell) { return value }
         guard Self.mayBeFormatted(cell) else { return nil }
         let text = String(decoding: cell, as: UTF8.self)
         if let value = cache[text] { return value }
@@ -82,6 +86,36 @@ final class DateParser {
             }
         }
         return hasYear || run == 4
+    }
+
+    /// A quarter as its first day: `1974Q1`, `1974 Q1`, `1974-Q1`, `1974q1`, `Q1 1974`, `Q1-1974`
+    /// (what statsmodels, pandas' `Period` and spreadsheets write); nil for anything else. No
+    /// formatter reads quarters, hence by hand. O(length).
+    static func quarterSeconds(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard cell.count >= 6, cell.count <= 7 else { return nil }
+        let bytes = Array(cell)
+        func year(_ at: Int) -> Int? {
+            guard at + 4 <= bytes.count else { return nil }
+            var value = 0
+            for b in bytes[at..<(at + 4)] {
+                guard CSVByte.isDigit(b) else { return nil }
+                value = value * 10 + Int(b &- 0x30)
+            }
+            return value >= 1 ? value : nil
+        }
+        func quarter(_ at: Int) -> Int? {
+            guard at + 2 <= bytes.count, bytes[at] | 0x20 == UInt8(ascii: "q"), (0x31...0x34).contains(bytes[at + 1]) else { return nil }
+            return Int(bytes[at + 1] &- 0x30)
+        }
+        func isSeparator(_ at: Int) -> Bool { bytes[at] == CSVByte.space || bytes[at] == UInt8(ascii: "-") }
+        let gap = bytes.count - 6  // 0, or 1 for a separator
+        if let y = year(0), let q = quarter(4 + gap), gap == 0 || isSeparator(4) {
+            return Double(days(year: y, month: (q - 1) * 3 + 1, day: 1) * 86_400)
+        }
+        if let q = quarter(0), let y = year(2 + gap), gap == 0 || isSeparator(2) {
+            return Double(days(year: y, month: (q - 1) * 3 + 1, day: 1) * 86_400)
+        }
+        return nil
     }
 
     /// The days of `month` (1–12) in `year`, proleptic Gregorian.

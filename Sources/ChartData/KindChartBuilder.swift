@@ -53,6 +53,9 @@ struct KindChartContext {
     let rowsByGroup: [[Int]?]
     /// Each row's data label from the spec's `labels` column; nil without one.
     let labels: [String]?
+    /// Each row's note for its popup ("sum of 4 rows": the row adds up several of the data's);
+    /// nil when no row does.
+    let recordNotes: [String]?
     /// The rows of a table charted from its first rows only (a big table's), for marker sizes;
     /// 0 when the table is whole.
     let rowCountHint: Int

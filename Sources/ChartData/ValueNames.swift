@@ -45,4 +45,34 @@ enum ValueNames {
         }
         return (order, places)
     }
+
+    /// The distinct values of `column` as groups (a legend's series, a box plot's categories),
+    /// and each row's place among them: numbers and dates in increasing order (cylinders 4, 6,
+    /// 8, not 6, 4, 8 as the rows first have them), text of booleans false first (`FALSE`,
+    /// `TRUE`; `no`, `yes`), other text in order of first appearance, which the data's author
+    /// chose. A missing value comes last. O(rows) expected, and O(g log g) for g groups.
+    static func groups(of column: DataColumn) -> (order: [String], placeOfRow: [Int]) {
+        let names = names(of: column)
+        let (order, places) = firstAppearance(names)
+        let rank: [Double]
+        switch column.values {
+        case .number(let values), .date(let values):
+            // Each group's value: the first row's that names it (a date's resolution may name several alike).
+            var first = [Double](repeating: .infinity, count: order.count)
+            for (row, place) in places.enumerated() where first[place] == .infinity && values[row].isFinite { first[place] = values[row] }
+            rank = first
+        case .text:
+            let truth: [String: Double] = ["false": 0, "true": 1, "no": 0, "yes": 1, "f": 0, "t": 1, "n": 0, "y": 1]
+            let ranks = order.map { $0 == missing ? Double.infinity : truth[$0.lowercased()] }
+            guard order.count >= 2, order.count <= 3, ranks.allSatisfy({ $0 != nil }), Set(ranks.compactMap { $0 }).count == order.count else {
+                return (order, places)
+            }
+            rank = ranks.map { $0! }
+        }
+        let sorted = order.indices.sorted { rank[$0] < rank[$1] || (rank[$0] == rank[$1] && $0 < $1) }
+        guard sorted != Array(order.indices) else { return (order, places) }
+        var newPlace = [Int](repeating: 0, count: order.count)
+        for (new, old) in sorted.enumerated() { newPlace[old] = new }
+        return (sorted.map { order[$0] }, places.map { newPlace[$0] })
+    }
 }

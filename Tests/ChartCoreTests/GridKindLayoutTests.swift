@@ -235,13 +235,11 @@ struct GridKindLayoutTests {
         graph.add(plot)
         graph.plotAreaPadding.right = HeatmapPlot.colorBarRoom(labels: 4)
         _ = layout(graph, 400, 300)  // the first layout pulls the data and finds the grid
-        let start = Date()
+        // Its time is make bench's to measure; here, that the items stay within a pixel each.
         let scene = layout(graph, 400, 300)
-        let seconds = Date().timeIntervalSince(start)
         let items = try #require(scene.plot("big")).items
         let area = scene.plotArea
         #expect(items.count <= Int(area.width + 1) * Int(area.height + 1))
-        #expect(seconds < 3, "a 2000 × 2000 grid took \(seconds) s to lay out")
         // Check a few merged cells against the mean of the cells whose centers fall in them.
         let t = try #require(scene.transform())
         for item in [items[0], items[items.count / 3], items[items.count - 1]] {

@@ -20,9 +20,13 @@ struct HistogramBinningTests {
     func automaticRuleByHand() throws {
         // 1…100: range 99, n 100; Sturges 99 / (log2 100 + 1) = 12.82 → ⌈7.72⌉ = 8 bins;
         // IQR 75.25 − 25.75 = 49.5, FD 2 · 49.5 / 100^(1/3) = 21.33 → ⌈4.64⌉ = 5: Sturges wins.
-        let ones = (1...100).map(Double.init)
+        // Shifted off the whole numbers, so numpy's rule applies as it is.
+        let ones = (1...100).map { Double($0) + 0.25 }
         let a = try #require(HistogramBinning.bins(for: [ones], rule: .automatic))
-        #expect(a.count == 8 && a.lower == 1 && a.upper == 100)
+        #expect(a.count == 8 && a.lower == 1.25 && a.upper == 100.25)
+        // The same whole numbers: bins of a whole width (12.82 → 13), edged at halves.
+        let whole = try #require(HistogramBinning.bins(for: [(1...100).map(Double.init)], rule: .automatic))
+        #expect(whole.count == 8 && whole.lower == 0.5 && whole.upper == 104.5 && whole.width == 13)
         // A tall peak with long tails: FD's width is smaller (more bins).
         var peaked = [Double](repeating: 50, count: 1000)
         for i in 0..<1000 { peaked[i] += Double(i % 10) / 10 }
@@ -135,19 +139,11 @@ struct HistogramBinningTests {
         #expect(Quantiles.quantile(0.5, of: &equal) == 3)
     }
 
-    @Test("Ten million values bin in one pass, fast")
+    @Test("Ten million values bin in one pass, every value counted (make bench times it)")
     func tenMillion() throws {
         let values = Self.values(10_000_000)
-        let clock = ContinuousClock()
-        var bins: HistogramBinning?
-        var counts: [Int] = []
-        let elapsed = clock.measure {
-            bins = HistogramBinning.bins(for: [values], rule: .automatic)
-            counts = bins!.counts(of: values)
-        }
-        #expect(counts.reduce(0, +) == 10_000_000)
-        // A debug build: generous; a release build does it in well under a second.
-        #expect(elapsed < .seconds(20), "binned in \(elapsed)")
+        let bins = try #require(HistogramBinning.bins(for: [values], rule: .automatic))
+        #expect(bins.counts(of: values).reduce(0, +) == 10_000_000)
     }
 
     /// numpy's `np.histogram(values, "auto")` through /usr/bin/python3, when numpy imports.

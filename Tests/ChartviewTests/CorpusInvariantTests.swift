@@ -25,6 +25,12 @@ import Testing
         case wrongTotal = "bar totals differ from the data's sum"
         /// A date column along x drawn on an axis that is not a date axis.
         case dateNotOnDateAxis = "dates along x not on a date axis"
+        /// Columns named by years (1960, X1960) drawn as series: a table wide in years, not turned.
+        case yearColumnsAsSeries = "columns named by years drawn as series"
+        /// Markers of one scatter chart in different sizes (a small group's would look heavier).
+        case markerSizesDiffer = "scatter groups with different marker sizes"
+        /// Groups named by numbers whose legend is not in increasing order (6, 4, 8).
+        case groupsOutOfOrder = "groups of numbers out of order"
     }
 
     struct Outcome: Sendable {
@@ -102,6 +108,11 @@ import Testing
                 outcome.violations[.keyAsX] = "x \(x.name) beside \(other.name) (\(other.role))"
             }
         }
+        let yearNamed = columns.filter { column in
+            let digits = column.name.hasPrefix("X") ? String(column.name.dropFirst()) : column.name
+            return column.use == "series" && digits.count == 4 && Int(digits).map { (1700...2100).contains($0) } == true
+        }
+        if yearNamed.count >= 3 { outcome.violations[.yearColumnsAsSeries] = yearNamed.prefix(3).map(\.name).joined(separator: ", ") }
         guard let json = try? JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] else {
             outcome.violations[.unclearRefusal] = "no JSON scene"
             return outcome
@@ -126,12 +137,18 @@ import Testing
                 }
             }
         }
+        let sizes = Set(plots.filter { $0["kind"] as? String == "scatter" }.compactMap { ($0["items"] as? [[String: Any]])?.first?["symbolSize"] as? Double })
+        if sizes.count > 1 { outcome.violations[.markerSizesDiffer] = sizes.sorted().map { "\($0)" }.joined(separator: ", ") }
+        // "x Class · groups Sex (2) · y Freq (sum) · bar…": bars of a sum total the column.
+        let note = json["note"] as? String ?? ""
         if let legend = json["legend"] as? [String: Any], let entries = legend["entries"] as? [[String: Any]] {
             let slices = entries.filter { $0["record"] != nil }.compactMap { $0["title"] as? String }
             if Set(slices).count != slices.count { outcome.violations[.repeatedSlice] = "\(slices.count) slices" }
+            let groups = entries.filter { $0["record"] == nil }.compactMap { ($0["title"] as? String).flatMap(Double.init) }
+            if note.contains(" · groups "), groups.count >= 2, groups != groups.sorted() {
+                outcome.violations[.groupsOutOfOrder] = groups.map { "\($0)" }.joined(separator: ", ")
+            }
         }
-        // "x Class · groups Sex (2) · y Freq (sum) · bar…": bars of a sum total the column.
-        let note = json["note"] as? String ?? ""
         if hasBars, let y = note.components(separatedBy: " · ").first(where: { $0.hasPrefix("y ") && $0.hasSuffix(" (sum)") }) {
             let name = String(y.dropFirst(2).dropLast(" (sum)".count))
             if !name.contains(","), let expected = try pythonSum(path, column: name) {

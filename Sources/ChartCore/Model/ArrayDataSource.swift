@@ -16,6 +16,8 @@ public final class ArrayDataSource: PlotDataSource {
     public var fills: [Fill]?
     /// Each record's data label; nil for the plot's default label.
     public var labels: [String]?
+    /// Each record's note for its popup ("sum of 4 rows"; empty for none); nil for none.
+    public var notes: [String]?
     /// Numbers for other fields (`.open`, `.high`, `.low`, `.size`, a field of a plot kind's
     /// own), one per value, NaN where missing.
     public var fields: [PlotField: [Double]]
@@ -93,5 +95,10 @@ public final class ArrayDataSource: PlotDataSource {
         return categories[record]
     }
 
-    public var providesRecordExtras: Bool { fills != nil || labels != nil || categories != nil }
+    public func recordNote(for plot: any Plot, record: Int) -> String? {
+        guard let notes, record < notes.count, !notes[record].isEmpty else { return nil }
+        return notes[record]
+    }
+
+    public var providesRecordExtras: Bool { fills != nil || labels != nil || categories != nil || notes != nil }
 }

@@ -206,7 +206,7 @@ public final class BarPlot: Plot {
             data.locations[record], name: data.name(record),
             dateResolution: self.series.locationResolution(of: data))
         let value = (context.valueFormat ?? defaultFormat).format(data.values[record], magnitude: data.magnitude)
-        return RecordDescription(location: location, series: title, value: value)
+        return RecordDescription(location: location, series: title, value: value, note: data.note(record))
     }
 
     /// The default popup format: 2 decimals, or none when every value is whole.

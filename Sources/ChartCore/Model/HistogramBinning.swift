@@ -27,6 +27,10 @@ public struct HistogramBinning: Hashable, Sendable {
     /// The most bins any rule makes (numpy would make more for a long tail over a tiny IQR).
     public static let maximumCount = 100_000
 
+    /// The widest bins the automatic rule aligns to whole numbers (data units); past it, a bin
+    /// holds so many possible values that one more or less does not show.
+    public static let wholeWidthLimit = 50.0
+
     /// The first edge, data units.
     public let lower: Double
     /// The last edge, data units.
@@ -54,6 +58,14 @@ public struct HistogramBinning: Hashable, Sendable {
 
     /// The width of one bin, data units (infinite only for a range past Double's).
     public var width: Double { scaledWidth / scale }
+
+    /// Whether the bins are of whole numbers: a whole width, edges halfway between whole
+    /// numbers (what the automatic rule gives whole-number data), so bin `i` holds the whole
+    /// numbers from `edge(i) + 0.5` to `edge(i + 1) − 0.5`.
+    public var holdsWholeNumbers: Bool {
+        scale == 1 && abs(lower) < 1e15 && abs(upper) < 1e15 && width >= 1 && width == width.rounded()
+            && lower - lower.rounded(.down) == 0.5
+    }
 
     /// Edge `i` (0…count), data units.
     @inline(__always) public func edge(_ i: Int) -> Double {
@@ -91,10 +103,12 @@ public struct HistogramBinning: Hashable, Sendable {
     /// `maximumCount`.
     public static func bins(for series: [[Double]], rule: Rule) -> HistogramBinning? {
         var lo = Double.infinity, hi = -Double.infinity, n = 0
+        var whole = true
         for values in series {
             for v in values where v.isFinite {
                 if v < lo { lo = v }
                 if v > hi { hi = v }
+                if whole && v != v.rounded() { whole = false }
                 n += 1
             }
         }
@@ -110,20 +124,33 @@ public struct HistogramBinning: Hashable, Sendable {
             finite.reserveCapacity(n)
             for values in series { for v in values where v.isFinite { finite.append(v) } }
             let q = Quantiles.quantiles([0.25, 0.75], of: &finite)
-            return automatic(lower: lo, upper: hi, count: n, iqr: q[1] - q[0])
+            return automatic(lower: lo, upper: hi, count: n, iqr: q[1] - q[0], whole: whole)
         }
     }
 
     /// numpy's `auto` bins over `lower…upper` for `count` values whose interquartile range is
     /// `iqr` (data units): ⌈range / width⌉ bins of the smaller of Sturges' and
     /// Freedman–Diaconis' widths, at most `maximumCount`. O(1).
-    public static func automatic(lower: Double, upper: Double, count n: Int, iqr: Double) -> HistogramBinning {
+    ///
+    /// Values that are all `whole` numbers get bins of a whole width (numpy's, rounded up, at
+    /// most `wholeWidthLimit`) with edges halfway between whole numbers (−0.5, 0.5, 1.5…), so
+    /// every bin holds the same count of possible values: bins 1.3 wide over counts would hold
+    /// one or two of them by turns, and draw spikes and gaps the data does not have.
+    public static func automatic(lower: Double, upper: Double, count n: Int, iqr: Double, whole: Bool = false) -> HistogramBinning {
         guard lower < upper else { return HistogramBinning(lower: lower, upper: upper, count: 1) }
         let s = (upper - lower).isFinite ? 1.0 : 0.5
         let range = upper * s - lower * s
         let sturges = range / (log2(Double(n)) + 1)
         let fd = 2 * iqr * s * pow(Double(n), -1.0 / 3)
         let width = fd > 0 ? min(fd, sturges) : sturges
+        if whole, s == 1, width <= wholeWidthLimit, abs(lower) < 1e15, abs(upper) < 1e15 {
+            let step = max(1, width.rounded(.up))
+            let first = lower - 0.5
+            let bins = max(1, ((upper + 0.5 - first) / step).rounded(.up))
+            if bins <= Double(maximumCount) {
+                return HistogramBinning(lower: first, upper: first + bins * step, count: Int(bins))
+            }
+        }
         let bins = width > 0 ? (range / width).rounded(.up) : 1
         return HistogramBinning(lower: lower, upper: upper, count: Int(min(max(bins, 1), Double(maximumCount))))
     }

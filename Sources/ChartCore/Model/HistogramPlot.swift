@@ -176,9 +176,16 @@ public final class HistogramPlot: Plot {
         return RecordDescription(location: binText(record), series: title, value: valueText)
     }
 
-    /// "12.5–15.0": bin `i`'s edges with the decimals its width needs to tell edges apart.
+    /// "12.5–15.0": bin `i`'s edges with the decimals its width needs to tell edges apart; for
+    /// bins of whole numbers (edges at halves, a whole width: `HistogramBinning.automatic`),
+    /// the whole numbers it holds: "14–15", or "14" for a bin of one.
     public func binText(_ i: Int) -> String {
         let width = binning.width
+        if binning.holdsWholeNumbers {
+            let first = binning.edge(i) + 0.5, last = binning.edge(i + 1) - 0.5
+            let whole = NumberFormat.fixed(decimals: 0)
+            return first == last ? whole.format(first, magnitude: last) : whole.format(first, magnitude: last) + "–" + whole.format(last, magnitude: last)
+        }
         let magnitude = max(abs(binning.lower), abs(binning.upper))
         // A round width (2, 2.5, 0.25) shows its edges exactly; another gets two digits of it.
         let rough = width.isFinite && width > 0 ? max(0, min(9, 1 - Int(log10(width).rounded(.down)))) : 0

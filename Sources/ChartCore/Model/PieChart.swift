@@ -152,10 +152,10 @@ public final class PieChart: Plot {
         let share = NumberFormat.percent(decimals: 1).format(shares()[record])
         if let label = data.label(record) {
             let oneLine = label.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return RecordDescription(location: nil, series: "", value: oneLine + " (\(share))")
+            return RecordDescription(location: nil, series: "", value: oneLine + " (\(share))", note: data.note(record))
         }
         let value = (context.valueFormat ?? valueFormat ?? data.defaultFormat).format(data.values[record], magnitude: data.magnitude)
-        return RecordDescription(location: nil, series: sliceName(record, data), value: value + " (\(share))")
+        return RecordDescription(location: nil, series: sliceName(record, data), value: value + " (\(share))", note: data.note(record))
     }
 
     /// Keeps each slice's color by its name (a slice that was there before keeps its place in

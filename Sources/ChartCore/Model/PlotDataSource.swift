@@ -28,6 +28,10 @@ public protocol PlotDataSource: AnyObject {
     /// label (the formatted value) where the plot shows labels. Default: nil.
     func dataLabel(for plot: any Plot, record: Int) -> String?
 
+    /// A word on how the record was made, which its popup adds after the value ("sum of 4
+    /// rows" for a bar that adds up four rows of the table); nil for none. Default: nil.
+    func recordNote(for plot: any Plot, record: Int) -> String?
+
     /// Whether any record may have a fill, a category name or a data label of its own. A data
     /// source that says false is not asked per record for them: with millions of records that
     /// saves millions of calls. Default: true.
@@ -44,6 +48,8 @@ extension PlotDataSource {
     public func categoryName(for plot: any Plot, record: Int) -> String? { nil }
 
     public func dataLabel(for plot: any Plot, record: Int) -> String? { nil }
+
+    public func recordNote(for plot: any Plot, record: Int) -> String? { nil }
 
     public var providesRecordExtras: Bool { true }
 }

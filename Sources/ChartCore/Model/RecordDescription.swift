@@ -9,17 +9,21 @@ public struct RecordDescription: Hashable, Sendable {
     public var series: String
     /// The value as the plot's labels write it ("143.50", "5,162 (12.3%)").
     public var value: String
+    /// How the record was made, after the value in parentheses ("sum of 4 rows"); nil for none.
+    public var note: String?
 
     /// A description of a record at `location` (nil for none) of `series`, worth `value`, each already formatted.
-    public init(location: String?, series: String, value: String) {
+    public init(location: String?, series: String, value: String, note: String? = nil) {
         self.location = location
         self.series = series
         self.value = value
+        self.note = note
     }
 
-    /// One line: "2008-03-01 · AAPL 143.50", "Nov 24 · EUR 0.92", "Gas 5,162 (12.3%)".
+    /// One line: "2008-03-01 · AAPL 143.50", "Nov 24 · EUR 0.92", "Gas 5,162 (12.3%)",
+    /// "1st · Yes 203 (sum of 4 rows)".
     public var text: String {
-        let what = series.isEmpty ? value : series + " " + value
+        let what = (series.isEmpty ? value : series + " " + value) + (note.map { " (\($0))" } ?? "")
         guard let location, !location.isEmpty else { return what }
         return location + " · " + what
     }

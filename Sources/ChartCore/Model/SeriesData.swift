@@ -19,6 +19,7 @@ public struct SeriesData: Sendable {
     var fills: [Fill?] = []
     var names: [String?] = []
     var labels: [String?] = []
+    var notes: [String?] = []
 
     /// The number of records.
     public var count: Int { values.count }
@@ -81,9 +82,11 @@ public struct SeriesData: Sendable {
             fills = all.map { source.fill(for: plot, record: $0) }
             names = all.map { source.categoryName(for: plot, record: $0) }
             labels = all.map { source.dataLabel(for: plot, record: $0) }
+            notes = all.map { source.recordNote(for: plot, record: $0) }
             if fills.allSatisfy({ $0 == nil }) { fills = [] }
             if names.allSatisfy({ $0 == nil }) { names = [] }
             if labels.allSatisfy({ $0 == nil }) { labels = [] }
+            if notes.allSatisfy({ $0 == nil }) { notes = [] }
             categoryLabels = names.indices.compactMap { i in names[i].map { (locations[i], $0) } }
         }
     }
@@ -117,6 +120,9 @@ public struct SeriesData: Sendable {
     public func fill(_ record: Int) -> Fill? { fills.isEmpty ? nil : fills[record] }
     /// The category name of `record`; nil without names.
     public func name(_ record: Int) -> String? { names.isEmpty ? nil : names[record] }
+
+    /// The popup's note of `record` ("sum of 4 rows"); nil without one.
+    public func note(_ record: Int) -> String? { notes.isEmpty ? nil : notes[record] }
     /// The data label of `record`; nil without labels.
     public func label(_ record: Int) -> String? { labels.isEmpty ? nil : labels[record] }
 

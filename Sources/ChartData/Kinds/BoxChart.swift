@@ -1,13 +1,15 @@
 import ChartCore
 
-/// Builds box plots: per category (the x column's text values, else the plan's group), the
-/// statistics (`BoxStatistics`) of each column of numbers (`DistributionColumns`), the
-/// series side by side within a category; with no category, one box per column. x names the
-/// categories, y the values.
+/// Builds box plots: per category, the statistics (`BoxStatistics`) of each column of numbers
+/// (`DistributionColumns`), the series side by side within a category; with no category, one
+/// box per column. The categories are the column the user named as x (numbers too, in
+/// increasing order: mpg by cylinders 4, 6, 8), else the x column's text when its values
+/// repeat, else the plan's group; `--group none` asks for none. x names the categories, y
+/// the values.
 enum BoxChart: KindChartBuilder {
     static func build(_ context: KindChartContext) throws(DataError) {
         let table = context.table
-        let picked = try DistributionColumns(context, splitByTextX: true)
+        let picked = try DistributionColumns(context, splitByX: .whenCategories)
         let categories = picked.split == nil ? [] : picked.parts.map(\.name)
         let rowsOfCategory = picked.parts.map(\.rows)
         let categoryTitle = picked.split.map { table.columns[$0].name }

@@ -60,7 +60,7 @@ enum BubbleChart: KindChartBuilder {
         let names = nameColumn.map { ValueNames.names(of: table.columns[$0]) }
         var groups: [(title: String, rows: [Int])] = [(table.columns[y].name, Array(0..<rowCount))]
         if let groupColumn {
-            let (order, places) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[groupColumn]))
+            let (order, places) = ValueNames.groups(of: table.columns[groupColumn])
             guard order.count <= ColumnProfile.groupLimit else {
                 throw DataError.unusable(
                     path: context.source,

@@ -20,14 +20,39 @@ struct DistributionColumns {
     /// The most parts a split may have.
     static let partLimit = 1000
 
-    init(_ context: KindChartContext, splitByTextX: Bool) throws(DataError) {
+    init(_ context: KindChartContext, splitByX: SplitByX) throws(DataError) {
         try self.init(
             table: context.table, plan: context.plan, spec: context.spec, source: context.source, kind: context.kind,
-            splitByTextX: splitByTextX)
+            splitByX: splitByX)
+    }
+
+    /// When the x column splits the rows rather than the plan's group.
+    enum SplitByX {
+        /// When x is text whose values repeat (a histogram per species), or any column the
+        /// user named as x (box plots of mpg by cylinders, 4, 6, 8).
+        case whenCategories
+        /// Only when x is text whose values repeat, never a column of numbers (a histogram's
+        /// x is its values' axis).
+        case whenRepeatingText
+    }
+
+    /// The column that splits the rows: none when the user said `--group none`; x by
+    /// `splitByX`; else the plan's group (detected, or the one the user named). Text with a value per row splits
+    /// nothing: a histogram of one value per part says nothing.
+    static func split(plan: ChartPlan, spec: ChartSpec, table: DataTable, splitByX: SplitByX) -> Int? {
+        if let group = spec.group, group.isEmpty || group.lowercased() == "none" { return nil }
+        let x = plan.x, profile = plan.profiles[x]
+        let xNamed = spec.x != nil
+        if table.columns[x].numbers == nil {
+            if xNamed || (profile.distinctCount < profile.presentCount && profile.distinctCount >= 2) { return x }
+        } else if xNamed, splitByX == .whenCategories {
+            return x
+        }
+        return plan.group
     }
 
     /// The columns of `table` (prepared) along `plan`; throws when none holds numbers.
-    init(table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String, kind: ChartKind, splitByTextX: Bool) throws(DataError) {
+    init(table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String, kind: ChartKind, splitByX: SplitByX) throws(DataError) {
         let named = spec.y != nil || spec.series != nil
         var columns = plan.series
         let x = plan.x
@@ -43,7 +68,14 @@ struct DistributionColumns {
                 message: "--kind \(kind.rawValue) needs a column of numbers; "
                     + "the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
         }
-        let split = splitByTextX && table.columns[x].numbers == nil ? x : plan.group
+        let split = Self.split(plan: plan, spec: spec, table: table, splitByX: splitByX)
+        if let split, split == columns.first, columns.count == 1 {
+            throw DataError.unusable(
+                path: source,
+                message: "--kind \(kind.rawValue) cannot split '\(table.columns[split].name)' by itself; "
+                    + "name the values with --y (--x names the categories)")
+        }
+        columns.removeAll { $0 == split }
         if split != nil && !named { columns = [columns[0]] }
         self.columns = columns
         self.split = split
@@ -51,8 +83,7 @@ struct DistributionColumns {
             parts = [(name: "", rows: nil)]
             return
         }
-        let names = ValueNames.names(of: table.columns[split])
-        let (order, place) = ValueNames.firstAppearance(names)
+        let (order, place) = ValueNames.groups(of: table.columns[split])
         guard order.count <= Self.partLimit else {
             throw DataError.unusable(
                 path: source,

@@ -3,7 +3,8 @@ import ChartCore
 /// Builds heatmaps: one `HeatmapPlot` of x × row → value.
 ///
 /// Columns: the value is the spec's `y` (`--y`), else the last column of numbers; x is the
-/// spec's `x`, else the first other column; the row is the next other column. Text (and up to
+/// spec's `x`, else the first other column; the row is the spec's `group` (`--group`), else
+/// the next other column. Text (and up to
 /// 50 distinct whole numbers, such as years or weeks) is categories named on the axis, in order
 /// of first appearance (numbers in order), the first row at the top; other numbers and dates
 /// are places on a number or date axis. Rows repeated for one cell are averaged (barley's
@@ -41,7 +42,13 @@ enum HeatmapChart: KindChartBuilder {
                 names.contains { a in names.contains { b in a != b && table.columns[i].name == a + "-" + b } }
             })
         let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) }
-        guard let x = xNamed ?? others.first, let row = others.first(where: { $0 != x }) else {
+        // `--group` names the row column (a heatmap's rows are its groups).
+        let rowNamed = try spec.group.flatMap { $0.isEmpty || $0.lowercased() == "none" ? nil : $0 }.map(index)
+        if let rowNamed, rowNamed == xNamed || rowNamed == valueColumn {
+            throw DataError.unusable(
+                path: context.source, message: "--kind heatmap needs different columns for x, rows (--group) and values (--y)")
+        }
+        guard let x = xNamed ?? others.first(where: { $0 != rowNamed }), let row = rowNamed ?? others.first(where: { $0 != x }) else {
             throw DataError.unusable(
                 path: context.source,
                 message:

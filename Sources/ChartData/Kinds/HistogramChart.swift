@@ -1,13 +1,15 @@
 import ChartCore
 
 /// Builds histograms: the values of each column of numbers (`DistributionColumns`), split by
-/// the x column's text or the plan's group if there is one, binned together (`HistogramBinning`: numpy's `auto` rule,
-/// or the spec's `bins` or `binWidth`), as counts or densities (`density`), overlaid
+/// the x column's text when its values repeat (not by names unique to each row), else by the
+/// plan's group, unless `--group none`; binned together (`HistogramBinning`: numpy's `auto`
+/// rule, whole-number bins for whole numbers, or the spec's `bins` or `binWidth`), as counts
+/// or densities (`density`), overlaid
 /// translucent or stacked (`stacked`). x is the values' axis, y the count or density.
 enum HistogramChart: KindChartBuilder {
     static func build(_ context: KindChartContext) throws(DataError) {
         let table = context.table
-        let picked = try DistributionColumns(context, splitByTextX: true)
+        let picked = try DistributionColumns(context, splitByX: .whenRepeatingText)
         // One series per (part, column), as the other kinds name them.
         var series: [(title: String, values: [Double])] = []
         for part in picked.parts {
@@ -36,10 +38,10 @@ enum HistogramChart: KindChartBuilder {
     /// database (`DatabaseHistogram`), in bins of all the columns' values together; nil with
     /// groups (the rows then load, within the memory budget).
     static func aggregatedGraph(_ context: AggregatedChartContext) throws(DataError) -> Graph? {
-        let sample = ChartBuilder.prepared(context.sample)
+        let sample = ChartBuilder.prepared(context.sample, spec: context.spec)
         let picked = try DistributionColumns(
             table: sample, plan: context.plan, spec: context.spec, source: context.source,
-            kind: .histogram, splitByTextX: true)
+            kind: .histogram, splitByX: .whenRepeatingText)
         guard picked.split == nil else { return nil }
         let names = picked.columns.map { sample.columns[$0].name }
         let counter = DatabaseHistogram(database: context.database, query: context.query, number: context.number)

@@ -27,7 +27,7 @@ enum RadarChart: KindChartBuilder {
         if let group {
             // Long data: the mean per (group, category).
             let values = try context.numbers(ofColumn: valueColumn)
-            let (groups, groupOfRow) = ValueNames.firstAppearance(ValueNames.names(of: table.columns[group]))
+            let (groups, groupOfRow) = ValueNames.groups(of: table.columns[group])
             guard groups.count <= ColumnProfile.groupLimit else {
                 throw DataError.unusable(
                     path: context.source,

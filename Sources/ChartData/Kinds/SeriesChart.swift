@@ -41,6 +41,7 @@ enum SeriesChart: KindChartBuilder {
         var identifiers = PlotIdentifiers()
         func unique(_ name: String) -> String { identifiers.next(for: name) }
         let keepsOrder = spec.keepOrder ?? false
+        let chartPoints = series.reduce(0) { $0 + ($1.rows?.count ?? table.rowCount) }
         for (index, entry) in series.enumerated() {
             let options = entry.options
             let thisKind = seriesKind(index, options)
@@ -60,6 +61,7 @@ enum SeriesChart: KindChartBuilder {
                 let fills = spec.colorByRecord == true ? (0..<values.count).map { Fill.solid(theme.seriesColor($0)) } : nil
                 let source = ArrayDataSource(numbers: values, locations: locations, categories: categories, fills: fills)
                 if let labels { source.labels = rows.map { $0.map { labels[$0] } } ?? labels }
+                if let notes = context.recordNotes { source.notes = rows.map { $0.map { notes[$0] } } ?? notes }
                 let bars = BarPlot(identifier: unique(entry.title), title: entry.title, dataSource: source)
                 bars.barsAreHorizontal = kind == .hbar
                 if grouped && barCount > 1 {
@@ -85,8 +87,10 @@ enum SeriesChart: KindChartBuilder {
                     line.lineStyle = LineStyle(color: theme.seriesColor(index), width: width)
                 }
                 let shape = options?.symbol ?? (thisKind == .scatter ? .ellipse : nil)
-                // Many points: smaller markers, so the cloud shows its density instead of a blot.
-                let count = max(values.count, rowCountHint)
+                // Many points: smaller markers, so the cloud shows its density instead of a blot;
+                // sized by the whole chart's points, so every group's markers are alike (a small
+                // group's big markers would look heavier than a large group's small ones).
+                let count = max(chartPoints, rowCountHint)
                 let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
                 if let shape {
                     let symbolColor = color ?? theme.seriesColor(index)
