@@ -187,7 +187,8 @@ public struct ChartPlan: Sendable {
             aggregation = chosen
             reasons.append(
                 "\(chosen.rawValue): \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are "
-                    + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged") + "; --aggregate chooses")
+                    + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged")
+                    + "; --aggregate chooses")
         } else {
             aggregation = nil
         }

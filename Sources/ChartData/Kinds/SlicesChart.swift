@@ -33,7 +33,8 @@ enum SlicesChart: KindChartBuilder {
             sliceLabels = labels.map { l in rows.map { l[$0] } + [""] }
             notes = notes.map { n in rows.map { n[$0] } + [""] }
             let share = total > 0 ? NumberFormat.automatic.format((restTotal / total * 1000).rounded() / 10) + "%" : "0%"
-            graph.note = (graph.note.map { $0 + " · " } ?? "")
+            graph.note =
+                (graph.note.map { $0 + " · " } ?? "")
                 + "\(present.count) slices: the \(maximumSlices - 1) largest, and the other \(rest.count) as one (\(share))"
         }
         let source = ArrayDataSource(values: sliceValues, categories: names, labels: sliceLabels)
