@@ -66,10 +66,17 @@ public enum ChartBuilder {
             let (reduced, rowsPerRecord) = aggregation.aggregated(table, x: plan.x, group: plan.group, series: plan.series)
             let merged = rowsPerRecord.filter { $0 > 1 }.count
             let what = plan.kind.marksName
+            // The columns the rows differ in that the chart does not show (UCBAdmissions' Dept,
+            // summed into Admit by Gender): said, since they can reverse what the bars show.
+            let shown = Set([plan.x] + plan.series + (plan.group.map { [$0] } ?? []))
+            let across = plan.profiles.indices.filter { i in
+                !shown.contains(i) && plan.profiles[i].distinctCount >= 2 && [.group, .code].contains(plan.profiles[i].role)
+            }.map { plan.profiles[$0].name }
+            let acrossText = across.isEmpty ? "" : "; across " + across.prefix(4).joined(separator: ", ") + (across.count > 4 ? "…" : "")
             aggregationNote =
                 merged == 0
                 ? nil
-                : "\(aggregation.rawValue) of \(table.rowCount) rows into \(rowsPerRecord.count) \(what) (\(merged) of several rows)"
+                : "\(aggregation.rawValue) of \(table.rowCount) rows into \(rowsPerRecord.count) \(what) (\(merged) of several rows\(acrossText))"
             let names = reduced.columns.map(\.name)
             let seriesNames = Array(names.dropFirst(plan.group == nil ? 1 : 2))
             plan = try ChartPlan(

@@ -194,7 +194,9 @@ public struct ColumnProfile: Sendable, Equatable {
             } else {
                 // Counted as far as a role needs it: dates exactly (up to `distinctLimit`), other
                 // numbers up to `shortDistinctLimit` (a code has at most 10 values).
-                let limit = column.isDate ? Self.distinctLimit : Self.shortDistinctLimit
+                // Columns named as ids (R's unnamed row names of a subset: 85, 86, 87, 88…)
+                // exactly too, up to `distinctLimit`: a value per row makes them row numbers.
+                let limit = column.isDate || Self.keyNames.contains(name.lowercased()) ? Self.distinctLimit : Self.shortDistinctLimit
                 var seen = Set<Double>()
                 for x in values where x.isFinite {
                     seen.insert(x)

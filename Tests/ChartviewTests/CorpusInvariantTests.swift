@@ -145,7 +145,9 @@ import Testing
             let slices = entries.filter { $0["record"] != nil }.compactMap { $0["title"] as? String }
             if Set(slices).count != slices.count { outcome.violations[.repeatedSlice] = "\(slices.count) slices" }
             let groups = entries.filter { $0["record"] == nil }.compactMap { ($0["title"] as? String).flatMap(Double.init) }
-            if note.contains(" · groups "), groups.count >= 2, groups != groups.sorted() {
+            // Groups of a column of numbers (a text column keeps the data's order: "251/255" among "255").
+            let groupColumn = columns.first { $0.use == "groups" }
+            if groupColumn?.type == "number", groups.count >= 2, groups != groups.sorted() {
                 outcome.violations[.groupsOutOfOrder] = groups.map { "\($0)" }.joined(separator: ", ")
             }
         }

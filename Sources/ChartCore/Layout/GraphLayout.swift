@@ -91,7 +91,10 @@ extension Graph {
             grid += laidOut.grid
         }
 
-        // Plots.
+        // Plots. Each space's mapping once: working it out asks every plot of the space for
+        // its scales, so per plot it would cost plots² (thousands of series).
+        var transforms: [ObjectIdentifier: CoordinateTransform] = [:]
+        for space in allPlotSpaces { transforms[ObjectIdentifier(space)] = transform(of: space, in: plotArea, ranges: ranges) }
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
             guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 && !cancellation.isCancelled else {
                 return PlotScene(
@@ -100,7 +103,7 @@ extension Graph {
             }
             let space = plot.plotSpace ?? defaultPlotSpace
             let context = PlotLayoutContext(
-                plotArea: plotArea, transform: transform(of: space, in: plotArea, ranges: ranges),
+                plotArea: plotArea, transform: transforms[ObjectIdentifier(space)] ?? transform(of: space, in: plotArea, ranges: ranges),
                 scale: scale, theme: theme, seriesColor: seriesColor(ofPlotAt: index), measurer: measurer,
                 cancellation: cancellation)
             var scene = plot.layout(in: context)
@@ -128,7 +131,7 @@ extension Graph {
         scene.view = view
         scene.plotSpaces = allPlotSpaces.map { space in
             ScenePlotSpace(
-                identifier: space.identifier, transform: transform(of: space, in: plotArea, ranges: ranges),
+                identifier: space.identifier, transform: transforms[ObjectIdentifier(space)] ?? transform(of: space, in: plotArea, ranges: ranges),
                 isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
         }
         scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
