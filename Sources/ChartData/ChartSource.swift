@@ -144,6 +144,10 @@ public final class ChartSource {
     /// chart that steps through periods, where an empty period is a chart saying so. A raised
     /// `cancellation` stops it as `table(cancellation:)` says, or once the rows are read.
     public func graph(cancellation: CancellationFlag? = nil) throws(DataError) -> Graph {
+        if let rows = try smallQueryTable(cancellation: cancellation) {
+            try requireRows(rows)
+            return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
+        }
         if let big = try bigTableGraph() { return big }
         let rows = try table(cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
@@ -154,6 +158,10 @@ public final class ChartSource {
     /// How the chart is chosen from its rows now, for `--describe` (from the first rows of a
     /// query too large to load).
     public func plan() throws(DataError) -> ChartPlan {
+        if let rows = try smallQueryTable(cancellation: nil) {
+            try requireRows(rows)
+            return try ChartBuilder.plan(for: rows, spec: spec, source: sourceName)
+        }
         if let sample = try bigTableSample() { return try ChartBuilder.plan(for: sample, spec: spec, source: sourceName) }
         let rows = try table()
         try requireRows(rows)
@@ -189,6 +197,35 @@ extension ChartSource {
     /// The user's query, or the table as one.
     private var query: String {
         spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
+    }
+
+    /// A query's rows in one run, when they are few enough to load: at most `outOfCoreRows` + 1
+    /// rows are read (`LIMIT`), and nil means more (or more than the memory budget), for the
+    /// out-of-core path to take; nil too where that path does not apply (a table, a CSV file,
+    /// periods). Counting first (`bigTableSample`'s probe) would run an aggregate twice: a
+    /// `GROUP BY` over 1.4 million rows computes all its groups before its first row.
+    private func smallQueryTable(cancellation: CancellationFlag?) throws(DataError) -> DataTable? {
+        guard let outOfCoreRows, let database, reconnect != nil, spec.period == nil, let sql = spec.data.query,
+            !sql.contains(":period")
+        else { return nil }
+        lastVersion = database.dataVersion()
+        let rows: DataTable
+        do {
+            rows = try database.table(
+                "SELECT * FROM (\(sql)) AS chartview_rows LIMIT \(outOfCoreRows + 1)", parameters: [:], cancellation: cancellation)
+        } catch {
+            switch error {
+            case .query where !error.isTimeout, .notReadOnly, .resultTooLarge, .tooLarge, .outOfMemory:
+                // Not readable as a subquery (not one SELECT, or refused), or too much to load
+                // here: the usual path says why, or reads it out of core.
+                return nil
+            default:
+                // Cancelled, timed out, busy, a server gone: running it again would say the same, later.
+                throw error
+            }
+        }
+        guard rows.rowCount <= outOfCoreRows else { return nil }
+        return ColumnTyping.combiningDatesAndTimes(rows)
     }
 
     /// The query's first rows when it has more than `outOfCoreRows` and could be charted

@@ -34,8 +34,9 @@ public struct ColumnProfile: Sendable, Equatable {
         /// 0–24, minute 0–59…): not a series next to a date.
         case datePart
         /// Whole numbers that name rather than measure: zip and postal codes, `…_id`, `…_code`,
-        /// and columns of at most 10 distinct whole values over 50 rows or more (a season, a
-        /// number of cylinders, 0/1 flags). Not a series by default; may split rows into groups.
+        /// and columns of at most 10 distinct whole values over 50 rows or more, or of at most 6
+        /// that repeat 4 times on average in a smaller table (a season, a number of cylinders,
+        /// 0/1 flags). Not a series by default; may split rows into groups.
         case code
         /// Text with a different value in every row: names for bars.
         case category
@@ -331,8 +332,11 @@ public struct ColumnProfile: Sendable, Equatable {
             if profile.isWhole && !codeNames.isDisjoint(with: words) && !keyNames.contains(lower) { return .code }
             if profile.isWhole && profile.isIncreasing && profile.missingCount == 0 && profile.rowCount >= 2 { return .key }
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
+            // A few whole values, each repeating: over 50 rows up to 10 of them, in a smaller
+            // table up to 6, each value 4 rows on average (mtcars' cylinders 4/6/8, gears, 0/1
+            // flags over 32 cars).
             if profile.isWhole && profile.distinctIsExact && profile.distinctCount >= 2 && profile.distinctCount <= 10
-                && profile.presentCount >= 50
+                && (profile.presentCount >= 50 || (profile.distinctCount <= 6 && profile.distinctCount * 4 <= profile.presentCount))
             {
                 return .code
             }

@@ -61,6 +61,12 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         .query(path: path, message: "\(what) ran longer than \(NumberFormat.automatic.format(seconds)) s and was stopped")
     }
 
+    /// Whether this is `timedOut(path:seconds:what:)`'s error: running it again would only say
+    /// the same, later.
+    var isTimeout: Bool {
+        if case .query(_, let message) = self { message.hasSuffix(" s and was stopped") } else { false }
+    }
+
     /// Whether this is a failure at run time (exit status 1: trying again, or on a machine with
     /// more memory, may work) rather than bad input (status 2).
     public var isRunTimeFailure: Bool {

@@ -76,10 +76,27 @@ private func growth(_ ys: [Double?] = (1...50).map { Double($0 * $0) }) -> Graph
         chart.perform(.toggleLogScale(.x))
         chart.layoutIfNeeded()
         #expect(chart.takeEvents() == [.refused(reason: "No log x: x shows categories")])
-        // Bars grow from 0, which a log axis has no place for.
+        // Bars of positive values grow from 0, their base, which is no value of theirs: on a
+        // log axis they grow from its low end, each top at its value.
         chart.perform(.toggleLogScale(.y))
         chart.layoutIfNeeded()
-        #expect(chart.takeEvents() == [.refused(reason: "No log y: b reaches 0; a log scale needs values above 0")])
+        #expect(!chart.takeEvents().contains { if case .refused = $0 { true } else { false } })
+        let space = try #require(chart.scene.plotSpaces.first)
+        #expect(space.transform.yScale == .logarithmic)
+        let items = try #require(chart.scene.plot("b")).items
+        #expect(items.count == 3)
+        for (item, value) in zip(items, [3.0, 5, 2]) {
+            #expect(abs(item.bounds.maxY - chart.scene.plotArea.maxY) <= 1, "bar \(value) from the axis's low end: \(item.bounds)")
+            let top = try #require(space.transform.deviceY(value))
+            #expect(abs(item.bounds.minY - top) <= 1, "bar \(value)'s top at \(top): \(item.bounds)")
+        }
+        // Negative bars have no place on it.
+        let negative = Graph(title: "Bars")
+        negative.add(BarPlot(identifier: "n", title: "n", values: [3, -5, 2], categories: ["a", "b", "c"]))
+        let refusing = ChartInteraction(graph: negative, size: Size(width: 600, height: 400), measurer: testMeasurer)
+        refusing.perform(.toggleLogScale(.y))
+        refusing.layoutIfNeeded()
+        #expect(refusing.takeEvents() == [.refused(reason: "No log y: n reaches -5; a log scale needs values above 0")])
         let set = growth()
         set.defaultPlotSpace.yRange = PlotRange(-10, 3000)
         let fixed = ChartInteraction(graph: set, size: Size(width: 600, height: 400), measurer: testMeasurer)

@@ -207,4 +207,49 @@ import Testing
             #expect(broken.isEmpty, "\(violation.rawValue): \(broken.count): \(broken.prefix(20))")
         }
     }
+
+    /// The kinds a user names on a table that has row numbers: each gives a chart or one line,
+    /// and none draws the row numbers (a bubble's y, a heatmap's columns, a box's values).
+    static let namedKinds = ["bar", "line", "scatter", "bubble", "heatmap", "box", "histogram", "pie", "radar"]
+
+    @Test("Every kind named on a sample of corpus tables with row numbers: a chart or one line, row numbers never drawn")
+    func namedKindsKeepRowNumbersOut() throws {
+        // Every 16th table (50, deterministic); those with a row-number column are checked.
+        let tables = try RealData.corpus().enumerated().filter { $0.offset % 16 == 0 }.map(\.element)
+        let results = Outcomes()
+        let cases = tables.flatMap { table in Self.namedKinds.map { (table, $0) } }
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            let (table, kind) = cases[i]
+            do {
+                let path = try RealData.path(table)
+                var outcome = Outcome(table: "\(table) --kind \(kind)")
+                let describe = try ChartviewProcess.run([path, "--describe"])
+                guard let rowNumbers = Self.describedColumns(describe.stdout).first(where: { $0.facts.contains("row numbers") }) else { return }
+                let dump = try ChartviewProcess.run([path, "--kind", kind, "--dump-layout", "-"])
+                if dump.status != 0 {
+                    if dump.status != 2 || dump.stderr.split(separator: "\n").count != 1 { outcome.violations[.unclearRefusal] = dump.stderr }
+                    results.add(outcome)
+                    return
+                }
+                outcome.charted = true
+                // The names a chart shows of its columns: axis titles, plot titles.
+                let json = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] ?? [:]
+                let axisTitles = (json["axes"] as? [[String: Any]] ?? []).compactMap { ($0["title"] as? [String: Any])?["text"] as? String }
+                let plotTitles = (json["plots"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                if (axisTitles + plotTitles).contains(rowNumbers.name) {
+                    outcome.violations[.keyDrawn] = "\(rowNumbers.name) in \(axisTitles + plotTitles)"
+                }
+                results.add(outcome)
+            } catch {
+                results.fail("\(table) --kind \(kind): \(error)")
+            }
+        }
+        let (outcomes, failures) = results.all
+        #expect(failures.isEmpty, "\(failures)")
+        print("named kinds: \(outcomes.count) runs on \(tables.count) tables, \(outcomes.filter(\.charted).count) charted")
+        for violation in [Violation.unclearRefusal, .keyDrawn] {
+            let broken = outcomes.filter { $0.violations[violation] != nil }
+            #expect(broken.isEmpty, "\(violation.rawValue): \(broken.count): \(broken.prefix(10).map { "\($0.table): \($0.violations[violation]!)" })")
+        }
+    }
 }

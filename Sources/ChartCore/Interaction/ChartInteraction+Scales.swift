@@ -5,8 +5,9 @@ extension ChartInteraction {
     /// or off, and fits that coordinate's range again; the other coordinate's view stays.
     ///
     /// Refused, with the reason as an `InteractionEvent.refused` and nothing changed, when the
-    /// axis shows categories or dates, or a visible plot reaches 0 or below along it (a value,
-    /// or bars' base: on a log scale only values above 0 have a place), or the chart fixes a range reaching
+    /// axis shows categories or dates, or a plot has a value at 0 or below along it (on a log
+    /// scale only values above 0 have a place; bars' base of 0 is no value: bars then grow
+    /// from the axis's low end), or the chart fixes a range reaching
     /// 0 or below. On success an `InteractionEvent.scale` says the new scale, after the layout
     /// that shows it. O(records) for the data's extent.
     /// With `announcing` false (a restored view), a success says nothing and changes no history.
@@ -34,7 +35,10 @@ extension ChartInteraction {
                 // Hidden plots too: showing one again must not put a value at or below 0 on the scale.
                 for plot in graph.plots where (plot.plotSpace ?? graph.defaultPlotSpace) === space {
                     guard let extent = plot.dataExtent(), let range = coordinate == .x ? extent.x : extent.y else { continue }
-                    if range.lower <= 0 {
+                    // A base the plot grows from (bars' 0, a histogram's) is no value of its own:
+                    // on a log scale its marks grow from the axis's low end, as matplotlib's do.
+                    let bases = coordinate == .x ? extent.xAnchors : extent.yAnchors
+                    if range.lower <= 0 && !bases.contains(range.lower) {
                         return refuse(
                             "No log \(name): \(plot.title.isEmpty ? plot.identifier : plot.title) reaches \(NumberFormat.automatic.format(range.lower)); a log scale needs values above 0"
                         )

@@ -4,7 +4,8 @@ import ChartCore
 ///
 /// Columns: `x` and `y` as the spec names them; the size is the spec's `size` (`--size-by`),
 /// else a column named size, else the next column of numbers by order. Unnamed, x and y are
-/// the first columns of numbers (the plan's x when it is one), the size the third. A column of
+/// the first columns of numbers but row numbers and ids (the plan's x when it is one), the size
+/// the third. A column of
 /// text with a value per row names the bubbles in their popups (countries); a column of text
 /// of 2…50 values that repeat (or the spec's `group`) gives one plot per value, all sized
 /// alike (one size key, on the first).
@@ -17,7 +18,10 @@ enum BubbleChart: KindChartBuilder {
             }
             return try context.column(named: name)
         }
-        let numeric = table.columns.indices.filter { table.columns[$0].numbers != nil }
+        // Row numbers and ids are never a bubble's place or size.
+        let numeric = table.columns.indices.filter {
+            table.columns[$0].numbers != nil && !plan.profiles[$0].isRowNumber && plan.profiles[$0].role != .key
+        }
         var sizeColumn = try spec.size.map(index) ?? table.columns.firstIndex { $0.name.lowercased() == "size" && $0.numbers != nil }
         let x: Int =
             spec.x != nil || table.columns[plan.x].numbers != nil

@@ -24,8 +24,10 @@ enum HeatmapChart: KindChartBuilder {
         if let name = spec.y?.first {
             valueColumn = try index(name)
         } else {
-            let numeric = table.columns.indices.filter { table.columns[$0].numbers != nil && !table.columns[$0].isDate && $0 != xNamed }
             let profiles = context.plan.profiles
+            let numeric = table.columns.indices.filter {
+                table.columns[$0].numbers != nil && !table.columns[$0].isDate && $0 != xNamed && !profiles[$0].isRowNumber
+            }
             let measures = numeric.filter { !(profiles[$0].isWhole && profiles[$0].distinctCount <= 50) }
             guard let last = measures.last ?? numeric.last else {
                 throw DataError.unusable(
@@ -41,7 +43,8 @@ enum HeatmapChart: KindChartBuilder {
             table.columns.indices.filter { i in
                 names.contains { a in names.contains { b in a != b && table.columns[i].name == a + "-" + b } }
             })
-        let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) }
+        // Row numbers number rows, not a heatmap's columns or rows.
+        let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) && !context.plan.profiles[$0].isRowNumber }
         // `--group` names the row column (a heatmap's rows are its groups).
         let rowNamed = try spec.group.flatMap { $0.isEmpty || $0.lowercased() == "none" ? nil : $0 }.map(index)
         if let rowNamed, rowNamed == xNamed || rowNamed == valueColumn {
