@@ -76,6 +76,10 @@ public enum CSVBulkReader {
         guard got == sample.count, let lastLF = sample.lastIndex(of: CSVByte.lf) else { return nil }
         sample.removeSubrange((lastLF + 1)...)
         guard !sample.contains(CSVByte.quote),
+            sample.withUnsafeBufferPointer({ buffer in
+                BlankSeparatedText.detect(
+                    buffer.baseAddress!, count: buffer.count, start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start) == nil
+            }),
             let sampleTable = try? CSVReader.parse(sample, path: path).table,
             sampleTable.rowCount >= minimumSampleRows
         else { return nil }

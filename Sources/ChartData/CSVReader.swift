@@ -16,6 +16,8 @@ import Foundation
 /// - A UTF-8 byte order mark is dropped. Blank lines (nothing, or only spaces, and tabs unless
 ///   tab is the delimiter) are skipped anywhere, so trailing blank lines are fine; so is a last
 ///   line without a line end.
+/// - Columns apart by runs of spaces (a header of no comma, semicolon or tab that spaces split
+///   into as many fields as the next lines: `BlankSeparatedText`) are read so, as the notes say.
 /// - The delimiter is `,`, `;` or tab: the one that splits the header into the most fields
 ///   while the next ten records split into as many (ties go to that order).
 /// - The first record is the header, unless it is data: over the columns whose next records
@@ -126,6 +128,20 @@ public enum CSVReader {
         cancellation: CancellationFlag?
     ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
         guard isUTF8Text(base, count: count) else { throw .cannotOpen(path: path, reason: "not a text file") }
+        let start = headerStart(base, count: count).start
+        if let layout = BlankSeparatedText.detect(base, count: count, start: start) {
+            // Columns apart by runs of spaces: read as the CSV they stand for.
+            let converted = BlankSeparatedText.commaSeparated(base, count: count, start: start, layout: layout)
+            let result: Result<(table: DataTable, skippedRows: Int), DataError> = converted.withUnsafeBufferPointer { buffer in
+                guard let converted = buffer.baseAddress, buffer.count > 0 else { return .failure(.unusable(path: path, message: "has no data rows")) }
+                return Result { () throws(DataError) in
+                    try parse(converted, count: buffer.count, path: path, skipBadRows: skipBadRows, cancellation: cancellation)
+                }
+            }
+            var (table, skipped) = try result.get()
+            table.notes.insert("columns separated by spaces", at: 0)
+            return (table, skipped)
+        }
         var textColumns = Set<Int>()
         var notes: [String] = []
         while true {

@@ -87,7 +87,16 @@ public struct ChartPlan: Sendable {
             x = try index(xName)
             reasons.append("x: \(profiles[x].name) (given)")
         } else {
-            let (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
+            var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
+            // The only column of numbers besides the row numbers (R's vectors: "", "x") is what
+            // gets charted, along its rows, not an x with nothing to chart over it.
+            if yNames == nil, profiles[chosen].kind == .number, !profiles[chosen].isRowNumber,
+                let rows = profiles.indices.first(where: { profiles[$0].isRowNumber }),
+                !profiles.indices.contains(where: { $0 != chosen && $0 != rows && Self.couldBeSeries(profiles[$0]) })
+            {
+                why = "row numbers: \(profiles[chosen].name) is the only column of numbers to chart"
+                chosen = rows
+            }
             x = chosen
             reasons.append("x: \(profiles[x].name) (\(why))")
         }
@@ -328,6 +337,17 @@ public struct ChartPlan: Sendable {
         }
         if let k = indices.first(where: { profiles[$0].role == .key }) { return (k, "row numbers: nothing else to chart along") }
         return (0, "the first column")
+    }
+
+    /// Whether a column could be charted as a series of some x: numbers that are not a date, a
+    /// year, a row number or a named id.
+    static func couldBeSeries(_ p: ColumnProfile) -> Bool {
+        guard p.kind == .number else { return false }
+        switch p.role {
+        case .measure, .datePart, .code: return true
+        case .key: return !p.isRowNumber && !ColumnProfile.keyNames.contains(p.name.lowercased())
+        case .time, .category, .group, .label, .empty: return false
+        }
     }
 
     /// Whether time column `t` says when each row happened rather than sorting measurements

@@ -102,7 +102,10 @@ import Testing
         // Row numbers along x only when nothing else can be: no time, categories or groups, no
         // other growing key, at most one measure.
         if let x = columns.first(where: { $0.use == "x" }), numbersRows(x) {
-            let others = columns.filter { ["time", "category", "group"].contains($0.role) || ($0.role == "key" && !numbersRows($0)) }
+            // A column charted over the row numbers is no other x (R's vectors: "", "x").
+            let others = columns.filter {
+                $0.use != "series" && (["time", "category", "group"].contains($0.role) || ($0.role == "key" && !numbersRows($0)))
+            }
             let measures = columns.filter { $0.role == "measure" }
             if let other = others.first ?? (measures.count >= 2 ? measures.first : nil) {
                 outcome.violations[.keyAsX] = "x \(x.name) beside \(other.name) (\(other.role))"
@@ -223,7 +226,7 @@ import Testing
             do {
                 let path = try RealData.path(table)
                 var outcome = Outcome(table: "\(table) --kind \(kind)")
-                let describe = try ChartviewProcess.run([path, "--describe"])
+                let describe = try ChartviewProcess.run([path, "--kind", kind, "--describe"])
                 guard let rowNumbers = Self.describedColumns(describe.stdout).first(where: { $0.facts.contains("row numbers") }) else { return }
                 let dump = try ChartviewProcess.run([path, "--kind", kind, "--dump-layout", "-"])
                 if dump.status != 0 {
@@ -232,12 +235,14 @@ import Testing
                     return
                 }
                 outcome.charted = true
-                // The names a chart shows of its columns: axis titles, plot titles.
+                // The names a chart shows of its columns: plot titles, and axis titles but that
+                // of the plan's x when the row numbers are it (nothing else to chart along).
                 let json = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any] ?? [:]
                 let axisTitles = (json["axes"] as? [[String: Any]] ?? []).compactMap { ($0["title"] as? [String: Any])?["text"] as? String }
                 let plotTitles = (json["plots"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-                if (axisTitles + plotTitles).contains(rowNumbers.name) {
-                    outcome.violations[.keyDrawn] = "\(rowNumbers.name) in \(axisTitles + plotTitles)"
+                let shown = plotTitles + (rowNumbers.use == "x" ? [] : axisTitles)
+                if shown.contains(rowNumbers.name) {
+                    outcome.violations[.keyDrawn] = "\(rowNumbers.name) (\(rowNumbers.use)) in \(shown.prefix(6))"
                 }
                 results.add(outcome)
             } catch {

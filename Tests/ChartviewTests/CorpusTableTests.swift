@@ -139,4 +139,26 @@ import Testing
         let describe = try Self.describe("corpus/rdata/boot/brambles.csv")
         #expect(describe.contains("chart: x x · groups age (3) · y y · scatter (detected)"), "\(describe)")
     }
+
+    @Test("Columns apart by runs of spaces are columns (statsmodels' spector; scotvote, whose header lacks the rows' names)")
+    func blankSeparated() throws {
+        let spector = try Self.describe("corpus/statsmodels/spector/spector.csv")
+        #expect(spector.contains("32 rows, 5 columns") && spector.contains("(columns separated by spaces)"), "\(spector)")
+        #expect(spector.contains("  GPA "), "quotes around the names dropped: \(spector)")
+        let scotvote = try Self.describe("corpus/statsmodels/scotland/src/scotvote.csv")
+        #expect(scotvote.contains("32 rows, 43 columns"), "\(scotvote)")
+        let scene = try Self.scene("corpus/statsmodels/scotland/src/scotvote.csv")
+        #expect(Self.axisLabels(scene, 0).contains("Aberdeen_City"))
+    }
+
+    @Test("R's vectors (row numbers and one column of numbers) chart the numbers along the rows, never refused")
+    func vectorsAlongTheirRows() throws {
+        for table in ["corpus/rdata/datasets/precip.csv", "corpus/rdata/MASS/galaxies.csv", "corpus/rdata/boot/aircondit.csv"] {
+            let scene = try Self.scene(table)
+            let plot = try #require(Self.plots(scene).first)
+            #expect(Self.items(plot).count >= 12, "\(table)")
+            let describe = try Self.describe(table)
+            #expect(describe.contains("only column of numbers to chart"), "\(describe)")
+        }
+    }
 }

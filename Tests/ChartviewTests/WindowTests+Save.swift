@@ -143,6 +143,20 @@ extension WindowTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount) == ["filler"])
     }
 
+    @Test func shiftLPutsBarsOfCountsOnALogScaleGrowingFromItsLowEnd() throws {
+        // HairEyeColor's frequencies summed by hair colour: 71 to 286, bars from 0.
+        let session = try TraceSession([
+            try RealData.path("corpus/rdata/datasets/HairEyeColor.csv"), "--x", "Hair", "--y", "Freq", "--group", "none", "--size", "700x500"
+        ])
+        try session.next("frame")
+        try session.key("L")
+        let scale = try session.next("scale")
+        #expect(scale["axis"] as? String == "y" && scale["scale"] as? String == "logarithmic")
+        try session.next("frame")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func shiftLAndShiftKToggleLogScalesAndRefuseValuesAtOrBelowZero() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

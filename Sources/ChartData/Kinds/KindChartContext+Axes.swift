@@ -11,12 +11,19 @@ extension KindChartContext {
             graph[axis: "x"].labelingPolicy = .none
             graph[axis: "x"].customLabels = x.axisLabels
         }
-        graph[axis: "x"].title = table.columns[plan.x].name
+        graph[axis: "x"].title = xTitle
         graph[axis: "x"].finestDateUnit = x.finestDateUnit
         graph[axis: "y"].title = valueTitle
         ChartBuilder.apply(spec.xAxis, to: &graph[axis: "x"], space: graph.defaultPlotSpace, isX: true)
         ChartBuilder.apply(spec.yAxis, to: &graph[axis: "y"], space: graph.defaultPlotSpace, isX: false)
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (graph.plots.count < 2)
+    }
+
+    /// The x axis's title: the x column's name, or "row" for row numbers under a header left
+    /// empty (which the reader names "column 1").
+    var xTitle: String {
+        let name = table.columns[plan.x].name
+        return plan.profiles[plan.x].isRowNumber && name.hasPrefix("column ") ? "row" : name
     }
 
     /// The column `name` names (exactly, else ignoring case), or an error listing the columns.

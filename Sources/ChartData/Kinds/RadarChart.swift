@@ -9,6 +9,10 @@ import ChartCore
 /// mpg, horsepower, …), the table is read the other way round: a spoke per column, a polygon
 /// per row, so that the spokes are the longer dimension.
 enum RadarChart: KindChartBuilder {
+    /// The most spokes a web has: past a hundred they are hairlines no label can name (and a
+    /// polygon per group of 160,000 spokes takes minutes to lay out).
+    static let maximumSpokes = 100
+
     static func build(_ context: KindChartContext) throws(DataError) {
         let table = context.table, plan = context.plan, spec = context.spec
         let categoryNames = ValueNames.names(of: table.columns[plan.x])
@@ -59,6 +63,12 @@ enum RadarChart: KindChartBuilder {
                 let title = spec.series?.first { $0.column == table.columns[c].name }?.title ?? table.columns[c].name
                 series.append((title, byCategory))
             }
+        }
+        guard categories.count <= Self.maximumSpokes else {
+            throw DataError.unusable(
+                path: context.source,
+                message: "--kind radar would draw \(categories.count) spokes (one per \(table.columns[plan.x].name)), "
+                    + "more than the \(Self.maximumSpokes) a web can show; filter the rows or name another --x")
         }
         guard series.count <= ColumnProfile.groupLimit else {
             throw DataError.unusable(

@@ -8,7 +8,6 @@ enum SeriesChart: KindChartBuilder {
         let table = context.table, plan = context.plan, spec = context.spec, source = context.source
         let kind = context.kind, graph = context.graph, theme = context.theme, x = context.x
         let rowsByGroup = context.rowsByGroup, labels = context.labels, rowCountHint = context.rowCountHint
-        let xColumn = table.columns[plan.x]
         let seriesSpecs = spec.series ?? []
         // One series per (group, column), in that order.
         var series: [PlannedSeries] = []
@@ -130,7 +129,7 @@ enum SeriesChart: KindChartBuilder {
             graph[axis: categoryAxis].labelingPolicy = .none
             graph[axis: categoryAxis].customLabels = x.axisLabels
         }
-        graph[axis: categoryAxis].title = xColumn.name
+        graph[axis: categoryAxis].title = context.xTitle
         graph[axis: categoryAxis].finestDateUnit = x.finestDateUnit
         let onY = series.filter { $0.options?.axis != .y2 }, onY2 = series.filter { $0.options?.axis == .y2 }
         graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
