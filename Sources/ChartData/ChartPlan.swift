@@ -126,7 +126,9 @@ public struct ChartPlan: Sendable {
                 group = g
                 reasons.append("groups: \(profiles[g].name) (a second text key, of \(profiles[g].distinctCount) values)")
             } else if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true {
-                switch Self.chooseGroup(table: table, profiles: profiles, x: x) {
+                // A column named as y is what is charted, never what splits it.
+                let named = Set((yNames ?? []).compactMap { name in table.columns.firstIndex { $0.name.lowercased() == name.lowercased() } })
+                switch Self.chooseGroup(table: table, profiles: profiles, x: x, excluding: named) {
                 case .column(let g, let why):
                     group = g
                     reasons.append("groups: \(profiles[g].name) (\(why))")
@@ -389,15 +391,15 @@ public struct ChartPlan: Sendable {
     /// whose values x repeats, preferring one within whose groups x is unique; `.tooMany` when
     /// only a text column of more values than `groupLimit` does that. For measurements: the
     /// first text column of few values (up to 20, which the palette tells apart), else a code of
-    /// up to 10.
-    static func chooseGroup(table: DataTable, profiles: [ColumnProfile], x: Int) -> GroupChoice? {
+    /// up to 10. Never one of `named`, the columns the user named as y.
+    static func chooseGroup(table: DataTable, profiles: [ColumnProfile], x: Int, excluding named: Set<Int> = []) -> GroupChoice? {
         guard let xs = table.columns[x].numbers else { return nil }
         let xProfile = profiles[x]
         if xProfile.role == .measure || xProfile.role == .datePart {
             if let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .group && profiles[$0].distinctCount <= 20 }) {
                 return .column(g, "text of \(profiles[g].distinctCount) values")
             }
-            if let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .code && profiles[$0].distinctCount <= 10 }) {
+            if let g = profiles.indices.first(where: { $0 != x && !named.contains($0) && profiles[$0].role == .code && profiles[$0].distinctCount <= 10 }) {
                 return .column(g, "codes of \(profiles[g].distinctCount) values")
             }
             return nil
@@ -405,7 +407,7 @@ public struct ChartPlan: Sendable {
         // Long format needs x to repeat.
         guard xProfile.distinctCount < xProfile.presentCount else { return nil }
         let candidates = profiles.indices.filter { g in
-            g != x
+            g != x && !named.contains(g)
                 && (profiles[g].role == .group
                     || (profiles[g].role == .code && profiles[g].distinctCount >= 2
                         && profiles[g].distinctCount <= ColumnProfile.groupLimit))

@@ -161,4 +161,11 @@ import Testing
             #expect(describe.contains("only column of numbers to chart"), "\(describe)")
         }
     }
+
+    @Test("Booleans group false first, whatever row comes first (pscl's presidentialElections: south TRUE, then FALSE)")
+    func booleansInOrder() throws {
+        let scene = try Self.scene(
+            "corpus/rdata/pscl/presidentialElections.csv", ["--x", "year", "--y", "demVote", "--group", "south", "--kind", "scatter"])
+        #expect(Self.legend(scene) == ["FALSE", "TRUE"])
+    }
 }

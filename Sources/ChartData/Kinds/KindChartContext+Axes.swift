@@ -19,11 +19,13 @@ extension KindChartContext {
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (graph.plots.count < 2)
     }
 
-    /// The x axis's title: the x column's name, or "row" for row numbers under a header left
-    /// empty (which the reader names "column 1").
-    var xTitle: String {
+    /// The x axis's title: the x column's name; under a header left empty (which the reader
+    /// names "column 1"), "row" for row numbers and none for names (mtcars' cars say what they
+    /// are).
+    var xTitle: String? {
         let name = table.columns[plan.x].name
-        return plan.profiles[plan.x].isRowNumber && name.hasPrefix("column ") ? "row" : name
+        guard name.hasPrefix("column "), Int(name.dropFirst("column ".count)) != nil else { return name }
+        return plan.profiles[plan.x].isRowNumber ? "row" : table.columns[plan.x].isText ? nil : name
     }
 
     /// The column `name` names (exactly, else ignoring case), or an error listing the columns.
