@@ -387,6 +387,19 @@ struct ChartPlanReviewTests {
 
 @Suite("Column profiles")
 struct ColumnProfileTests {
+    @Test("Names split into words alike in ASCII and beyond: year by name or not")
+    func yearsByName() {
+        let cases: [(String, Bool)] = [
+            ("year", true), ("Year of birth", true), ("fiscalYear", true), ("model_year", true), ("YR", true),
+            ("cost_per_year", false), ("years", false), ("yearly", false), ("Année", true), ("año fiscal", true),
+            ("Jahr (Ernte)", true), ("stationYearId", true), ("Y", false), ("", false)
+        ]
+        for (name, expected) in cases {
+            let profile = ColumnProfile(DataColumn(name: name, values: .number([2001, 2002])))
+            #expect(profile.isYearByName == expected, "\(name)")
+        }
+    }
+
     /// What a column's profile says, worked out the plain way.
     static func naive(_ values: [Double]) -> (missing: Int, distinct: Int, lo: Double, hi: Double, nondecreasing: Bool, increasing: Bool, whole: Bool) {
         let present = values.filter(\.isFinite)
