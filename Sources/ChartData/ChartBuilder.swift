@@ -27,11 +27,7 @@ public enum ChartBuilder {
         let table = prepared(table, spec: spec)
         let kind = spec.kind
         let grouping: ChartPlan.Grouping =
-            switch spec.group {
-            case nil: .automatic
-            case let name? where name.lowercased() == "none" || name.isEmpty: .none
-            case let name?: .column(name)
-            }
+            spec.asksForNoGroups ? .none : spec.namedGroup.map(ChartPlan.Grouping.column) ?? .automatic
         let yNames = spec.y ?? spec.series.map { $0.map(\.column) }
         return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, aggregate: spec.aggregate, source: source)
     }

@@ -197,6 +197,13 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     /// The column whose values split the rows into one series each ("symbol" in date, symbol,
     /// price); nil to detect long-format data, "none" for no groups.
     public var group: String?
+
+    /// Whether `group` says there are no groups: "none" (any case) or empty.
+    var asksForNoGroups: Bool { group.map { $0.isEmpty || $0.lowercased() == "none" } ?? false }
+
+    /// The group column `group` names; nil when it names none (nil, "none" or empty).
+    var namedGroup: String? { asksForNoGroups ? nil : group }
+
     /// Lines join their points in row order (a trajectory) instead of x order.
     public var keepOrder: Bool?
     /// How rows that repeat a category (within a group) become one bar or slice: sum, mean,

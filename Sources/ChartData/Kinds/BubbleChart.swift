@@ -53,9 +53,7 @@ enum BubbleChart: KindChartBuilder {
         let texts = table.columns.indices.filter { table.columns[$0].isText && ![x, y, size].contains($0) }
         let profiles = plan.profiles
         let groupColumn: Int? =
-            try spec.group.flatMap { name throws(DataError) -> Int? in
-                name.isEmpty || name.lowercased() == "none" ? nil : try index(name)
-            }
+            try spec.namedGroup.map(index)
             ?? texts.first {
                 profiles[$0].distinctCount >= 2 && profiles[$0].distinctCount <= ColumnProfile.groupLimit
                     && profiles[$0].distinctCount < profiles[$0].presentCount

@@ -40,7 +40,7 @@ struct DistributionColumns {
     /// `splitByX`; else the plan's group (detected, or the one the user named). Text with a value per row splits
     /// nothing: a histogram of one value per part says nothing.
     static func split(plan: ChartPlan, spec: ChartSpec, table: DataTable, splitByX: SplitByX) -> Int? {
-        if let group = spec.group, group.isEmpty || group.lowercased() == "none" { return nil }
+        if spec.asksForNoGroups { return nil }
         let x = plan.x, profile = plan.profiles[x]
         let xNamed = spec.x != nil
         if table.columns[x].numbers == nil {

@@ -46,7 +46,7 @@ enum HeatmapChart: KindChartBuilder {
         // Row numbers number rows, not a heatmap's columns or rows.
         let others = table.columns.indices.filter { $0 != valueColumn && !merged.contains($0) && !context.plan.profiles[$0].isRowNumber }
         // `--group` names the row column (a heatmap's rows are its groups).
-        let rowNamed = try spec.group.flatMap { $0.isEmpty || $0.lowercased() == "none" ? nil : $0 }.map(index)
+        let rowNamed = try spec.namedGroup.map(index)
         if let rowNamed, rowNamed == xNamed || rowNamed == valueColumn {
             throw DataError.unusable(
                 path: context.source, message: "--kind heatmap needs different columns for x, rows (--group) and values (--y)")

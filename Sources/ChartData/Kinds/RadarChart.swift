@@ -20,7 +20,7 @@ enum RadarChart: KindChartBuilder {
         var series: [(title: String, values: [Double?])] = []
         let texts = table.columns.indices.filter { table.columns[$0].isText && $0 != plan.x }
         var group = plan.group
-        if group == nil, let name = spec.group, !name.isEmpty, name.lowercased() != "none" { group = try context.column(named: name) }
+        if group == nil, let name = spec.namedGroup { group = try context.column(named: name) }
         if group == nil, spec.group == nil, order.count < table.rowCount {
             group = texts.first { plan.profiles[$0].distinctCount <= ColumnProfile.groupLimit }
         }
