@@ -83,7 +83,7 @@ public enum Aggregation: String, CaseIterable, Sendable, Decodable {
         func picked(_ column: DataColumn) -> DataColumn {
             switch column.values {
             case .text(let texts): DataColumn(name: column.name, values: .text(firstRow.map { texts[$0] }))
-            case .number(let v): DataColumn(name: column.name, values: .number(firstRow.map { v[$0] }))
+            case .number(let v): DataColumn(name: column.name, values: .number(firstRow.map { v[$0] }), unit: column.unit)
             case .date(let v): DataColumn(name: column.name, values: .date(firstRow.map { v[$0] }))
             }
         }
@@ -95,7 +95,9 @@ public enum Aggregation: String, CaseIterable, Sendable, Decodable {
         for s in series {
             let values = table.columns[s].numbers ?? []
             let reduced = rowsOf.map { rows in apply(rows.map { values[$0] }) }
-            columns.append(DataColumn(name: title(of: table.columns[s].name), values: .number(reduced)))
+            // A count is of rows, not of the column's unit; any other aggregate keeps it ("$").
+            columns.append(
+                DataColumn(name: title(of: table.columns[s].name), values: .number(reduced), unit: self == .count ? nil : table.columns[s].unit))
         }
         return (DataTable(columns: columns, notes: table.notes), rowsOf.map(\.count))
     }

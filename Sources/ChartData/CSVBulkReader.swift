@@ -175,10 +175,7 @@ public enum CSVBulkReader {
                 values.reserveCapacity(rows)
                 for k in 0..<count { values += outputs[k]!.texts[index] }
                 // As the serial parse types a column of text, over all its rows.
-                columns.append(
-                    DataColumn(
-                        name: column.name,
-                        values: ColumnTyping.textColumnValues(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon)))
+                columns.append(ColumnTyping.textColumn(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon))
             }
         }
         return DataTable(columns: columns, notes: sampleTable.notes)

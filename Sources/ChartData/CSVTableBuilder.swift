@@ -197,18 +197,18 @@ struct CSVTableBuilder {
         var columns: [DataColumn] = []
         columns.reserveCapacity(names.count)
         for index in names.indices {
-            let values: DataColumn.Values
+            let column: DataColumn
             switch kinds[index] {
-            case .number: values = .number(numbers[index])
-            case .date: values = .date(numbers[index])
+            case .number: column = DataColumn(name: names[index], values: .number(numbers[index]))
+            case .date: column = DataColumn(name: names[index], values: .date(numbers[index]))
             case .text:
                 // Dates with slashes, numbers as people write them ("12%", "1,412,000"), or text.
-                values = ColumnTyping.textColumnValues(texts[index], name: names[index], decimalComma: decimalComma)
-            case .undecided: values = .number(Array(repeating: .nan, count: rowCount))
+                column = ColumnTyping.textColumn(texts[index], name: names[index], decimalComma: decimalComma)
+            case .undecided: column = DataColumn(name: names[index], values: .number(Array(repeating: .nan, count: rowCount)))
             }
             numbers[index] = []
             texts[index] = []
-            columns.append(DataColumn(name: names[index], values: values))
+            columns.append(column)
         }
         return DataTable(columns: columns)
     }

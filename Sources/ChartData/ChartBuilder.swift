@@ -134,7 +134,7 @@ public enum ChartBuilder {
         if let interval = spec.interval { axis.labelingPolicy = .fixedInterval(interval) }
         // Any finite angle: taken modulo 360, into -180…180.
         if let rotation = spec.rotation { axis.labelRotation = rotation - 360 * (rotation / 360).rounded() }
-        if let decimals = spec.decimals { axis.labelFormat = .fixed(decimals: decimals) }
+        if let decimals = spec.decimals { axis.labelFormat = NumberFormat.fixed(decimals: decimals).withUnit(axis.labelFormat.unit) }
         if let grid = spec.grid { axis.showsMajorGridLines = grid }
         if let lo = spec.min, let hi = spec.max {
             if isX { space.xRange = PlotRange(lo, hi) } else { space.yRange = PlotRange(lo, hi) }

@@ -241,6 +241,7 @@ public struct ChartPlan: Sendable {
             var facts = ["\(distinct) distinct"]
             if p.missingCount > 0 { facts.append("\(p.missingCount) missing") }
             if p.isRowNumber { facts.append("row numbers") }
+            if let unit = p.unit { facts.append("written " + unit.written("1")) }
             if p.kind != .text && p.presentCount > 1 {
                 facts.append(p.isIncreasing ? "increasing" : p.isNondecreasing ? "never decreasing" : "unsorted")
             }

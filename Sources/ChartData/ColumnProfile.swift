@@ -1,3 +1,4 @@
+import ChartCore
 import Foundation
 
 /// What one column of a table holds, read off its values in one pass: its type, how many
@@ -59,6 +60,8 @@ public struct ColumnProfile: Sendable, Equatable {
     public var name: String
     /// The column's type.
     public var kind: Kind
+    /// The unit its numbers were written with ("%", "$"), if any.
+    public var unit: NumberUnit?
     /// What the column is for in a chart.
     public var role: Role
     /// The number of rows, missing values included.
@@ -176,6 +179,7 @@ public struct ColumnProfile: Sendable, Equatable {
     /// Profiles `column`. O(rows); text columns hash their values.
     public init(_ column: DataColumn) {
         name = column.name
+        unit = column.unit
         rowCount = column.count
         switch column.values {
         case .number(let values), .date(let values):

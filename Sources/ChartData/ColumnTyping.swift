@@ -21,6 +21,12 @@ public enum ColumnTyping {
     /// every text reads as a date; text otherwise. Infinities and NaN become missing values.
     /// O(values).
     static func values(_ values: [SQLiteDatabase.Value], declaredType: String? = nil, name: String = "") -> DataColumn.Values {
+        column(values, declaredType: declaredType, name: name).values
+    }
+
+    /// The column called `name` that `values(_:declaredType:name:)` types, with the unit its
+    /// texts were written with (`textColumn(_:name:decimalComma:)`). O(values).
+    static func column(_ values: [SQLiteDatabase.Value], declaredType: String? = nil, name: String = "") -> DataColumn {
         var numbers: [Double] = []
         numbers.reserveCapacity(values.count)
         var allNumbers = true
@@ -33,7 +39,7 @@ public enum ColumnTyping {
             }
             if !allNumbers { break }
         }
-        if allNumbers { return numberValues(numbers, declaredType: declaredType) }
+        if allNumbers { return DataColumn(name: name, values: numberValues(numbers, declaredType: declaredType)) }
         let texts: [String?] = values.map {
             switch $0 {
             case .null: nil
@@ -44,9 +50,9 @@ public enum ColumnTyping {
             }
         }
         let present = texts.contains { $0 != nil }
-        if present, let dates = dates(fromTexts: texts) { return .date(dates) }
+        if present, let dates = dates(fromTexts: texts) { return DataColumn(name: name, values: .date(dates)) }
         // Missing-value spellings ("NA", "-"…) are missing, as in a CSV file.
-        return textColumnValues(texts.map { $0.flatMap { isMissing($0) ? nil : $0 } }, name: name, decimalComma: false)
+        return textColumn(texts.map { $0.flatMap { isMissing($0) ? nil : $0 } }, name: name, decimalComma: false)
     }
 
     /// A column of texts (nil where missing) as what its texts all are: dates with slashes in
@@ -54,28 +60,48 @@ public enum ColumnTyping {
     /// write them (`numbers(fromTexts:decimalComma:)`: "1,412,000,000", "12%", "3,5" in a
     /// semicolon file), or text. The last step of typing a CSV column of text, and a SQLite
     /// column of text (`sqlite3 .import` stores every value as text). O(total length).
-    static func textColumnValues(_ texts: [String?], name: String, decimalComma: Bool) -> DataColumn.Values {
-        guard texts.contains(where: { $0 != nil }) else { return .text(texts) }
-        if let dates = dates(fromSlashedTexts: texts, name: name) { return .date(dates) }
-        if let numbers = numbers(fromTexts: texts, decimalComma: decimalComma) { return .number(numbers) }
-        return .text(texts)
+    /// The column keeps the unit every present number was written with ("12.5%", "$1,250"), so
+    /// that labels and popups write it too.
+    static func textColumn(_ texts: [String?], name: String, decimalComma: Bool) -> DataColumn {
+        guard texts.contains(where: { $0 != nil }) else { return DataColumn(name: name, values: .text(texts)) }
+        if let dates = dates(fromSlashedTexts: texts, name: name) { return DataColumn(name: name, values: .date(dates)) }
+        if let (numbers, unit) = numbers(fromTexts: texts, decimalComma: decimalComma) {
+            return DataColumn(name: name, values: .number(numbers), unit: unit)
+        }
+        return DataColumn(name: name, values: .text(texts))
     }
 
     /// Every text as a number (NaN for nil) when each present one is a decimal number as the
     /// CSV reader reads one, or written with thousands separators ("1,412,000,000",
-    /// "-12,500.75"), or a percentage ("12%", "12.5 %": 12 and 12.5), or, with `decimalComma`
-    /// (a semicolon-separated file, as European spreadsheets write them), with a decimal comma
-    /// and optional dot separators ("3,5", "1.234,56"); nil otherwise. Spaces around are
-    /// ignored. O(total length).
-    static func numbers(fromTexts texts: [String?], decimalComma: Bool) -> [Double]? {
+    /// "-12,500.75"), or a percentage ("12%", "12.5 %": 12 and 12.5), or an amount of money
+    /// ("$1,250", "-$5", "€3.40", "3,40 €"), or, with `decimalComma` (a semicolon-separated file,
+    /// as European spreadsheets write them), with a decimal comma and optional dot separators
+    /// ("3,5", "1.234,56"); nil otherwise, and nil when two cells name different currencies
+    /// (their sum would mean nothing). Spaces around are ignored. `unit` is the one every present
+    /// number was written with, nil when some have none ("5%" beside "5"). O(total length).
+    static func numbers(fromTexts texts: [String?], decimalComma: Bool) -> (numbers: [Double], unit: NumberUnit?)? {
         var result: [Double] = []
         result.reserveCapacity(texts.count)
+        var unit: NumberUnit?
+        var unitIsShared = true
+        var seenNumber = false
+        var currency: NumberUnit?
         for text in texts {
             guard let text else { result.append(.nan); continue }
-            guard let value = number(fromText: text, decimalComma: decimalComma) else { return nil }
+            guard let (value, written) = spelledNumber(text, decimalComma: decimalComma) else { return nil }
+            if let written, written != .percent {
+                if let currency, currency != written { return nil }
+                currency = written
+            }
+            if !seenNumber {
+                unit = written
+                seenNumber = true
+            } else if written != unit {
+                unitIsShared = false
+            }
             result.append(value)
         }
-        return result
+        return (result, unitIsShared ? unit : nil)
     }
 
     /// Whether a text spells a missing value, as a CSV cell does (`CSVCell.isMissing`).
@@ -99,16 +125,49 @@ public enum ColumnTyping {
     static let longestNumberText = 1_100
 
     static func number(fromText text: String, decimalComma: Bool) -> Double? {
+        spelledNumber(text, decimalComma: decimalComma)?.value
+    }
+
+    /// The signs of money read before or after a number's digits.
+    static let currencySigns: Set<Character> = ["$", "€", "£", "¥", "₹", "₩", "₽"]
+
+    /// One text as `numbers(fromTexts:decimalComma:)` reads it, with the unit it was written
+    /// with (nil for a plain number). O(length).
+    static func spelledNumber(_ text: String, decimalComma: Bool) -> (value: Double, unit: NumberUnit?)? {
         guard text.utf8.count <= longestNumberText else { return nil }
         var body = trimmed(Substring(text))
-        if body.hasSuffix("%") { body = trimmed(body.dropLast()) }
-        let group: Character = decimalComma ? "." : ","
-        let point: Character = decimalComma ? "," : "."
-        var sign = ""
+        var unit: NumberUnit?
+        if body.hasSuffix("%") {
+            body = trimmed(body.dropLast())
+            unit = .percent
+        } else if let last = body.last, currencySigns.contains(last) {
+            body = trimmed(body.dropLast())
+            unit = NumberUnit(suffix: " " + String(last))
+        }
+        var negative = false
         if body.hasPrefix("-") || body.hasPrefix("+") {
-            sign = body.hasPrefix("-") ? "-" : ""
+            negative = body.hasPrefix("-")
             body = body.dropFirst()
         }
+        // "$5", "-$5" and "$-5" alike.
+        if unit == nil, let first = body.first, currencySigns.contains(first) {
+            unit = NumberUnit(prefix: String(first))
+            body = trimmed(body.dropFirst())
+            if !negative, body.hasPrefix("-") || body.hasPrefix("+") {
+                negative = body.hasPrefix("-")
+                body = body.dropFirst()
+            }
+        }
+        guard let value = plainNumber(body, decimalComma: decimalComma) else { return nil }
+        return (negative ? -value : value, unit)
+    }
+
+    /// Digits with optional separators of thousands and a decimal point (a comma with
+    /// `decimalComma`), no sign. O(length).
+    private static func plainNumber(_ text: Substring, decimalComma: Bool) -> Double? {
+        let body = text
+        let group: Character = decimalComma ? "." : ","
+        let point: Character = decimalComma ? "," : "."
         let parts = body.split(separator: point, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty else { return nil }
         let groups = whole.split(separator: group, omittingEmptySubsequences: false)
@@ -117,7 +176,7 @@ public enum ColumnTyping {
         if groups.count > 1 {
             guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
         }
-        var plain = sign + groups.joined()
+        var plain = groups.joined()
         if parts.count == 2 {
             let fraction = parts[1]
             guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

@@ -1,3 +1,5 @@
+import ChartCore
+
 /// Rows of data by column, as loaded from a CSV file or a SQLite query: what charts are built from.
 public struct DataTable: Sendable, Equatable {
     /// The columns, in order, each with the same number of rows.
@@ -39,11 +41,15 @@ public struct DataColumn: Sendable, Equatable {
     public var name: String
     /// The column's values, of one kind.
     public var values: Values
+    /// The unit every number was written with in the data ("12.5%", "$1,250"), which labels and
+    /// popups write too; nil for plain numbers and for dates and text.
+    public var unit: NumberUnit?
 
-    /// A column called `name` holding `values`.
-    public init(name: String, values: Values) {
+    /// A column called `name` holding `values`, written with `unit` (nil for none).
+    public init(name: String, values: Values, unit: NumberUnit? = nil) {
         self.name = name
         self.values = values
+        self.unit = unit
     }
 
     /// The number of rows.

@@ -33,18 +33,18 @@ struct PostgresColumnReader {
         }
     }
 
-    /// The typed column; `name` is the column's (it may say a text column's date order).
+    /// The typed column called `name` (a name may say a text column's date order).
     /// O(rows).
-    mutating func finish(name: String) -> DataColumn.Values {
+    mutating func finish(name: String) -> DataColumn {
         defer {
             numbers = []
             texts = []
         }
         switch type {
-        case .integer, .real, .boolean: return .number(numbers)
-        case .date: return .date(numbers)
-        case .text: return ColumnTyping.values(texts.map { $0.map { .text($0) } ?? .null }, name: name)
-        case .other: return .text(texts)
+        case .integer, .real, .boolean: return DataColumn(name: name, values: .number(numbers))
+        case .date: return DataColumn(name: name, values: .date(numbers))
+        case .text: return ColumnTyping.column(texts.map { $0.map { .text($0) } ?? .null }, name: name)
+        case .other: return DataColumn(name: name, values: .text(texts))
         }
     }
 }

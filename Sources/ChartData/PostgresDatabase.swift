@@ -100,7 +100,7 @@ public final class PostgresDatabase {
                     if used > budget { throw DataError.resultTooLarge(path: name, budget: budget) }
                 }
             }
-            return DataTable(columns: names.indices.map { DataColumn(name: names[$0], values: readers[$0].finish(name: names[$0])) })
+            return DataTable(columns: names.indices.map { readers[$0].finish(name: names[$0]) })
         }
     }
 

@@ -57,16 +57,16 @@ struct SQLiteColumnReader {
         }
     }
 
-    /// The typed column; `declaredType` is the column's type in its table's schema, if any
+    /// The typed column called `name`; `declaredType` is its type in its table's schema, if any
     /// (a column declared as a date holds dates, text or numbers). O(rows).
-    mutating func finish(declaredType: String? = nil, name: String = "") -> DataColumn.Values {
-        if let values { return ColumnTyping.values(values, declaredType: declaredType, name: name) }
+    mutating func finish(declaredType: String? = nil, name: String = "") -> DataColumn {
+        if let values { return ColumnTyping.column(values, declaredType: declaredType, name: name) }
         // Numbers: NULL, infinities and NaN are missing values.
         for row in numbers.indices where !numbers[row].isFinite || nullRows[row >> 6] & (1 << UInt64(row & 63)) != 0 {
             numbers[row] = .nan
         }
         let result = numbers
         numbers = []
-        return ColumnTyping.numberValues(result, declaredType: declaredType)
+        return DataColumn(name: name, values: ColumnTyping.numberValues(result, declaredType: declaredType))
     }
 }

@@ -365,8 +365,7 @@ public final class SQLiteDatabase {
             if readers.isEmpty { readers = Array(repeating: SQLiteColumnReader(), count: names.count) }
             return DataTable(
                 columns: names.indices.map { c in
-                    DataColumn(
-                        name: names[c], values: readers[c].finish(declaredType: declaredTypes.indices.contains(c) ? declaredTypes[c] : nil, name: names[c]))
+                    readers[c].finish(declaredType: declaredTypes.indices.contains(c) ? declaredTypes[c] : nil, name: names[c])
                 })
         }
     }

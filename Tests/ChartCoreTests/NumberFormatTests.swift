@@ -169,4 +169,15 @@ struct NumberFormatTests {
     func scientific(value: Double, digits: Int, expected: String) {
         #expect(NumberFormat.scientific(digits: digits).format(value) == expected)
     }
+
+    @Test("A unit goes around the number, after its minus sign, and never around a missing value")
+    func units() {
+        let dollars = NumberFormat.automatic.withUnit(NumberUnit(prefix: "$"))
+        #expect(dollars.format(-5) == "-$5" && dollars.format(12_500, step: 500) == "$12,500")
+        #expect(dollars.format(.nan) == "–" && dollars.format(.infinity) == "∞")
+        #expect(NumberFormat.fixed(decimals: 1).withUnit(.percent).format(12.5) == "12.5%")
+        #expect(NumberFormat.fixed(decimals: 2).withUnit(NumberUnit(suffix: " €")).format(3.4) == "3.40 €")
+        // A second unit replaces the first.
+        #expect(dollars.withUnit(.percent).format(3) == "3%" && dollars.withUnit(nil) == dollars)
+    }
 }

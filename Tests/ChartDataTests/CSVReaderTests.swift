@@ -252,7 +252,7 @@ struct CSVTypeTests {
 
     /// Cells that are not numbers (nor dates): the column is text.
     static let notNumbers = [
-        "inf", "Infinity", "-inf", "0x1A", "1e", "e5", "+", "--1", "1.2.3", "$5", "1 000", "١٢", "12%%", "%12",
+        "inf", "Infinity", "-inf", "0x1A", "1e", "e5", "+", "--1", "1.2.3", "$$5", "5$$", "$", "1 000", "١٢", "12%%", "%12",
         "1_000", "+-1", ".e1", "1e+", "NaNa", "1.5.", "abc", "TRUE", "1d", "1f", "0b101"
     ]
 

@@ -333,6 +333,18 @@ struct ChartPlanReviewTests {
         #expect(headerless.rowCount == 3 && headerless.columns.map(\.name) == ["column 1", "column 2"])
     }
 
+    @Test("Money and percentages are numbers that keep their unit; two currencies in one column are text")
+    func numbersWithUnits() throws {
+        let t = try table("item,price,change,rate,mixed,either\na,\"$1,250.50\",-$5,12%,$3,5%\nb,$-2,+$4,7.5 %,€3,5\nc,,$0.25,NA,$1,6%\n")
+        #expect(t.columns[1].numbers?.prefix(2) == [1250.5, -2] && t.columns[1].unit == NumberUnit(prefix: "$"))
+        #expect(t.columns[2].numbers == [-5, 4, 0.25] && t.columns[2].unit == NumberUnit(prefix: "$"))
+        #expect(t.columns[3].numbers?.prefix(2) == [12, 7.5] && t.columns[3].unit == .percent)
+        #expect(t.columns[4].isText, "$ beside € adds up to nothing")
+        #expect(t.columns[5].numbers == [5, 5, 6] && t.columns[5].unit == nil, "a unit only some cells have is not the column's")
+        let euro = try table("Artikel;Preis\na;3,40 €\nb;1.234,50 €\n")
+        #expect(euro.columns[1].numbers == [3.4, 1234.5] && euro.columns[1].unit == NumberUnit(suffix: " €"))
+    }
+
     @Test("Dates that do not repeat within a series are a line in date order, even listed newest first")
     func descendingDates() throws {
         #expect(try chart("Date,Close\n2020-01-03,12\n2020-01-02,11\n2020-01-01,10\n") == "x Date · y Close · line (detected)")

@@ -168,4 +168,80 @@ import Testing
             "corpus/rdata/pscl/presidentialElections.csv", ["--x", "year", "--y", "demVote", "--group", "south", "--kind", "scatter"])
         #expect(Self.legend(scene) == ["FALSE", "TRUE"])
     }
+
+    /// bokeh's SampleSuperstore as a spreadsheet exports it: Sales and Profit as money
+    /// ("\"$1,234.56\"", "-$5.00"), Discount as a percentage ("20%"). Returns its path.
+    static func superstoreAsExported() throws -> String {
+        let text = try String(contentsOfFile: try RealData.path("bokeh/SampleSuperstore.csv"), encoding: .utf8)
+        // Lines end in "\r\n", one Character.
+        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
+        // The file quotes nothing: every line is 13 plain fields.
+        func money(_ field: Substring) -> String {
+            let value = Double(field)!
+            let cents = String(format: "%.2f", abs(value)).split(separator: ".")
+            var whole = String(cents[0])
+            var grouped = ""
+            while whole.count > 3 {
+                grouped = "," + whole.suffix(3) + grouped
+                whole.removeLast(3)
+            }
+            // Quoted, as spreadsheets write a field with a comma in it.
+            return "\"" + (value < 0 ? "-$" : "$") + whole + grouped + "." + cents[1] + "\""
+        }
+        for i in lines.indices.dropFirst() {
+            var fields = lines[i].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[9] = money(Substring(fields[9]))
+            fields[12] = money(Substring(fields[12]))
+            fields[11] = String(format: "%g%%", Double(fields[11])! * 100)
+            lines[i] = fields.joined(separator: ",")
+        }
+        let path = try ChartviewProcess.temporaryDirectory() + "/superstore-exported.csv"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("Money and percentages keep their unit in labels and popups, and add up as the plain numbers do (SampleSuperstore as exported)")
+    func unitsKept() throws {
+        let exported = try Self.superstoreAsExported()
+        func scene(_ path: String, _ arguments: [String]) throws -> [String: Any] {
+            let result = try ChartviewProcess.run([path] + arguments + ["--dump-layout", "-"])
+            try #require(result.status == 0, "\(arguments): \(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+        let bars = ["--kind", "bar", "--x", "Category", "--y", "Profit", "--aggregate", "sum", "--group", "none"]
+        let plain = try scene(try RealData.path("bokeh/SampleSuperstore.csv"), bars)
+        let money = try scene(exported, bars)
+        let moneyTexts = Self.plots(money).flatMap(Self.items).compactMap { $0["text"] as? String }
+        // "Furniture · Profit (sum) $18,451.25 (sum of 2121 rows)": the sum of the cents as
+        // written, with the sign of money in front.
+        var expected: [String: Double] = [:]
+        let exportedText = try String(contentsOfFile: exported, encoding: .utf8)
+        for line in exportedText.split(whereSeparator: \.isNewline).dropFirst() {
+            // Category is the 8th field; Profit, the last, is "$1.00", "-$1.00" or quoted with commas.
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            let profit = line[line.index(after: line.lastIndex(of: "$")!)...].filter { $0.isNumber || $0 == "." }
+            expected[String(fields[7]), default: 0] += Double(profit)! * (line.contains("-$") ? -1 : 1)
+        }
+        #expect(moneyTexts.count == 3, "\(moneyTexts)")
+        for text in moneyTexts {
+            let category = String(text.prefix { $0 != " " && $0 != "·" }).trimmingCharacters(in: .whitespaces)
+            let written = text.split(separator: "$")[1].prefix { $0.isNumber || $0 == "," || $0 == "." }.filter { $0 != "," }
+            let sum = (text.contains("-$") ? -1 : 1) * (Double(written) ?? .nan)
+            let want = try #require(expected[category == "Office" ? "Office Supplies" : category], "\(text)")
+            #expect(abs(sum - want) < 0.006, "\(text): the cents add up to \(want)")
+        }
+        let valueLabels = Self.axisLabels(money, 1)
+        #expect(!valueLabels.isEmpty && valueLabels.allSatisfy { $0.hasPrefix("$") || $0.hasPrefix("-$") }, "\(valueLabels)")
+        #expect(valueLabels.map { $0.replacingOccurrences(of: "$", with: "") } == Self.axisLabels(plain, 1))
+
+        // Losses are "-$", not "$-"; percentages on x end in "%", also in the popups' locations.
+        let points = try scene(exported, ["--kind", "scatter", "--x", "Discount", "--y", "Profit"])
+        let pointTexts = Self.plots(points).flatMap(Self.items).compactMap { $0["text"] as? String }
+        #expect(pointTexts.contains { $0.contains(" -$") } && !pointTexts.contains { $0.contains("$-") }, "\(pointTexts.prefix(5))")
+        #expect(pointTexts.contains { $0.hasPrefix("Discount 20% · ") }, "\(pointTexts.prefix(5))")
+        let discountLabels = Self.axisLabels(points, 0)
+        #expect(!discountLabels.isEmpty && discountLabels.allSatisfy { $0.hasSuffix("%") }, "\(discountLabels)")
+        let describe = try ChartviewProcess.run([exported, "--describe"]).stdout
+        #expect(describe.contains("written $1") && describe.contains("written 1%"), "\(describe)")
+    }
 }

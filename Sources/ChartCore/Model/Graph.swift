@@ -131,7 +131,7 @@ public final class Graph {
         let axis =
             axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
             ?? axes.first { $0.coordinate == coordinate }
-        return RecordContext(locationScale: scale, locationTitle: axis?.title)
+        return RecordContext(locationScale: scale, locationTitle: axis?.title, locationUnit: axis?.labelFormat.unit)
     }
 
     /// The palette color of the plot at `index` in `plots`.

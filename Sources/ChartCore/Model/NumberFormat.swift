@@ -13,6 +13,22 @@ public enum NumberFormat: Hashable, Sendable {
     case percent(decimals: Int)
     /// Mantissa with `digits` decimals and a power of ten ("1.5e+06").
     case scientific(digits: Int)
+    /// A format's text with a unit the data wrote ("12.5%", "$1,250"): see `NumberUnit`.
+    indirect case withUnit(NumberFormat, NumberUnit)
+
+    /// This format writing `unit` around its numbers; itself for nil. A format that has a unit
+    /// already gets `unit` instead.
+    public func withUnit(_ unit: NumberUnit?) -> NumberFormat {
+        guard let unit else { return self }
+        if case .withUnit(let base, _) = self { return .withUnit(base, unit) }
+        return .withUnit(self, unit)
+    }
+
+    /// The unit this format writes, if any.
+    public var unit: NumberUnit? {
+        if case .withUnit(_, let unit) = self { return unit }
+        return nil
+    }
 
     /// The text for `value`.
     ///
@@ -25,6 +41,8 @@ public enum NumberFormat: Hashable, Sendable {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
         let groupsThousands = max(abs(value), magnitude.flatMap { $0.isFinite ? abs($0) : nil } ?? 0) >= 10_000
         switch self {
+        case .withUnit(let base, let unit):
+            return unit.written(base.format(value, step: step, magnitude: magnitude))
         case .fixed(let decimals):
             // Past 10^15 digits stop meaning anything: a power of ten, as axes write them.
             if abs(value) >= 1e15 { return Self.trimmed(String(format: "%.3e", value)) }

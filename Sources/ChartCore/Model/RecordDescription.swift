@@ -38,12 +38,19 @@ public struct RecordContext: Sendable {
     public var locationTitle: String?
     /// A number format for values that overrides the plot's own; nil to use the plot's.
     public var valueFormat: NumberFormat?
+    /// The unit that axis writes its numbers with ("%"), which a location number takes too; nil for none.
+    public var locationUnit: NumberUnit?
 
-    /// A context for describing records: how locations are scaled and titled, and how values are formatted (nil for automatic).
-    public init(locationScale: Scale = .linear, locationTitle: String? = nil, valueFormat: NumberFormat? = nil) {
+    /// A context for describing records: how locations are scaled, titled and written, and how
+    /// values are formatted (nil for automatic).
+    public init(
+        locationScale: Scale = .linear, locationTitle: String? = nil, valueFormat: NumberFormat? = nil,
+        locationUnit: NumberUnit? = nil
+    ) {
         self.locationScale = locationScale
         self.locationTitle = locationTitle
         self.valueFormat = valueFormat
+        self.locationUnit = locationUnit
     }
 
     /// The text for a location (data units) with the record's category `name`, if it has one:
@@ -51,7 +58,7 @@ public struct RecordContext: Sendable {
     public func locationText(_ location: Double, name: String?, dateResolution: @autoclosure () -> DateResolution) -> String {
         if let name { return name }
         if locationScale == .date { return dateResolution().format(location) }
-        let number = NumberFormat.automatic.format(location)
+        let number = NumberFormat.automatic.withUnit(locationUnit).format(location)
         guard let locationTitle, !locationTitle.isEmpty else { return number }
         return locationTitle + " " + number
     }

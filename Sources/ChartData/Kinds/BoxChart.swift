@@ -53,6 +53,10 @@ enum BoxChart: KindChartBuilder {
         graph[axis: "x"].title = categoryTitle
         graph[axis: "x"].showsMajorGridLines = false
         graph[axis: "y"].title = picked.columns.count == 1 ? table.columns[picked.columns[0]].name : nil
+        context.writeUnit(of: picked.columns, onAxis: "y")
+        if let unit = context.sharedUnit(of: picked.columns) {
+            for plot in graph.plots { plot.valueFormat = (plot.valueFormat ?? .automatic).withUnit(unit) }
+        }
         ChartBuilder.apply(spec.xAxis, to: &graph[axis: "x"], space: graph.defaultPlotSpace, isX: true)
         ChartBuilder.apply(spec.yAxis, to: &graph[axis: "y"], space: graph.defaultPlotSpace, isX: false)
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (graph.plots.count < 2)

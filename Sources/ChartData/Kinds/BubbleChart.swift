@@ -87,6 +87,7 @@ enum BubbleChart: KindChartBuilder {
             plot.sizeTitle = table.columns[size].name
             plot.sizeReference = reference
             plot.showsSizeKey = g == 0
+            if let format = KindChartContext.valueFormat(for: ys, unit: table.columns[y].unit) { plot.valueFormat = format }
             context.graph.add(plot)
         }
         // A query's chart is titled by what it shows (the plan's title names the x it chose).
@@ -98,6 +99,8 @@ enum BubbleChart: KindChartBuilder {
         space.yScale = table.columns[y].isDate ? .date : .linear
         context.graph[axis: "x"].title = table.columns[x].name
         context.graph[axis: "y"].title = table.columns[y].name
+        context.writeUnit(of: [x], onAxis: "x")
+        context.writeUnit(of: [y], onAxis: "y")
         ChartBuilder.apply(spec.xAxis, to: &context.graph[axis: "x"], space: space, isX: true)
         ChartBuilder.apply(spec.yAxis, to: &context.graph[axis: "y"], space: space, isX: false)
         context.graph.legend.isHidden = groups.count < 2

@@ -31,6 +31,7 @@ enum HistogramChart: KindChartBuilder {
         let plots = series.map { (binning: binning, title: $0.title, counts: binning.counts(of: $0.values)) }
         let axisTitle = picked.columns.count == 1 ? table.columns[picked.columns[0]].name : nil
         add(plots, to: context.graph, spec: context.spec, valueTitle: axisTitle)
+        context.writeUnit(of: picked.columns, onAxis: "x")
         retitle(context.graph, spec: context.spec, columns: picked.columns.map { table.columns[$0].name })
     }
 

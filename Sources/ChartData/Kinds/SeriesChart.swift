@@ -104,6 +104,9 @@ enum SeriesChart: KindChartBuilder {
                 if options?.fill == true { line.areaFill = .solid((color ?? theme.seriesColor(index)).withAlpha(0.3)) }
                 plot = line
             }
+            if let format = KindChartContext.valueFormat(for: allValues, unit: table.columns[entry.column].unit) {
+                plot.valueFormat = format
+            }
             if options?.axis == .y2 {
                 if graph.plotSpace(identifier: "y2") == nil {
                     // The same x as the first axis: dates read as dates in its popups too.
@@ -136,6 +139,10 @@ enum SeriesChart: KindChartBuilder {
         if !onY2.isEmpty {
             graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
         }
+        // Labels write the unit the data wrote ("12.5%", "$1,250").
+        if !x.isCategory { context.writeUnit(of: [plan.x], onAxis: categoryAxis) }
+        context.writeUnit(of: onY.map(\.column), onAxis: valueAxis)
+        if !onY2.isEmpty { context.writeUnit(of: onY2.map(\.column), onAxis: "y2") }
         ChartBuilder.apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar)
         ChartBuilder.apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar)
         if let y2 = spec.y2Axis, graph.plotSpace(identifier: "y2") != nil {

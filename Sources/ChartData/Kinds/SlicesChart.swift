@@ -42,6 +42,7 @@ enum SlicesChart: KindChartBuilder {
             identifier: ChartBuilder.identifier(c.name), title: seriesSpecs.first?.title ?? c.name,
             dataSource: source)
         source.notes = notes
+        if let format = KindChartContext.valueFormat(for: values, unit: c.unit) { pie.valueFormat = format }
         if let p = spec.pie {
             // Checked by `ChartSpec.validate`: a finite angle, a radius from 0 to 0.95.
             if let angle = p.startAngle { pie.startAngle = angle.truncatingRemainder(dividingBy: 360) }
