@@ -161,11 +161,24 @@ public struct ChartPlan: Sendable {
 
         // Series.
         let aggregatesRows = requestedKind.map(\.aggregatesRepeatedCategories) ?? xIsText
-        let series = try Self.chooseSeries(
+        let xRepeats = xIsText && profiles[x].distinctCount < profiles[x].presentCount
+        // `--kind bar --x branch`: the rows of each branch are counted, unless a column counts
+        // or totals things (Freq, sales), which then adds up. A mean of whichever column of
+        // numbers comes first (flights' month by carrier) answers nothing that was asked.
+        let countsNamedCategories =
+            xName != nil && yNames == nil && xRepeats && requestedKind?.aggregatesRepeatedCategories == true
+            && !profiles.indices.contains {
+                $0 != x && profiles[$0].kind == .number && profiles[$0].role == .measure
+                    && Aggregation.defaultFor(column: profiles[$0].name) == .sum
+            }
+        let series =
+            countsNamedCategories
+            ? []
+            : try Self.chooseSeries(
             profiles: profiles, x: x, group: group,
             named: yNames.map { names throws(DataError) in
                 try names.map(index)
-            }, countsRows: aggregatesRows && xIsText && profiles[x].distinctCount < profiles[x].presentCount, reasons: &reasons, source: source)
+            }, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
@@ -190,7 +203,10 @@ public struct ChartPlan: Sendable {
             reasons.append("\(requestedAggregation.rawValue) of the rows of each \(profiles[x].name) (given)")
         } else if series.isEmpty {
             aggregation = .count
-            reasons.append("count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
+            reasons.append(
+                countsNamedCategories
+                    ? "count: the rows of each \(profiles[x].name) are counted (no column counts or totals; --y names one to add up)"
+                    : "count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
         } else if table.rowCount > 0, kind.aggregatesRepeatedCategories,
             Aggregation.repeats(table, x: x, group: group)
         {

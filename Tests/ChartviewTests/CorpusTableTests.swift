@@ -95,6 +95,18 @@ import Testing
         #expect(texts.count == 8)
     }
 
+    @Test("`--kind bar --x manufacturer` counts the rows of each (ggplot2's mpg), and a column of counts adds up instead (Titanic's Freq)")
+    func namedCategoriesCounted() throws {
+        let scene = try Self.scene("corpus/rdata/ggplot2/mpg.csv", ["--kind", "bar", "--x", "manufacturer", "--group", "none"])
+        let values = Self.plots(scene).flatMap(Self.items).compactMap { $0["value"] as? Double }
+        #expect(values.count == 15 && values.reduce(0, +) == 234, "\(values)")
+        let describe = try Self.describe("corpus/rdata/ggplot2/mpg.csv", ["--kind", "bar", "--x", "manufacturer"])
+        #expect(describe.contains("y count"), "\(describe)")
+        let titanic = try Self.scene("corpus/rdata/datasets/Titanic.csv", ["--kind", "bar", "--x", "Class", "--group", "none"])
+        let sums = Self.plots(titanic).flatMap(Self.items).compactMap { $0["value"] as? Double }
+        #expect(sums.reduce(0, +) == 2201, "Freq adds up to the 2,201 aboard: \(sums)")
+    }
+
     @Test("A pie of many slices shows the 11 largest and one 'other'")
     func pieOfManySlices() throws {
         let scene = try Self.scene("corpus/rdata/ggplot2/msleep.csv", ["--kind", "pie", "--x", "order", "--y", "bodywt"])
