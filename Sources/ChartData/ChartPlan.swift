@@ -175,10 +175,10 @@ public struct ChartPlan: Sendable {
             countsNamedCategories
             ? []
             : try Self.chooseSeries(
-            profiles: profiles, x: x, group: group,
-            named: yNames.map { names throws(DataError) in
-                try names.map(index)
-            }, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
+                profiles: profiles, x: x, group: group,
+                named: yNames.map { names throws(DataError) in
+                    try names.map(index)
+                }, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
