@@ -115,6 +115,16 @@ struct LegendPlacementTests {
         #expect(!scene.plotArea.isEmpty)
     }
 
+    @Test("Past the entries that fit, the last place counts every entry not shown, also past the 200 laid out")
+    func moreCountsEveryEntry() throws {
+        for count in [120, 1_000] {
+            let scene = layout(manyPlotsGraph(count: count), 1024, 768)
+            let legend = try #require(scene.legend)
+            let last = try #require(legend.entries.last)
+            #expect(last.title == "+\(count - (legend.entries.count - 1)) more", "\(count) entries: \(last.title)")
+        }
+    }
+
     @Test("A vertical legend fills columns top to bottom; a horizontal one rows left to right")
     func fillOrder() throws {
         let right = try #require(layout(manyPlotsGraph(count: 30), 1200, 600).legend)

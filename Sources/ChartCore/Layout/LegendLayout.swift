@@ -35,12 +35,13 @@ struct LegendLayout {
                 Array(all.prefix(shown))
                 + [EntryInput(plotID: "", item: LegendItem(title: "+\(all.count - shown) more"), isVisible: true)]
         }
-        guard legend.position == .automatic else { return layout(entries: inputs, position: legend.position, frame: frame) }
+        let total = all.count
+        guard legend.position == .automatic else { return layout(entries: inputs, of: total, position: legend.position, frame: frame) }
         if graphSize.isLandscape {
-            let right = layout(entries: inputs, position: .right, frame: frame)
+            let right = layout(entries: inputs, of: total, position: .right, frame: frame)
             if let scene = right.0, scene.rect.width <= frame.width * Self.widestRightShare { return right }
         }
-        return layout(entries: inputs, position: .bottom, frame: frame)
+        return layout(entries: inputs, of: total, position: .bottom, frame: frame)
     }
 
     /// The share of the frame's height a legend above or below the plot area may take: past it,
@@ -49,8 +50,9 @@ struct LegendLayout {
     /// them all).
     static let tallestShare = 0.35
 
-    /// The legend at `position` (not `.automatic`) and the frame left for the plot area.
-    private func layout(entries inputs: [EntryInput], position: Legend.Position, frame: Rect) -> (LegendScene?, Rect) {
+    /// The legend at `position` (not `.automatic`) and the frame left for the plot area;
+    /// `inputs` stand for `total` entries (the last says how many more past `mostEntries`).
+    private func layout(entries inputs: [EntryInput], of total: Int, position: Legend.Position, frame: Rect) -> (LegendScene?, Rect) {
         let full = grid(inputs, position: position, frame: frame, textWidth: nil)
         let limit = frame.height * Self.tallestShare
         guard position == .bottom || position == .top, let scene = full.0, scene.rect.height > limit else { return full }
@@ -64,7 +66,7 @@ struct LegendLayout {
         let capacity = max(1, rowsFit * short.columns)
         guard capacity < inputs.count else { return shortened }
         let shown = max(0, capacity - 1)
-        let more = EntryInput(plotID: "", item: LegendItem(title: "+\(inputs.count - shown) more"), isVisible: true)
+        let more = EntryInput(plotID: "", item: LegendItem(title: "+\(total - shown) more"), isVisible: true)
         return grid(Array(inputs.prefix(shown)) + [more], position: position, frame: frame, textWidth: textWidth)
     }
 
