@@ -53,4 +53,18 @@ final class PixelBoxes {
             _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &color, Int32(buffer.count), buffer.baseAddress)
         }
     }
+
+    /// Composites `source` (a premultiplied ARGB32 pixman image) OVER the surface with its top
+    /// left corner at (`x`, `y`), within `clip` (device pixels: from x1, y1 up to but not
+    /// including x2, y2, inside the surface).
+    func composite(_ source: OpaquePointer, x: Int32, y: Int32, width: Int32, height: Int32, clip: pixman_box32_t) {
+        let left = max(x, clip.x1), top = max(y, clip.y1)
+        let right = min(x + width, clip.x2), bottom = min(y + height, clip.y2)
+        guard left < right, top < bottom else { return }
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source, nil, image, left - x, top - y, 0, 0, left, top, right - left, bottom - top)
+    }
+
+    /// Tells Cairo the surface's pixels changed behind its back; call before Cairo draws on it again.
+    func markDirty() { cairo_surface_mark_dirty(surface) }
 }

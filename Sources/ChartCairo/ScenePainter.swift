@@ -102,6 +102,7 @@ public struct ScenePainter {
                 if !fillWholePixelSquares(symbol, at: anchors, clip: clip, in: cr) { drawSymbols(symbol, at: anchors, in: cr) }
             } else {
                 var pending: (fill: Color, count: Int)?
+                let sprites = DiscSprites(cr, items: plot.items.count)
                 for (position, item) in plot.items.enumerated() {
                     if position % Self.itemsPerCheck == 0 && position > 0 && isCancelled {
                         if let run = pending { flushBars(run.fill, cr); pending = nil }
@@ -110,6 +111,7 @@ public struct ScenePainter {
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
                     if let rect = Self.plainBar(item), case .solid(let color) = item.fill {
+                        sprites?.handBack()
                         if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr); pending = nil }
                         if pending == nil { cairo_new_path(cr) }
                         for piece in occlusion.visiblePieces(plot: index, item: position) ?? [rect] where !piece.isEmpty {
@@ -119,9 +121,16 @@ public struct ScenePainter {
                         continue
                     }
                     if let run = pending { flushBars(run.fill, cr); pending = nil }
+                    if let sprites, case .point(let p, let symbol?) = item.shape,
+                        sprites.paint(symbol, at: p, in: cr, render: { context, disc, center in draw(disc, at: center, in: context) })
+                    {
+                        continue
+                    }
+                    sprites?.handBack()
                     paint(item, in: cr)
                 }
                 if let run = pending { flushBars(run.fill, cr) }
+                sprites?.handBack()
             }
         }
         for leader in plot.leaders { stroke(leader, in: cr) }
