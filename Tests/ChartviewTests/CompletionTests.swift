@@ -70,6 +70,27 @@ import Testing
         #expect(try Self.complete(["--kind", "h"], program: ChartviewProcess.binary, onPath: false) == kinds.filter { $0.hasPrefix("h") })
     }
 
+    /// Bash tells a flag's value from the data file by the flags that take one: those the help
+    /// shows with a value ("--kind KIND").
+    @Test func bashKnowsTheFlagsThatTakeAValue() throws {
+        let help = try ChartviewProcess.run(["--help"]).stdout
+        let regex = try NSRegularExpression(pattern: #"(?:^  |, )(--[a-z][a-z0-9-]*)( [A-Z])?"#, options: .anchorsMatchLines)
+        let shown = regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map { match in
+            (String(help[Range(match.range(at: 1), in: help)!]), match.range(at: 2).location != NSNotFound)
+        }
+        #expect(Set(shown.map(\.0)) == ManPageTests.flags(in: help))
+        let script = #"source "$1"; shift; for flag; do _chartview_takes_value "$flag" && echo "$flag"; done"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", script, "bash", Self.bashScript] + shown.map(\.0)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(Set(output.split(separator: "\n").map(String.init)) == Set(shown.filter(\.1).map(\.0)))
+    }
+
     @Test func valuesListsWhatTheHelpLists() throws {
         let help = try ChartviewProcess.run(["--help"]).stdout
         func values(_ name: String) throws -> [String] {
