@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// Files and charts named to attack a shell (`$(…)`, backticks, `;`, spaces, a newline, a tab,
-/// `*`, `[ab]`, quotes, a leading `-`, `$HOME`, `~`): the bash completion offers exactly those
-/// names, and what it inserts reads back, in bash, as exactly that name; nothing a name holds
-/// runs (no PWNED file appears) or expands. Bash is the real one, calling the completion
-/// function as bash-completion does.
+/// `*`, `[ab]`, quotes, a leading `-`, `$HOME`, `~`): the bash and zsh completions offer exactly
+/// those names, and what they insert reads back, in that shell, as exactly that name; nothing
+/// a name holds runs (no PWNED file appears) or expands. Each shell is the real one: bash calls
+/// the completion function as bash-completion does, zsh completes keystrokes typed into an
+/// interactive zsh on a pseudo-terminal (zpty).
 extension CompletionTests {
     /// A folder (`work`) of hostile names beside the harness's own files.
     struct HostileFolder {
@@ -110,15 +111,18 @@ extension CompletionTests {
         return fields(try output("/usr/bin/env", [shell, shell == "zsh" ? "-f" : "--norc", "-c", script, shell, text], in: folder))
     }
 
-    /// The code of the bash script (its comments aside) expands nothing it reads: no compgen -W,
-    /// no eval, no unquoted command substitution into an array.
+    /// The code of the scripts (their comments aside) expands nothing it reads: no compgen -W,
+    /// no eval, no unquoted command substitution into an array in bash; in zsh no list put into
+    /// an _arguments action (actions are evaluated), no _describe (a colon in a name splits it)
+    /// and no compadd -Q (which inserts a name unquoted).
     @Test func noScriptExpandsWhatItReads() throws {
         func code(_ path: String) throws -> String {
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined(separator: "\n")
         }
-        let bash = try code(Self.bashScript)
+        let bash = try code(Self.bashScript), zsh = try code(Self.zshScript)
         for word in ["compgen -W", "eval", "=($(", "IFS="] { #expect(!bash.contains(word), "bash completion: \(word)") }
+        for word in ["eval", ":(${", "[*]}", "_describe", "compadd -Q"] { #expect(!zsh.contains(word), "zsh completion: \(word)") }
     }
 
     @Test func bashOffersHostileNamesAsTheyAreAndRunsNothing() throws {
@@ -179,6 +183,134 @@ extension CompletionTests {
         #expect(try files(["$(touch PWNED)"]) == [])
         #expect(try charts(["--kind", "$(touch PWNED)"]) == [])
         #expect(try charts(["--kind", "`touch PWNED`"]) == [])
+        #expect(!FileManager.default.fileExists(atPath: hostile.marker.path), "a name's command ran")
+        #expect(hostile.contents == HostileFolder.everything)
+    }
+
+    /// The interactive zsh a test types into: compinit with this repository's completion first
+    /// on fpath; every match a completion offers recorded (as it reads, unquoted); ^X^R writes
+    /// the line as completed and the matches to `$CV_OUT/N` (NUL-separated) and says
+    /// "CV-DONE-N." for the driver to wait for.
+    static let zshrc = #"""
+        PS1='> '; RPS1=''
+        unsetopt beep auto_list auto_menu list_ambiguous
+        fpath=($CV_COMPLETIONS $fpath)
+        path=($CV_BIN $path)
+        autoload -Uz compinit && compinit -u -D
+        typeset -ga cv_matches
+        integer cv_case=0
+        compadd() {
+            setopt localoptions extendedglob
+            local -a cv_options=("${@[1,(i)(-|--)]}") cv_hits
+            if (( ${cv_options[(I)-[[:alpha:]]#[OAD]*]} )); then
+                builtin compadd "$@"
+                return
+            fi
+            builtin compadd -O cv_hits "$@"
+            # -Q: the words are inserted as they are, quoted by the caller (_path_files does).
+            if (( ${cv_options[(I)-[[:alpha:]]#Q*]} )); then cv_matches+=("${(Q)cv_hits[@]}"); else cv_matches+=("${cv_hits[@]}"); fi
+            builtin compadd "$@"
+        }
+        cv-record() {
+            (( ++cv_case ))
+            print -rN -- "$BUFFER" "${cv_matches[@]}" > $CV_OUT/$cv_case
+            cv_matches=()
+            BUFFER=
+            zle -M "CV-DONE-$cv_case."
+        }
+        zle -N cv-record
+        bindkey '^X^R' cv-record
+        cd $CV_WORK
+        print CV-READY
+        """#
+
+    /// Types each of `lines` into that zsh, then Tab, then ^X^R, waiting for each to be done.
+    static let zshDriver = #"""
+        zmodload zsh/zpty
+        export ZDOTDIR=$1/zdot
+        zpty cv zsh -o no_global_rcs -i
+        zpty -r cv out '*CV-READY*' || exit 3
+        integer n=0
+        for typed in ${(0)"$(<$1/typed)"}; do
+            zpty -w -n cv "$typed"$'\t\C-x\C-r'
+            (( ++n ))
+            zpty -r cv out "*CV-DONE-$n.*" || exit 4
+        done
+        zpty -d cv
+        """#
+
+    /// What zsh completes for each line typed (`chartview ` and the words after it, as typed)
+    /// in `hostile`'s folder: the line after one Tab, and the matches offered.
+    static func zshCompletions(_ lines: [String], in hostile: HostileFolder) throws -> [(line: String, matches: [String])] {
+        let zdot = hostile.root.appendingPathComponent("zdot"), out = hostile.root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: zdot, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data(zshrc.utf8).write(to: zdot.appendingPathComponent(".zshrc"))
+        try Data(zshDriver.utf8).write(to: hostile.root.appendingPathComponent("driver.zsh"))
+        try Data(lines.map { "chartview " + $0 + "\0" }.joined().utf8).write(to: hostile.root.appendingPathComponent("typed"))
+        let environment = [
+            "CV_COMPLETIONS": URL(fileURLWithPath: zshScript).deletingLastPathComponent().path,
+            "CV_BIN": URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().path, "CV_OUT": out.path,
+            "CV_WORK": hostile.work.path
+        ]
+        // A completion that never finishes fails here, not the whole run.
+        _ = try output("/usr/bin/timeout", ["120", "zsh", "-f", "driver.zsh", hostile.root.path], in: hostile.root, environment: environment)
+        return try lines.indices.map { index in
+            let fields = Self.fields(try String(contentsOf: out.appendingPathComponent("\(index + 1)"), encoding: .utf8))
+            return (fields.first ?? "", Array(fields.dropFirst()))
+        }
+    }
+
+    @Test func zshOffersHostileNamesAsTheyAreAndRunsNothing() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            Issue.record("zsh is not installed (.ci/ensure-packages test installs it)")
+            return
+        }
+        let hostile = try HostileFolder()
+        defer { hostile.remove() }
+        let spec = "s\\ \\$\\(touch\\ PWNED\\).json"
+        // What is typed after "chartview ", what is offered, and, where one thing is, the word
+        // the completed line ends in, as zsh reads it.
+        let cases: [(typed: String, offered: Set<String>, word: String?)] = [
+            ("", Set(HostileFolder.dataFiles + [HostileFolder.spec, HostileFolder.folder]), nil),
+            ("\\$\\(", ["$(touch PWNED).csv"], "$(touch PWNED).csv"),
+            ("\\`", ["`touch PWNED`.csv"], "`touch PWNED`.csv"),
+            ("a\\;", ["a;touch PWNED;.csv"], "a;touch PWNED;.csv"),
+            ("wi", ["with space.csv"], "with space.csv"),
+            ("ne", ["new\nline.csv"], "new\nline.csv"),
+            ("\\*", ["*.csv"], "*.csv"),
+            ("\\[", ["[ab].csv"], "[ab].csv"),
+            ("q", ["q'uo\"te.csv"], "q'uo\"te.csv"),
+            ("./-", ["-dash.csv"], "./-dash.csv"),
+            ("\\$H", ["$HOME.csv"], "$HOME.csv"),
+            ("\\~", ["~tilde.csv"], "~tilde.csv"),
+            ("ba", ["back\\slash.csv"], "back\\slash.csv"),
+            ("--output ", Set(HostileFolder.outputs + [HostileFolder.folder]), nil),
+            ("--output x", ["x $(touch PWNED).png"], "x $(touch PWNED).png"),
+            ("--dump-layout ", [HostileFolder.spec, HostileFolder.folder], nil),
+            ("\(spec) --chart ", Set(HostileFolder.chartNames), nil),
+            ("'s $(touch PWNED).json' --chart \\$\\(", ["$(touch PWNED)"], "$(touch PWNED)"),
+            ("\(spec) --chart \\`", ["`touch PWNED`"], "`touch PWNED`"),
+            ("\(spec) --chart a", ["a; touch PWNED"], "a; touch PWNED"),
+            ("\(spec) --chart w", ["with space"], "with space"),
+            ("\(spec) --chart \\*", ["*"], "*"),
+            ("\(spec) --chart \\[", ["[ab]"], "[ab]"),
+            ("\(spec) --chart q", ["q'uo\"te"], "q'uo\"te"),
+            ("\(spec) --chart \\$H", ["$HOME"], "$HOME"),
+            ("\(spec) --chart b", ["back\\slash"], "back\\slash"),
+            ("\(spec) --chart t", ["tab\there"], "tab\there"),
+            ("\(spec) --chart \\~", ["~tilde"], "~tilde"),
+            ("\\$\\(touch\\ PWNED\\).csv --chart ", ["$(touch PWNED)"], "$(touch PWNED)"),
+            ("--kind h", ["hbar", "histogram", "heatmap"], nil)
+        ]
+        let results = try Self.zshCompletions(cases.map(\.typed), in: hostile)
+        #expect(results.count == cases.count)
+        for (expected, result) in zip(cases, results) {
+            #expect(Set(result.matches) == expected.offered, "typed \(expected.typed)")
+            guard let word = expected.word else { continue }
+            let read = try Self.words(of: result.line, shell: "zsh", in: hostile.work)
+            #expect(read.last == word, "typed \(expected.typed), completed as \(result.line), read back as \(read)")
+        }
         #expect(!FileManager.default.fileExists(atPath: hostile.marker.path), "a name's command ran")
         #expect(hostile.contents == HostileFolder.everything)
     }

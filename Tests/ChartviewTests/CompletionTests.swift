@@ -56,8 +56,10 @@ import Testing
         let zsh = try String(contentsOfFile: Self.zshScript, encoding: .utf8)
         for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
         // The values are the binary's, asked at completion time: no script keeps a copy.
-        for name in ["kind", "theme", "color-map", "format"] {
-            #expect(zsh.contains("$($cv --values \(name) 2>/dev/null)"), "zsh does not ask for \(name)")
+        #expect(zsh.contains("$($cv --values ${flag#--} 2>/dev/null)") && zsh.contains("--(kind|theme|color-map|format|aggregate)"))
+        for name in ["kind", "theme", "color-map", "format", "aggregate"] {
+            let line = zsh.split(separator: "\n").first { $0.contains("'--\(name)[") }
+            #expect(line?.hasSuffix(":->values' \\") == true, "zsh does not ask for \(name)")
         }
         let bash = try String(contentsOfFile: Self.bashScript, encoding: .utf8)
         for copy in ["errorbar", "candlestick", "dark-gradient", "viridis"] {
