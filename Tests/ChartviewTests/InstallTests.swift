@@ -75,3 +75,92 @@ import Testing
         #expect(!man.output.contains("warning"), "\(man.output)")
     }
 }
+
+/// `make install-files` and `make uninstall` with a DESTDIR and PREFIX holding spaces, quotes, $
+/// and ; (issue 27: `make uninstall DESTDIR="/tmp/a b"` removed /tmp/a and ./b/usr/local/…):
+/// exactly the installed files appear under DESTDIR and PREFIX, taken as written, and uninstall
+/// removes exactly them; the files the words of an unquoted path would name survive, and no
+/// command in a path runs.
+extension InstallTests {
+    /// What `make install-files` installs, under PREFIX.
+    static let installed =
+        [
+            "bin/chartview", "share/applications/chartview.desktop", "share/bash-completion/completions/chartview",
+            "share/chartview/chartview-spec.schema.json", "share/chartview/demo.sql", "share/chartview/gallery.json", "share/man/man1/chartview.1",
+            "share/zsh/vendor-completions/_chartview", "share/icons/hicolor/scalable/apps/chartview.svg"
+        ] + ["16", "24", "32", "48", "64", "128", "256"].map { "share/icons/hicolor/\($0)x\($0)/apps/chartview.png" }
+
+    @Test(arguments: [
+        // Split at the space, the paths are <T>/x and <T>/y/usr/…: both hold sentinels.
+        ("x <T>/y", "/usr", ["x", "y/usr/bin/chartview", "y/usr/share/chartview/gallery.json"]),
+        ("a $(touch <T>/PWNED) `touch <T>/PWNED` $HOME", "/p $PATH", []),
+        ("d;touch <T>/PWNED;e *", "/usr/lo cal;touch <T>/PWNED; [ab]", []),
+        ("st'age \"q\" \\ 'x", "/pre fix'", [])
+    ])
+    func hostileDestdirAndPrefixInstallAndUninstallExactly(destdir: String, prefix: String, sentinels: [String]) throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("chartview-destdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: top) }
+        let destdir = top.path + "/" + destdir.replacingOccurrences(of: "<T>", with: top.path)
+        let prefix = prefix.replacingOccurrences(of: "<T>", with: top.path)
+        for sentinel in sentinels {
+            let url = top.appendingPathComponent(sentinel)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("sentinel\n".utf8).write(to: url)
+        }
+        let root = URL(fileURLWithPath: destdir + prefix)
+        // The files of `top` outside DESTDIR: the sentinels, before, during and after.
+        func outside() -> [String] { Self.files(under: top).filter { !(top.path + "/" + $0).hasPrefix(destdir + "/") } }
+        #expect(outside() == sentinels.sorted())
+
+        let make = try Self.run(
+            "make", ["--no-print-directory", "install-files", "DESTDIR=\(destdir)", "PREFIX=\(prefix)", "INSTALL_BIN=\(ChartviewProcess.binary)"])
+        #expect(make.status == 0, "\(make.output)")
+        #expect(Self.files(under: URL(fileURLWithPath: destdir)) == Self.installed.map { String(prefix.dropFirst()) + "/" + $0 }.sorted())
+        #expect(Self.files(under: root) == Self.installed.sorted())
+        #expect(outside() == sentinels.sorted())
+        let list = try Self.run(root.appendingPathComponent("bin/chartview").path, ["--list"], in: URL(fileURLWithPath: "/"))
+        let gallery = try ChartviewProcess.run(["--list"]).stdout
+        #expect(list.status == 0 && list.output == gallery, "\(list.output)")
+
+        let uninstall = try Self.run("make", ["--no-print-directory", "uninstall", "DESTDIR=\(destdir)", "PREFIX=\(prefix)"])
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(Self.files(under: URL(fileURLWithPath: destdir)).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("share/chartview").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("share/man/man1").path))
+        #expect(outside() == sentinels.sorted())
+        for sentinel in sentinels {
+            #expect((try? String(contentsOf: top.appendingPathComponent(sentinel), encoding: .utf8)) == "sentinel\n", "\(sentinel)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: top.appendingPathComponent("PWNED").path), "a command in DESTDIR or PREFIX ran")
+    }
+
+    /// Every path a recipe hands the shell is quoted: DESTDIR, PREFIX, OUT, CURDIR, REAL_DATA and
+    /// the binaries appear in the Makefile's recipes only inside $(call quote,…) or
+    /// $(call installed,…).
+    @Test func makefileRecipesQuoteEveryPath() throws {
+        let makefile = try String(contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let recipes = makefile.split(separator: "\n").filter { $0.hasPrefix("\t") }.map(String.init)
+        #expect(recipes.count > 40)
+        /// `line` without its quoted spans: each "$(call quote," or "$(call installed," to the
+        /// parenthesis that closes it.
+        func unquoted(_ line: String) -> String {
+            var text = Substring(line), kept = ""
+            while let start = ["$(call quote,", "$(call installed,"].compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                kept += text[..<start.lowerBound]
+                var depth = 1, index = start.upperBound
+                while index < text.endIndex && depth > 0 {
+                    if text[index] == "(" { depth += 1 } else if text[index] == ")" { depth -= 1 }
+                    index = text.index(after: index)
+                }
+                text = text[index...]
+            }
+            return kept + text
+        }
+        for line in recipes {
+            for variable in ["DESTDIR", "PREFIX", "OUT", "CURDIR", "REAL_DATA", "BIN", "RELEASE_BIN", "INSTALL_BIN"] {
+                #expect(!unquoted(line).contains("$(\(variable))") && !unquoted(line).contains("$(value \(variable))"), "unquoted $(\(variable)): \(line)")
+            }
+        }
+    }
+}
