@@ -3,7 +3,7 @@ import Foundation
 
 /// Where `--output` or `--dump-layout` writes, decided before anything is written, with the
 /// policy `cp` and ImageMagick follow for what is there now:
-/// - `-`: standard output.
+/// - `-`: standard output; refused when standard output was closed (`StandardDescriptors`).
 /// - a regular file, or no file: written as a `PartialFile` beside it and renamed onto it; an
 ///   existing file without write permission is refused ("is read-only"), as is a directory.
 /// - a symbolic link: its target is written (the same way), and the link is kept.
@@ -27,11 +27,16 @@ struct OutputTarget {
     /// The format to write (for `--output`; a dump is always JSON).
     let format: ChartRenderer.Format?
 
-    /// The target `name` names now; `format` from `--format`, `needsFormat` for a chart (not
-    /// a dump). Throws a usage error (status 2) for an output chartview will not write.
-    init(_ name: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
+    /// The target `name` (given to `flag`) names now; `format` from `--format`, `needsFormat`
+    /// for a chart (not a dump). Throws a usage error (status 2) for an output chartview will
+    /// not write.
+    init(_ name: String, flag: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
         self.name = name
         if name == "-" {
+            // Whatever descriptor 1 is now, it is not where the user sent output.
+            guard !StandardDescriptors.outputWasClosed else {
+                throw .input("\(flag) -: standard output is closed; name a file to write")
+            }
             kind = .standardOutput
         } else {
             kind = try Self.resolve(name)
