@@ -209,9 +209,11 @@ struct Chartview {
                 }
                 try partial.commit()
             } catch {
-                var reason = error.description
-                if case .cannotWrite(_, let why) = error { reason = why }
-                throw CommandError(message: "\(target.name): cannot write: \(reason)", status: 1)
+                switch error {
+                case .refused(_, let why): throw CommandError(message: "\(target.name): \(why)", status: 1)
+                case .cannotWrite(_, let why): throw CommandError(message: "\(target.name): cannot write: \(why)", status: 1)
+                default: throw CommandError(message: "\(target.name): cannot write: \(error.description)", status: 1)
+                }
             }
         }
     }
