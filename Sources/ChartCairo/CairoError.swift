@@ -8,6 +8,9 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
     case painting(reason: String)
     /// Cairo failed while painting the chart for the output file (not while writing it).
     case cannotPaint(path: String, reason: String)
+    /// The output is not a file chartview replaces (a directory, a read-only file, a device),
+    /// with what to do instead.
+    case refused(path: String, reason: String)
     /// The file name's extension is not one chartview writes.
     case unsupportedFormat(path: String)
     /// An image file could not be read.
@@ -19,6 +22,7 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
         case .painting(let reason): "painting the chart failed: \(reason)"
         case .cannotPaint(let path, let reason): "\(path): cannot draw the chart: \(reason)"
+        case .refused(let path, let reason): "\(path): \(reason)"
         case .unsupportedFormat(let path): "\(path): unknown output format; use a .png, .svg or .pdf file name"
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"
         }

@@ -47,7 +47,9 @@ public final class ChartRenderer {
     }
 
     /// Writes `scene` in `format` to a temporary file beside `path` (a `PartialFile`), then
-    /// renames it onto `path`, whatever its extension.
+    /// renames it onto `path`, whatever its extension: a symbolic link's target is written, a
+    /// replaced file keeps its mode, and a read-only file, a directory or a device is refused
+    /// (`FileDestination`).
     public func write(_ scene: Scene, format: Format, replacing path: String) throws(CairoError) {
         try writeAtomically(to: path) { sink throws(CairoError) in try write(scene, format: format, to: sink) }
     }
@@ -64,20 +66,22 @@ public final class ChartRenderer {
         try writeAtomically(to: path) { sink throws(CairoError) in try image.writePNG(to: sink) }
     }
 
-    /// Runs `body` on a `PartialFile` beside `path` (through its descriptor), then renames it
-    /// into place.
+    /// Runs `body` on a `PartialFile` for `path` through its descriptor, then renames it into
+    /// place: `FileDestination`'s policy (a link's target written; a read-only file, a
+    /// directory or a device refused; a replaced file's mode kept), errors under `path`.
     private func writeAtomically(to path: String, _ body: (DescriptorSink) throws(CairoError) -> Void) throws(CairoError) {
+        let target = try FileDestination(path)
         let partial: PartialFile
         do {
-            partial = try PartialFile(destination: path)
+            partial = try PartialFile(replacing: target, name: path)
         } catch {
-            throw Self.explain(error, path: path)
+            throw Self.explain(error, path: path, writing: target.path)
         }
         do {
             try body(DescriptorSink(fd: partial.fd, name: path))
         } catch {
             partial.discard()
-            throw Self.explain(error, path: path)
+            throw Self.explain(error, path: path, writing: target.path)
         }
         try partial.commit()
     }
@@ -106,9 +110,11 @@ public final class ChartRenderer {
     }
 
     /// Reports a failure under the user's file name, not the temporary one, with the reason
-    /// the file system gives where Cairo only says "write error".
-    private static func explain(_ error: CairoError, path: String) -> CairoError {
-        let directory = (path as NSString).deletingLastPathComponent
+    /// the file system gives where Cairo only says "write error"; `written` is the file written
+    /// (a symbolic link's target), whose folder is checked.
+    private static func explain(_ error: CairoError, path: String, writing written: String) -> CairoError {
+        if case .refused = error { return error }
+        let directory = (written as NSString).deletingLastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -122,7 +128,7 @@ public final class ChartRenderer {
             return .cannotPaint(path: path, reason: reason)
         case .cannotWrite(_, let reason), .cairo(_, let reason), .cannotRead(_, let reason):
             return .cannotWrite(path: path, reason: reason)
-        case .unsupportedFormat:
+        case .unsupportedFormat, .refused:
             return error
         }
     }

@@ -4,7 +4,11 @@ import Synchronization
 /// A file being written under a temporary name beside its destination,
 /// `.NAME.PID.partial`, and renamed into place when complete: a reader never sees half a
 /// file, and a failed write never replaces a good one. Owns the descriptor it is written
-/// through (`fd`); nothing else opens the temporary name.
+/// through (`fd`); nothing else opens the temporary name. The one writer of every file
+/// chartview writes (`--output`, `--dump-layout`, the window's save), with one policy for what
+/// is there (`FileDestination`): a symbolic link's target is written, a read-only file, a
+/// directory or a device is refused, and a replaced file's mode is kept, with its owner and
+/// group where permitted.
 ///
 /// Every partial file of the process is recorded in a registry until it is renamed or removed,
 /// so that a thread handling a signal can remove them all before the process exits
@@ -24,22 +28,37 @@ public final class PartialFile {
     /// The paths of partial files that exist, for `removeAllAndExit(status:)`.
     private static let registry = Mutex<Set<String>>([])
 
-    /// Creates the temporary file beside `destination` (mode 0644 less the umask) and removes
-    /// stale partial files of the same destination left by processes that no longer exist.
-    /// Throws `.cannotWrite` with the file system's reason.
-    public init(destination: String) throws(CairoError) {
+    /// Resolves `destination` (`FileDestination`: a link's target; a read-only file, a
+    /// directory, a device refused, under `destination`) and creates its temporary file.
+    public convenience init(destination: String) throws(CairoError) {
+        try self.init(replacing: FileDestination(destination), name: destination)
+    }
+
+    /// Creates the temporary file beside `target.path` and removes stale partial files of the
+    /// same destination left by processes that no longer exist. A new file is created with
+    /// mode 0644 less the umask; one replacing a file is created 0600, then given the replaced
+    /// file's owner and group where permitted and its mode (`keep(_:on:)`), before a byte is
+    /// written. Throws `.refused` for a stream (`name` names it), `.cannotWrite` with the file
+    /// system's reason.
+    public init(replacing target: FileDestination, name: String? = nil) throws(CairoError) {
+        guard target.kind == .file else {
+            throw CairoError.refused(path: name ?? target.path, reason: "is a device or FIFO, not a file to replace; choose another output")
+        }
+        let destination = target.path
         self.destination = destination
         let directory = (destination as NSString).deletingLastPathComponent
-        let name = Self.shortened((destination as NSString).lastPathComponent)
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).partial"
+        let short = Self.shortened((destination as NSString).lastPathComponent)
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(short).\(getpid()).partial"
         self.temporary = temporary
-        Self.removeStale(in: directory.isEmpty ? "." : directory, name: name)
+        Self.removeStale(in: directory.isEmpty ? "." : directory, name: short)
+        // Never wider than the file it replaces, not even for a moment.
+        let mode: mode_t = target.existing == nil ? 0o644 : 0o600
         let (fd, failure) = Self.registry.withLock { paths -> (Int32, Int32) in
-            var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if fd < 0 && errno == EEXIST {
                 // Left by an earlier process with this PID (killed outright): it is ours now.
                 unlink(temporary)
-                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             }
             guard fd >= 0 else { return (-1, errno) }
             paths.insert(temporary)
@@ -51,6 +70,7 @@ public final class PartialFile {
             throw CairoError.cannotWrite(path: destination, reason: String(cString: strerror(failure)))
         }
         self.fd = fd
+        if let existing = target.existing { Self.keep(existing, on: fd) }
     }
 
     deinit {
@@ -96,6 +116,23 @@ public final class PartialFile {
             for path in paths { unlink(path) }
             _exit(status)
         }
+    }
+
+    /// Gives the file open on `fd` the owner and group of `existing` where permitted (both as
+    /// root, the group alone when the writer belongs to it; best effort), then its mode. A
+    /// group not kept takes the group's permission bits with it, so no group gains access the
+    /// replaced file did not give it; an owner or group not kept takes its set-ID bit.
+    static func keep(_ existing: FileDestination.Existing, on fd: Int32) {
+        if fchown(fd, existing.owner, existing.group) != 0 {
+            _ = fchown(fd, uid_t.max, existing.group)
+        }
+        var mode = existing.mode & 0o7777
+        var now = stat()
+        if fstat(fd, &now) == 0 {
+            if now.st_uid != existing.owner { mode &= ~0o4000 }
+            if now.st_gid != existing.group { mode &= ~0o2070 }
+        }
+        _ = fchmod(fd, mode)
     }
 
     /// `name` cut (at a character boundary) so that `.NAME.PID.partial` fits in a file name of

@@ -8,7 +8,10 @@ import Foundation
 /// prompt), the same pixels as a headless render of the scene; as SVG or PDF, the scene painted
 /// again as vectors. A PNG needs no layout and no chart paint, so saving a heavy chart takes no
 /// longer than its file. Every file is written under a temporary name beside its destination
-/// and renamed into place (`ChartRenderer`), so a failed save (a full disk) leaves no file.
+/// and renamed into place (`ChartRenderer`), so a failed save (a full disk) leaves no file,
+/// by the command line's `--output` policy (`FileDestination`): a symbolic link's target is
+/// written, a replaced file keeps its mode (and owner and group where permitted), a read-only
+/// file, a directory or a device is refused.
 ///
 /// Used on the window's thread, with its text engine. Needs no X server.
 struct ChartSaver {

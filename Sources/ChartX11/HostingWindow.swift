@@ -1111,8 +1111,9 @@ public final class HostingWindow {
         case .submit:
             do throws(SavePromptError) {
                 let destination = try SavePrompt.destination(for: prompt.line.text, directory: saver.directory)
-                // An existing file is replaced only when asked twice (its folder entry, not a link's target).
-                if FileManager.default.fileExists(atPath: destination.path) && replaceWarned != destination.path {
+                // An existing file (a link's target) is replaced only when asked twice; one that
+                // may not be replaced (read-only, a device) is refused at once, the prompt open.
+                if try SavePrompt.replaces(destination.path, answer: prompt.line.text) && replaceWarned != destination.path {
                     replaceWarned = destination.path
                     showStatus("\((destination.path as NSString).lastPathComponent) exists: Enter again replaces it")
                     return

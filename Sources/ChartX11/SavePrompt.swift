@@ -138,6 +138,22 @@ enum SavePrompt {
         guard let format = ChartRenderer.Format(path: path) else { throw .unknownExtension(ext) }
         return (path, format)
     }
+
+    /// Whether saving to `path` (resolved from `answer`) replaces a file, a symbolic link's
+    /// target, as the command line's `--output` decides (`FileDestination`): the window asks
+    /// twice before it does. Throws when the file may not be replaced (read-only, a device or
+    /// FIFO), before anything is written.
+    static func replaces(_ path: String, answer: String) throws(SavePromptError) -> Bool {
+        let target: FileDestination
+        do throws(CairoError) {
+            target = try FileDestination(path)
+        } catch {
+            guard case .refused(_, let reason) = error else { throw .cannotReplace(answer, reason: error.description) }
+            throw .cannotReplace(answer, reason: reason)
+        }
+        guard target.kind == .file else { throw .cannotReplace(answer, reason: "is a device or FIFO; save to a file") }
+        return target.existing != nil
+    }
 }
 
 /// Why an answer to the save prompt cannot be saved to; the prompt stays open.
@@ -145,12 +161,15 @@ enum SavePromptError: Error, Equatable, CustomStringConvertible {
     case empty
     case folder(String)
     case unknownExtension(String)
+    /// The answer names a file that may not be replaced, and why (`FileDestination`).
+    case cannotReplace(String, reason: String)
 
     var description: String {
         switch self {
         case .empty: "Type a file name, or Esc to cancel"
         case .folder(let answer): "'\(answer)' is a folder: add a file name"
         case .unknownExtension(let ext): "Cannot save as .\(ext): end the name with .png, .svg or .pdf"
+        case .cannotReplace(let answer, let reason): "'\(answer)' \(reason)"
         }
     }
 }

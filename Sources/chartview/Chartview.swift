@@ -10,6 +10,8 @@ struct Chartview {
     static let version = "0.2.0"
 
     static func main() {
+        // Before anything opens a file: a closed 0, 1 or 2 becomes /dev/null, not the next file.
+        StandardDescriptors.settle()
         TerminationSignals.install()
         FontconfigLanguage.settle()
         do {
@@ -43,8 +45,10 @@ struct Chartview {
             return
         }
         // What is there now decides how to write it, before anything is loaded or written.
-        let output = try options.output.map { (name) throws(CommandError) in try OutputTarget(name, format: options.format, needsFormat: true) }
-        let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name) }
+        let output = try options.output.map { (name) throws(CommandError) in
+            try OutputTarget(name, flag: "--output", format: options.format, needsFormat: true)
+        }
+        let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name, flag: "--dump-layout") }
         if let output, let dump {
             if output.kind == .standardOutput && dump.kind == .standardOutput {
                 throw .usage("--output and --dump-layout both write to standard output; give one of them a file")
@@ -205,9 +209,11 @@ struct Chartview {
                 }
                 try partial.commit()
             } catch {
-                var reason = error.description
-                if case .cannotWrite(_, let why) = error { reason = why }
-                throw CommandError(message: "\(target.name): cannot write: \(reason)", status: 1)
+                switch error {
+                case .refused(_, let why): throw CommandError(message: "\(target.name): \(why)", status: 1)
+                case .cannotWrite(_, let why): throw CommandError(message: "\(target.name): cannot write: \(why)", status: 1)
+                default: throw CommandError(message: "\(target.name): cannot write: \(error.description)", status: 1)
+                }
             }
         }
     }

@@ -2,10 +2,12 @@ import ChartCairo
 import Foundation
 
 /// Where `--output` or `--dump-layout` writes, decided before anything is written, with the
-/// policy `cp` and ImageMagick follow for what is there now:
-/// - `-`: standard output.
-/// - a regular file, or no file: written as a `PartialFile` beside it and renamed onto it; an
-///   existing file without write permission is refused ("is read-only"), as is a directory.
+/// policy `cp` and ImageMagick follow for what is there now (`FileDestination`, which the
+/// window's save follows too):
+/// - `-`: standard output; refused when standard output was closed (`StandardDescriptors`).
+/// - a regular file, or no file: written as a `PartialFile` beside it and renamed onto it,
+///   keeping a replaced file's mode (and owner and group where permitted); an existing file
+///   without write permission is refused ("is read-only"), as is a directory.
 /// - a symbolic link: its target is written (the same way), and the link is kept.
 /// - a character device or FIFO (`/dev/null`, a named pipe): written directly, without a
 ///   temporary file; a FIFO is waited for a reader up to `--timeout` seconds.
@@ -27,14 +29,24 @@ struct OutputTarget {
     /// The format to write (for `--output`; a dump is always JSON).
     let format: ChartRenderer.Format?
 
-    /// The target `name` names now; `format` from `--format`, `needsFormat` for a chart (not
-    /// a dump). Throws a usage error (status 2) for an output chartview will not write.
-    init(_ name: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
+    /// The target `name` (given to `flag`) names now; `format` from `--format`, `needsFormat`
+    /// for a chart (not a dump). Throws a usage error (status 2) for an output chartview will
+    /// not write.
+    init(_ name: String, flag: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
         self.name = name
         if name == "-" {
+            // Whatever descriptor 1 is now, it is not where the user sent output.
+            guard !StandardDescriptors.outputWasClosed else {
+                throw .input("\(flag) -: standard output is closed; name a file to write")
+            }
             kind = .standardOutput
         } else {
-            kind = try Self.resolve(name)
+            do throws(CairoError) {
+                let destination = try FileDestination(name)
+                kind = destination.kind == .file ? .file(destination.path) : .stream(destination.path)
+            } catch {
+                throw .input(error.description)
+            }
         }
         guard needsFormat else {
             self.format = nil
@@ -47,40 +59,6 @@ struct OutputTarget {
         } else {
             self.format = .png
         }
-    }
-
-    /// What `path` is now: follows symbolic links (up to 40) to their final target, which may
-    /// not exist yet (it is created, as `cp` does).
-    private static func resolve(_ path: String) throws(CommandError) -> Kind {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0 else {
-                // Missing (or unreachable): the writer creates it or says why not.
-                return .file(current)
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFLNK:
-                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return .file(current) }
-                current =
-                    target.hasPrefix("/")
-                    ? target
-                    : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
-            case S_IFDIR:
-                throw .input("\(path): is a directory; name a file to write")
-            case S_IFCHR, S_IFIFO:
-                return .stream(current)
-            case S_IFREG:
-                // No write bit at all is read-only even for root, which access() lets through.
-                if info.st_mode & 0o222 == 0 || access(current, W_OK) != 0 && (errno == EACCES || errno == EROFS) {
-                    throw .input("\(path): is read-only; choose another output or make it writable")
-                }
-                return .file(current)
-            default:
-                throw .input("\(path): is not a regular file, device or FIFO; choose another output")
-            }
-        }
-        throw .input("\(path): too many levels of symbolic links")
     }
 
     /// Refuses the target when it is one of `inputs` (the same device and inode: any path,

@@ -102,4 +102,142 @@ import Testing
         let replacedWhole = try CairoSurface.png(path: path).width == 50
         #expect(after == before || replacedWhole)
     }
+
+    // MARK: Replacing what is there (FileDestination, PartialFile): the one policy of
+    // --output, --dump-layout and the window's save.
+
+    /// The permission bits (with set-ID and sticky) of `path`, not following a link.
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    func scene() -> Scene {
+        let renderer = ChartRenderer()
+        return renderer.layout(graph(), size: Size(width: 120, height: 80))
+    }
+
+    func isPNG(_ path: String) -> Bool {
+        FileManager.default.contents(atPath: path)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true
+    }
+
+    @Test("Replacing a file keeps its mode (before, a 0600 file came back 0644)", arguments: [0o600, 0o640, 0o644, 0o755, 0o604] as [mode_t])
+    func replacingKeepsTheMode(mode wanted: mode_t) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/a.png"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, wanted)
+        try ChartRenderer().write(scene(), to: path)
+        #expect(isPNG(path))
+        #expect(mode(path) == wanted)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.png"])
+    }
+
+    @Test("A new file is 0644 less the umask")
+    func aNewFileIsCreatedWithTheUsualMode() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The process's umask, read without setting it (tests run in parallel).
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        let mask = try #require(mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8))
+        try ChartRenderer().write(scene(), to: dir + "/n.svg")
+        #expect(mode(dir + "/n.svg") == 0o644 & ~mask)
+    }
+
+    @Test("The owner and group of a replaced file are kept where permitted (as root: always)", .enabled(if: geteuid() == 0, "chown needs root"))
+    func replacingKeepsTheOwnerAndGroup() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/a.pdf"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(chown(path, 1234, 5678) == 0)
+        chmod(path, 0o640)
+        try ChartRenderer().write(scene(), to: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_uid == 1234 && info.st_gid == 5678 && info.st_mode & 0o7777 == 0o640)
+        #expect(FileManager.default.contents(atPath: path)?.starts(with: Data("%PDF".utf8)) == true)
+    }
+
+    @Test("A read-only file is refused with one line, and kept")
+    func aReadOnlyFileIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/ro.png"
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o444)
+        #expect(throws: CairoError.refused(path: path, reason: "is read-only; choose another output or make it writable")) {
+            try ChartRenderer().write(scene(), to: path)
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))
+        #expect(mode(path) == 0o444)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["ro.png"])
+    }
+
+    @Test("A symbolic link: its target is written, keeping its mode, and the link stays")
+    func aLinkWritesItsTarget() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: false)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/real/t.png"))
+        chmod(dir + "/real/t.png", 0o600)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/t.png")
+        try ChartRenderer().write(scene(), to: dir + "/link.png")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.png") == "real/t.png")
+        #expect(isPNG(dir + "/real/t.png"))
+        #expect(mode(dir + "/real/t.png") == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.png", "real"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/real") == ["t.png"])
+        // A link to a read-only file is refused under the link's name.
+        chmod(dir + "/real/t.png", 0o444)
+        #expect(throws: CairoError.refused(path: dir + "/link.png", reason: "is read-only; choose another output or make it writable")) {
+            try ChartRenderer().write(scene(), to: dir + "/link.png")
+        }
+    }
+
+    @Test("A dangling symbolic link: its target is created, as cp does; in a missing folder, a clear error")
+    func aDanglingLinkCreatesItsTarget() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/new.png", withDestinationPath: "real/new.png")
+        try ChartRenderer().write(scene(), to: dir + "/new.png")
+        #expect(isPNG(dir + "/real/new.png"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/new.png") == "real/new.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/gone.png", withDestinationPath: "missing/gone.png")
+        #expect(throws: CairoError.cannotWrite(path: dir + "/gone.png", reason: "no such directory '\(dir)/missing'")) {
+            try ChartRenderer().write(scene(), to: dir + "/gone.png")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["gone.png", "new.png", "real"])
+    }
+
+    @Test("A directory, or a link to one, is refused; nothing is written in it")
+    func aDirectoryIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/d.png", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/l.png", withDestinationPath: "d.png")
+        for name in ["d.png", "l.png"] {
+            #expect(throws: CairoError.refused(path: dir + "/" + name, reason: "is a directory; name a file to write")) {
+                try ChartRenderer().write(scene(), to: dir + "/" + name)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/d.png").isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["d.png", "l.png"])
+    }
+
+    @Test("A FIFO is refused, not replaced by a file (before, a save to /dev/null as root replaced it)")
+    func aFIFOIsNotReplaced() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/f.png", 0o600) == 0)
+        #expect(throws: CairoError.refused(path: dir + "/f.png", reason: "is a device or FIFO, not a file to replace; choose another output")) {
+            try ChartRenderer().write(scene(), to: dir + "/f.png")
+        }
+        var info = stat()
+        #expect(lstat(dir + "/f.png", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["f.png"])
+    }
 }

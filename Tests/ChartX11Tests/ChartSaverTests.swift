@@ -56,6 +56,102 @@ struct ChartSaverTests {
     }
 }
 
+/// `s`'s save over what is there, by the command line's `--output` policy (`FileDestination`,
+/// `PartialFile`): before, a second Enter replaced a 0444 file, replaced a symbolic link with
+/// a plain file, and left a 0600 file 0644.
+@Suite("Saving over a file")
+struct ChartSaverReplacingTests {
+    /// What the save path is before the save.
+    enum Before: String, CaseIterable, CustomTestStringConvertible {
+        case private0600, group0640, readOnly0444, linkToAFile, danglingLink, directory, fifo
+        var testDescription: String { rawValue }
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    @Test("Modes kept, links followed, read-only files, folders and FIFOs refused", arguments: Before.allCases, ["png", "svg"])
+    func savingOver(before: Before, ext: String) throws {
+        let (directory, renderer) = try ChartSaverTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scene = renderer.layout(ChartSaverTests.counts(), size: Size(width: 160, height: 100))
+        let picture = try renderer.image(of: scene)
+        let saver = ChartSaver(directory: directory, text: renderer.text)
+        let path = directory + "/out." + ext, target = directory + "/real/t." + ext
+        let format = try #require(ChartRenderer.Format(path: path))
+        let old = Data("old".utf8)
+        try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: false)
+        switch before {
+        case .private0600, .group0640, .readOnly0444:
+            try old.write(to: URL(fileURLWithPath: path))
+            chmod(path, before == .private0600 ? 0o600 : before == .group0640 ? 0o640 : 0o444)
+        case .linkToAFile:
+            try old.write(to: URL(fileURLWithPath: target))
+            chmod(target, 0o600)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "real/t." + ext)
+        case .danglingLink:
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "real/t." + ext)
+        case .directory:
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case .fifo:
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        let magic = Data(ext == "png" ? [0x89, 0x50, 0x4E, 0x47] : Array("<?xml".utf8))
+        func saved(_ file: String) -> Bool { FileManager.default.contents(atPath: file)?.starts(with: magic) == true }
+
+        switch before {
+        case .private0600, .group0640:
+            // The prompt asks twice before replacing it, then the save keeps its mode.
+            #expect(try SavePrompt.replaces(path, answer: "out." + ext))
+            try saver.save(picture, popupsOf: scene, to: path, format: format)
+            #expect(saved(path))
+            #expect(Self.mode(path) == (before == .private0600 ? 0o600 : 0o640))
+        case .readOnly0444:
+            let reason = "is read-only; choose another output or make it writable"
+            #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: reason)) { try SavePrompt.replaces(path, answer: "out." + ext) }
+            #expect(SavePromptError.cannotReplace("out." + ext, reason: reason).description == "'out.\(ext)' " + reason)
+            #expect(throws: CairoError.refused(path: path, reason: reason)) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
+            #expect(FileManager.default.contents(atPath: path) == old)
+            #expect(Self.mode(path) == 0o444)
+        case .linkToAFile, .danglingLink:
+            #expect(try SavePrompt.replaces(path, answer: "out." + ext) == (before == .linkToAFile))
+            try saver.save(picture, popupsOf: scene, to: path, format: format)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == "real/t." + ext)
+            #expect(saved(target))
+            if before == .linkToAFile { #expect(Self.mode(target) == 0o600) }
+        case .directory:
+            #expect(throws: SavePromptError.folder("out." + ext)) { try SavePrompt.destination(for: "out." + ext, directory: directory) }
+            #expect(throws: CairoError.refused(path: path, reason: "is a directory; name a file to write")) {
+                try saver.save(picture, popupsOf: scene, to: path, format: format)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+        case .fifo:
+            #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: "is a device or FIFO; save to a file")) {
+                try SavePrompt.replaces(path, answer: "out." + ext)
+            }
+            #expect(throws: CairoError.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output")) {
+                try saver.save(picture, popupsOf: scene, to: path, format: format)
+            }
+            var info = stat()
+            #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+        // No partial file left, in either folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["out." + ext, "real"])
+        let real = try FileManager.default.contentsOfDirectory(atPath: directory + "/real")
+        #expect(real == (before == .linkToAFile || before == .danglingLink ? ["t." + ext] : []))
+    }
+
+    @Test("A missing file is not replaced: the prompt saves at the first Enter")
+    func aNewNameReplacesNothing() throws {
+        let (directory, _) = try ChartSaverTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try SavePrompt.replaces(directory + "/new.png", answer: "new.png") == false)
+        #expect(try SavePrompt.replaces(directory + "/gone/new.png", answer: "gone/new.png") == false)
+    }
+}
+
 @Suite("The save prompt")
 struct SavePromptTests {
     @Test("The suggested name is the title's words, today's date and .png, free in the folder")

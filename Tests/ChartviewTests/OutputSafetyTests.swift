@@ -99,6 +99,83 @@ import Testing
         }
     }
 
+    /// The permission bits of `path` (with set-ID and sticky), not following a link.
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    /// Before, `--output p.png` over a 0600 file left it 0644.
+    @Test("Replacing a file keeps its mode: --output and --dump-layout, directly and through a link", arguments: [0o600, 0o640, 0o604] as [mode_t])
+    func replacingKeepsTheMode(mode wanted: mode_t) throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            for name in ["out.png", "d.json", "real.svg"] {
+                try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
+                chmod(dir + "/" + name, wanted)
+            }
+            try FileManager.default.createSymbolicLink(atPath: dir + "/link.svg", withDestinationPath: "real.svg")
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.png", "--dump-layout", dir + "/d.json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let linked = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/link.svg"])
+            #expect(linked.status == 0, "\(linked.stderr)")
+            #expect(contents(dir + "/out.png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+            #expect(contents(dir + "/d.json")?.first == UInt8(ascii: "{"))
+            #expect(String(decoding: contents(dir + "/real.svg") ?? Data(), as: UTF8.self).contains("</svg>"))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.svg") == "real.svg")
+            for name in ["out.png", "d.json", "real.svg"] { #expect(mode(dir + "/" + name) == wanted, "\(name)") }
+            try expectOnly(["v.csv", "out.png", "d.json", "real.svg", "link.svg"], in: dir)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "chown needs root"))
+    func replacingKeepsTheOwnerAndGroupWherePermitted() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/out.png"))
+            #expect(chown(dir + "/out.png", 1234, 5678) == 0)
+            chmod(dir + "/out.png", 0o640)
+            let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.png"])
+            #expect(result.status == 0, "\(result.stderr)")
+            var info = stat()
+            #expect(stat(dir + "/out.png", &info) == 0)
+            #expect(info.st_uid == 1234 && info.st_gid == 5678 && info.st_mode & 0o7777 == 0o640)
+        }
+    }
+
+    /// A writer who may not give the new file the old one's group (not a member): the group's
+    /// bits go, so the writer's own group gains no access the old file did not give it.
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func aGroupThatCannotBeKeptTakesItsPermissionsWithIt() throws {
+        try withDirectory { dir in
+            chmod(dir, 0o777)
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/out.png"))
+            #expect(chown(dir + "/out.png", 1234, 5678) == 0)
+            chmod(dir + "/out.png", 0o664)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=1234", "--regid=1234", "--clear-groups", ChartviewProcess.binary, dir + "/v.csv", "--output", dir + "/out.png"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = nil
+            environment["HOME"] = "/nonexistent"
+            environment["XDG_CACHE_HOME"] = "/nonexistent"
+            process.environment = environment
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(stderr)")
+            var info = stat()
+            #expect(stat(dir + "/out.png", &info) == 0)
+            #expect(info.st_uid == 1234 && info.st_gid == 1234)
+            #expect(info.st_mode & 0o7777 == 0o604)
+            #expect(contents(dir + "/out.png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+            try expectOnly(["v.csv", "out.png"], in: dir)
+        }
+    }
+
     @Test func aDirectoryOutputIsRefused() throws {
         try withDirectory { dir in
             try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))

@@ -108,6 +108,62 @@ extension WindowTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub") == ["chart.pdf"])
     }
 
+    /// `s` over what is there, as `--output` does: a read-only file refused at the first Enter
+    /// (before, a second Enter replaced it), a 0600 file kept 0600 (before, 0644), a symbolic
+    /// link's target written and the link kept (before, replaced by a plain file).
+    @Test func theSavePromptReplacesAsTheCommandLineDoes() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = Data("old".utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: false)
+        for (name, mode) in [("ro.png", 0o444), ("private.png", 0o600), ("real/t.png", 0o640)] as [(String, mode_t)] {
+            try old.write(to: URL(fileURLWithPath: dir + "/" + name))
+            chmod(dir + "/" + name, mode)
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/t.png")
+        let session = try TraceSession(["--chart", "enrollment", "--size", "400x300"], directory: dir)
+        func answer(_ name: String) throws {
+            try session.key("ctrl+a")
+            try session.key("ctrl+k")
+            try session.type(name)
+            try session.key("Return")
+        }
+        try session.key("s")
+        try session.next("prompt")
+        try answer("ro.png")
+        let refusal = "'ro.png' is read-only; choose another output or make it writable"
+        #expect(try session.next("status")["text"] as? String == refusal)
+        try session.key("Return")
+        #expect(try session.next("status")["text"] as? String == refusal)
+        // The prompt is still open: another name replaces a 0600 file, asked twice.
+        try answer("private.png")
+        #expect(try session.next("status")["text"] as? String == "private.png exists: Enter again replaces it")
+        try session.key("Return")
+        #expect(try session.next("saved")["path"] as? String == dir + "/private.png")
+        try session.key("s")
+        try session.next("prompt")
+        try answer("link.png")
+        #expect(try session.next("status")["text"] as? String == "link.png exists: Enter again replaces it")
+        try session.key("Return")
+        #expect(try session.next("saved")["path"] as? String == dir + "/link.png")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+        }
+        #expect(FileManager.default.contents(atPath: dir + "/ro.png") == old)
+        #expect(mode(dir + "/ro.png") == 0o444)
+        #expect(try CairoSurface.png(path: dir + "/private.png").width == 400)
+        #expect(mode(dir + "/private.png") == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.png") == "real/t.png")
+        #expect(try CairoSurface.png(path: dir + "/real/t.png").width == 400)
+        #expect(mode(dir + "/real/t.png") == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.png", "private.png", "real", "ro.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/real") == ["t.png"])
+    }
+
     /// A save to a full disk fails with a status message and leaves no file, partial or not.
     /// Needs root for the small file system (CI runs as root).
     @Test(.enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
