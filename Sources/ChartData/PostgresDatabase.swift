@@ -41,6 +41,8 @@ public final class PostgresDatabase {
     private var connection: PostgresConnection?
     private var cancelRequest: PostgresCancelRequest?
     private let control = PostgresQueryControl()
+    /// Statements (as sent, `$1`… in place) that `checkReads` passed: each is planned once.
+    private var approved: Set<String> = []
     private let operationLock = NSLock()
     private var lastVersion: Int64 = 0
 
@@ -139,9 +141,11 @@ public final class PostgresDatabase {
         row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool
     ) throws(DataError) {
         try operation(seconds: timeLimit, cancellation: nil) { (operation) throws(DataError) in
-            guard !PostgresStatement(sql).hasSeveralStatements else {
+            let statement = PostgresStatement(sql)
+            guard !statement.hasSeveralStatements else {
                 throw DataError.query(path: name, message: "give one statement, not several")
             }
+            try checkReads(sql, as: sql, firstWord: statement.firstWord, parameters: parameters.map { .float8($0) }, &operation)
             try command("SET LOCAL cursor_tuple_fraction = 1", &operation)
             try send("DECLARE chartview_numbers NO SCROLL CURSOR FOR " + sql, parameters: parameters.map { .float8($0) }, binaryResults: false)
             while let result = try nextResult(&operation) {
@@ -408,8 +412,6 @@ public final class PostgresDatabase {
     ) throws(DataError) {
         let statement = PostgresStatement(sql)
         guard !statement.hasSeveralStatements else { throw DataError.query(path: name, message: "give one statement, not several") }
-        // COPY reads, but as a superuser it may write a file on the server.
-        guard statement.firstWord != "COPY" else { throw DataError.query(path: name, message: "COPY gives no rows to chart; use SELECT") }
         var values: [Parameter] = []
         for parameter in statement.names {
             guard let value = parameters[parameter] else {
@@ -417,6 +419,7 @@ public final class PostgresDatabase {
             }
             values.append(.text(value))
         }
+        try checkReads(statement.text, as: sql, firstWord: statement.firstWord, parameters: values, &operation)
         try send(statement.text, parameters: values, binaryResults: false)
         if let connection { PQsetSingleRowMode(connection.handle) }
         while let result = try nextResult(&operation) {
@@ -432,6 +435,40 @@ public final class PostgresDatabase {
             }
         }
         if operation.stop != nil { throw stopError(operation) }
+    }
+
+    /// Refuses a statement unless it only reads, as `PostgresQueryCheck` decides: its first
+    /// word, then its plan (`EXPLAIN`, which runs nothing) and the volatility of every function
+    /// the plan calls. `sql` is sent as is, with `parameters`; a statement that passed once is
+    /// not planned again. Two round trips the first time; none after.
+    private func checkReads(
+        _ sql: String, as written: String, firstWord: String, parameters: [Parameter], _ operation: inout Operation
+    ) throws(DataError) {
+        guard !approved.contains(sql) else { return }
+        let shown = written.trimmingCharacters(in: .whitespacesAndNewlines)
+        if shown.isEmpty { throw DataError.query(path: name, message: "the query is empty") }
+        if firstWord == "COPY" { throw DataError.query(path: name, message: "COPY gives no rows to chart; use SELECT") }
+        guard PostgresQueryCheck.readingWords.contains(firstWord) else { throw DataError.notReadOnly(path: name, sql: shown) }
+        try send("EXPLAIN (VERBOSE, FORMAT JSON) " + sql, parameters: parameters, binaryResults: false)
+        var plan = ""
+        while let result = try nextResult(&operation) {
+            guard result.status == PGRES_TUPLES_OK else { throw failure(result, sql: sql, &operation) }
+            for row in 0..<result.rowCount { plan += result.text(row, 0) }
+        }
+        guard let summary = PostgresQueryCheck.planSummary(plan) else {
+            throw DataError.query(path: name, message: "the server gave no plan for the query, so it cannot be checked")
+        }
+        if summary.writes { throw DataError.notReadOnly(path: name, sql: shown) }
+        if !summary.functions.isEmpty {
+            try send(PostgresQueryCheck.volatileLookup, parameters: [.text(PostgresQueryCheck.arrayLiteral(summary.functions))], binaryResults: false)
+            var volatile: [String] = []
+            while let result = try nextResult(&operation) {
+                guard result.status == PGRES_TUPLES_OK else { throw failure(result, sql: sql, &operation) }
+                for row in 0..<result.rowCount { volatile.append(result.text(row, 0)) }
+            }
+            if let refusal = PostgresQueryCheck.refusal(volatile: volatile) { throw DataError.query(path: name, message: refusal) }
+        }
+        approved.insert(sql)
     }
 
     /// Every row of a user's statement as values (`rows`, the watch).

@@ -1,0 +1,44 @@
+@testable import ChartData
+import Testing
+
+/// The parts of the PostgreSQL query check that read text: function calls in expressions as
+/// the server prints them back, plans, and the refusals' words. The server's side is tested
+/// through the binary (ChartviewTests' PostgresQueryCheckTests).
+struct PostgresQueryCheckTests {
+    @Test("Calls are found in printed expressions: plain, quoted, schema-qualified, after blanks; strings and numbers are not calls")
+    func functionNames() {
+        #expect(PostgresQueryCheck.functionNames(inExpression: "lo_export('1'::oid, '/tmp/x'::text)") == ["lo_export"])
+        #expect(PostgresQueryCheck.functionNames(inExpression: "public.\"My Fn\"(x) + LO_EXPORT (1)") == ["My Fn", "lo_export"])
+        #expect(PostgresQueryCheck.functionNames(inExpression: "'lo_export(1)'::text || E'a\\'b(' || 'it''s f(x)'") == [])
+        #expect(PostgresQueryCheck.functionNames(inExpression: "InitPlan 1 (returns $0)") == [])
+        #expect(PostgresQueryCheck.functionNames(inExpression: "(t.x = ANY ('{1,2}'::integer[]))") == ["any"])
+        #expect(PostgresQueryCheck.functionNames(inExpression: "\"a\"\"b\"(1), e(2), 1e5") == ["a\"b", "e"])
+        #expect(
+            PostgresQueryCheck.functionNames(inExpression: "count(*) FILTER (WHERE (random() > '0.5'::double precision))") == [
+                "count", "filter", "where", "random"
+            ])
+    }
+
+    @Test("A plan: writes when it has a ModifyTable node; its functions from every expression and Function Name, once each")
+    func planSummary() throws {
+        let plan = """
+            [{"Plan": {"Node Type": "CTE Scan", "Output": ["d.x", "random()"], "Plans": [
+              {"Node Type": "ModifyTable", "Operation": "Delete", "Output": ["t.x"], "Filter": "(lo_export(t.x, '/x'::text) > 0)"},
+              {"Node Type": "Function Scan", "Function Name": "dblink_exec", "Function Call": "dblink_exec('a'::text, 'b'::text)"}
+            ]}}]
+            """
+        let summary = try #require(PostgresQueryCheck.planSummary(plan))
+        #expect(summary.writes)
+        #expect(Set(summary.functions) == ["random", "lo_export", "dblink_exec"])
+        #expect(PostgresQueryCheck.planSummary("not json") == nil)
+        #expect(PostgresQueryCheck.planSummary(#"[{"Plan": {"Node Type": "Result", "Output": ["1"]}}]"#)?.writes == false)
+    }
+
+    @Test("Clocks, random numbers and waiting are the only volatile calls let through; the refusal names up to three")
+    func refusals() {
+        #expect(PostgresQueryCheck.refusal(volatile: ["random", "clock_timestamp", "pg_sleep"]) == nil)
+        let many = PostgresQueryCheck.refusal(volatile: ["a", "b", "random", "c", "d", "e"])
+        #expect(many?.hasPrefix("the query calls a(), b(), c() and 2 more, which may change the server") == true)
+        #expect(PostgresQueryCheck.arrayLiteral(["a", "b\"c", "d\\e"]) == #"{"a","b\"c","d\\e"}"#)
+    }
+}
