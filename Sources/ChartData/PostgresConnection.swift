@@ -80,7 +80,7 @@ final class PostgresConnection {
             // libpq tried to reach a server (rather than refusing the connection string's options).
             let attempted = raw.contains("connection to server") || raw.contains("could not translate host name")
             return .server(
-                name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, secrets: secrets),
+                name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, connectionString: connectionString, secrets: secrets),
                 unreachable: attempted && !reached)
         }
         guard PQstatus(connection.handle) != CONNECTION_BAD else { throw failure(connection) }

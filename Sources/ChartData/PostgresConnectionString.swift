@@ -5,17 +5,17 @@ import Foundation
 /// never reach a message. Both forms are libpq's: a URL
 /// (`postgresql://user:secret@host:5432/db?sslmode=require`) or `key=value` pairs
 /// (`host=/tmp dbname=db password='a b'`).
-enum PostgresConnectionString {
+public enum PostgresConnectionString {
     /// Whether `text` is a PostgreSQL URL: it starts with `postgresql://` or `postgres://`
     /// (case-insensitive, as libpq reads the scheme). O(1).
-    static func isURL(_ text: String) -> Bool {
+    public static func isURL(_ text: String) -> Bool {
         let head = text.prefix(13).lowercased()
         return head.hasPrefix("postgresql://") || head.hasPrefix("postgres://")
     }
 
     /// The passwords written in `text`: a URL's after the user name (and percent-decoded) and in
     /// a `password=` query parameter, or a `password` pair's value. O(length).
-    static func passwords(in text: String) -> [String] {
+    public static func passwords(in text: String) -> [String] {
         var found: [String] = []
         func add(_ secret: Substring) {
             guard !secret.isEmpty else { return }
@@ -23,11 +23,13 @@ enum PostgresConnectionString {
             if let decoded = secret.removingPercentEncoding, decoded != secret { found.append(decoded) }
         }
         if isURL(text), let scheme = text.range(of: "://") {
-            let rest = text[scheme.upperBound...]
-            // The user information ends at the first '@' before the path (libpq's reading).
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            if let at = authority.firstIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                add(authority[authority.index(after: colon)..<at])
+            var rest = text[scheme.upperBound...]
+            // As libpq reads a URL: the user information is what comes before the first '@'
+            // that no '/' precedes, '?' included (libpq takes `user:pa?ss@host` as it is).
+            if let at = userInformationEnd(rest) {
+                let information = rest[..<at]
+                if let colon = information.firstIndex(of: ":") { add(information[information.index(after: colon)...]) }
+                rest = rest[rest.index(after: at)...]
             }
             if let query = rest.firstIndex(of: "?") {
                 for item in rest[rest.index(after: query)...].split(separator: "&") where item.lowercased().hasPrefix("password=") {
@@ -65,10 +67,27 @@ enum PostgresConnectionString {
         return found
     }
 
+    /// Where a URL's user information ends (its '@'), in the text after `://`: the first '@'
+    /// before any '/', as libpq finds it; nil without one. O(length).
+    private static func userInformationEnd(_ rest: Substring) -> Substring.Index? {
+        guard let stop = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[stop] == "@" else { return nil }
+        return stop
+    }
+
+    /// `message` with `connectionString` (which libpq quotes whole when it cannot read it, as
+    /// in `invalid IPv6 host address in URI: "postgresql://…"`) written as its `displayName`,
+    /// then every password in `secrets` as `********`: the one redaction every message from
+    /// libpq or a server passes. O(length × secrets).
+    public static func redacting(_ message: String, connectionString: String, secrets: [String]) -> String {
+        var result = message
+        if connectionString.count >= 3 { result = result.replacingOccurrences(of: connectionString, with: displayName(connectionString)) }
+        return redacting(result, secrets: secrets + passwords(in: connectionString))
+    }
+
     /// `text` with every password in `secrets` written as `********`. Passwords shorter than
     /// three characters are left alone: replacing each such character would garble the message
     /// and hide nothing. O(length × secrets).
-    static func redacting(_ text: String, secrets: [String]) -> String {
+    public static func redacting(_ text: String, secrets: [String]) -> String {
         var result = text
         for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 {
             result = result.replacingOccurrences(of: secret, with: "********")
@@ -79,15 +98,18 @@ enum PostgresConnectionString {
     /// What a connection string stands for in messages when libpq could not read it (it then
     /// says what is wrong): a URL without its password (`postgresql://user@host/db`), or for
     /// `key=value` pairs, which may hold one anywhere, "the PostgreSQL connection string".
-    static func displayName(_ text: String) -> String {
+    public static func displayName(_ text: String) -> String {
         guard isURL(text), let scheme = text.range(of: "://") else { return "the PostgreSQL connection string" }
-        var shown = text
-        let authority = shown[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
-        if let at = authority.firstIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            shown.removeSubrange(colon..<at)
+        let rest = text[scheme.upperBound...]
+        var head = String(text[..<scheme.upperBound])
+        var tail = rest
+        if let at = userInformationEnd(rest) {
+            let information = rest[..<at]
+            head += String(information.prefix { $0 != ":" }) + "@"
+            tail = rest[rest.index(after: at)...]
         }
         // The query may name a password too; the rest of it says nothing a name needs.
-        if let query = shown.firstIndex(of: "?") { shown = String(shown[..<query]) }
-        return shown
+        if let query = tail.firstIndex(of: "?") { tail = tail[..<query] }
+        return head + tail
     }
 }

@@ -55,6 +55,16 @@ public final class PostgresDatabase {
     /// Whether `text` names a PostgreSQL server: it starts with `postgresql://` or `postgres://`.
     public static func isConnectionURL(_ text: String) -> Bool { PostgresConnectionString.isURL(text) }
 
+    /// `message` without any password that `texts` (command-line arguments, say) write as libpq
+    /// reads one: in a URL or in `key=value` pairs (a connection string given where a file was
+    /// expected is named as that file). The last redaction before a message is printed.
+    /// O(length × texts).
+    public static func redactingPasswords(_ message: String, writtenIn texts: [String]) -> String {
+        let secrets = texts.filter { PostgresConnectionString.isURL($0) || $0.lowercased().contains("password") }
+            .flatMap(PostgresConnectionString.passwords(in:))
+        return secrets.isEmpty ? message : PostgresConnectionString.redacting(message, secrets: secrets)
+    }
+
     /// Connects within `timeLimit` seconds and sets the session up (see the type's comment).
     /// Throws `DataError.server` ("cannot connect") naming the server and what went wrong (the
     /// server's words: "password authentication failed for user …"), never a password.

@@ -21,14 +21,14 @@ enum PostgresFailure {
 
     /// A failed connection's message, on one line and without passwords: when libpq tried one
     /// server, without its "connection to server on socket "…" failed: " (the name says which).
-    static func connectionMessage(_ raw: String, secrets: [String]) -> String {
+    static func connectionMessage(_ raw: String, connectionString: String = "", secrets: [String]) -> String {
         var text = oneLine(raw)
         let attempts = text.components(separatedBy: "connection to server ").count - 1
         if attempts == 1, text.hasPrefix("connection to server "), let failed = text.range(of: " failed: ") {
             text = String(text[failed.upperBound...])
         }
         if text.isEmpty { text = "the connection failed, and libpq did not say why" }
-        return PostgresConnectionString.redacting(text, secrets: secrets)
+        return PostgresConnectionString.redacting(text, connectionString: connectionString, secrets: secrets)
     }
 
     /// The error a failed statement's result stands for (stops by cancel or time limit are the

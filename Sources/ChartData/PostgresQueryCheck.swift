@@ -21,7 +21,7 @@ import Foundation
 /// What this does not stop: a stable or immutable function that a role able to create functions
 /// declared so while it has effects (the server trusts that declaration as well), and operators
 /// such a role defined over volatile functions. README says so.
-enum PostgresQueryCheck {
+public enum PostgresQueryCheck {
     /// The first words a query may start with (upper-cased); a parenthesis gives none.
     static let readingWords: Set<String> = ["SELECT", "WITH", "VALUES", "TABLE", ""]
 
@@ -36,7 +36,7 @@ enum PostgresQueryCheck {
     /// What a plan (`EXPLAIN (VERBOSE, FORMAT JSON)`'s text) says: whether it writes, and the
     /// names of the functions its expressions call (lower-cased unless they were quoted), in
     /// order of first appearance. nil when the text is not such a plan. O(length).
-    static func planSummary(_ json: String) -> (writes: Bool, functions: [String])? {
+    public static func planSummary(_ json: String) -> (writes: Bool, functions: [String])? {
         guard let data = json.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
         var writes = false
         var names: [String] = []
@@ -65,7 +65,7 @@ enum PostgresQueryCheck {
     /// and numbers are skipped. Keywords written like calls (`ANY (`, `COALESCE(`) come back too:
     /// looked up in `pg_proc`, they match no volatile function. Written by hand: PostgreSQL
     /// offers no parser to a client. O(length).
-    static func functionNames(inExpression text: String) -> [String] {
+    public static func functionNames(inExpression text: String) -> [String] {
         let bytes = Array(text.utf8)
         let n = bytes.count
         var names: [String] = []

@@ -7,18 +7,18 @@
 /// (`$$…$$`, `$tag$…$tag$`), comments (`--` to the line's end, `/* … */` nested) and casts
 /// (`::`). A name is letters, digits and `_` after a `:` that follows no other `:`; `:=` and an
 /// array slice's `[1:2]` are not parameters (`[lo:hi]` would be: write `[lo : hi]`). O(length).
-struct PostgresStatement {
+public struct PostgresStatement {
     /// The SQL with `$1`, `$2`… in place of the named parameters.
-    let text: String
+    public let text: String
     /// The parameters' names, without the colon: `names[k]` is `$(k + 1)`.
-    let names: [String]
+    public let names: [String]
     /// Whether code follows a `;` outside strings and comments: more than one statement, which
     /// PostgreSQL's extended protocol refuses and chartview never sends.
-    let hasSeveralStatements: Bool
+    public let hasSeveralStatements: Bool
     /// The statement's first word, upper-cased ("SELECT", "WITH", "COPY"); empty without one.
-    let firstWord: String
+    public let firstWord: String
 
-    init(_ sql: String) {
+    public init(_ sql: String) {
         let bytes = Array(sql.utf8)
         let n = bytes.count
         var output: [UInt8] = []

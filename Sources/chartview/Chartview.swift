@@ -17,7 +17,9 @@ struct Chartview {
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(error.message))\n".utf8))
+            // Whatever a message quotes, no password written on the command line is printed.
+            let message = PostgresDatabase.redactingPasswords(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
+            FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
             exit(error.status)
         }
     }

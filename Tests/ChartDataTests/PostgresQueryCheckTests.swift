@@ -42,3 +42,28 @@ struct PostgresQueryCheckTests {
         #expect(PostgresQueryCheck.arrayLiteral(["a", "b\"c", "d\\e"]) == #"{"a","b\"c","d\\e"}"#)
     }
 }
+
+/// Passwords found as libpq finds them, and the one redaction of messages.
+struct PostgresRedactionTests {
+    @Test("A URL's user information ends at the first '@' before any '/', '?' included; key=value passwords, quoted or not")
+    func passwordsAsLibpqReadsThem() {
+        #expect(PostgresConnectionString.passwords(in: "postgresql://writer:Hunter2?Secret@[::1/t") == ["Hunter2?Secret"])
+        #expect(PostgresConnectionString.passwords(in: "postgresql://r:Hunter2%3FS@h/db?password=Other1") == ["Hunter2%3FS", "Hunter2?S", "Other1"])
+        #expect(PostgresConnectionString.passwords(in: "postgresql://host/db?x=a@b") == [])
+        #expect(PostgresConnectionString.passwords(in: "host=/tmp password='a \\'b' dbname=x") == ["a 'b"])
+        #expect(PostgresConnectionString.displayName("postgresql://writer:Hunter2?Secret@[::1/t") == "postgresql://writer@[::1/t")
+        #expect(PostgresConnectionString.displayName("postgresql://r:pw@/t?host=/tmp&password=x") == "postgresql://r@/t")
+    }
+
+    @Test("libpq quoting the whole URL, or pieces of it, leaves no password")
+    func messagesRedacted() {
+        let url = "postgresql://reader:Hunter2?Secret@[::1/t"
+        let message = "end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"\(url)\" near Hunter2?Secret"
+        let redacted = PostgresConnectionString.redacting(message, connectionString: url, secrets: [])
+        #expect(!redacted.contains("Hunter2"))
+        #expect(redacted.contains("in URI: \"postgresql://reader@[::1/t\""))
+        #expect(
+            PostgresDatabase.redactingPasswords("/x/host=/tmp password=Hunter2 dbname=x: cannot open", writtenIn: ["host=/tmp password=Hunter2 dbname=x"])
+                == "/x/host=/tmp password=******** dbname=x: cannot open")
+    }
+}

@@ -131,6 +131,29 @@ struct PostgresCommandTests {
         #expect(try Server.admin("SELECT count(*) FROM \(table)") == "60")
     }
 
+    @Test("Passwords libpq reads (a '?' in a URL's, key=value pairs given as a file, a spec's postgres key) are in no message")
+    func passwordsInNoMessage() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let spec = dir + "/s.json"
+        try Data(#"{"postgres": "postgresql://reader:Hunter2?Secret@[::1/t", "charts": [{"name": "a", "data": {"table": "t"}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: spec))
+        for arguments in [
+            ["postgresql://reader:Hunter2?Secret@[::1/t", "--table", "t"],
+            ["postgresql://reader:Hunter2%3FSecret@[::1/t", "--table", "t"],
+            ["postgresql://reader:Hunter2Secret@/t?host=\(Server.socket)&bogus=1", "--table", "t"],
+            ["postgresql://reader:Hunter2Secret@/t?host=/nonexistent&port=x", "--table", "t"],
+            ["host=/tmp password=Hunter2Secret dbname=x", "--table", "t"],
+            ["host=/tmp password='Hunter2 Secret' dbname=x"],
+            [spec]
+        ] {
+            let result = try Self.run(arguments + ["--output", dir + "/o.png"])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(!result.stderr.contains("Hunter2"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(arguments)")
+        }
+    }
+
     @Test("The superuser's password is in no output: chart, dump, describe, errors")
     func passwordInNoOutput() throws {
         let table = try Self.prices()
