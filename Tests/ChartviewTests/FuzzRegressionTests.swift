@@ -6,7 +6,10 @@ import Testing
 @Suite struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: [("FuzzCSV", "csv"), ("FuzzSpec", "spec"), ("FuzzColumnTyping", "columntyping"), ("FuzzSQLValues", "sqlvalues"), ("FuzzLayout", "layout"), ("FuzzPostgresText", "postgrestext")])
+    @Test(arguments: [
+        ("FuzzCSV", "csv"), ("FuzzSpec", "spec"), ("FuzzColumnTyping", "columntyping"), ("FuzzSQLValues", "sqlvalues"), ("FuzzLayout", "layout"),
+        ("FuzzPostgresText", "postgrestext")
+    ])
     func savedInputsNoLongerCrash(target: String, folder: String) throws {
         let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().appendingPathComponent(target).path
         let inputs = Self.root.appendingPathComponent("Tests/FuzzInputs/\(folder)").path
