@@ -79,9 +79,13 @@ final class PostgresConnection {
             let raw = String(cString: PQerrorMessage(connection.handle))
             // libpq tried to reach a server (rather than refusing the connection string's options).
             let attempted = raw.contains("connection to server") || raw.contains("could not translate host name")
+            // A server that answered but takes no connections now (SQLSTATE 57P03: starting up,
+            // in recovery after a crash, shutting down) is a failure at run time, as one that
+            // did not answer: nothing in the command is wrong.
+            let notNow = raw.contains("the database system is") || raw.contains("not accepting connections")
             return .server(
                 name: name, what: "cannot connect", message: PostgresFailure.connectionMessage(raw, connectionString: connectionString, secrets: secrets),
-                unreachable: attempted && !reached)
+                unreachable: (attempted && !reached) || notNow)
         }
         guard PQstatus(connection.handle) != CONNECTION_BAD else { throw failure(connection) }
         var polling = PGRES_POLLING_WRITING
