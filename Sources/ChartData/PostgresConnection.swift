@@ -68,7 +68,8 @@ final class PostgresConnection {
         var reached = false
         func failure(_ connection: PostgresConnection, timedOut: String? = nil) -> DataError {
             connection.addPassword(to: &secrets)
-            let name = displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString)
+            let name = PostgresConnectionString.redacting(
+                displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString), secrets: secrets)
             if let timedOut { return .server(name: name, what: "cannot connect", message: timedOut, unreachable: true) }
             if PQconnectionNeedsPassword(connection.handle) != 0 {
                 return .server(
@@ -105,7 +106,8 @@ final class PostgresConnection {
             }
             polling = PQconnectPoll(connection.handle)
         }
-        connection.name = displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString)
+        connection.name = PostgresConnectionString.redacting(
+            displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString), secrets: written)
         connection.addPassword(to: &secrets)
         connection.secrets = secrets
         return connection

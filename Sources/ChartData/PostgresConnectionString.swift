@@ -30,6 +30,20 @@ public enum PostgresConnectionString {
                 let information = rest[..<at]
                 if let colon = information.firstIndex(of: ":") { add(information[information.index(after: colon)...]) }
                 rest = rest[rest.index(after: at)...]
+            } else if !rest.hasPrefix("["), let colon = rest.prefix(while: { $0 != "/" && $0 != "?" }).firstIndex(of: ":") {
+                // No user information: libpq reads `name:secret/` as a host and a port. A port
+                // that is not a number is taken for a password its writer forgot the '@' of.
+                let port = rest[rest.index(after: colon)...].prefix { $0 != "/" && $0 != "?" && $0 != "," }
+                if !port.allSatisfy(\.isNumber) { add(port) }
+            }
+            // Where libpq's reading and the writer's intent part ('@' after a '/', several
+            // '@'): all from the first ':' to the last '@' may be a password, and so may each
+            // of its pieces of four characters or more, which libpq may print apart.
+            let whole = text[scheme.upperBound...]
+            if let last = whole.lastIndex(of: "@"), let colon = whole[..<last].firstIndex(of: ":") {
+                let span = whole[whole.index(after: colon)..<last]
+                add(span)
+                for piece in span.split(whereSeparator: { "@/?#&= :".contains($0) }) where piece.count >= 4 { add(piece) }
             }
             if let query = rest.firstIndex(of: "?") {
                 for item in rest[rest.index(after: query)...].split(separator: "&") where item.lowercased().hasPrefix("password=") {

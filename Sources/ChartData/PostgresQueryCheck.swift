@@ -33,6 +33,16 @@ public enum PostgresQueryCheck {
         "pg_sleep", "pg_sleep_for", "pg_sleep_until"
     ]
 
+    /// Functions that run SQL given as text or name (`query_to_xml('DELETE …')`,
+    /// `table_to_xml('a_view')`): stable by their declaration, they do whatever that SQL does,
+    /// so they are refused whatever their volatility.
+    static let runningSQL: Set<String> = [
+        "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "table_to_xml", "table_to_xmlschema",
+        "table_to_xml_and_xmlschema", "schema_to_xml", "schema_to_xmlschema", "schema_to_xml_and_xmlschema",
+        "database_to_xml", "database_to_xmlschema", "database_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
+        "ts_stat"
+    ]
+
     /// What a plan (`EXPLAIN (VERBOSE, FORMAT JSON)`'s text) says: whether it writes, and the
     /// names of the functions its expressions call (lower-cased unless they were quoted), in
     /// order of first appearance. nil when the text is not such a plan. O(length).
@@ -150,10 +160,11 @@ public enum PostgresQueryCheck {
 
     /// Why a plan that calls the volatile functions `volatile` (from `volatileLookup`) cannot
     /// run; nil when each of them is harmless.
-    static func refusal(volatile: [String]) -> String? {
-        let refused = volatile.filter { !harmlessVolatile.contains($0) }
+    static func refusal(volatile: [String], called: [String] = []) -> String? {
+        let refused = called.filter { runningSQL.contains($0) } + volatile.filter { !harmlessVolatile.contains($0) }
         guard !refused.isEmpty else { return nil }
         let list = refused.prefix(3).map { $0 + "()" }.joined(separator: ", ") + (refused.count > 3 ? " and \(refused.count - 3) more" : "")
-        return "the query calls \(list), which may change the server, its files or other sessions (a volatile function); chartview runs only queries that read"
+        return
+            "the query calls \(list), which may change the server, its files or other sessions (a volatile function, or one that runs SQL); chartview runs only queries that read"
     }
 }

@@ -177,7 +177,7 @@ struct PostgresTests {
                 throws: DataError.query(
                     path: db.name,
                     message:
-                        "the query calls nextval(), which may change the server, its files or other sessions (a volatile function); chartview runs only queries that read"
+                        "the query calls nextval(), which may change the server, its files or other sessions (a volatile function, or one that runs SQL); chartview runs only queries that read"
                 )
             ) {
                 try db.table("SELECT nextval('\(table)_seq')")

@@ -70,7 +70,7 @@ struct PostgresQueryCheckTests {
             ("SELECT x, (SELECT lo_export(\(lo), '\(m)')) AS y FROM \(t)", "\(volatile) lo_export()"),
             ("SELECT 1 AS a, pg_file_write('\(m)', 'x', false) AS b", "\(volatile) pg_file_write()"),
             ("SELECT x, w FROM \(t)_view", "\(volatile) pg_file_write()"),
-            ("SELECT x, \(t)_fn() AS y FROM \(t)", "\(volatile) lo_export()"),
+            ("SELECT x, \(t)_fn() AS y FROM \(t)", "\(volatile) \(t)_fn(), lo_export()"),
             ("SELECT 1 AS a, d AS b FROM dblink_exec(\(dblink), 'INSERT INTO \(t)_log VALUES (''x'')') d", "\(volatile) dblink_exec()"),
             ("SELECT 1 AS a, dblink_exec(\(dblink), 'INSERT INTO \(t)_log VALUES (''x'')') AS b", "\(volatile) dblink_exec()"),
             (
@@ -81,7 +81,20 @@ struct PostgresQueryCheckTests {
             ("SELECT 1 AS a, pg_read_file('/etc/passwd') AS b", "\(volatile) pg_read_file()"),
             ("SELECT 1 AS a, lo_import('/etc/hostname') AS b", "\(volatile) lo_import()"),
             ("SELECT 1 AS a, set_config('default_transaction_read_only', 'off', false) AS b", "\(volatile) set_config()"),
-            ("WITH d AS (INSERT INTO \(t)_log VALUES ('x') RETURNING 1 AS n) SELECT n, n FROM d", writes)
+            ("WITH d AS (INSERT INTO \(t)_log VALUES ('x') RETURNING 1 AS n) SELECT n, n FROM d", writes),
+            // Where EXPLAIN prints no expression (the fourth attack): LIMIT, OFFSET, FETCH, a
+            // window frame, a VALUES list; functions that run SQL they are given; escaped names.
+            ("SELECT x, y FROM \(t) LIMIT length(dblink_exec(\(dblink), 'INSERT INTO \(t)_log VALUES (''x'')'))", "\(volatile) dblink_exec()"),
+            ("SELECT x, y FROM \(t) OFFSET pg_file_write('\(m)', 'x', false)", "\(volatile) pg_file_write()"),
+            ("SELECT x, y FROM \(t) FETCH FIRST pg_file_write('\(m)', 'x', false) ROWS ONLY", "\(volatile) pg_file_write()"),
+            (
+                "SELECT x, sum(y) OVER (ORDER BY x ROWS BETWEEN pg_file_write('\(m)', 'x', false) PRECEDING AND CURRENT ROW) FROM \(t)",
+                "\(volatile) pg_file_write()"
+            ),
+            ("VALUES (1, length(dblink_exec(\(dblink), 'INSERT INTO \(t)_log VALUES (''x'')')))", "\(volatile) dblink_exec()"),
+            ("SELECT 1 AS a, table_to_xml('\(t)_view', true, false, '') AS b", "\(volatile) table_to_xml()"),
+            ("SELECT 1 AS a, query_to_xml('SELECT pg_file_write(''\(m)'', ''x'', false)', true, false, '') AS b", "\(volatile) query_to_xml()"),
+            ("SELECT 1 AS a, U&\"lo_export\"(\(lo), '\(m)') AS b", "query failed: write names without Unicode escapes")
         ]
     }
 
