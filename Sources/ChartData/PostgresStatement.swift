@@ -18,6 +18,7 @@ public struct PostgresStatement {
     /// The statement's first word, upper-cased ("SELECT", "WITH", "COPY"); empty without one.
     public let firstWord: String
 
+    /// Scans `sql` (the text as the user wrote it) once: O(length) time and memory.
     public init(_ sql: String) {
         let bytes = Array(sql.utf8)
         let n = bytes.count
