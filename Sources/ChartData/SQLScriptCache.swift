@@ -10,12 +10,13 @@ import Foundation
 /// takes, reading its 100 KB image back takes a tenth of a millisecond.
 ///
 /// An image is found by the script's text and the SQLite version (FNV-1a, 64 bits, over both:
-/// another script or another SQLite never reads it), written to a temporary file and renamed
-/// into place, and checked when read (`PRAGMA quick_check`); anything wrong with it (missing,
-/// unreadable, damaged, no cache folder, a folder that cannot be written or that others may
-/// write to) only means the script runs as before. A script whose run could differ the next
-/// time (temporary tables, random numbers, the current time) is not kept. Images over `largestImage` bytes are not kept, nor more than
-/// `mostImages` of them.
+/// another script or another SQLite never reads it), written to a temporary file (mode 0600)
+/// and renamed into place, and checked when read (this user's, not writable by group or others,
+/// `PRAGMA quick_check`); anything wrong with it (missing, unreadable, another user's or
+/// writable by others, damaged, no cache folder, a folder that cannot be written or that others
+/// may write to or own) only means the script runs as before. A script whose run could differ
+/// the next time (temporary tables, random numbers, the current time) is not kept. Images over
+/// `largestImage` bytes are not kept, nor more than `mostImages` of them.
 enum SQLScriptCache {
     /// The largest image kept, in bytes: scripts that make big databases are rare, and their
     /// images would fill the cache folder.
@@ -68,15 +69,35 @@ enum SQLScriptCache {
         guard let image = sqlite3_serialize(db, "main", &size, 0) else { return }
         defer { sqlite3_free(image) }
         guard size > 0, size <= largestImage else { return }
-        let data = Data(bytes: image, count: Int(size))
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard isPrivate(folder) else { return }
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             return  // no cache folder to write: the script runs next time too
         }
+        guard isPrivate(folder), write(UnsafeRawBufferPointer(start: image, count: Int(size)), to: path, in: folder) else { return }
         removeOldest(in: folder)
+    }
+
+    /// Writes `bytes` to a new file in `folder`, mode 0600, and renames it to `path`: a reader
+    /// sees the old image or the new one, whole. False (and no file left) when it cannot.
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, in folder: String) -> Bool {
+        let temporary = folder + "/.script-" + UUID().uuidString
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var written = fchmod(fd, 0o600) == 0
+        var total = 0
+        while written && total < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + total, bytes.count - total)
+            if count < 0 && errno == EINTR { continue }
+            written = count > 0
+            total += max(count, 0)
+        }
+        written = close(fd) == 0 && written
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// Removes the least recently written images beyond `mostImages`. O(images log images).
@@ -109,14 +130,18 @@ enum SQLScriptCache {
         return lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
     }
 
-    /// The bytes of the regular file at `path`, at most `largestImage` of them; nil for
-    /// anything else (no file, a link, a FIFO or device, a larger file, a read error).
+    /// The bytes of the regular file at `path`, at most `largestImage` of them, when it is this
+    /// user's and no one else may write to it (as its folder: an image someone else could write
+    /// would be charted as the script's data); nil for anything else (no file, a link, a FIFO
+    /// or device, a larger file, a read error).
     private static func read(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage,
+            info.st_uid == getuid(), info.st_mode & 0o022 == 0
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0
         while total < bytes.count {
