@@ -15,8 +15,9 @@ import Foundation
 /// `PRAGMA quick_check`); anything wrong with it (missing, unreadable, another user's or
 /// writable by others, damaged, no cache folder, a folder that cannot be written or that others
 /// may write to or own) only means the script runs as before. A script whose run could differ
-/// the next time (temporary tables, random numbers, the current time) is not kept. Images over
-/// `largestImage` bytes are not kept, nor more than `mostImages` of them.
+/// the next time is not kept: `SQLScriptWatch` decides from what the run did (random numbers,
+/// the clock, temporary tables, settings of the connection). Images over `largestImage` bytes
+/// are not kept, nor more than `mostImages` of them.
 enum SQLScriptCache {
     /// The largest image kept, in bytes: scripts that make big databases are rare, and their
     /// images would fill the cache folder.
@@ -62,9 +63,10 @@ enum SQLScriptCache {
         return isIntact(db)
     }
 
-    /// Keeps the image of `db`, which `script` filled. Quietly does nothing when it cannot.
+    /// Keeps the image of `db`, which `script` filled (and `SQLScriptWatch` found repeatable).
+    /// Quietly does nothing when it cannot.
     static func store(_ db: OpaquePointer, for script: String) {
-        guard let path = path(for: script), let folder, isRepeatable(script, db) else { return }
+        guard let path = path(for: script), let folder else { return }
         var size: Int64 = 0
         guard let image = sqlite3_serialize(db, "main", &size, 0) else { return }
         defer { sqlite3_free(image) }
@@ -108,19 +110,6 @@ enum SQLScriptCache {
         guard images.count > mostImages else { return }
         let written = images.map { ($0, (try? manager.attributesOfItem(atPath: $0)[.modificationDate] as? Date) ?? .distantPast) }
         for (path, _) in written.sorted(by: { $0.1 < $1.1 }).prefix(images.count - mostImages) { try? manager.removeItem(atPath: path) }
-    }
-
-    /// Whether running `script` again would make the database it made in `db`: nothing in the
-    /// temporary schema (which an image leaves out) and no call whose value changes between
-    /// runs (random numbers, the current time, row counts of earlier statements). O(script).
-    private static func isRepeatable(_ script: String, _ db: OpaquePointer) -> Bool {
-        // Calls, not words: the gallery's script says "random walk" in its comments.
-        let changing = /(?i)\b(random|randomblob|changes|total_changes|last_insert_rowid)\s*\(|'now'|"now"|\bcurrent_(time|date|timestamp)\b/
-        guard !script.contains(changing) else { return false }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM temp.sqlite_master", -1, &statement, nil) == SQLITE_OK, let statement else { return false }
-        defer { sqlite3_finalize(statement) }
-        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int64(statement, 0) == 0
     }
 
     /// Whether `folder` is this user's own and no one else may write to it: an image planted
