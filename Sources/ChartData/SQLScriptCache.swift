@@ -9,15 +9,16 @@ import Foundation
 /// every start: the demo gallery's `demo.sql` took about 5 ms of the 40 a small chart's process
 /// takes, reading its 100 KB image back takes a tenth of a millisecond.
 ///
-/// An image is found by the script's text and the SQLite version (FNV-1a, 64 bits, over both:
-/// another script or another SQLite never reads it), written to a temporary file (mode 0600)
-/// and renamed into place, and checked when read (this user's, not writable by group or others,
-/// `PRAGMA quick_check`); anything wrong with it (missing, unreadable, another user's or
-/// writable by others, damaged, no cache folder, a folder that cannot be written or that others
-/// may write to or own) only means the script runs as before. A script whose run could differ
-/// the next time is not kept: `SQLScriptWatch` decides from what the run did (random numbers,
-/// the clock, temporary tables, settings of the connection). Images over `largestImage` bytes
-/// are not kept, nor more than `mostImages` of them.
+/// An image is found by the script's text, the SQLite library (its version and source id) and
+/// the time zone (`TZ`, and `/etc/localtime` when it is unset: `'localtime'` and `'utc'` depend
+/// on it), FNV-1a, 64 bits, over all: another script, library or zone never reads it. It is
+/// written to a temporary file (mode 0600) and renamed into place, and checked when read (this
+/// user's, not writable by group or others, `PRAGMA quick_check`); anything wrong with it
+/// (missing, unreadable, another user's or writable by others, damaged, no cache folder, a folder
+/// that cannot be written or that others may write to or own) only means the script runs as
+/// before. A script whose run could differ the next time is not kept: `SQLScriptWatch` decides
+/// from what the run did (random numbers, the clock, temporary tables, settings of the
+/// connection). Images over `largestImage` bytes are not kept, nor more than `mostImages` of them.
 enum SQLScriptCache {
     /// The largest image kept, in bytes: scripts that make big databases are rare, and their
     /// images would fill the cache folder.
@@ -33,6 +34,18 @@ enum SQLScriptCache {
         return nil
     }
 
+    /// What else than the script an image depends on: the SQLite library (its version number
+    /// and source id) and the time zone (`TZ`, or `/etc/localtime`'s bytes when it is unset).
+    static let environment: [UInt8] = {
+        var bytes = Array("\(sqlite3_libversion_number()) \(String(cString: sqlite3_sourceid()))\0".utf8)
+        if let zone = ProcessInfo.processInfo.environment["TZ"] {
+            bytes += Array(("TZ=" + zone).utf8)
+        } else {
+            bytes += read("/etc/localtime", anyOwner: true) ?? []
+        }
+        return bytes
+    }()
+
     /// Where the image of `script` lives (whether or not it exists yet).
     static func path(for script: String) -> String? {
         guard let folder else { return nil }
@@ -41,8 +54,11 @@ enum SQLScriptCache {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        hash ^= UInt64(UInt32(bitPattern: sqlite3_libversion_number()))
-        hash = hash &* 0x0000_0100_0000_01b3
+        // A byte no script text holds (UTF-8 never has 0xFF) between the two.
+        for byte in [0xFF] + environment {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
         let hex = String(hash, radix: 16)
         return folder + "/script-" + String(repeating: "0", count: 16 - hex.count) + hex + ".sqlite"
     }
@@ -121,15 +137,16 @@ enum SQLScriptCache {
 
     /// The bytes of the regular file at `path`, at most `largestImage` of them, when it is this
     /// user's and no one else may write to it (as its folder: an image someone else could write
-    /// would be charted as the script's data); nil for anything else (no file, a link, a FIFO
-    /// or device, a larger file, a read error).
-    private static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    /// would be charted as the script's data), or with `anyOwner` whoever's it is, a link
+    /// followed; nil for anything else (no file, a link, a FIFO or device, a larger file, a
+    /// read error).
+    private static func read(_ path: String, anyOwner: Bool = false) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (anyOwner ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage,
-            info.st_uid == getuid(), info.st_mode & 0o022 == 0
+            anyOwner || (info.st_uid == getuid() && info.st_mode & 0o022 == 0)
         else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0

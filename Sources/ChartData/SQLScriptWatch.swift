@@ -17,6 +17,8 @@ import Synchronization
 /// - The clock: date(), time(), datetime(), julianday(), unixepoch() and strftime() are
 ///   deterministic unless they read the current time (`'now'`, or no date at all), which they
 ///   do through the connection's VFS: the script's connection uses `SQLiteClock`'s, which counts.
+///   (Their `'localtime'` and `'utc'` modifiers depend on the time zone: `SQLScriptCache` keys
+///   its images by zone.)
 /// - What an image leaves out: objects in the temporary schema, and settings of the connection
 ///   (`PRAGMA case_sensitive_like = ON`, `reverse_unordered_selects`...), except those in
 ///   `keptPragmas`. ATTACH (and VACUUM INTO, which attaches) is refused by the connection's
@@ -32,8 +34,8 @@ final class SQLScriptWatch {
         "current_timestamp", "load_extension", "sqlite_compileoption_get", "sqlite_compileoption_used"
     ]
     /// Functions SQLite lists as not deterministic whose value the cache's key pins (it holds
-    /// the library's version number).
-    static let keyedByLibrary: Set<String> = ["sqlite_version"]
+    /// the library's version number and source id).
+    static let keyedByLibrary: Set<String> = ["sqlite_version", "sqlite_source_id"]
     /// Pragmas that may set a value without making the run unrepeatable: what the image keeps
     /// (its header's fields, its page size and encoding), reads of the schema by name, and
     /// settings that only bear on writing (chart queries only read) or on speed.

@@ -157,4 +157,20 @@ import Testing
         #expect(try Self.render(path, cache: cache, to: folder + "/second.svg") == first)
         #expect(Self.images(cache) == kept, "written again, not read back")
     }
+
+    @Test("An image is kept per time zone: 'localtime' charts the zone the script runs in")
+    func keptPerZone() throws {
+        let hour = "CAST(strftime('%H', '2024-01-01 20:00', 'localtime') AS REAL)"
+        let script = Script(label: "localtime", text: "CREATE TABLE t (x REAL, y REAL);\nINSERT INTO t VALUES (1, 1), (2, \(hour));\n")
+        let (folder, path, cache) = try Self.setUp(script)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let utc = try Self.render(path, cache: cache, to: folder + "/utc.svg", environment: ["TZ": "UTC0"])
+        let kept = Self.images(cache)
+        #expect(kept.count == 1, "\(kept)")
+        #expect(try Self.render(path, cache: cache, to: folder + "/utc-again.svg", environment: ["TZ": "UTC0"]) == utc)
+        #expect(Self.images(cache) == kept, "written again, not read back")
+        // Tokyo, nine hours ahead: 05 o'clock, not UTC's 20 read back.
+        #expect(try Self.render(path, cache: cache, to: folder + "/tokyo.svg", environment: ["TZ": "JST-9"]) != utc)
+        #expect(Self.images(cache).count == 2, "one image for both zones")
+    }
 }
