@@ -9,13 +9,16 @@ import Foundation
 /// every start: the demo gallery's `demo.sql` took about 5 ms of the 40 a small chart's process
 /// takes, reading its 100 KB image back takes a tenth of a millisecond.
 ///
-/// An image is found by the script's text and the SQLite version (FNV-1a, 64 bits, over both:
-/// another script or another SQLite never reads it), written to a temporary file and renamed
-/// into place, and checked when read (`PRAGMA quick_check`); anything wrong with it (missing,
-/// unreadable, damaged, no cache folder, a folder that cannot be written or that others may
-/// write to) only means the script runs as before. A script whose run could differ the next
-/// time (temporary tables, random numbers, the current time) is not kept. Images over `largestImage` bytes are not kept, nor more than
-/// `mostImages` of them.
+/// An image is found by the script's text, the SQLite library (its version and source id) and
+/// the time zone (`TZ`, and `/etc/localtime` when it is unset: `'localtime'` and `'utc'` depend
+/// on it), FNV-1a, 64 bits, over all: another script, library or zone never reads it. It is
+/// written to a temporary file (mode 0600) and renamed into place, and checked when read (this
+/// user's, not writable by group or others, `PRAGMA quick_check`); anything wrong with it
+/// (missing, unreadable, another user's or writable by others, damaged, no cache folder, a folder
+/// that cannot be written or that others may write to or own) only means the script runs as
+/// before. A script whose run could differ the next time is not kept: `SQLScriptWatch` decides
+/// from what the run did (random numbers, the clock, temporary tables, settings of the
+/// connection). Images over `largestImage` bytes are not kept, nor more than `mostImages` of them.
 enum SQLScriptCache {
     /// The largest image kept, in bytes: scripts that make big databases are rare, and their
     /// images would fill the cache folder.
@@ -31,6 +34,18 @@ enum SQLScriptCache {
         return nil
     }
 
+    /// What else than the script an image depends on: the SQLite library (its version number
+    /// and source id) and the time zone (`TZ`, or `/etc/localtime`'s bytes when it is unset).
+    static let environment: [UInt8] = {
+        var bytes = Array("\(sqlite3_libversion_number()) \(String(cString: sqlite3_sourceid()))\0".utf8)
+        if let zone = ProcessInfo.processInfo.environment["TZ"] {
+            bytes += Array(("TZ=" + zone).utf8)
+        } else {
+            bytes += read("/etc/localtime", anyOwner: true) ?? []
+        }
+        return bytes
+    }()
+
     /// Where the image of `script` lives (whether or not it exists yet).
     static func path(for script: String) -> String? {
         guard let folder else { return nil }
@@ -39,8 +54,11 @@ enum SQLScriptCache {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        hash ^= UInt64(UInt32(bitPattern: sqlite3_libversion_number()))
-        hash = hash &* 0x0000_0100_0000_01b3
+        // A byte no script text holds (UTF-8 never has 0xFF) between the two.
+        for byte in [0xFF] + environment {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
         let hex = String(hash, radix: 16)
         return folder + "/script-" + String(repeating: "0", count: 16 - hex.count) + hex + ".sqlite"
     }
@@ -61,22 +79,43 @@ enum SQLScriptCache {
         return isIntact(db)
     }
 
-    /// Keeps the image of `db`, which `script` filled. Quietly does nothing when it cannot.
+    /// Keeps the image of `db`, which `script` filled (and `SQLScriptWatch` found repeatable).
+    /// Quietly does nothing when it cannot.
     static func store(_ db: OpaquePointer, for script: String) {
-        guard let path = path(for: script), let folder, isRepeatable(script, db) else { return }
+        guard let path = path(for: script), let folder else { return }
         var size: Int64 = 0
         guard let image = sqlite3_serialize(db, "main", &size, 0) else { return }
         defer { sqlite3_free(image) }
         guard size > 0, size <= largestImage else { return }
-        let data = Data(bytes: image, count: Int(size))
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard isPrivate(folder) else { return }
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             return  // no cache folder to write: the script runs next time too
         }
+        guard isPrivate(folder), write(UnsafeRawBufferPointer(start: image, count: Int(size)), to: path, in: folder) else { return }
         removeOldest(in: folder)
+    }
+
+    /// Writes `bytes` to a new file in `folder`, mode 0600, and renames it to `path`: a reader
+    /// sees the old image or the new one, whole. False (and no file left) when it cannot.
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, in folder: String) -> Bool {
+        let temporary = folder + "/.script-" + UUID().uuidString
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var written = fchmod(fd, 0o600) == 0
+        var total = 0
+        while written && total < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + total, bytes.count - total)
+            if count < 0 && errno == EINTR { continue }
+            written = count > 0
+            total += max(count, 0)
+        }
+        written = close(fd) == 0 && written
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// Removes the least recently written images beyond `mostImages`. O(images log images).
@@ -89,19 +128,6 @@ enum SQLScriptCache {
         for (path, _) in written.sorted(by: { $0.1 < $1.1 }).prefix(images.count - mostImages) { try? manager.removeItem(atPath: path) }
     }
 
-    /// Whether running `script` again would make the database it made in `db`: nothing in the
-    /// temporary schema (which an image leaves out) and no call whose value changes between
-    /// runs (random numbers, the current time, row counts of earlier statements). O(script).
-    private static func isRepeatable(_ script: String, _ db: OpaquePointer) -> Bool {
-        // Calls, not words: the gallery's script says "random walk" in its comments.
-        let changing = /(?i)\b(random|randomblob|changes|total_changes|last_insert_rowid)\s*\(|'now'|"now"|\bcurrent_(time|date|timestamp)\b/
-        guard !script.contains(changing) else { return false }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM temp.sqlite_master", -1, &statement, nil) == SQLITE_OK, let statement else { return false }
-        defer { sqlite3_finalize(statement) }
-        return sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int64(statement, 0) == 0
-    }
-
     /// Whether `folder` is this user's own and no one else may write to it: an image planted
     /// there by someone else would be charted as the script's data.
     private static func isPrivate(_ folder: String) -> Bool {
@@ -109,14 +135,19 @@ enum SQLScriptCache {
         return lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o022 == 0
     }
 
-    /// The bytes of the regular file at `path`, at most `largestImage` of them; nil for
-    /// anything else (no file, a link, a FIFO or device, a larger file, a read error).
-    private static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    /// The bytes of the regular file at `path`, at most `largestImage` of them, when it is this
+    /// user's and no one else may write to it (as its folder: an image someone else could write
+    /// would be charted as the script's data), or with `anyOwner` whoever's it is, a link
+    /// followed; nil for anything else (no file, a link, a FIFO or device, a larger file, a
+    /// read error).
+    private static func read(_ path: String, anyOwner: Bool = false) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (anyOwner ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= largestImage,
+            anyOwner || (info.st_uid == getuid() && info.st_mode & 0o022 == 0)
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0
         while total < bytes.count {

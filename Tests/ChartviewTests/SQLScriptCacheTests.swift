@@ -73,4 +73,74 @@ import Testing
         #expect(try render(b, "b-planted") == bChart)
         #expect(bChart != first)
     }
+
+    /// Scripts a and b, their charts, and where b's image is: for planting a's image there.
+    struct Planting {
+        let folder: String, cache: String, b: String, aChart: Data, bChart: Data, imageA: String, imageB: String
+
+        init() throws {
+            let folder = try ChartviewProcess.temporaryDirectory(), cache = folder + "/cache", images = cache + "/chartview"
+            func script(_ name: String, _ rows: String) throws -> String {
+                let path = folder + "/" + name + ".sql"
+                try Data("CREATE TABLE t (x REAL, y REAL); INSERT INTO t VALUES \(rows);\n".utf8).write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            let a = try script("a", "(1, 10), (2, 20), (3, 15)"), b = try script("b", "(1, 3), (2, 1), (3, 4)")
+            aChart = try Self.render(a, "a", folder: folder, cache: cache)
+            let nameA = try #require(try FileManager.default.contentsOfDirectory(atPath: images).first)
+            bChart = try Self.render(b, "b", folder: folder, cache: cache)
+            let nameB = try #require(Set(try FileManager.default.contentsOfDirectory(atPath: images)).subtracting([nameA]).first)
+            (self.folder, self.cache, self.b, imageA, imageB) = (folder, cache, b, images + "/" + nameA, images + "/" + nameB)
+        }
+
+        static func render(_ path: String, _ name: String, folder: String, cache: String) throws -> Data {
+            let out = folder + "/" + name + ".svg"
+            let result = try ChartviewProcess.run([path, "--output", out], environment: ["XDG_CACHE_HOME": cache])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+
+        /// Puts a copy of a's image where b's goes, with `mode` and, when given, `owner`.
+        func plant(mode: Int, owner: uid_t? = nil) throws {
+            try FileManager.default.removeItem(atPath: imageB)
+            try FileManager.default.copyItem(atPath: imageA, toPath: imageB)
+            #expect(chmod(imageB, mode_t(mode)) == 0)
+            if let owner { #expect(chown(imageB, owner, getgid()) == 0) }
+        }
+
+        /// Charts b, as the user would.
+        func renderB(_ name: String) throws -> Data { try Self.render(b, name, folder: folder, cache: cache) }
+
+        /// b's image is b's again (not a's), this user's, and only theirs to write.
+        func expectRebuilt() throws {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: imageB)) != Data(contentsOf: URL(fileURLWithPath: imageA)))
+            let attributes = try FileManager.default.attributesOfItem(atPath: imageB)
+            #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid())
+            #expect(((attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o777) & 0o022 == 0)
+        }
+    }
+
+    @Test("A planted image others may write to is not read, and is rebuilt; one that is only this user's is")
+    func plantedImageMode() throws {
+        let planting = try Planting()
+        defer { try? FileManager.default.removeItem(atPath: planting.folder) }
+        #expect(planting.aChart != planting.bChart)
+        // The control: this user's, written only by them, the image is read as b's.
+        try planting.plant(mode: 0o644)
+        #expect(try planting.renderB("b-own") == planting.aChart)
+        for mode in [0o666, 0o646, 0o664, 0o620] {
+            try planting.plant(mode: mode)
+            #expect(try planting.renderB("b-\(mode)") == planting.bChart, "mode \(String(mode, radix: 8))")
+            try planting.expectRebuilt()
+        }
+    }
+
+    @Test("A planted image another user owns is not read, and is rebuilt", .enabled(if: geteuid() == 0, "chown to another user needs root"))
+    func plantedImageOwner() throws {
+        let planting = try Planting()
+        defer { try? FileManager.default.removeItem(atPath: planting.folder) }
+        try planting.plant(mode: 0o600, owner: 4242)
+        #expect(try planting.renderB("b-foreign") == planting.bChart)
+        try planting.expectRebuilt()
+    }
 }
