@@ -76,6 +76,12 @@ enum SpecKeys {
         return nil
     }
 
+    /// "must be a whole number from 1 to 100000 (got 0)": the one wording of a whole number
+    /// out of its key's range.
+    static func wholeNumberMessage(_ range: ClosedRange<Int>, got text: String) -> String {
+        "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(text))"
+    }
+
     /// "unknown key; did you mean "title"?" when a known key is at most two edits away (or
     /// differs only in case), else the keys listed.
     static func message(unknown key: String, known: [String]) -> String {

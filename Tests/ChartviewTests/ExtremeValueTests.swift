@@ -29,7 +29,7 @@ extension DataInputTests {
         value("min without max", #""yAxis": {"min": 0}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("min above max", #""yAxis": {"min": 5, "max": 1}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("negative interval", #""yAxis": {"interval": -1}"#, "charts[0].yAxis.interval: must be a number above 0"),
-        value("99 decimals", #""yAxis": {"decimals": 99}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12"),
+        value("99 decimals", #""yAxis": {"decimals": 99}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12 (got 99)"),
         value("log axis from -5", #""yAxis": {"scale": "log", "min": -5, "max": 10}"#, "charts[0].yAxis.min: must be above 0 on a log scale"),
         value("unknown scale", #""xAxis": {"scale": "time"}"#, "charts[0].xAxis.scale: \"time\" is not one of linear, log, date"),
         value(
