@@ -121,7 +121,7 @@ public final class ChartRenderer {
             return .cannotWrite(path: path, reason: "no such directory '\(dir)'")
         }
         if access(dir, W_OK) != 0 {
-            return .cannotWrite(path: path, reason: "permission denied in '\(dir)'")
+            return .cannotWrite(path: path, reason: PartialFile.creationFailure(errno, in: dir))
         }
         switch error {
         case .painting(let reason), .cannotPaint(_, let reason):
