@@ -329,6 +329,40 @@ import Testing
         }
     }
 
+    /// An image the memory there is cannot hold (`ulimit -v`, here 600 MB of address space for
+    /// a 1 GB picture) says what `--size` asked for and what it needs, status 1 (a failure at
+    /// run time, as running out of memory reading a CSV is), and leaves nothing; SVG, which
+    /// needs no image, is written. Before, "o.png: cannot write: out of memory".
+    @Test func anImageTooLargeForTheMemoryNamesTheSizeItNeeds() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            for (output, format) in [("o.png", "png"), ("-", "png"), ("o.svg", "svg")] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = [
+                    "-c", "ulimit -v 600000 && exec \"$0\" \"$1\" --size 16384x16384 --format \"$2\" --output \"$3\"",
+                    ChartviewProcess.binary, dir + "/v.csv", format, output == "-" ? "-" : dir + "/" + output
+                ]
+                let err = Pipe()
+                process.standardError = err
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                if format == "svg" {
+                    #expect(process.terminationStatus == 0, "\(stderr)")
+                    continue
+                }
+                #expect(process.terminationStatus == 1)
+                let name = output == "-" ? "standard output" : dir + "/" + output
+                #expect(
+                    stderr == "chartview: \(name): --size 16384x16384 needs 1024 MB of image memory, which could not be had; "
+                        + "choose a smaller --size, or write SVG or PDF\n")
+            }
+            try expectOnly(["v.csv", "o.svg"], in: dir)
+        }
+    }
+
     @Test func aFIFOWithoutAReaderIsGivenUpAfterTheTimeout() throws {
         try withDirectory { dir in
             try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
