@@ -15,6 +15,9 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
     case unsupportedFormat(path: String)
     /// An image file could not be read.
     case cannotRead(path: String, reason: String)
+    /// The memory for an image of `width` × `height` pixels (`bytes` of it, 4 a pixel) could
+    /// not be had: Cairo's allocation failed (`ulimit -v`, the machine's memory).
+    case noImageMemory(width: Int, height: Int, bytes: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +28,11 @@ public enum CairoError: Error, Equatable, CustomStringConvertible {
         case .refused(let path, let reason): "\(path): \(reason)"
         case .unsupportedFormat(let path): "\(path): unknown output format; use a .png, .svg or .pdf file name"
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"
+        case .noImageMemory(let width, let height, let bytes):
+            "a \(width)x\(height) image needs \(Self.megabytes(bytes)) MB of memory, which could not be had"
         }
     }
+
+    /// Whole megabytes of `bytes`, rounded up (1 MB = 2^20 bytes).
+    public static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 }

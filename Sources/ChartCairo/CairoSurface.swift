@@ -29,12 +29,17 @@ public final class CairoSurface {
         try CairoSurface(pointer: pointer, width: width, height: height, operation: "creating a \(width)x\(height) surface")
     }
 
-    /// An ARGB32 image in memory, cleared to transparent.
+    /// An ARGB32 image in memory, cleared to transparent. Throws `.noImageMemory` with the
+    /// bytes it needs when they cannot be had.
     public static func image(width: Int, height: Int) throws(CairoError) -> CairoSurface {
         precondition(width > 0 && height > 0, "An image surface needs a positive size (got \(width)x\(height)).")
-        return try CairoSurface(
-            pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-            width: width, height: height, operation: "creating a \(width)x\(height) image")
+        let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        if cairo_surface_status(pointer) == CAIRO_STATUS_NO_MEMORY {
+            cairo_surface_destroy(pointer)
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+            throw .noImageMemory(width: width, height: height, bytes: max(stride, width * 4) * height)
+        }
+        return try CairoSurface(pointer: pointer, width: width, height: height, operation: "creating a \(width)x\(height) image")
     }
 
     /// An SVG document written to `path` as it is drawn and completed by `finish()`.

@@ -113,7 +113,10 @@ public final class ChartRenderer {
     /// the file system gives where Cairo only says "write error"; `written` is the file written
     /// (a symbolic link's target), whose folder is checked.
     private static func explain(_ error: CairoError, path: String, writing written: String) -> CairoError {
-        if case .refused = error { return error }
+        switch error {
+        case .refused, .noImageMemory: return error
+        default: break
+        }
         let directory = (written as NSString).deletingLastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
@@ -121,14 +124,14 @@ public final class ChartRenderer {
             return .cannotWrite(path: path, reason: "no such directory '\(dir)'")
         }
         if access(dir, W_OK) != 0 {
-            return .cannotWrite(path: path, reason: "permission denied in '\(dir)'")
+            return .cannotWrite(path: path, reason: PartialFile.creationFailure(errno, in: dir))
         }
         switch error {
         case .painting(let reason), .cannotPaint(_, let reason):
             return .cannotPaint(path: path, reason: reason)
         case .cannotWrite(_, let reason), .cairo(_, let reason), .cannotRead(_, let reason):
             return .cannotWrite(path: path, reason: reason)
-        case .unsupportedFormat, .refused:
+        case .unsupportedFormat, .refused, .noImageMemory:
             return error
         }
     }

@@ -5,7 +5,8 @@ import Foundation
 /// ImageMagick follow it:
 /// - no file: one is created (mode 0644 less the umask).
 /// - a regular file: replaced, keeping its mode, and its owner and group where permitted
-///   (`PartialFile`); one without write permission is refused ("is read-only").
+///   (`PartialFile`); one without write permission is refused ("is read-only"), as is one on a
+///   read-only file system ("is on a read-only file system").
 /// - a symbolic link: its final target is written the same way (created when the link
 ///   dangles), and the link is kept.
 /// - a character device or FIFO (`/dev/null`, a named pipe): a stream, written in place by
@@ -64,6 +65,11 @@ public struct FileDestination: Equatable, Sendable {
                 (path, kind, existing) = (current, .stream, nil)
                 return
             case S_IFREG:
+                // On a read-only file system no mode makes it writable: that is what to say.
+                var volume = statvfs()
+                if statvfs(current, &volume) == 0 && volume.f_flag & UInt(ST_RDONLY) != 0 {
+                    throw .refused(path: name, reason: "is on a read-only file system; choose another output")
+                }
                 // No write bit at all is read-only even for root, which access() lets through.
                 if info.st_mode & 0o222 == 0 || access(current, W_OK) != 0 && (errno == EACCES || errno == EROFS) {
                     throw .refused(path: name, reason: "is read-only; choose another output or make it writable")

@@ -67,7 +67,7 @@ public final class PartialFile {
         guard fd >= 0 else {
             done = true
             self.fd = -1
-            throw CairoError.cannotWrite(path: destination, reason: String(cString: strerror(failure)))
+            throw CairoError.cannotWrite(path: destination, reason: Self.creationFailure(failure, in: directory.isEmpty ? "." : directory))
         }
         self.fd = fd
         if let existing = target.existing { Self.keep(existing, on: fd) }
@@ -75,6 +75,17 @@ public final class PartialFile {
 
     deinit {
         if !done { discard() }
+    }
+
+    /// Why a file could not be created in `directory`, from `open`'s `errno`: a read-only file
+    /// system (EROFS) or a permission refused names the folder, as neither is the file's own
+    /// doing; anything else is the system's words ("No space left on device").
+    public static func creationFailure(_ code: Int32, in directory: String) -> String {
+        switch code {
+        case EROFS: "the file system of '\(directory)' is read-only"
+        case EACCES, EPERM: "permission denied in '\(directory)'"
+        default: String(cString: strerror(code))
+        }
     }
 
     /// Closes the file and renames it onto the destination. On failure the temporary file is

@@ -12,6 +12,11 @@ extension ChartSpec.File {
     /// Decodes and checks a spec file's bytes; `path` names it in errors.
     public static func decode(_ data: Data, path: String) throws(DataError) -> ChartSpec.File {
         let file: ChartSpec.File
+        // What the parsers lose or misreport, from the text: a key given twice, a number no
+        // Double or Int holds (1e400, 1e-400, a 20-digit bins), with its key path and line.
+        if let found = SpecText.firstProblem(in: data, as: ChartSpec.File.self) {
+            throw DataError.spec(path: path, keyPath: found.keyPath, message: found.message)
+        }
         // Keys no object of the format takes are errors, found before the values are decoded.
         if let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
             let unknown = SpecKeys.firstUnknown(in: json, as: ChartSpec.File.self)

@@ -1,6 +1,10 @@
 import ChartCore
 
 extension ChartSpec {
+    /// The numbers of bins a histogram takes (`bins`, `--bins`): the model's own limit,
+    /// `HistogramBinning.maximumCount`, which the automatic rule and `binWidth` keep to too.
+    public static let binCounts = 1...HistogramBinning.maximumCount
+
     /// Checks every value a user can write in this chart's spec against what chartview can
     /// draw, before anything is built from it: sizes and widths positive and finite, colors
     /// ranges with min below max (names and colors are
@@ -39,7 +43,9 @@ extension ChartSpec {
                 throw fail(name + ".interval", "must be a number above 0")
             }
             try finite(axis.rotation, name + ".rotation")
-            if let decimals = axis.decimals, !(0...12).contains(decimals) { throw fail(name + ".decimals", "must be a whole number from 0 to 12") }
+            if let decimals = axis.decimals, !AxisSpec.decimalPlaces.contains(decimals) {
+                throw fail(name + ".decimals", SpecKeys.wholeNumberMessage(AxisSpec.decimalPlaces, got: String(decimals)))
+            }
             if axis.scale == .log, let lo = axis.min, lo <= 0 { throw fail(name + ".min", "must be above 0 on a log scale") }
         }
         if let pie {
@@ -51,10 +57,15 @@ extension ChartSpec {
                 throw fail("pie.labelOffset", "must be a number of pixels from -500 to 500")
             }
         }
-        if let bins, !(1...10_000).contains(bins) { throw fail("bins", "must be a whole number from 1 to 10000 (got \(bins))") }
+        if let bins, !Self.binCounts.contains(bins) { throw fail("bins", SpecKeys.wholeNumberMessage(Self.binCounts, got: String(bins))) }
         try positive(binWidth, "binWidth", upTo: .greatestFiniteMagnitude)
         if let query = period?.query, query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw fail("period.query", "must not be empty")
         }
     }
+}
+
+extension ChartSpec.AxisSpec {
+    /// The decimal places an axis's labels take (`decimals`).
+    public static let decimalPlaces = 0...12
 }

@@ -246,7 +246,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var error: String?
     /// A bubble's size: its area is proportional to the value.
     public var size: String?
-    /// A histogram's number of bins (1 to 10,000); nil for numpy's `auto` rule.
+    /// A histogram's number of bins (`binCounts`); nil for numpy's `auto` rule.
     public var bins: Int?
     /// A histogram's bin width, in the values' units; wins over `bins`.
     public var binWidth: Double?

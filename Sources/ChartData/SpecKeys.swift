@@ -7,13 +7,13 @@ protocol SpecObject {
     static var keyNames: [String] { get }
     /// The keys whose value is an object of the format, or a list of them, and its type.
     static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { get }
-    /// The keys whose value is a whole number (read as `Int`).
-    static var wholeNumberKeys: Set<String> { get }
+    /// The keys whose value is a whole number (read as `Int`), and the numbers each takes.
+    static var wholeNumbers: [String: ClosedRange<Int>] { get }
 }
 
 extension SpecObject {
     static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { [:] }
-    static var wholeNumberKeys: Set<String> { [] }
+    static var wholeNumbers: [String: ClosedRange<Int>] { [:] }
 }
 
 extension SpecObject where Self: Decodable {
@@ -35,14 +35,14 @@ extension ChartSpec: SpecObject {
             "period": (PeriodSpec.self, false)
         ]
     }
-    static var wholeNumberKeys: Set<String> { ["bins"] }
+    static var wholeNumbers: [String: ClosedRange<Int>] { ["bins": binCounts] }
 }
 
 extension ChartSpec.DataSource: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.Series: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.AxisSpec: SpecObject {
     static var keyNames: [String] { names(CodingKeys.self) }
-    static var wholeNumberKeys: Set<String> { ["decimals"] }
+    static var wholeNumbers: [String: ClosedRange<Int>] { ["decimals": decimalPlaces] }
 }
 extension ChartSpec.PieSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.PeriodSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
@@ -57,11 +57,9 @@ enum SpecKeys {
         guard let object = json as? [String: Any] else { return nil }
         let known = type.keyNames
         for key in object.keys.sorted() {
-            let plain =
-                !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-            let path = plain ? (keyPath.isEmpty ? key : keyPath + "." + key) : keyPath + "[" + SpecValueError.quoted(key) + "]"
+            let path = appending(key, to: keyPath)
             guard known.contains(key) else { return (path, message(unknown: key, known: known)) }
-            if type.wholeNumberKeys.contains(key), let number = object[key] as? Double, number.isFinite, number != number.rounded() {
+            if type.wholeNumbers[key] != nil, let number = object[key] as? Double, number.isFinite, number != number.rounded() {
                 return (path, "expected a whole number")
             }
             guard let child = type.nested[key], let value = object[key] else { continue }
@@ -74,6 +72,32 @@ enum SpecKeys {
             }
         }
         return nil
+    }
+
+    /// `keyPath` and then `key`: "charts[0].title", or "charts[0]["a b"]" for a key that is not
+    /// a plain name (quoted and escaped, so that the path stays one line).
+    static func appending(_ key: String, to keyPath: String) -> String {
+        var path = keyPath
+        append(key, to: &path)
+        return path
+    }
+
+    /// Appends `key` to `keyPath` in place, as `appending(_:to:)` writes it. O(key).
+    static func append(_ key: String, to keyPath: inout String) {
+        let plain =
+            !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        if !plain {
+            keyPath += "[" + SpecValueError.quoted(key) + "]"
+        } else {
+            if !keyPath.isEmpty { keyPath += "." }
+            keyPath += key
+        }
+    }
+
+    /// "must be a whole number from 1 to 100000 (got 0)": the one wording of a whole number
+    /// out of its key's range, whether the decoder read it or no `Int` can hold it.
+    static func wholeNumberMessage(_ range: ClosedRange<Int>, got text: String) -> String {
+        "must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(text))"
     }
 
     /// "unknown key; did you mean "title"?" when a known key is at most two edits away (or

@@ -133,13 +133,14 @@ struct Chartview {
                 break
             }
         } catch {
-            throw CommandError(message: error.description.replacingOccurrences(of: pathOf(target), with: target.name), status: 1)
+            throw CommandError(error, writing: target.name, replacing: pathOf(target))
         }
+        let shown = target.kind == .standardOutput ? "standard output" : target.name
         try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
             do throws(CairoError) {
-                try renderer.write(scene, format: format, toDescriptor: fd, name: target.kind == .standardOutput ? "standard output" : target.name)
+                try renderer.write(scene, format: format, toDescriptor: fd, name: shown)
             } catch {
-                throw CommandError(message: error.description, status: 1)
+                throw CommandError(error, writing: shown)
             }
         }
     }

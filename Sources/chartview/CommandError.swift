@@ -1,3 +1,4 @@
+import ChartCairo
 import ChartData
 import ChartX11
 
@@ -57,6 +58,23 @@ extension CommandError {
         case .noDisplay(nil): self.init(message: error.description + "; use --output FILE to render without a display", status: 1)
         case .noDisplay: self.init(message: error.description + " Use --output FILE to render without a display", status: 1)
         case .cannotCreate, .connectionLost: self.init(message: error.description, status: 1)
+        }
+    }
+}
+
+extension CommandError {
+    /// A failure to paint or write the chart to `name` (status 1, a failure at run time): the
+    /// written path (`written`, a link's target) shown as the name given. An image too large
+    /// for the memory there is says what `--size` asked for and what it needs.
+    init(_ error: CairoError, writing name: String, replacing written: String? = nil) {
+        switch error {
+        case .noImageMemory(let width, let height, let bytes):
+            self.init(
+                message: "\(name): --size \(width)x\(height) needs \(CairoError.megabytes(bytes)) MB of image memory, which could not be had; "
+                    + "choose a smaller --size, or write SVG or PDF",
+                status: 1)
+        default:
+            self.init(message: written.map { error.description.replacingOccurrences(of: $0, with: name) } ?? error.description, status: 1)
         }
     }
 }

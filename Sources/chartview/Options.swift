@@ -135,7 +135,8 @@ struct Options {
                                columns of those names, else the columns in that order)
           --error COLUMN       an error bar's ± error
           --size-by COLUMN     a bubble's size (its area; --size is the picture's)
-          --bins N             a histogram's number of bins (default: numpy's 'auto' rule)
+          --bins N             a histogram's number of bins, 1 to \(ChartSpec.binCounts.upperBound)
+                               (default: numpy's 'auto' rule)
           --bin-width W        a histogram's bin width, in the values' units
           --density            a histogram of densities (area 1), not counts
           --stack              stack several histograms instead of overlaying them
@@ -257,7 +258,9 @@ struct Options {
             case "--size-by": options.sizeBy = try capped(value(), flag: name, limit: maxNameLength)
             case "--bins":
                 let text = try value()
-                guard let bins = Int(text), (1...10_000).contains(bins) else { throw .usage("--bins takes a whole number from 1 to 10000 (got '\(text)')") }
+                guard let bins = Int(text), ChartSpec.binCounts.contains(bins) else {
+                    throw .usage("--bins takes a whole number from 1 to \(ChartSpec.binCounts.upperBound) (got '\(text)')")
+                }
                 options.bins = bins
             case "--bin-width":
                 let text = try value()

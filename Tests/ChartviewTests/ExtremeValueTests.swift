@@ -29,17 +29,37 @@ extension DataInputTests {
         value("min without max", #""yAxis": {"min": 0}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("min above max", #""yAxis": {"min": 5, "max": 1}"#, "charts[0].yAxis: give both min and max, with min below max"),
         value("negative interval", #""yAxis": {"interval": -1}"#, "charts[0].yAxis.interval: must be a number above 0"),
-        value("99 decimals", #""yAxis": {"decimals": 99}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12"),
+        value("99 decimals", #""yAxis": {"decimals": 99}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12 (got 99)"),
         value("log axis from -5", #""yAxis": {"scale": "log", "min": -5, "max": 10}"#, "charts[0].yAxis.min: must be above 0 on a log scale"),
         value("unknown scale", #""xAxis": {"scale": "time"}"#, "charts[0].xAxis.scale: \"time\" is not one of linear, log, date"),
         value(
             "pie inner radius 1", #""kind": "pie", "y": ["q1"], "pie": {"innerRadius": 1}"#,
             "charts[0].pie.innerRadius: must be a number from 0 (a pie) to 0.95"),
         value("empty period query", #""period": {"query": " "}"#, "charts[0].period.query: must not be empty"),
+        // Numbers no Double or Int holds are out of range for their key, at their line (before,
+        // "not valid JSON" with no key; 1e309 "Number 1e309 is not representable in Swift.").
+        value(
+            "axis max past Double's range", #""yAxis": {"min": 0, "max": 1e309}"#,
+            "charts[0].yAxis.max: 1e309 is out of range (line 2): past ±1.8e308, the largest number"),
+        value(
+            "barWidth 1e-400", #""kind": "bar", "barWidth": 1e-400"#,
+            "charts[0].barWidth: 1e-400 is out of range (line 2): nearer 0 than ±4.9e-324, the smallest number other than 0"),
+        value(
+            "barWidth 1e400", #""kind": "bar", "barWidth": 1e400"#,
+            "charts[0].barWidth: 1e400 is out of range (line 2): past ±1.8e308, the largest number"),
+        value("bins 1e20", #""kind": "histogram", "bins": 1e20"#, "charts[0].bins: must be a whole number from 1 to 100000 (got 1e20, line 2)"),
+        value(
+            "bins of 20 digits", #""kind": "histogram", "bins": 12345678901234567890"#,
+            "charts[0].bins: must be a whole number from 1 to 100000 (got 12345678901234567890, line 2)"),
+        value("bins 100001", #""kind": "histogram", "bins": 100001"#, "charts[0].bins: must be a whole number from 1 to 100000 (got 100001)"),
+        value(
+            "decimals 1e20", #""yAxis": {"decimals": 1e20}"#, "charts[0].yAxis.decimals: must be a whole number from 0 to 12 (got 1e20, line 2)"),
+        // A key given twice is refused (both Foundation parsers kept one; Python's json the other).
+        value("title given twice", "\"title\": \"a\",\n \"title\": \"b\"", "charts[0].title: is given twice, on lines 2 and 3; give a key once"),
         BadInput(
-            name: "axis max past Double's range",
-            files: db.merging(["v.json": spec(#"{"name": "a", "data": {"table": "sales"}, "yAxis": {"min": 0, "max": 1e309}}"#)]) { a, _ in a },
-            arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: not valid JSON: Number 1e309 is not representable in Swift."))
+            name: "database given twice",
+            files: db.merging(["v.json": .text("{\"database\": \"db.sqlite\",\n \"database\": \"db.sqlite\", \"charts\": []}\n")]) { a, _ in a },
+            arguments: ["$D/v.json"], expected: .line("chartview: $D/v.json: database: is given twice, on lines 1 and 2; give a key once"))
     ]
 
     /// A spec over db.sqlite's sales table with `fields` added to its one chart.

@@ -204,4 +204,41 @@ struct HistogramBoxCommandTests {
         ])
         #expect(narrow.status == 2 && narrow.stderr.contains("bin width"), "\(narrow.stderr)")
     }
+
+    /// One limit of bins, the model's (`HistogramBinning.maximumCount`): `--bins` and a spec's
+    /// `bins` take 100,000 and refuse 100,001, as the help, the man page, README and the schema
+    /// say (before, the flag and the spec stopped at 10,000 while README said 100,000).
+    @Test("--bins and a spec's bins take up to 100,000, as the help, man page, README and schema say")
+    func binsUpTo100000() throws {
+        let directory = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let csv = directory + "/v.csv"
+        try ("v\n" + (0..<200_000).map { String(($0 * 7919) % 200_000) }.joined(separator: "\n") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let flag = try dump([csv, "--kind", "histogram", "--bins", "100000"])
+        #expect(flag.plots.count == 1 && !flag.plots[0].items.isEmpty)
+        // More bins than pixel columns merge per column: at most one item a column.
+        #expect(flag.plots[0].items.count <= 1024)
+        let spec = directory + "/s.json"
+        try #"{"charts": [{"name": "a", "kind": "histogram", "data": {"csv": "v.csv"}, "bins": 100000}]}"#.write(
+            toFile: spec, atomically: true, encoding: .utf8)
+        #expect(try dump([spec]).plots[0].items.map(\.value).max() == flag.plots[0].items.map(\.value).max())
+        let over = try ChartviewProcess.run([csv, "--kind", "histogram", "--bins", "100001", "--output", directory + "/x.png"])
+        #expect(over.status == 2)
+        #expect(over.stderr == "chartview: --bins takes a whole number from 1 to 100000 (got '100001') (see 'chartview --help')\n")
+        try #"{"charts": [{"name": "a", "kind": "histogram", "data": {"csv": "v.csv"}, "bins": 100001}]}"#.write(
+            toFile: spec, atomically: true, encoding: .utf8)
+        let overSpec = try ChartviewProcess.run([spec, "--output", directory + "/x.png"])
+        #expect(overSpec.status == 2)
+        #expect(overSpec.stderr == "chartview: \(spec): charts[0].bins: must be a whole number from 1 to 100000 (got 100001)\n")
+        let help = try ChartviewProcess.run(["--help"]).stdout
+        #expect(help.contains("a histogram's number of bins, 1 to 100000"), "\(help)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("at most 100,000.") && !readme.contains("10,000 bins"))
+        let page = try String(contentsOf: root.appendingPathComponent("assets/man/chartview.1"), encoding: .utf8)
+        #expect(page.contains("A histogram's number of bins, 1 to 100000 "))
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("assets/chartview-spec.schema.json")))
+        let bins = ((((schema as? [String: Any])?["$defs"] as? [String: Any])?["chart"] as? [String: Any])?["properties"] as? [String: Any])?["bins"]
+        #expect((bins as? [String: Any])?["maximum"] as? Int == 100_000)
+    }
 }

@@ -86,6 +86,60 @@ import Testing
         }
     }
 
+    /// Runs mount(8) or umount(8) (`tool`) with `arguments`, its own words discarded;
+    /// whether it succeeded.
+    static func mounting(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" \"$@\" 2>/dev/null", tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN, as in CI).
+    static let canMount: Bool = {
+        guard let dir = try? ChartviewProcess.temporaryDirectory() else { return false }
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard mounting("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]) else { return false }
+        return mounting("umount", [dir])
+    }()
+
+    /// A read-only file system is named as one (EROFS), not as a permission: a new file in it
+    /// cannot be written (status 1) for --output, --dump-layout and a link into it; a file there
+    /// is refused before anything is loaded (status 2), as a read-only file is. Before, "cannot
+    /// write: permission denied in 'ro'", and for a file there "make it writable".
+    @Test(.enabled(if: canMount, "mounting a read-only tmpfs needs root (CAP_SYS_ADMIN)"))
+    func aReadOnlyFileSystemIsNamedAsOne() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let ro = dir + "/ro"
+            try FileManager.default.createDirectory(atPath: ro, withIntermediateDirectories: false)
+            try #require(Self.mounting("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", ro]))
+            defer { _ = Self.mounting("umount", [ro]) }
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: ro + "/old.png"))
+            try #require(Self.mounting("mount", ["-o", "remount,ro", ro]))
+            try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: ro + "/new.png")
+            for (flag, name, shown) in [
+                ("--output", ro + "/new.png", ro + "/new.png"), ("--dump-layout", ro + "/new.json", ro + "/new.json"),
+                ("--output", dir + "/link.png", dir + "/link.png"), ("--output", "new.png", "new.png")
+            ] {
+                let result = try ChartviewProcess.run([dir + "/v.csv", flag, name], in: ro)
+                #expect(result.status == 1, "\(flag) \(name)")
+                let folder = name.hasPrefix("/") ? ro : "."
+                #expect(result.stderr == "chartview: \(shown): cannot write: the file system of '\(folder)' is read-only\n")
+            }
+            for flag in ["--output", "--dump-layout"] {
+                let result = try ChartviewProcess.run([dir + "/v.csv", flag, ro + "/old.png"])
+                #expect(result.status == 2, "\(flag)")
+                #expect(result.stderr == "chartview: \(ro)/old.png: is on a read-only file system; choose another output\n")
+            }
+            #expect(contents(ro + "/old.png") == Data("keep".utf8))
+            try expectOnly(["old.png"], in: ro)
+        }
+    }
+
     @Test func aReadOnlyOutputIsRefused() throws {
         try withDirectory { dir in
             try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
@@ -272,6 +326,40 @@ import Testing
             #expect(process.terminationStatus == 1)
             #expect(stderr == "chartview: \(dir)/o.png: cannot write: File too large\n")
             try expectOnly(["v.csv"], in: dir)
+        }
+    }
+
+    /// An image the memory there is cannot hold (`ulimit -v`, here 600 MB of address space for
+    /// a 1 GB picture) says what `--size` asked for and what it needs, status 1 (a failure at
+    /// run time, as running out of memory reading a CSV is), and leaves nothing; SVG, which
+    /// needs no image, is written. Before, "o.png: cannot write: out of memory".
+    @Test func anImageTooLargeForTheMemoryNamesTheSizeItNeeds() throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            for (output, format) in [("o.png", "png"), ("-", "png"), ("o.svg", "svg")] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = [
+                    "-c", "ulimit -v 600000 && exec \"$0\" \"$1\" --size 16384x16384 --format \"$2\" --output \"$3\"",
+                    ChartviewProcess.binary, dir + "/v.csv", format, output == "-" ? "-" : dir + "/" + output
+                ]
+                let err = Pipe()
+                process.standardError = err
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                if format == "svg" {
+                    #expect(process.terminationStatus == 0, "\(stderr)")
+                    continue
+                }
+                #expect(process.terminationStatus == 1)
+                let name = output == "-" ? "standard output" : dir + "/" + output
+                #expect(
+                    stderr == "chartview: \(name): --size 16384x16384 needs 1024 MB of image memory, which could not be had; "
+                        + "choose a smaller --size, or write SVG or PDF\n")
+            }
+            try expectOnly(["v.csv", "o.svg"], in: dir)
         }
     }
 
