@@ -45,7 +45,8 @@ let package = Package(
         .executableTarget(name: "FuzzSpec", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzColumnTyping", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzSQLValues", dependencies: ["ChartCore", "ChartCairo", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzPostgresText", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzPostgresURL", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzPostgresQuery", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),

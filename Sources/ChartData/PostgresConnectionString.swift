@@ -94,7 +94,7 @@ public enum PostgresConnectionString {
     /// libpq or a server passes. O(length × secrets).
     public static func redacting(_ message: String, connectionString: String, secrets: [String]) -> String {
         var result = message
-        if connectionString.count >= 3 { result = result.replacingOccurrences(of: connectionString, with: displayName(connectionString)) }
+        if connectionString.count >= 3 { result = replacing(connectionString, with: displayName(connectionString), in: result) }
         return redacting(result, secrets: secrets + passwords(in: connectionString))
     }
 
@@ -104,9 +104,37 @@ public enum PostgresConnectionString {
     public static func redacting(_ text: String, secrets: [String]) -> String {
         var result = text
         for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 {
-            result = result.replacingOccurrences(of: secret, with: "********")
+            result = replacing(secret, with: "********", in: result)
         }
         return result
+    }
+
+    /// `text` with every occurrence of `target`'s UTF-8 bytes, left to right and not
+    /// overlapping, replaced by `replacement`'s. Bytes, not characters: a password is hidden
+    /// even where the message puts a combining mark after its last letter (which `Character`
+    /// comparison would not match), and a match of valid UTF-8 starts and ends on a scalar's
+    /// boundary, so the result is valid. Written by hand because Foundation's
+    /// `replacingOccurrences` traps on text holding NUL characters (found by make fuzz).
+    /// O(length × target length) at worst.
+    private static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return text }
+        let haystack = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(haystack.count)
+        var i = 0
+        var replaced = false
+        while i < haystack.count {
+            if haystack[i] == needle[0], haystack.count - i >= needle.count, haystack[i..<i + needle.count].elementsEqual(needle) {
+                output.append(contentsOf: replacement.utf8)
+                i += needle.count
+                replaced = true
+            } else {
+                output.append(haystack[i])
+                i += 1
+            }
+        }
+        return replaced ? String(decoding: output, as: UTF8.self) : text
     }
 
     /// What a connection string stands for in messages when libpq could not read it (it then

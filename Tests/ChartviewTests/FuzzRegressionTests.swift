@@ -8,7 +8,8 @@ import Testing
 
     @Test(arguments: [
         ("FuzzCSV", "csv"), ("FuzzSpec", "spec"), ("FuzzColumnTyping", "columntyping"), ("FuzzSQLValues", "sqlvalues"), ("FuzzLayout", "layout"),
-        ("FuzzPostgresText", "postgrestext")
+        ("FuzzPostgresURL", "postgresurl"),
+        ("FuzzPostgresQuery", "postgresquery")
     ])
     func savedInputsNoLongerCrash(target: String, folder: String) throws {
         let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().appendingPathComponent(target).path
