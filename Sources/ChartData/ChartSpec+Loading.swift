@@ -48,6 +48,11 @@ extension ChartSpec.File {
         var seen = Set<String>()
         for (index, chart) in file.charts.enumerated() {
             guard !chart.name.isEmpty else { throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "must not be empty") }
+            // `--list` prints a name a line, and completion offers each line: one name, one line.
+            guard !chart.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw DataError.spec(
+                    path: path, keyPath: "charts[\(index)].name", message: "must be one line of text, without a line break, tab or other control character")
+            }
             guard seen.insert(chart.name).inserted else {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
             }
