@@ -69,7 +69,11 @@ struct PostgresRedactionTests {
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:sec/RETPW@/db").contains("sec/RETPW"))
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:sec@RETPW@localhost").contains("RETPW"))
         #expect(PostgresConnectionString.passwords(in: "postgresql://h:5432/db") == [])
-        #expect(PostgresConnectionString.passwords(in: "host=/tmp password='a \\'b' dbname=x") == ["a 'b"])
+        // The value libpq reads, and its text as written (a message may quote either).
+        #expect(PostgresConnectionString.passwords(in: "host=/tmp password='a \\'b' dbname=x") == ["a \\'b", "a 'b"])
+        #expect(PostgresConnectionString.passwords(in: "password=se\\ cret port=5") == ["se\\ cret", "se cret"])
+        // Only C's isspace ends an unquoted value: a no-break space is part of it, as for libpq.
+        #expect(PostgresConnectionString.passwords(in: "password=ab\u{A0}cd port=5") == ["ab\u{A0}cd"])
         #expect(PostgresConnectionString.displayName("postgresql://writer:Hunter2?Secret@[::1/t") == "postgresql://writer@[::1/t")
         #expect(PostgresConnectionString.displayName("postgresql://r:pw@/t?host=/tmp&password=x") == "postgresql://r@/t")
     }
