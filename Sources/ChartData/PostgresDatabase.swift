@@ -505,6 +505,13 @@ public final class PostgresDatabase {
             throw DataError.query(path: name, message: "the server gave no plan for the query, so it cannot be checked")
         }
         if summary.writes { throw DataError.notReadOnly(path: name, sql: shown) }
+        if summary.foreign {
+            throw DataError.query(
+                path: name,
+                message:
+                    "the query reads a foreign table, whose wrapper may run a program or a query on another server that chartview cannot check; chartview reads only tables and views of this server"
+            )
+        }
         // Then the plan's: views and inlined SQL functions expanded, as the server runs them.
         if summary.names != written { try refuseReaching(summary.names) }
         try command(PostgresQueryCheck.jitRestored, &operation)

@@ -22,11 +22,15 @@ import Foundation
 ///    unless it is the server's own in `harmlessVolatile`, which only read a clock, make random
 ///    numbers or wait; so is one in `runningSQL`.
 ///
-/// What this does not stop: a stable or immutable function that a role able to create functions
-/// declared so while it has effects, or whose body (plpgsql, or SQL not written `BEGIN ATOMIC`)
-/// calls a volatile one: the server trusts that declaration as well, and records no dependency
-/// of such a body. Row-level security policies are in the plan (as filters), so they are
-/// checked as the query is; column defaults and triggers do not run on a `SELECT`. README says so.
+/// A plan that reads a foreign table is refused: what its wrapper runs (file_fdw's `program`, a
+/// query on another server) is not in these catalogs. Row-level security policies are in the
+/// plan (as filters), so they are checked as the query is; column defaults and triggers do not
+/// run on a `SELECT`.
+///
+/// What this does not stop: a function written in C, or one whose body builds the name it calls
+/// as text (`EXECUTE 'lo_' || 'export(…)'`), that a role able to create functions declared
+/// stable or immutable while it has effects: the server trusts that declaration as well, and
+/// holds no record of what such a body calls. README says so.
 public enum PostgresQueryCheck {
     /// The first words a query may start with (upper-cased); a parenthesis gives none.
     static let readingWords: Set<String> = ["SELECT", "WITH", "VALUES", "TABLE", ""]
@@ -52,12 +56,15 @@ public enum PostgresQueryCheck {
     /// Plan keys whose values are names as they are, not expressions.
     static let nameKeys: Set<String> = ["Relation Name", "Schema", "Alias", "Function Name", "CTE Name", "Index Name"]
 
-    /// What a plan (`EXPLAIN (VERBOSE, FORMAT JSON)`'s text) says: whether it writes, and the
-    /// names its expressions mention (`PostgresQueryNames`: functions, identifiers, operators).
-    /// nil when the text is not such a plan. O(length).
-    public static func planSummary(_ json: String) -> (writes: Bool, names: PostgresQueryNames)? {
+    /// What a plan (`EXPLAIN (VERBOSE, FORMAT JSON)`'s text) says: whether it writes, whether
+    /// it reads a foreign table (a `Foreign Scan` node: file_fdw's `program` runs a command on
+    /// the server, postgres_fdw a query on another one, neither of which the catalogs here
+    /// show), and the names its expressions mention (`PostgresQueryNames`: functions,
+    /// identifiers, operators). nil when the text is not such a plan. O(length).
+    public static func planSummary(_ json: String) -> (writes: Bool, foreign: Bool, names: PostgresQueryNames)? {
         guard let data = json.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
         var writes = false
+        var foreign = false
         var names = PostgresQueryNames()
         func visit(_ value: Any, key: String?) {
             if let object = value as? [String: Any] {
@@ -67,6 +74,7 @@ public enum PostgresQueryCheck {
             } else if let text = value as? String {
                 if key == "Node Type" {
                     if text == "ModifyTable" { writes = true }
+                    if text == "Foreign Scan" { foreign = true }
                 } else if key == "Function Name" {
                     names.add(function: text)
                 } else if let key, nameKeys.contains(key) {
@@ -77,7 +85,7 @@ public enum PostgresQueryCheck {
             }
         }
         visit(root, key: nil)
-        return (writes, names)
+        return (writes, foreign, names)
     }
 
     /// The names of the functions an expression calls (`PostgresQueryNames.functions`). Keywords
@@ -108,9 +116,11 @@ public enum PostgresQueryCheck {
     /// body names, when it is not the server's own nor written in C (a plpgsql or SQL function
     /// that is declared immutable but calls a volatile one: each word of its source that names a
     /// function, type or relation, each run of operator characters), and what it depends on (a
-    /// `BEGIN ATOMIC` body). From an
-    /// operator: its function, its estimators, its operands' types. From a type: its input,
-    /// output, receive, send and modifier functions, a domain's base type and the functions,
+    /// `BEGIN ATOMIC` body). From an operator: its function, its estimators, its operands'
+    /// types, and the support functions of every operator family it is in (`ORDER BY x USING
+    /// op` sorts, and a merge or hash join compares, through them). From a type: its input,
+    /// output, receive, send and modifier functions, the support functions of its default
+    /// operator classes' families (`DISTINCT`, `GROUP BY`, `ORDER BY`), a domain's base type and the functions,
     /// operators and types its constraints use (a domain over a domain walks on), an array's
     /// element type, a composite type's columns, and every cast into it through a function.
     /// From a relation: its columns' types, and all a view's rule calls, names and reads (the
@@ -159,6 +169,10 @@ public enum PostgresQueryCheck {
                     AND d.refclassid IN (\(proc), \(oper), \(type), \(rel))
                 UNION ALL SELECT 'f', s.f FROM pg_catalog.pg_operator o, LATERAL (VALUES (o.oprcode::oid), (o.oprrest::oid), (o.oprjoin::oid)) s(f)
                   WHERE r.kind = 'o' AND o.oid = r.id AND s.f <> 0
+                UNION ALL SELECT 'f', f.amproc::oid FROM pg_catalog.pg_amop m JOIN pg_catalog.pg_amproc f ON f.amprocfamily = m.amopfamily
+                  WHERE r.kind = 'o' AND m.amopopr = r.id
+                UNION ALL SELECT 'f', f.amproc::oid FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_amproc f ON f.amprocfamily = c.opcfamily
+                  WHERE r.kind = 't' AND c.opcintype = r.id AND c.opcdefault
                 UNION ALL SELECT 't', s.t FROM pg_catalog.pg_operator o, LATERAL (VALUES (o.oprleft), (o.oprright), (o.oprresult)) s(t)
                   WHERE r.kind = 'o' AND o.oid = r.id AND s.t <> 0
                 UNION ALL SELECT 'f', s.f FROM pg_catalog.pg_type t, LATERAL (VALUES (t.typinput::oid), (t.typoutput::oid),

@@ -7,7 +7,9 @@ import Testing
 /// a literal cast runs them while the server parses the query for EXPLAIN), an operator's
 /// function (printed as its symbol), a cast's function (printed as a cast, or not at all when
 /// implicit), a view over `VALUES` (its plan prints no expression), a function of another
-/// schema named like a harmless one, an immutable wrapper over a volatile function. Each is
+/// schema named like a harmless one, an immutable wrapper over a volatile function, an
+/// operator class's comparison function (`ORDER BY x USING op`), a foreign table whose
+/// file_fdw program runs a command. Each is
 /// refused with status 2 before anything runs, as the superuser and from a spec file; each case
 /// checks that the volatile function, which commits a row through dblink (a read-only
 /// transaction stops no second session), never ran. Queries over tables with a row-level
@@ -24,10 +26,18 @@ struct PostgresUserCodeTests {
         let p: String
         /// The operator over `p_op`: a symbol of its own, as fixtures of parallel tests share the server.
         let op: String
+        /// An ordering operator of a btree operator class whose comparison function reaches `p_act`.
+        let lt: String
+        /// The file that file_fdw's program of `p_prog` would create.
+        let marker: String
 
         init() throws {
             p = Server.uniqueName("reach")
+            // file_fdw, whose `program` option runs a command when the table is read.
+            _ = try? Server.admin("CREATE EXTENSION IF NOT EXISTS file_fdw")
             op = "<%" + String((0..<8).map { _ in "~!@#%^&|".randomElement()! }) + "%>"
+            lt = "<#" + String((0..<8).map { _ in "~!@#%^&|".randomElement()! }) + "#<"
+            marker = "/tmp/chartview-pwned-" + p
             let dblink = "dbname=chartview_test host=\(Server.socket) port=\(Server.port) user=postgres password=\(Server.adminPassword)"
             try Server.admin(
                 """
@@ -60,6 +70,16 @@ struct PostgresUserCodeTests {
                 CREATE VIEW \(p)_aggview AS SELECT \(p)_agg(x) AS x FROM (VALUES (1), (2)) v(x);
                 CREATE SCHEMA \(p)_s;
                 CREATE FUNCTION \(p)_s.timeofday(v int) RETURNS text LANGUAGE plpgsql VOLATILE AS $$ BEGIN PERFORM \(p)_act(v); RETURN ''; END $$;
+                CREATE DOMAIN \(p)_pd AS int;
+                CREATE FUNCTION \(p)_pd_lt(a \(p)_pd, b \(p)_pd) RETURNS bool LANGUAGE sql IMMUTABLE AS $$ SELECT a::int < b::int $$;
+                CREATE FUNCTION \(p)_pd_cmp(a \(p)_pd, b \(p)_pd) RETURNS int LANGUAGE plpgsql VOLATILE AS $$
+                  BEGIN PERFORM \(p)_act(1); RETURN btint4cmp(a, b); END $$;
+                CREATE OPERATOR \(lt) (LEFTARG = \(p)_pd, RIGHTARG = \(p)_pd, FUNCTION = \(p)_pd_lt);
+                CREATE OPERATOR CLASS \(p)_pd_ops FOR TYPE \(p)_pd USING btree AS OPERATOR 1 \(lt), FUNCTION 1 \(p)_pd_cmp(\(p)_pd, \(p)_pd);
+                CREATE TABLE \(p)_pdt (x \(p)_pd, y int); INSERT INTO \(p)_pdt VALUES (3, 1), (1, 2), (2, 3);
+                CREATE SERVER \(p)_files FOREIGN DATA WRAPPER file_fdw;
+                CREATE FOREIGN TABLE \(p)_prog (x int, y int) SERVER \(p)_files OPTIONS (program 'touch \(marker); echo 1,2', format 'csv');
+                CREATE VIEW \(p)_progview AS SELECT x, y FROM \(p)_prog;
                 CREATE TABLE \(p)_rls (x int, y int); INSERT INTO \(p)_rls VALUES (1, 2), (2, 3);
                 ALTER TABLE \(p)_rls ENABLE ROW LEVEL SECURITY;
                 CREATE POLICY \(p)_policy ON \(p)_rls USING (x > 0);
@@ -77,18 +97,24 @@ struct PostgresUserCodeTests {
                 DROP FUNCTION IF EXISTS \(p)_act(int) CASCADE; DROP FUNCTION IF EXISTS \(p)_op(int, int) CASCADE;
                 DROP TYPE IF EXISTS \(p)_row CASCADE; DROP TYPE IF EXISTS \(p)_domrow CASCADE;
                 DROP FUNCTION IF EXISTS \(p)_trigger() CASCADE;
-                DROP TABLE IF EXISTS \(p)_log, \(p)_rls, \(p)_default, \(p)_trig CASCADE;
+                DROP TABLE IF EXISTS \(p)_log, \(p)_rls, \(p)_default, \(p)_trig, \(p)_pdt CASCADE;
+                DROP OPERATOR FAMILY IF EXISTS \(p)_pd_ops USING btree CASCADE; DROP DOMAIN IF EXISTS \(p)_pd CASCADE;
+                DROP SERVER IF EXISTS \(p)_files CASCADE;
                 """)
+            try? FileManager.default.removeItem(atPath: marker)
         }
 
-        /// Whether `p_act` never ran: `p_log` has no row.
-        func untouched() throws -> Bool { try Server.admin("SELECT count(*) FROM \(p)_log") == "0" }
+        /// Whether `p_act` never ran (`p_log` has no row), nor `p_prog`'s program.
+        func untouched() throws -> Bool {
+            try Server.admin("SELECT count(*) FROM \(p)_log") == "0" && !FileManager.default.fileExists(atPath: marker)
+        }
     }
 
     /// The queries that reach `p_act`, with how their refusal names it (among the other
     /// functions reached: `dblink_exec`, the support function).
     static func attacks(_ f: Fixture) -> [(sql: String, refusal: String)] {
-        let p = f.p, op = f.op
+        let p = f.p, op = f.op, lt = f.lt
+        let foreign = "the query reads a foreign table"
         return [
             ("SELECT 1 AS a, \(p)_agg(x) AS b FROM generate_series(1, 3) x", "\(p)_act() (through \(p)_agg)"),
             ("SELECT 1 AS a, \(p)_fagg(x) AS b FROM generate_series(1, 3) x", "\(p)_act() (through \(p)_fagg)"),
@@ -118,7 +144,12 @@ struct PostgresUserCodeTests {
             ("SELECT 1 AS a, x AS b FROM \(p)_nested", "\(p)_act() (through \(p)_nested)"),
             ("SELECT 1 AS a, x AS b FROM \(p)_opview", "\(p)_act() (through \(p)_opview)"),
             ("SELECT 1 AS a, x AS b FROM \(p)_aggview", "\(p)_act() (through \(p)_aggview)"),
-            ("SELECT 1 AS a, length(\(p)_s.timeofday(1)) AS b", "\(p)_act() (through timeofday)")
+            ("SELECT 1 AS a, length(\(p)_s.timeofday(1)) AS b", "\(p)_act() (through timeofday)"),
+            ("SELECT x, y FROM \(p)_pdt ORDER BY x USING \(lt)", "\(p)_act() (through \(lt))"),
+            ("SELECT DISTINCT ON (x) x, y FROM \(p)_pdt ORDER BY x USING \(lt)", "\(p)_act() (through \(lt))"),
+            ("SELECT x, y FROM \(p)_prog", foreign),
+            ("SELECT x, y FROM \(p)_progview", foreign),
+            ("SELECT x, (SELECT max(y) FROM \(p)_prog) AS y FROM generate_series(1, 2) x", foreign)
         ]
     }
 
@@ -131,7 +162,7 @@ struct PostgresUserCodeTests {
         for (index, attack) in Self.attacks(fixture).enumerated() {
             let result = try ChartviewProcess.run([Server.adminURL, "--query", attack.sql, "--output", dir + "/q.png"])
             #expect(result.status == 2, "\(attack.sql): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("chartview: \(Server.adminName): query failed: the query calls "), "\(attack.sql): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("chartview: \(Server.adminName): query failed: the query "), "\(attack.sql): \(result.stderr)")
             #expect(result.stderr.contains(attack.refusal), "\(attack.sql): \(result.stderr)")
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(attack.sql)")
             #expect(!result.stderr.contains(Server.adminPassword), "\(attack.sql)")
