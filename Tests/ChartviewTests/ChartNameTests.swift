@@ -2,12 +2,14 @@ import Foundation
 import Testing
 
 /// A chart's name is one line: `--list` prints a name a line, and completion offers each line
-/// as a name. A spec's name with a line break, tab or other control character is refused
+/// as a name. A spec's name with a line break or other control character (a tab is fine, and
+/// completion offers it), or a line or paragraph separator, is refused
 /// (status 2, its key path); a name taken from a file's name writes them as `\n` or `\u{…}`,
 /// and `--chart` takes it as `--list` printed it.
 @Suite struct ChartNameTests {
     @Test(
-        "A spec's chart name with a line break or control character is refused with its key path", arguments: ["a\nb", "a\rb", "a\tb", "a\u{7F}b", "a\u{85}b"])
+        "A spec's chart name with a line break, a separator or a control character but a tab is refused with its key path",
+        arguments: ["a\nb", "a\rb", "a\u{1B}[31mb", "a\u{7F}b", "a\u{85}b", "a\u{2028}b"])
     func specNameRefused(name: String) throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
