@@ -30,13 +30,15 @@ import Testing
         var testDescription: String { self == .file ? "a file" : rawValue }
     }
 
-    /// Runs `mode` in `dir` with standard output as `sink` says and standard error captured.
-    func run(_ mode: Mode, _ sink: Sink, in dir: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs `arguments` in `dir` with standard output as `sink` says and standard error
+    /// captured, on `display` (none when nil); a run that has not ended within 60 s is ended
+    /// (status 124, by timeout).
+    func run(_ arguments: [String], _ sink: Sink, in dir: String, display: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" "$@" </dev/null "# + sink.rawValue + #" 2>"$CAPTURES/stderr""#, ChartviewProcess.binary] + mode.arguments
+        process.arguments = ["-c", #"exec timeout 60 "$0" "$@" </dev/null "# + sink.rawValue + #" 2>"$CAPTURES/stderr""#, ChartviewProcess.binary] + arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
+        environment["DISPLAY"] = display
         environment["CAPTURES"] = dir
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
@@ -56,7 +58,7 @@ import Testing
         try "name,a\nx,1\ny,3\n".write(toFile: dir + "/v.csv", atomically: true, encoding: .utf8)
         let spec = #"{"charts": [{"name": "one", "data": {"csv": "v.csv"}}, {"name": "two", "data": {"csv": "v.csv"}}]}"#
         try spec.write(toFile: dir + "/charts.json", atomically: true, encoding: .utf8)
-        let result = try run(mode, sink, in: dir)
+        let result = try run(mode.arguments, sink, in: dir)
         switch sink {
         case .file:
             #expect(result.status == 0, "\(result.stderr)")
@@ -67,5 +69,21 @@ import Testing
             let reason = sink == .closed ? "it was closed when chartview started" : "No space left on device"
             #expect(result.stderr == "chartview: cannot write to standard output: \(reason)\n")
         }
+    }
+
+    @Test(
+        "--trace in a window onto a closed or full standard output: one line, status 1, the window ends",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "needs Xvfb (make test installs it)"),
+        arguments: [Sink.closed, Sink.full])
+    func traceReportsFailure(sink: Sink) throws {
+        let server = try PrivateXServer()
+        defer { server.stop() }
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "name,a\nx,1\ny,3\n".write(toFile: dir + "/v.csv", atomically: true, encoding: .utf8)
+        let result = try run(["v.csv", "--trace"], sink, in: dir, display: server.display)
+        #expect(result.status == 1)
+        let reason = sink == .closed ? "it was closed when chartview started" : "No space left on device"
+        #expect(result.stderr == "chartview: cannot write to standard output: \(reason)\n")
     }
 }
