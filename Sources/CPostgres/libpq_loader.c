@@ -19,6 +19,8 @@ static struct {
     void (*PQclear)(PGresult *res);
     PostgresPollingStatusType (*PQconnectPoll)(PGconn *conn);
     PGconn * (*PQconnectStartParams)(const char *const *keywords, const char *const *values, int expand_dbname);
+    PQconninfoOption * (*PQconninfoParse)(const char *conninfo, char **errmsg);
+    void (*PQconninfoFree)(PQconninfoOption *connOptions);
     int (*PQconnectionNeedsPassword)(const PGconn *conn);
     int (*PQconsumeInput)(PGconn *conn);
     char * (*PQdb)(const PGconn *conn);
@@ -69,6 +71,8 @@ static void load(void) {
     RESOLVE(PQclear)
     RESOLVE(PQconnectPoll)
     RESOLVE(PQconnectStartParams)
+    RESOLVE(PQconninfoParse)
+    RESOLVE(PQconninfoFree)
     RESOLVE(PQconnectionNeedsPassword)
     RESOLVE(PQconsumeInput)
     RESOLVE(PQdb)
@@ -253,6 +257,16 @@ int PQsendQuery(PGconn *conn, const char *query) {
 int PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
     if (!libpq.PQsendQueryParams) unloaded("PQsendQueryParams");
     return libpq.PQsendQueryParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
+}
+
+PQconninfoOption *PQconninfoParse(const char *conninfo, char **errmsg) {
+    if (!libpq.PQconninfoParse) unloaded("PQconninfoParse");
+    return libpq.PQconninfoParse(conninfo, errmsg);
+}
+
+void PQconninfoFree(PQconninfoOption *connOptions) {
+    if (!libpq.PQconninfoFree) unloaded("PQconninfoFree");
+    libpq.PQconninfoFree(connOptions);
 }
 
 PQnoticeProcessor PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) {

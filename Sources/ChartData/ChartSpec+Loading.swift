@@ -48,6 +48,12 @@ extension ChartSpec.File {
         var seen = Set<String>()
         for (index, chart) in file.charts.enumerated() {
             guard !chart.name.isEmpty else { throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "must not be empty") }
+            // `--list` prints a name a line, and completion offers each line: one name, one line.
+            guard !chart.name.unicodeScalars.contains(where: ChartSpec.breaksLine) else {
+                throw DataError.spec(
+                    path: path, keyPath: "charts[\(index)].name",
+                    message: "must be one line of text, without a line break or control character (a tab is fine)")
+            }
             guard seen.insert(chart.name).inserted else {
                 throw DataError.spec(path: path, keyPath: "charts[\(index)].name", message: "'\(chart.name)' names two charts")
             }
@@ -99,5 +105,30 @@ extension ChartSpec.File {
         case is [String].Type, is [ChartSpec].Type, is [ChartSpec.Series].Type: "a list"
         default: "an object"
         }
+    }
+}
+
+extension ChartSpec {
+    /// Whether `scalar` may not be in a chart's name: a control character other than a tab (a
+    /// line break, an escape sequence's start) or a line or paragraph separator. `--list` prints
+    /// a name a line, and completion offers each line as a name.
+    public static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && (scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}")
+    }
+
+    /// `name` (a file's, for a chart named after it) as one line: each scalar `breaksLine`
+    /// refuses written as `\n`, `\r` or `\u{…}`, as messages write them. O(length).
+    public static func oneLineName(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: breaksLine) else { return name }
+        var result = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case _ where breaksLine(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 /// `PQconnectPoll`, waiting on the socket in slices of at most 50 ms. libpq reads the connection
 /// string (a URL or key=value pairs), the PG* environment variables and the password file
 /// (`~/.pgpass`, `PGPASSFILE`, `passfile=`), and negotiates TLS as `sslmode` says (libpq's
-/// default, `prefer`: TLS when the server offers it). Its notices (warnings a server sends, a
+/// default, `prefer`: TLS when the server offers it); a password file libpq would refuse is not
+/// given to it (`PostgresPasswordFile`). Its notices (warnings a server sends, a
 /// `RAISE NOTICE`) are dropped rather than printed on standard error.
 final class PostgresConnection {
     let handle: OpaquePointer
@@ -50,8 +51,15 @@ final class PostgresConnection {
         let deadline = QueryDeadline.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
         let written = PostgresConnectionString.passwords(in: connectionString)
         // The connection string first, expanded (expand_dbname): the pairs after it override it.
-        let keywords = ["dbname", "fallback_application_name", "client_encoding"]
-        let values = [connectionString, "chartview", "UTF8"]
+        var keywords = ["dbname", "fallback_application_name", "client_encoding"]
+        var values = [connectionString, "chartview", "UTF8"]
+        // A password file libpq would refuse with a warning of its own on standard error: it
+        // reads none instead, and a connection that needs a password says why in its one line.
+        let refusedFile = PostgresPasswordFile.refused(for: connectionString)
+        if refusedFile != nil {
+            keywords.append("passfile")
+            values.append(PostgresPasswordFile.none)
+        }
         let started: OpaquePointer? = withCStrings(keywords) { keys in
             withCStrings(values) { vals in PQconnectStartParams(keys, vals, 1) }
         }
@@ -74,7 +82,8 @@ final class PostgresConnection {
             if PQconnectionNeedsPassword(connection.handle) != 0 {
                 return .server(
                     name: name, what: "cannot connect",
-                    message: "the server asks for a password; give it in ~/.pgpass, PGPASSWORD or the connection string",
+                    message: "the server asks for a password; "
+                        + (refusedFile.map { $0.explanation + "; " } ?? "") + "give it in ~/.pgpass, PGPASSWORD or the connection string",
                     unreachable: false)
             }
             let raw = String(cString: PQerrorMessage(connection.handle))

@@ -52,31 +52,37 @@ public enum PostgresConnectionString {
             }
             return found
         }
-        // key = value pairs: a value is a word, or single-quoted with \' and \\ escapes.
+        // key = value pairs, read as libpq's conninfo_parse reads them: a value in single
+        // quotes ends at the first quote no backslash escapes; one without ends at whitespace,
+        // a backslash escaping the next character there too (`se\ cret` is `se cret`). Both
+        // the value and its text as written are secrets: a message may quote either.
         var rest = Substring(text)
         while let key = rest.range(of: "password", options: .caseInsensitive) {
             rest = rest[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
             guard rest.first == "=" else { continue }
             rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-            var value = ""
-            if rest.first == "'" {
-                rest = rest.dropFirst()
-                while let c = rest.first, c != "'" {
-                    rest = rest.dropFirst()
-                    if c == "\\", let next = rest.first {
-                        value.append(next)
-                        rest = rest.dropFirst()
-                    } else {
-                        value.append(c)
-                    }
-                }
-            } else {
-                while let c = rest.first, !c.isWhitespace {
+            // Scalar by scalar, as libpq reads bytes: whitespace is C's isspace, ASCII only.
+            let scalars = rest.unicodeScalars
+            var i = scalars.startIndex
+            var value = String.UnicodeScalarView()
+            let quoted = scalars.first == "'"
+            if quoted { i = scalars.index(after: i) }
+            let written = i
+            while i < scalars.endIndex {
+                let c = scalars[i]
+                if quoted ? c == "'" : " \t\n\r\u{0B}\u{0C}".unicodeScalars.contains(c) { break }
+                i = scalars.index(after: i)
+                if c == "\\", i < scalars.endIndex {
+                    value.append(scalars[i])
+                    i = scalars.index(after: i)
+                } else {
                     value.append(c)
-                    rest = rest.dropFirst()
                 }
             }
-            add(Substring(value))
+            let raw = Substring(scalars[written..<i])
+            add(raw)
+            if String(value) != String(raw) { add(Substring(String(value))) }
+            rest = Substring(scalars[i...])
         }
         return found
     }

@@ -449,8 +449,9 @@ public final class PostgresDatabase {
 
     /// Refuses a statement unless it only reads, as `PostgresQueryCheck` decides: its first
     /// word, then its plan (`EXPLAIN`, which runs nothing) and the volatility of every function
-    /// the plan calls. `sql` is sent as is, with `parameters`; a statement that passed once is
-    /// not planned again. Two round trips the first time; none after.
+    /// the names in the plan and the statement reach (`PostgresQueryCheck.reachLookup`). `sql`
+    /// is sent as is, with `parameters`; a statement that passed once is not planned again. Six
+    /// round trips the first time (more when refused); none after.
     private func checkReads(
         _ sql: String, as written: String, firstWord: String, parameters: [Parameter], _ operation: inout Operation
     ) throws(DataError) {
@@ -459,37 +460,61 @@ public final class PostgresDatabase {
         if shown.isEmpty { throw DataError.query(path: name, message: "the query is empty") }
         if firstWord == "COPY" { throw DataError.query(path: name, message: "COPY gives no rows to chart; use SELECT") }
         guard PostgresQueryCheck.readingWords.contains(firstWord) else { throw DataError.notReadOnly(path: name, sql: shown) }
+        // A Unicode-escaped identifier (U&"…") could hide a name from chartview's reading: refused.
+        if sql.range(of: "U&\"", options: .caseInsensitive) != nil {
+            throw DataError.query(path: name, message: "write names without Unicode escapes (U&\"…\"); chartview must read every function a query calls")
+        }
+        /// Refuses the query when `names` reach a function that may act (`reachLookup`).
+        func refuseReaching(_ names: PostgresQueryNames) throws(DataError) {
+            let lookup: [Parameter] = [
+                names.functions, names.operators, names.identifiers,
+                Array(PostgresQueryCheck.harmlessVolatile), Array(PostgresQueryCheck.runningSQL)
+            ].map { .text(PostgresQueryCheck.arrayLiteral($0)) }
+            func reached(paths: Bool) throws(DataError) -> [(function: String, via: String)] {
+                try send(PostgresQueryCheck.reachLookup(paths: paths), parameters: lookup, binaryResults: false)
+                var rows: [(function: String, via: String)] = []
+                while let result = try nextResult(&operation) {
+                    guard result.status == PGRES_TUPLES_OK else { throw failure(result, sql: sql, &operation) }
+                    for row in 0..<result.rowCount {
+                        let function = result.text(row, 0)
+                        rows.append((function, paths ? result.text(row, 1) : function))
+                    }
+                }
+                return rows
+            }
+            // Without the paths first (fewer rows to carry); with them to say why, when refused.
+            if !(try reached(paths: false)).isEmpty, let refusal = PostgresQueryCheck.refusal(reached: try reached(paths: true)) {
+                throw DataError.query(path: name, message: refusal)
+            }
+        }
+        try command(PostgresQueryCheck.jitOff, &operation)
+        // The statement's own names first: parsing it for EXPLAIN already runs code, the input
+        // function of a type a literal is cast to (a domain's constraints: '{1}'::my_domain[]).
+        // They also count because EXPLAIN prints neither LIMIT and OFFSET counts, window frame
+        // offsets nor a VALUES list's rows (a name in a comment or a dollar-quoted string
+        // counts as well, which errs on the side of refusing).
+        let written = PostgresQueryNames(expression: sql)
+        try refuseReaching(written)
         try send("EXPLAIN (VERBOSE, FORMAT JSON) " + sql, parameters: parameters, binaryResults: false)
         var plan = ""
         while let result = try nextResult(&operation) {
             guard result.status == PGRES_TUPLES_OK else { throw failure(result, sql: sql, &operation) }
             for row in 0..<result.rowCount { plan += result.text(row, 0) }
         }
-        guard var summary = PostgresQueryCheck.planSummary(plan) else {
+        guard let summary = PostgresQueryCheck.planSummary(plan) else {
             throw DataError.query(path: name, message: "the server gave no plan for the query, so it cannot be checked")
         }
-        // EXPLAIN prints neither LIMIT and OFFSET counts, window frame offsets nor a VALUES
-        // list's rows: the calls written in the statement count too (a name in a comment or a
-        // dollar-quoted string as well, which errs on the side of refusing). A Unicode-escaped
-        // identifier (U&"…") could hide a name from that reading: it is refused.
-        if sql.range(of: "U&\"", options: .caseInsensitive) != nil {
-            throw DataError.query(path: name, message: "write names without Unicode escapes (U&\"…\"); chartview must read every function a query calls")
-        }
-        for called in PostgresQueryCheck.functionNames(inExpression: sql) where !summary.functions.contains(called) {
-            summary.functions.append(called)
-        }
         if summary.writes { throw DataError.notReadOnly(path: name, sql: shown) }
-        if !summary.functions.isEmpty {
-            try send(PostgresQueryCheck.volatileLookup, parameters: [.text(PostgresQueryCheck.arrayLiteral(summary.functions))], binaryResults: false)
-            var volatile: [String] = []
-            while let result = try nextResult(&operation) {
-                guard result.status == PGRES_TUPLES_OK else { throw failure(result, sql: sql, &operation) }
-                for row in 0..<result.rowCount { volatile.append(result.text(row, 0)) }
-            }
-            if let refusal = PostgresQueryCheck.refusal(volatile: volatile, called: summary.functions) {
-                throw DataError.query(path: name, message: refusal)
-            }
+        if summary.foreign {
+            throw DataError.query(
+                path: name,
+                message:
+                    "the query reads a foreign table, whose wrapper may run a program or a query on another server that chartview cannot check; chartview reads only tables and views of this server"
+            )
         }
+        // Then the plan's: views and inlined SQL functions expanded, as the server runs them.
+        if summary.names != written { try refuseReaching(summary.names) }
+        try command(PostgresQueryCheck.jitRestored, &operation)
         approved.insert(sql)
     }
 

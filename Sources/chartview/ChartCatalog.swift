@@ -43,7 +43,9 @@ struct ChartCatalog {
             isServer
             ? (shown as NSString).lastPathComponent
             : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        var spec = ChartSpec(name: name.isEmpty ? "chart" : name, data: ChartSpec.DataSource())
+        // A chart's name is one line (`--list`, completion): a file name's line break or other
+        // control character is written as `\n` or `\u{…}`, as messages write it.
+        var spec = ChartSpec(name: name.isEmpty ? "chart" : ChartSpec.oneLineName(name), data: ChartSpec.DataSource())
         spec.kind = options.kind
         spec.x = options.x
         spec.y = options.y

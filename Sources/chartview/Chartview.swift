@@ -27,15 +27,15 @@ struct Chartview {
     static func run(_ arguments: [String]) throws(CommandError) {
         let options = try Options.parse(arguments)
         if options.help {
-            print(Options.usage)
+            try StandardOutput.write(lines: [Options.usage])
             return
         }
         if options.version {
-            print("chartview \(version)")
+            try StandardOutput.write(lines: ["chartview \(version)"])
             return
         }
         if let name = options.values {
-            for value in Options.valueLists[name] ?? [] { print(value) }
+            try StandardOutput.write(lines: Options.valueLists[name] ?? [])
             return
         }
         if options.checkDisplay {
@@ -64,16 +64,18 @@ struct Chartview {
         try output?.refuse(inputs: inputs)
         try dump?.refuse(inputs: inputs)
         if options.list {
-            for name in catalog.names { print(name) }
+            try StandardOutput.write(lines: catalog.names)
             return
         }
         let first = try catalog.source(named: options.chart)
         if options.describe {
+            let description: String
             do throws(DataError) {
-                print(try first.plan().description(source: first.sourceName))
+                description = try first.plan().description(source: first.sourceName)
             } catch {
                 throw CommandError(error)
             }
+            try StandardOutput.write(lines: [description])
             return
         }
         // Every path from here draws text (a profile's render, a dump's measured labels, an
@@ -166,7 +168,7 @@ struct Chartview {
             windowOptions.onEvent = { trace.write($0) }
         } else {
             windowOptions.onEvent = { event in
-                if case .saved(let path) = event { print("Saved \(path)") }
+                if case .saved(let path) = event { StandardOutput.writeOrExit("Saved \(path)\n") }
             }
         }
         let charts = catalog.sources.map { DataChart($0, theme: options.theme) }

@@ -57,7 +57,7 @@ enum Profiler {
             "redrawAtNewSizeMs": redraw, "itemsDrawn": items
         ]
         if let data = try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]) {
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            try StandardOutput.write(lines: [String(decoding: data, as: UTF8.self)])
         }
     }
 }

@@ -118,8 +118,7 @@ struct TraceWriter {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         object["t"] = (milliseconds * 1000).rounded() / 1000
-        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        StandardOutput.writeOrExit(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

@@ -29,17 +29,31 @@ struct PostgresQueryCheckTests {
             """
         let summary = try #require(PostgresQueryCheck.planSummary(plan))
         #expect(summary.writes)
-        #expect(Set(summary.functions) == ["random", "lo_export", "dblink_exec"])
+        #expect(Set(summary.names.functions) == ["random", "lo_export", "dblink_exec"])
         #expect(PostgresQueryCheck.planSummary("not json") == nil)
         #expect(PostgresQueryCheck.planSummary(#"[{"Plan": {"Node Type": "Result", "Output": ["1"]}}]"#)?.writes == false)
     }
 
-    @Test("Clocks, random numbers and waiting are the only volatile calls let through; the refusal names up to three")
+    @Test("The refusal names up to three functions, and what led to one the query does not name")
     func refusals() {
-        #expect(PostgresQueryCheck.refusal(volatile: ["random", "clock_timestamp", "pg_sleep"]) == nil)
-        let many = PostgresQueryCheck.refusal(volatile: ["a", "b", "random", "c", "d", "e"])
+        #expect(PostgresQueryCheck.refusal(reached: []) == nil)
+        let many = PostgresQueryCheck.refusal(reached: ["a", "b", "c", "d", "e"].map { ($0, $0) })
         #expect(many?.hasPrefix("the query calls a(), b(), c() and 2 more, which may change the server") == true)
+        let through = PostgresQueryCheck.refusal(reached: [("log_row", "write_agg")])
+        #expect(through?.hasPrefix("the query calls log_row() (through write_agg), which") == true)
         #expect(PostgresQueryCheck.arrayLiteral(["a", "b\"c", "d\\e"]) == #"{"a","b\"c","d\\e"}"#)
+    }
+
+    @Test("Operators by symbol as the lexer splits them, identifiers quoted or folded, outside strings")
+    func operatorsAndIdentifiers() {
+        let names = PostgresQueryNames(expression: "((1)::public.\"My Dom\" <%> 2), 1<%>-2, 2 OPERATOR(public.##) 3, 'a <#> b', x--c")
+        #expect(names.operators.contains("<%>"))
+        #expect(names.operators.contains("##"))
+        #expect(names.operators.contains("-"))
+        #expect(!names.operators.contains("<#>"))
+        #expect(names.identifiers.starts(with: ["public", "My Dom"]))
+        #expect(names.identifiers.contains("operator"))
+        #expect(names.functions == ["operator"])
     }
 }
 
@@ -55,7 +69,11 @@ struct PostgresRedactionTests {
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:sec/RETPW@/db").contains("sec/RETPW"))
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:sec@RETPW@localhost").contains("RETPW"))
         #expect(PostgresConnectionString.passwords(in: "postgresql://h:5432/db") == [])
-        #expect(PostgresConnectionString.passwords(in: "host=/tmp password='a \\'b' dbname=x") == ["a 'b"])
+        // The value libpq reads, and its text as written (a message may quote either).
+        #expect(PostgresConnectionString.passwords(in: "host=/tmp password='a \\'b' dbname=x") == ["a \\'b", "a 'b"])
+        #expect(PostgresConnectionString.passwords(in: "password=se\\ cret port=5") == ["se\\ cret", "se cret"])
+        // Only C's isspace ends an unquoted value: a no-break space is part of it, as for libpq.
+        #expect(PostgresConnectionString.passwords(in: "password=ab\u{A0}cd port=5") == ["ab\u{A0}cd"])
         #expect(PostgresConnectionString.displayName("postgresql://writer:Hunter2?Secret@[::1/t") == "postgresql://writer@[::1/t")
         #expect(PostgresConnectionString.displayName("postgresql://r:pw@/t?host=/tmp&password=x") == "postgresql://r@/t")
     }
