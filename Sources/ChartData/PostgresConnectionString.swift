@@ -100,44 +100,48 @@ public enum PostgresConnectionString {
     /// libpq or a server passes. O(length × secrets).
     public static func redacting(_ message: String, connectionString: String, secrets: [String]) -> String {
         var result = message
-        if connectionString.count >= 3 { result = replacing(connectionString, with: displayName(connectionString), in: result) }
+        if connectionString.count >= 3 { result = replacing([connectionString], with: displayName(connectionString), in: result) }
         return redacting(result, secrets: secrets + passwords(in: connectionString))
     }
 
-    /// `text` with every password in `secrets` written as `********`. Passwords shorter than
-    /// three characters are left alone: replacing each such character would garble the message
-    /// and hide nothing. O(length × secrets).
+    /// `text` with every password in `secrets` written as `********`, in one pass: a password
+    /// that holds `*` (or that `********` would complete) cannot grow the text again. Passwords
+    /// shorter than three characters are left alone: replacing each such character would
+    /// garble the message and hide nothing. O(length × secrets × a secret's length) at worst.
     public static func redacting(_ text: String, secrets: [String]) -> String {
-        var result = text
-        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 3 {
-            result = replacing(secret, with: "********", in: result)
-        }
-        return result
+        replacing(secrets.filter { $0.count >= 3 }, with: "********", in: text)
     }
 
-    /// `text` with every occurrence of `target`'s UTF-8 bytes, left to right and not
-    /// overlapping, replaced by `replacement`'s. Bytes, not characters: a password is hidden
-    /// even where the message puts a combining mark after its last letter (which `Character`
-    /// comparison would not match), and a match of valid UTF-8 starts and ends on a scalar's
-    /// boundary, so the result is valid. Written by hand because Foundation's
-    /// `replacingOccurrences` traps on text holding NUL characters (found by make fuzz).
-    /// O(length × target length) at worst.
-    private static func replacing(_ target: String, with replacement: String, in text: String) -> String {
-        let needle = Array(target.utf8)
-        guard !needle.isEmpty else { return text }
+    /// `text` with each occurrence of any of `targets`' UTF-8 bytes replaced by `replacement`'s,
+    /// in one pass from the left: at each byte the longest target that starts there is
+    /// replaced and the scan goes on after it, so what was put in is never searched again.
+    /// Bytes, not characters: a password is hidden even where the message puts a combining mark
+    /// after its last letter (which `Character` comparison would not match), and a match of
+    /// valid UTF-8 starts and ends on a scalar's boundary, so the result is valid. Written by
+    /// hand because Foundation's `replacingOccurrences` traps on text holding NUL characters
+    /// (found by make fuzz). O(length × targets × a target's length) at worst.
+    private static func replacing(_ targets: [String], with replacement: String, in text: String) -> String {
+        let needles = Set(targets.map { Array($0.utf8) }).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        guard !needles.isEmpty else { return text }
         let haystack = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(haystack.count)
-        var i = 0
         var replaced = false
-        while i < haystack.count {
-            if haystack[i] == needle[0], haystack.count - i >= needle.count, haystack[i..<i + needle.count].elementsEqual(needle) {
-                output.append(contentsOf: replacement.utf8)
-                i += needle.count
-                replaced = true
-            } else {
-                output.append(haystack[i])
-                i += 1
+        haystack.withUnsafeBufferPointer { h in
+            var i = 0
+            while i < h.count {
+                let match = needles.first { needle in
+                    needle[0] == h[i] && h.count - i >= needle.count
+                        && needle.withUnsafeBufferPointer { memcmp(h.baseAddress! + i, $0.baseAddress!, $0.count) == 0 }
+                }
+                if let match {
+                    output.append(contentsOf: replacement.utf8)
+                    i += match.count
+                    replaced = true
+                } else {
+                    output.append(h[i])
+                    i += 1
+                }
             }
         }
         return replaced ? String(decoding: output, as: UTF8.self) : text

@@ -89,4 +89,15 @@ struct PostgresRedactionTests {
             PostgresDatabase.redactingPasswords("/x/host=/tmp password=Hunter2 dbname=x: cannot open", writtenIn: ["host=/tmp password=Hunter2 dbname=x"])
                 == "/x/host=/tmp password=******** dbname=x: cannot open")
     }
+
+    @Test("Redaction is one pass: passwords of '*' do not grow the message, NUL characters are text, the longest password wins")
+    func redactionOnePass() {
+        #expect(PostgresConnectionString.redacting("a***b****c", secrets: ["***", "****"]) == "a********b********c")
+        #expect(PostgresConnectionString.redacting("x\u{0}Hunter2\u{0}", secrets: ["Hunter2"]) == "x\u{0}********\u{0}")
+        #expect(PostgresConnectionString.redacting("Hunter2?Secret", secrets: ["Hunter2", "Hunter2?Secret"]) == "********")
+        let many = String(repeating: "**:", count: 300)
+        #expect(
+            PostgresConnectionString.redacting(many, connectionString: "postgresql://u:\(many)@h/d", secrets: [many, "**:**", "***"]).utf8.count <= many.utf8
+                .count * 3)
+    }
 }
