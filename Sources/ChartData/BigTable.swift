@@ -99,7 +99,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         let pass = Pass(
             table: self, engine: passEngine, seriesCount: yColumns.count, memoryBudget: memoryBudget,
             query: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL",
-            orderBy: " ORDER BY \(self.xColumn)")
+            orderBy: passEngine.wholeOrder(of: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL", by: self.xColumn))
         let thread = Thread { pass.run(started: started) }
         thread.stackSize = 1 << 20
         thread.name = "chartview.bigtable.pass"
@@ -159,7 +159,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// The pass over every row, on its own thread: reads them once in x order into the pyramid,
     /// publishing it as it grows (after 50 ms of rows, then four times a second). Rows come in
     /// the query's own order when x never decreases in it (a time series), else ordered by x
-    /// (SQLite then sorts unless x is indexed). Ends early once the table is gone.
+    /// as `NumberStreaming.wholeOrder` says (SQLite sorts unless an index covers the columns).
+    /// Ends early once the table is gone.
     private final class Pass: @unchecked Sendable {
         weak var table: BigTable?
         let engine: any NumberStreaming
