@@ -270,16 +270,32 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     // MARK: ViewDataSource
 
+    /// The view's exact records once fetched; until then what the pyramid says of it (a
+    /// stand-in, whose `request` is nil: the plot asks for the view). When the fetch of this
+    /// very view failed (the table dropped, the database replaced, a timeout), the stand-in is
+    /// final: it carries the request, so the view stops refining and keeps its picture, and
+    /// `failure` says why; a newer view tries again.
     public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
-        let (exact, pyramid, standIn, passDone) = state.withLock { state in
-            (state.exact[request], state.pyramid, state.standIn, state.passDone)
+        let (exact, pyramid, standIn, passDone, failed) = state.withLock { state in
+            (
+                state.exact[request], state.pyramid, state.standIn, state.passDone,
+                state.fetchFailure != nil && state.failed.contains(request)
+            )
         }
         if let exact { return exact }
-        guard let pyramid, let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
-        if let standIn, standIn.request == request, standIn.rows == pyramid.rowCount { return standIn.records }
-        var records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
-        records.request = nil
-        state.withLock { $0.standIn = (request, pyramid.rowCount, records) }
+        var records: ViewRecords
+        if let pyramid, let s = plotIDs.firstIndex(of: request.plotID) {
+            if let standIn, standIn.request == request, standIn.rows == pyramid.rowCount {
+                records = standIn.records
+            } else {
+                records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
+                records.request = nil
+                state.withLock { [records] in $0.standIn = (request, pyramid.rowCount, records) }
+            }
+        } else {
+            records = .none
+        }
+        if failed { records.request = request }
         return records
     }
 
