@@ -99,7 +99,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         let pass = Pass(
             table: self, engine: passEngine, seriesCount: yColumns.count, memoryBudget: memoryBudget,
             query: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL",
-            orderBy: " ORDER BY \(self.xColumn)")
+            orderBy: passEngine.wholeOrder(of: "SELECT \(selectList) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL", by: self.xColumn))
         let thread = Thread { pass.run(started: started) }
         thread.stackSize = 1 << 20
         thread.name = "chartview.bigtable.pass"
@@ -159,7 +159,8 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     /// The pass over every row, on its own thread: reads them once in x order into the pyramid,
     /// publishing it as it grows (after 50 ms of rows, then four times a second). Rows come in
     /// the query's own order when x never decreases in it (a time series), else ordered by x
-    /// (SQLite then sorts unless x is indexed). Ends early once the table is gone.
+    /// as `NumberStreaming.wholeOrder` says (SQLite sorts unless an index covers the columns).
+    /// Ends early once the table is gone.
     private final class Pass: @unchecked Sendable {
         weak var table: BigTable?
         let engine: any NumberStreaming
@@ -269,16 +270,32 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     // MARK: ViewDataSource
 
+    /// The view's exact records once fetched; until then what the pyramid says of it (a
+    /// stand-in, whose `request` is nil: the plot asks for the view). When the fetch of this
+    /// very view failed (the table dropped, the database replaced, a timeout), the stand-in is
+    /// final: it carries the request, so the view stops refining and keeps its picture, and
+    /// `failure` says why; a newer view tries again.
     public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
-        let (exact, pyramid, standIn, passDone) = state.withLock { state in
-            (state.exact[request], state.pyramid, state.standIn, state.passDone)
+        let (exact, pyramid, standIn, passDone, failed) = state.withLock { state in
+            (
+                state.exact[request], state.pyramid, state.standIn, state.passDone,
+                state.fetchFailure != nil && state.failed.contains(request)
+            )
         }
         if let exact { return exact }
-        guard let pyramid, let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
-        if let standIn, standIn.request == request, standIn.rows == pyramid.rowCount { return standIn.records }
-        var records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
-        records.request = nil
-        state.withLock { $0.standIn = (request, pyramid.rowCount, records) }
+        var records: ViewRecords
+        if let pyramid, let s = plotIDs.firstIndex(of: request.plotID) {
+            if let standIn, standIn.request == request, standIn.rows == pyramid.rowCount {
+                records = standIn.records
+            } else {
+                records = summaries(of: pyramid, passDone: passDone, series: s, for: request)
+                records.request = nil
+                state.withLock { [records] in $0.standIn = (request, pyramid.rowCount, records) }
+            }
+        } else {
+            records = .none
+        }
+        if failed { records.request = request }
         return records
     }
 

@@ -43,8 +43,9 @@ public enum ChartBuilder {
 
     /// The graph for `table` along `plan`, which `plan(for:spec:source:)` made for the same table
     /// (prepared here as it was there, so a single column of numbers gains its row numbers).
-    /// `rowCountHint` stands for the rows of a table charted from its first rows only (a big
-    /// table's), where the rows' number picks marker sizes.
+    /// `rowCountHint` stands for the rows with an x value of a table charted from its first rows
+    /// only (a big table's), where their number picks marker sizes: exact up to
+    /// `SeriesChart.pointsDecidingLook` points, so that the chart looks as the whole table's.
     public static func graph(
         from table: DataTable, plan: ChartPlan, spec: ChartSpec, source: String,
         period: String? = nil, rowCountHint: Int = 0

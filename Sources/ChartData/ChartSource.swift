@@ -279,7 +279,8 @@ extension ChartSource {
             default: return nil
             }
         }
-        let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: (outOfCoreRows ?? 0) + 1)
+        let rows = try rowsWithX(xName, series: plan.series.count, in: database)
+        let graph = try ChartBuilder.graph(from: sample, plan: plan, spec: spec, source: sourceName, rowCountHint: rows)
         let lines = graph.plots.compactMap { $0 as? any ViewDataReading }
         guard lines.count == plan.series.count else { return nil }
         let table = try BigTable(
@@ -289,6 +290,24 @@ extension ChartSource {
         for line in lines { line.viewDataSource = table }
         graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: read per view"
         return graph
+    }
+}
+
+extension ChartSource {
+    /// How many of a big table's rows have an x value (column `x`), as far as the chart's look
+    /// depends on it: more than `outOfCoreRows` rows are known to be there, and when that many
+    /// could still make fewer than `SeriesChart.pointsDecidingLook` points (a low
+    /// `--out-of-core`), they are counted up to it, in one query that reads at most that many
+    /// rows. So a big table's markers are those of loading every row, at any threshold.
+    fileprivate func rowsWithX(_ x: String, series: Int, in database: any ChartDatabase) throws(DataError) -> Int {
+        let known = (outOfCoreRows ?? 0) + 1
+        let enough = (SeriesChart.pointsDecidingLook + series - 1) / max(1, series)
+        guard known < enough else { return known }
+        let counted = try database.rows(
+            "SELECT count(*) FROM (SELECT 1 FROM (\(query)) AS chartview_rows WHERE \(BigTable.quoted(x)) IS NOT NULL"
+                + " LIMIT \(enough)) AS chartview_counted")
+        guard case .integer(let rows)? = counted.first?.first else { return known }
+        return Int(rows)
     }
 }
 

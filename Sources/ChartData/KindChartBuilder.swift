@@ -56,8 +56,8 @@ struct KindChartContext {
     /// Each row's note for its popup ("sum of 4 rows": the row adds up several of the data's);
     /// nil when no row does.
     let recordNotes: [String]?
-    /// The rows of a table charted from its first rows only (a big table's), for marker sizes;
-    /// 0 when the table is whole.
+    /// The rows with an x value of a table charted from its first rows only (a big table's),
+    /// for marker sizes (`SeriesChart.defaultSymbolSize`); 0 when the table is whole.
     let rowCountHint: Int
 
     /// The column named `name`, or an error listing the columns.

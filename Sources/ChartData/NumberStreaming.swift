@@ -23,10 +23,17 @@ public protocol NumberStreaming: AnyObject {
     /// The SQL for parameter `index` (1-based, a number of seconds since 1970 when `isDate`)
     /// compared with a column of that kind.
     func parameter(_ index: Int, isDate: Bool) -> String
+
+    /// The `ORDER BY` clause (with its leading space) that reads every row of `query` in the
+    /// order of `column` (quoted) the quickest way the engine has, for one pass over them all:
+    /// not necessarily the plan the engine picks for the plain clause.
+    func wholeOrder(of query: String, by column: String) -> String
 }
 
 extension NumberStreaming {
     /// SQLite's: dates that are numbers already (a text date is not read this way).
     public func numberExpression(_ column: String, isDate: Bool) -> String { column }
     public func parameter(_ index: Int, isDate: Bool) -> String { "$\(index)" }
+    /// The plain clause: the engine's planner decides.
+    public func wholeOrder(of query: String, by column: String) -> String { " ORDER BY \(column)" }
 }

@@ -19,11 +19,25 @@ final class PostgresQueryControl: Sendable {
     /// An operation starts on a connection whose cancel request is `request`.
     func begin(request: PostgresCancelRequest?) {
         state.withLock { $0 = State(request: request, running: true) }
+        RunningPostgresQueries.began(self)
     }
 
     /// The operation ended (after any cancel being sent has been sent).
     func end() {
+        RunningPostgresQueries.ended(self)
         state.withLock { $0 = State() }
+    }
+
+    /// Sends the running operation's cancel request as the process exits (a signal): as
+    /// `interrupt()`, but it says whether a request went out. False when none runs, one was
+    /// sent already, or the server could not be reached.
+    func cancelForExit() -> Bool {
+        state.withLock { state in
+            guard state.running, !state.cancelSent, let request = state.request else { return false }
+            state.interrupted = true
+            state.cancelSent = true
+            return request.send()
+        }
     }
 
     /// Stops the running operation, from any thread; nothing when none runs.

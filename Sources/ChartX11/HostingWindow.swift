@@ -668,9 +668,13 @@ public final class HostingWindow {
             status.refining = refining
             updateStatus()
         }
-        // A table that could not be read to the end says why (the chart shows what was read).
+        // A table that could not be read to the end, or whose view could not be read (dropped,
+        // replaced), says why once, in one line, in the status line (the chart keeps what was
+        // read: the view stops refining, see `BigTable.arrivedRecords`).
         if let failure = interaction.graph.dataFailure, status.reloadError == nil {
-            status.reloadError = "\(failure)"
+            let message = VisibleText.cut("\(failure)")
+            status.reloadError = message
+            options.onEvent(.status(text: message))
             updateStatus()
         }
         guard scene.isRefining else { return }

@@ -2,7 +2,8 @@ import ChartCairo
 import ChartData
 import Foundation
 
-/// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process removes its
+/// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process asks each
+/// PostgreSQL server to stop the query it runs for it (`RunningPostgresQueries`), removes its
 /// partial files (`PartialFile`) and its private copies of databases (`SQLiteSnapshot`) and exits with the conventional status, 128 + the signal's
 /// number (143 for SIGTERM, 130 for SIGINT, 129 for SIGHUP), as a process killed by it would
 /// report in a shell.
@@ -31,6 +32,8 @@ enum TerminationSignals {
             var set = waited
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
+            // A query running on a PostgreSQL server would go on there after the process ends.
+            RunningPostgresQueries.cancelAll()
             SQLiteSnapshot.removeAll()
             PartialFile.removeAllAndExit(status: 128 + number)
         }

@@ -16,7 +16,7 @@ import Foundation
 ///     {"event":"readout","text":"x=2016-06-10 12:34  y=12.05"|null}   (the pointer's data)
 ///     {"event":"copied","bytes":N}   (text on the CLIPBOARD selection)
 ///     {"event":"prompt","text":T,"cursor":N}   {"event":"prompt","closed":true}   (the save prompt)
-///     {"event":"status","text":TEXT}   (a passing message in the status line)
+///     {"event":"status","text":TEXT}   (a passing message in the status line, or why a big table's view could not be read)
 ///     {"event":"scale","axis":"x|y","scale":"linear|logarithmic"}   {"event":"refused","reason":TEXT}
 ///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|scale|set",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}

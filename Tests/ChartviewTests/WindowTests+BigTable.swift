@@ -40,4 +40,39 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func aBigTableDroppedUnderItsViewSaysSoOnceAndStopsRefining() throws {
+        let directory = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let db = try BigTableThresholdPixelTests.database(rows: 120_000, in: directory)
+        // Without the watch, only the view's own read finds the table gone.
+        let session = try TraceSession([db, "--table", "t", "--out-of-core", "1000", "--no-watch", "--size", "800x500"])
+        let (fitted, _) = try exactLayout(session)
+        let drop = Process()
+        drop.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        drop.arguments = [db, "DROP TABLE t"]
+        try drop.run()
+        drop.waitUntilExit()
+        try #require(drop.terminationStatus == 0)
+        let area = try #require(fitted["plotArea"] as? [Double])
+        try session.xdotool([
+            "mousemove", "--window", session.window, String(Int(area[0] + area[2] / 2)), String(Int(area[1] + area[3] + 12)),
+            "click", "--repeat", "5", "--delay", "20", "4"
+        ])
+        // One line says what happened, then the view stops refining and keeps its picture.
+        let status = try session.next("status", timeout: 120)
+        let text = status["text"] as? String ?? ""
+        #expect(text.contains("no such table") && !text.contains("\n"), "\(text)")
+        let (settled, _) = try exactLayout(session)
+        #expect(settled["message"] == nil, "the chart's place keeps the picture, not a message")
+        try session.screenshot(directory + "/dropped.png")
+        // Another layout (the grid toggled) neither refines nor says it again.
+        try session.key("g")
+        var between: [[String: Any]] = []
+        let again = try session.lines.next("layout", timeout: 30, skipped: &between)
+        #expect(!between.contains { $0["event"] as? String == "status" }, "\(between)")
+        #expect(again["refining"] == nil)
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

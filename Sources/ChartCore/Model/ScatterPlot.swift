@@ -242,7 +242,12 @@ public final class ScatterPlot: Plot {
         let color = context.seriesColor
         let (line, marker) = styles(in: context, data: data)
         let snapping = snapHalf(marker)
-        var items: [PlotItem] = []
+        // Stored by column as the thinned layout stores them, so that the painter draws the
+        // same points the same way however many records the plot has (one path for markers of
+        // one style, where they overlap too): a view's few records read from a big table paint
+        // as the same records among all of them do.
+        var items = PlotItems.Points(
+            symbol: marker, fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color), stroke: marker?.lineStyle)
         var runs: [[Point]] = [[]]
         items.reserveCapacity(data.count)
         LayoutCost.current?.visited(data.count)
@@ -257,11 +262,7 @@ public final class ScatterPlot: Plot {
             var p = Point(x: mx.device(location), y: my.device(value))
             if let half = snapping { p = Self.snapped(p, half: half) }
             runs[runs.count - 1].append(p)
-            items.append(
-                PlotItem(
-                    record: i, value: data.values[i], shape: .point(p, symbol: marker),
-                    fill: marker?.fill ?? .solid(marker?.lineStyle?.color ?? line?.color ?? color),
-                    stroke: marker?.lineStyle, anchor: p))
+            items.append(p, record: i, value: data.values[i])
         }
         runs.removeAll { $0.isEmpty }
         var paths = areaPaths(under: runs, context: context)
@@ -271,7 +272,8 @@ public final class ScatterPlot: Plot {
             }
             paths += lonelyDots(runs.filter { $0.count == 1 }.map { $0[0] }, line: line, marker: marker)
         }
-        return PlotScene(plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: items, clip: context.plotArea)
+        return PlotScene(
+            plotID: identifier, title: title, kind: kind, isVisible: true, paths: paths, items: PlotItems(points: items), clip: context.plotArea)
     }
 
     /// The area fill under each unbroken run of two or more device points: one closed path down

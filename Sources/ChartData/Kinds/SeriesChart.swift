@@ -89,8 +89,7 @@ enum SeriesChart: KindChartBuilder {
                 // Many points: smaller markers, so the cloud shows its density instead of a blot;
                 // sized by the whole chart's points, so every group's markers are alike (a small
                 // group's big markers would look heavier than a large group's small ones).
-                let count = max(chartPoints, rowCountHint)
-                let defaultSize: Double = count > 100_000 ? 2 : count > 10_000 ? 4 : 8
+                let defaultSize = Self.defaultSymbolSize(points: max(chartPoints, rowCountHint * series.count))
                 if let shape {
                     let symbolColor = color ?? theme.seriesColor(index)
                     line.symbol = PlotSymbol(
@@ -160,6 +159,15 @@ enum SeriesChart: KindChartBuilder {
     }
 
     /// The value axis's title: the series' column (or its title) when there is one.
+    /// The fewest points (rows with an x value, times the series) whose number no longer
+    /// changes a chart's look (`defaultSymbolSize`): a chart of more rows than it need not know
+    /// how many more.
+    static let pointsDecidingLook = 100_001
+
+    /// The default marker size of a chart of `points` points (rows with an x value, times the
+    /// series), in points: smaller for many, so that a cloud shows its density. O(1).
+    static func defaultSymbolSize(points: Int) -> Double { points >= pointsDecidingLook ? 2 : points > 10_000 ? 4 : 8 }
+
     private static func valueTitle(_ series: [PlannedSeries], table: DataTable, grouped: Bool, chartTitle: String) -> String? {
         let columns = Set(series.map(\.column))
         guard columns.count == 1, let first = series.first else { return nil }
