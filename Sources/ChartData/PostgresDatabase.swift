@@ -468,7 +468,8 @@ public final class PostgresDatabase {
         func refuseReaching(_ names: PostgresQueryNames) throws(DataError) {
             let lookup: [Parameter] = [
                 names.functions, names.operators, names.identifiers,
-                Array(PostgresQueryCheck.harmlessVolatile), Array(PostgresQueryCheck.runningSQL)
+                Array(PostgresQueryCheck.harmlessVolatile), Array(PostgresQueryCheck.runningSQL),
+                Array(PostgresQueryCheck.runningTypeCode)
             ].map { .text(PostgresQueryCheck.arrayLiteral($0)) }
             func reached(paths: Bool) throws(DataError) -> [(function: String, via: String)] {
                 try send(PostgresQueryCheck.reachLookup(paths: paths), parameters: lookup, binaryResults: false)
@@ -491,9 +492,10 @@ public final class PostgresDatabase {
         // The statement's own names first: parsing it for EXPLAIN already runs code, the input
         // function of a type a literal is cast to (a domain's constraints: '{1}'::my_domain[]).
         // They also count because EXPLAIN prints neither LIMIT and OFFSET counts, window frame
-        // offsets nor a VALUES list's rows (a name in a comment or a dollar-quoted string
-        // counts as well, which errs on the side of refusing).
-        let written = PostgresQueryNames(expression: sql)
+        // offsets nor a VALUES list's rows. Every word counts, in strings and comments too: a
+        // quote character chartview's lexer and the server's read apart hides nothing.
+        var written = PostgresQueryNames(expression: sql)
+        written.read(everyWordIn: sql)
         try refuseReaching(written)
         try send("EXPLAIN (VERBOSE, FORMAT JSON) " + sql, parameters: parameters, binaryResults: false)
         var plan = ""

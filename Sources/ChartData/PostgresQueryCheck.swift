@@ -50,7 +50,17 @@ public enum PostgresQueryCheck {
         "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "table_to_xml", "table_to_xmlschema",
         "table_to_xml_and_xmlschema", "schema_to_xml", "schema_to_xmlschema", "schema_to_xml_and_xmlschema",
         "database_to_xml", "database_to_xmlschema", "database_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
-        "ts_stat"
+        "ts_stat", "ts_rewrite"
+    ]
+
+    /// The input functions that take the type to read as a value (`domain_in('7',
+    /// 'a_domain'::regtype, -1)`, an oid computed at run time): called from a query, they run
+    /// any type's input code and a domain's checks, which no name in the query leads to. Refused
+    /// when the query or its plan calls them by name; a type's own input function (`array_in`
+    /// behind every array type) is reached as its type's, and stays allowed.
+    static let runningTypeCode: Set<String> = [
+        "domain_in", "domain_recv", "array_in", "array_recv", "record_in", "record_recv", "range_in", "range_recv",
+        "multirange_in", "multirange_recv", "pg_input_is_valid", "pg_input_error_info"
     ]
 
     /// Plan keys whose values are names as they are, not expressions.
@@ -107,8 +117,9 @@ public enum PostgresQueryCheck {
     /// mentions (`$1` functions, `$2` operators, `$3` identifiers: text arrays), and returns
     /// those that may act: volatile ones other than `$4` (harmless, when they are the server's
     /// own in `pg_catalog` or uuid-ossp's and pgcrypto's C functions: a function of the same name
-    /// in another schema is not), and `$5` (functions that run SQL), one row per function, with
-    /// the name it was reached from first when `paths`.
+    /// in another schema is not), `$5` (functions that run SQL), and `$6` when the query names
+    /// them itself (`runningTypeCode`), one row per function, with the name it was reached from
+    /// first when `paths`.
     ///
     /// From a function named in the query: itself, its arguments' and result's types (an
     /// implicit cast into one runs unprinted). From a function: an aggregate's support functions
@@ -122,7 +133,8 @@ public enum PostgresQueryCheck {
     /// output, receive, send and modifier functions, the support functions of its default
     /// operator classes' families (`DISTINCT`, `GROUP BY`, `ORDER BY`), a domain's base type and the functions,
     /// operators and types its constraints use (a domain over a domain walks on), an array's
-    /// element type, a composite type's columns, and every cast into it through a function.
+    /// element type, a range's subtype and its canonical and difference functions (a
+    /// multirange's range), a composite type's columns, and every cast into it through a function.
     /// From a relation: its columns' types, and all a view's rule calls, names and reads (the
     /// plan of a view over `VALUES` prints none of it). Run with JIT off: the recursive union's
     /// estimate would have the server compile it, which takes seconds.
@@ -181,6 +193,10 @@ public enum PostgresQueryCheck {
                 UNION ALL SELECT 't', s.t FROM pg_catalog.pg_type t, LATERAL (VALUES (t.typbasetype), (t.typelem)) s(t)
                   WHERE r.kind = 't' AND t.oid = r.id AND s.t <> 0
                 UNION ALL SELECT 'r', t.typrelid FROM pg_catalog.pg_type t WHERE r.kind = 't' AND t.oid = r.id AND t.typrelid <> 0
+                UNION ALL SELECT 't', g.rngsubtype FROM pg_catalog.pg_range g WHERE r.kind = 't' AND g.rngtypid = r.id
+                UNION ALL SELECT 't', g.rngtypid FROM pg_catalog.pg_range g WHERE r.kind = 't' AND g.rngmultitypid = r.id
+                UNION ALL SELECT 'f', s.f FROM pg_catalog.pg_range g, LATERAL (VALUES (g.rngcanonical::oid), (g.rngsubdiff::oid)) s(f)
+                  WHERE r.kind = 't' AND g.rngtypid = r.id AND s.f <> 0
                 UNION ALL SELECT 'f', k.castfunc FROM pg_catalog.pg_cast k WHERE r.kind = 't' AND k.casttarget = r.id AND k.castfunc <> 0
                 UNION ALL SELECT CASE d.refclassid WHEN \(proc) THEN 'f' WHEN \(oper) THEN 'o' ELSE 't' END, d.refobjid
                   FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_depend d
@@ -196,7 +212,7 @@ public enum PostgresQueryCheck {
             SELECT DISTINCT p.proname::text\(paths ? ", r.via" : "") FROM reach r JOIN pg_catalog.pg_proc p ON r.kind IN ('f', 'c') AND p.oid = r.id
             WHERE (p.provolatile = 'v' AND NOT (p.proname = ANY ($4::name[]) AND (p.pronamespace = 'pg_catalog'::regnamespace
                 OR coalesce(p.probin IN ('$libdir/uuid-ossp', '$libdir/pgcrypto'), false))))
-              OR p.proname = ANY ($5::name[])
+              OR p.proname = ANY ($5::name[]) OR (r.kind = 'c' AND p.proname = ANY ($6::name[]))
             ORDER BY 1\(paths ? ", 2" : "")
             """
     }

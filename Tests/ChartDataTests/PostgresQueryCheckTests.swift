@@ -55,6 +55,29 @@ struct PostgresQueryCheckTests {
         #expect(names.identifiers.contains("operator"))
         #expect(names.functions == ["operator"])
     }
+
+    @Test("Comments and dollar quotes lexed as the server lexes them, and every word of the text read as well")
+    func quotesInCommentsHideNothing() {
+        let hidden = [
+            "SELECT 1 /* ' */ , 2 LIMIT length(f(1)::text) -- '",
+            "VALUES ($$'$$), (f(1)), ($$'$$)",
+            "SELECT 1 LIMIT length($q$'$q$ || f(1)::text || $q$'$q$)",
+            "SELECT 1 LIMIT length(/* /* */ ' */ f(1)::text) -- '",
+            "SELECT 1 +-- '\n, f(1) -- '",
+            "SELECT 1 -- '\r, f(1) -- '",
+            "SELECT 1 </* ' */ 2, f(1) -- '"
+        ]
+        for sql in hidden {
+            #expect(PostgresQueryNames(expression: sql).functions.contains("f"), "\(sql)")
+        }
+        var words = PostgresQueryNames()
+        words.read(everyWordIn: "SELECT 'x' || $a$x$a$lo_export(1) /* \"Mark\"(2) */, 1pg_file_write(3), '1' <%> 2")
+        for name in ["lo_export", "pg_file_write", "Mark", "mark", "select", "x"] {
+            #expect(words.functions.contains(name), "\(name)")
+        }
+        #expect(words.operators.contains("<%>"))
+        #expect(!PostgresQueryNames(expression: "SELECT $1, a$b$c FROM t").functions.contains("c"))
+    }
 }
 
 /// Passwords found as libpq finds them, and the one redaction of messages.

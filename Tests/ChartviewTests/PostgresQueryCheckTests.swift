@@ -92,8 +92,13 @@ struct PostgresQueryCheckTests {
                 "\(volatile) pg_file_write()"
             ),
             ("VALUES (1, length(dblink_exec(\(dblink), 'INSERT INTO \(t)_log VALUES (''x'')')))", "\(volatile) dblink_exec()"),
-            ("SELECT 1 AS a, table_to_xml('\(t)_view', true, false, '') AS b", "\(volatile) table_to_xml()"),
-            ("SELECT 1 AS a, query_to_xml('SELECT pg_file_write(''\(m)'', ''x'', false)', true, false, '') AS b", "\(volatile) query_to_xml()"),
+            ("SELECT 1 AS a, table_to_xml('\(t)_view', true, false, '') AS b", "\(volatile) pg_file_write() (through \(t)_view), table_to_xml()"),
+            // Every word of the text counts, in a string too: a quote read apart hides nothing.
+            ("SELECT x, y, 'lo_export(1)' AS note FROM \(t)", "\(volatile) lo_export()"),
+            (
+                "SELECT 1 AS a, query_to_xml('SELECT pg_file_write(''\(m)'', ''x'', false)', true, false, '') AS b",
+                "\(volatile) pg_file_write(), query_to_xml()"
+            ),
             ("SELECT 1 AS a, U&\"lo_export\"(\(lo), '\(m)') AS b", "query failed: write names without Unicode escapes")
         ]
     }
@@ -123,7 +128,7 @@ struct PostgresQueryCheckTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/q.png"))
     }
 
-    @Test("Queries that read chart: clocks, random numbers, a string or a column named like a function, a view, WITH, VALUES, TABLE")
+    @Test("Queries that read chart: clocks, random numbers, strings and columns of ordinary words, a view, WITH, VALUES, TABLE")
     func readingQueriesRun() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
@@ -133,8 +138,8 @@ struct PostgresQueryCheckTests {
         for sql in [
             "SELECT x, y, random() AS r FROM \(t) ORDER BY x",
             "SELECT x, y + extract(epoch from clock_timestamp()) * 0 AS y FROM \(t)",
-            "SELECT x, y, 'lo_export(1, ''/tmp/x'')' AS note FROM \(t)",
-            "SELECT x AS \"lo_export\", y AS \"pg_file_write(\" FROM \(t)",
+            "SELECT x, y, 'export (1, ''/tmp/x''): a note' AS note FROM \(t)",
+            "SELECT x AS \"export\", y AS \"file_write(\" FROM \(t)",
             "WITH s AS (SELECT x, y FROM \(t)) SELECT x, y FROM s",
             "(SELECT x, y FROM \(t))",
             "VALUES (1, 2.0), (2, 3.5)",

@@ -52,6 +52,7 @@ struct PostgresUserCodeTests {
                 CREATE AGGREGATE \(p)_magg(int) (SFUNC = int4pl, STYPE = int, MSFUNC = \(p)_step, MINVFUNC = int4mi, MSTYPE = int);
                 CREATE DOMAIN \(p)_dom AS int CHECK (\(p)_act(VALUE));
                 CREATE DOMAIN \(p)_outer AS \(p)_dom;
+                CREATE TYPE \(p)_rng AS RANGE (subtype = \(p)_dom);
                 CREATE FUNCTION \(p)_imm(v int) RETURNS bool LANGUAGE sql IMMUTABLE AS $$ SELECT \(p)_act(v) $$;
                 CREATE FUNCTION \(p)_plimm(v int) RETURNS bool LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN RETURN \(p)_act(v); END $$;
                 CREATE FUNCTION \(p)_atomic(v int) RETURNS bool IMMUTABLE BEGIN ATOMIC SELECT \(p)_act(v); END;
@@ -149,7 +150,31 @@ struct PostgresUserCodeTests {
             ("SELECT DISTINCT ON (x) x, y FROM \(p)_pdt ORDER BY x USING \(lt)", "\(p)_act() (through \(lt))"),
             ("SELECT x, y FROM \(p)_prog", foreign),
             ("SELECT x, y FROM \(p)_progview", foreign),
-            ("SELECT x, (SELECT max(y) FROM \(p)_prog) AS y FROM generate_series(1, 2) x", foreign)
+            ("SELECT x, (SELECT max(y) FROM \(p)_prog) AS y FROM generate_series(1, 2) x", foreign),
+            // The fifth attack: a quote in a comment or a dollar-quoted string, where EXPLAIN
+            // prints nothing (LIMIT, OFFSET, a window frame, VALUES rows), hid a call.
+            ("SELECT 1 AS a /* ' */ , 2 AS b LIMIT length(\(p)_act(1)::text) -- '", "\(p)_act()"),
+            ("VALUES ($$'$$, 1), (\(p)_act(1)::text, 2), ($$'$$, 3)", "\(p)_act()"),
+            ("SELECT 1 AS a, 2 AS b LIMIT length($$'$$ || \(p)_act(1)::text || $$'$$)", "\(p)_act()"),
+            ("SELECT 1 AS a, 2 AS b OFFSET length($$'$$ || \(p)_act(1)::text || $$'$$)", "\(p)_act()"),
+            (
+                "SELECT x AS a, sum(x) OVER (ORDER BY x ROWS BETWEEN length(/* ' */ \(p)_act(1)::text) PRECEDING AND CURRENT ROW) AS b FROM generate_series(1, 3) x -- '",
+                "\(p)_act()"
+            ),
+            ("WITH q AS (VALUES ($$'$$), (\(p)_act(1)::text), ($$'$$)) SELECT 1 AS a, 2 AS b FROM q", "\(p)_act()"),
+            ("SELECT 1 AS a, 2 AS b LIMIT length(/* /* */ ' */ \(p)_act(1)::text) -- '", "\(p)_act()"),
+            ("SELECT $$'$$ AS a, $q${9}$q$::\(p)_dom[] AS b, $$'$$ AS c", "\(p)_act() (through \(p)_dom)"),
+            // A range over a domain runs the domain's check as the literal is parsed.
+            ("SELECT 1 AS a, upper('[1,2]'::\(p)_rng) AS b", "\(p)_act() (through \(p)_rng)"),
+            // Input functions given the type as a value computed at run time.
+            (
+                "SELECT 1 AS a, domain_in('7'::cstring, (SELECT oid FROM pg_type WHERE typname = '\(p)' || '_dom')::regtype, -1) IS NULL AS b",
+                "domain_in()"
+            ),
+            (
+                "SELECT 1 AS a, array_in('{8}'::cstring, (SELECT oid FROM pg_type WHERE typname = '\(p)' || '_dom')::regtype, -1) IS NULL AS b",
+                "array_in()"
+            )
         ]
     }
 
