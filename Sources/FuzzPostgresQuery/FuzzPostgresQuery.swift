@@ -7,7 +7,8 @@ import FuzzSupport
 /// the several-statements check): every name found is non-empty, and the text sent numbers
 /// exactly as many parameters as it names. An odd one reads it as the server's printed
 /// expressions and plans (`PostgresQueryCheck.functionNames(inExpression:)` and
-/// `planSummary`): every function name is non-empty.
+/// `planSummary`) and as a query's every word (`PostgresQueryNames.read(everyWordIn:)`):
+/// every name is non-empty.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPostgresQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzReplay.bytes(data, size)
@@ -21,6 +22,9 @@ public func fuzzPostgresQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     } else {
         precondition(PostgresQueryCheck.functionNames(inExpression: text).allSatisfy { !$0.isEmpty } || text.contains("\"\""), "an empty name")
         _ = PostgresQueryCheck.planSummary(text)
+        var words = PostgresQueryNames()
+        words.read(everyWordIn: text)
+        precondition(words.functions.allSatisfy { !$0.isEmpty } && words.operators.allSatisfy { !$0.isEmpty }, "an empty word")
     }
     return 0
 }
