@@ -17,6 +17,7 @@ struct Chartview {
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
+            TerminationSignals.waitIfTerminating()
             // Whatever a message quotes, no password written on the command line is printed.
             let message = PostgresDatabase.redactingPasswords(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
             FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))

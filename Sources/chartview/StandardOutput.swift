@@ -34,6 +34,7 @@ enum StandardOutput {
         do {
             try write(text)
         } catch {
+            TerminationSignals.waitIfTerminating()
             FileHandle.standardError.write(Data("chartview: \(error.message)\n".utf8))
             exit(error.status)
         }

@@ -1,6 +1,7 @@
 import ChartCairo
 import ChartData
 import Foundation
+import Synchronization
 
 /// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process asks each
 /// PostgreSQL server to stop the query it runs for it (`RunningPostgresQueries`), removes its
@@ -32,6 +33,7 @@ enum TerminationSignals {
             var set = waited
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
+            terminating.store(true, ordering: .sequentiallyConsistent)
             // A query running on a PostgreSQL server would go on there after the process ends.
             RunningPostgresQueries.cancelAll()
             SQLiteSnapshot.removeAll()
@@ -39,6 +41,17 @@ enum TerminationSignals {
         }
         thread.name = "chartview signals"
         thread.start()
+    }
+
+    /// Set by the signal thread as it starts to end the process.
+    private static let terminating = Atomic<Bool>(false)
+
+    /// Returns unless a signal is ending the process; then waits for the signal thread to end
+    /// it with the signal's status. For the error paths a signal's own clean-up can cause: the
+    /// query it cancels fails on the main thread ("canceling statement due to user request"),
+    /// which must not print that or exit with 2 first.
+    static func waitIfTerminating() {
+        while terminating.load(ordering: .sequentiallyConsistent) { pause() }
     }
 
     /// Whether `number` is ignored now (inherited from the parent, as `nohup` arranges).
