@@ -48,10 +48,10 @@ extension CompletionTests {
         /// The names in `work` now.
         var contents: Set<String> { Set((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []) }
 
-        /// The data files a data file's completion offers, and its folder: a name starting with
-        /// "-" by a path (chartview would read it as a flag).
+        /// The data files a data file's completion offers, and its folder (with a / after it): a
+        /// name starting with "-" by a path (chartview would read it as a flag).
         static var dataCandidates: Set<String> {
-            Set((dataFiles + [spec, folder]).map { $0.hasPrefix("-") ? "./" + $0 : $0 })
+            Set((dataFiles + [spec, folder + "/"]).map { $0.hasPrefix("-") ? "./" + $0 : $0 })
         }
     }
 
@@ -101,6 +101,28 @@ extension CompletionTests {
         return (Array(fields.dropFirst()), fields.first ?? "")
     }
 
+    /// The word readline makes of `word` (as typed) when it inserts `candidate`: in place of the
+    /// word, or after a quote the word opens and leaves open (a backslash quotes the next
+    /// character outside '…'), the quote too when the candidate starts with it.
+    static func readlineWord(_ word: String, replacedBy candidate: String) -> String {
+        var quote: Character?, at = word.startIndex, escaped = false
+        for index in word.indices {
+            let c = word[index]
+            if escaped {
+                escaped = false
+            } else if quote != "'" && c == "\\" {
+                escaped = true
+            } else if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+                at = index
+            }
+        }
+        guard let open = quote else { return candidate }
+        return String(word[..<at]) + (candidate.first == open ? "" : String(open)) + candidate
+    }
+
     /// The words `text` is, as `shell` reads a command line (expanding and running what it holds
     /// unquoted, as the shell would), in `folder`.
     static func words(of text: String, shell: String, in folder: URL) throws -> [String] {
@@ -129,24 +151,23 @@ extension CompletionTests {
         let hostile = try HostileFolder()
         defer { hostile.remove() }
         let work = hostile.work
-        /// The files offered for `words`, taken literally: readline quotes them on insertion.
-        func files(_ words: [String]) throws -> Set<String> {
+        /// What is offered for `words`, as bash reads back the word readline makes of each: the
+        /// candidate in place of the word, or, inside a quote the word leaves open, of what
+        /// follows the quote (of the quote too when the candidate starts with it). Nothing is
+        /// left for readline to quote (-o filenames would leave $ and ` live in a common prefix).
+        func offered(_ words: [String]) throws -> [String] {
             let (candidates, options) = try Self.bashCandidates(words, in: work)
-            #expect(options.contains("-o filenames"), "\(words): no readline quoting asked for")
-            #expect(candidates.count == Set(candidates).count, "\(words): a name offered twice: \(candidates)")
-            return Set(candidates)
-        }
-        /// The charts offered for `words`, as bash reads each back (so quoted by the completion).
-        func charts(_ words: [String]) throws -> [String] {
-            let (candidates, options) = try Self.bashCandidates(words, in: work)
-            // Readline would quote them again, and leave $ and ` live in what is no file's name.
             #expect(!options.contains("filenames"), "\(words)")
+            #expect(candidates.count == Set(candidates).count, "\(words): a name offered twice: \(candidates)")
             return try candidates.map { candidate in
-                let read = try Self.words(of: candidate, shell: "bash", in: work)
-                #expect(read.count == 1, "\(candidate) reads back as \(read)")
+                let line = Self.readlineWord(words.last ?? "", replacedBy: candidate)
+                let read = try Self.words(of: line, shell: "bash", in: work)
+                #expect(read.count == 1, "\(candidate) (\(line)) reads back as \(read)")
                 return read.joined()
             }
         }
+        func files(_ words: [String]) throws -> Set<String> { Set(try offered(words)) }
+        func charts(_ words: [String]) throws -> [String] { try offered(words) }
         #expect(try files([""]) == HostileFolder.dataCandidates)
         #expect(try files(["\\*"]) == ["*.csv"])
         #expect(try files(["\\["]) == ["[ab].csv"])
@@ -159,9 +180,9 @@ extension CompletionTests {
         #expect(try files(["back\\\\"]) == ["back\\slash.csv"])
         #expect(try files(["./-"]) == ["./-dash.csv"])
         #expect(try files(["d\\ \\$\\(touch\\ PWNED\\)/"]) == [])
-        #expect(try files(["--output", ""]) == Set(HostileFolder.outputs + [HostileFolder.folder]))
+        #expect(try files(["--output", ""]) == Set(HostileFolder.outputs + [HostileFolder.folder + "/"]))
         #expect(try files(["--output", "x"]) == ["x $(touch PWNED).png"])
-        #expect(try files(["--dump-layout", ""]) == [HostileFolder.spec, HostileFolder.folder])
+        #expect(try files(["--dump-layout", ""]) == [HostileFolder.spec, HostileFolder.folder + "/"])
         // The spec as typed three ways; its charts, every one, each as it is named.
         for spec in ["s\\ \\$\\(touch\\ PWNED\\).json", "'s $(touch PWNED).json'", "\"s \\$(touch PWNED).json\""] {
             #expect(try charts([spec, "--chart", ""]) == HostileFolder.chartNames, "\(spec)")
@@ -172,6 +193,11 @@ extension CompletionTests {
         #expect(try charts([spec, "--chart", "-"]) == ["-dash"])
         #expect(try charts([spec, "--chart", "\\*"]) == ["*"])
         #expect(try charts([spec, "--chart", "$'tab\\t"]) == ["tab\there"])
+        // A lone $ is a $ (a name's start); a lone backslash quotes what comes next.
+        #expect(try charts([spec, "--chart", "$"]) == ["$(touch PWNED)", "$HOME"])
+        #expect(try charts([spec, "--chart", "\"\\$"]) == ["$(touch PWNED)", "$HOME"])
+        #expect(Set(try charts([spec, "--chart", "\\"])) == ["$(touch PWNED)", "`touch PWNED`", "*", "[ab]", "$HOME", "~tilde"])
+        #expect(try files(["$"]) == ["$(touch PWNED).csv", "$HOME.csv"])
         #expect(try charts(["--no-watch", spec, "--kind", "bar", "--chart", "b"]) == ["back\\slash"])
         // A CSV file's chart is named after the file.
         #expect(try charts(["\\$\\(touch\\ PWNED\\).csv", "--chart", ""]) == ["$(touch PWNED)"])

@@ -122,8 +122,8 @@ import Testing
                 try Data().write(to: folder.appendingPathComponent(name))
             }
         }
-        #expect(Set(try Self.complete([""], in: folder.path)) == ["prices.csv", "trades.sqlite", "gallery.json", "sub"])
-        #expect(Set(try Self.complete(["--output", ""], in: folder.path)) == ["chart.png", "sub"])
-        #expect(Set(try Self.complete(["--dump-layout", ""], in: folder.path)) == ["gallery.json", "sub"])
+        #expect(Set(try Self.complete([""], in: folder.path)) == ["prices.csv", "trades.sqlite", "gallery.json", "sub/"])
+        #expect(Set(try Self.complete(["--output", ""], in: folder.path)) == ["chart.png", "sub/"])
+        #expect(Set(try Self.complete(["--dump-layout", ""], in: folder.path)) == ["gallery.json", "sub/"])
     }
 }

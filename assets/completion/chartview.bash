@@ -6,15 +6,19 @@
 # Every candidate is data, never shell text: what the binary prints and the names of files are
 # read line by line (or globbed from a quoted prefix) into COMPREPLY and filtered by prefix here;
 # nothing they hold is ever expanded, split, globbed or run (no compgen -W, no eval). What is
-# inserted is quoted: a name the binary prints by printf %q here, a file's name by readline
-# (compopt -o filenames), which quotes every character of a file that exists, but leaves $ and
-# ` live in a name that is no file's.
+# inserted is quoted here (printf %q), a file's name as a chart's: not by readline (compopt -o
+# filenames), which quotes the name of a file that exists but leaves $ and ` live in the prefix
+# several names share, which is no file's name (`uname`a.csv and `uname`b.csv: `uname`).
 
 # The word the shell would read from `$1` as typed, quotes removed, in REPLY, without running
 # or expanding anything: backslashes, '…', "…" and $'…' are undone, a leading ~/ and $NAME or
 # ${NAME} are the values they name; any other expansion ($(…), `…`, ${…:-…}) fails (status 1).
+# A word may end unfinished, as it is typed: inside a quote, in a lone `$` (a `$`, as the shell
+# reads it there) or in a lone backslash (_chartview_tail=escape: the next character typed is
+# quoted by it; after an unquoted `$` _chartview_tail=dollar).
 _chartview_dequote() {
     local word=$1 out="" quote="" c next name escape i=0 n=${#1}
+    _chartview_tail=""
     if [[ $word == "~" || $word == "~/"* ]]; then
         out=$HOME
         i=1
@@ -28,6 +32,8 @@ _chartview_dequote() {
             # $'…': its escapes, as printf's %b reads them (octal with a 0 first); \cX fails.
             if [[ $c == "'" ]]; then
                 quote=""
+            elif [[ $c == '\' && $next == "" ]]; then
+                _chartview_tail=escape
             elif [[ $c == '\' ]]; then
                 [[ ${word:i+1} =~ ^(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|[^c]) ]] || return 1
                 escape=${BASH_REMATCH[1]}
@@ -40,6 +46,8 @@ _chartview_dequote() {
             else
                 out+=$c
             fi
+        elif [[ $c == '\' && $next == "" ]]; then
+            _chartview_tail=escape
         elif [[ $c == '\' ]]; then
             if [[ $quote == '"' && $next != [\$\`\"\\] ]]; then
                 out+=$c
@@ -54,6 +62,10 @@ _chartview_dequote() {
         elif [[ $c == '$' && $next == "'" && $quote == "" ]]; then
             quote='$'
             ((i++))
+        elif [[ $c == '$' && $next == "" ]]; then
+            # A `$` the word ends in is a `$` (the start of a name typed so far).
+            out+=$c
+            [[ $quote ]] || _chartview_tail=dollar
         elif [[ $c == '$' ]]; then
             # A variable by its name alone: its value, looked up, never evaluated.
             if [[ ${word:i+1} =~ ^([A-Za-z_][A-Za-z0-9_]*) ]]; then
@@ -76,31 +88,141 @@ _chartview_dequote() {
     REPLY=$out
 }
 
+# Whether `$1` is a name the word typed (dequoted to `$2`, _chartview_tail as
+# _chartview_dequote left it) may complete to: it starts with `$2`, and after a lone backslash
+# the character next is one that is quoted by one.
+_chartview_matches() {
+    [[ $1 == "$2"* ]] || return 1
+    [[ $_chartview_tail == escape ]] || return 0
+    local next=${1:${#2}:1} code
+    [[ $next ]] || return 1
+    printf -v code '%q' "$next"
+    [[ $code == '\'* ]]
+}
+
+# `$1` quoted character by character (printf %q of each, so `$'\n'` for a line break), in REPLY:
+# the shell reads back exactly `$1`, and any prefix of the text ends between two characters'
+# codes or inside one, where nothing is yet expanded or run.
+_chartview_quote() {
+    local text=$1 code out="" i
+    [[ $text ]] && printf -v out '%q' "$text"
+    if [[ $out == "\$'"* ]]; then
+        out=""
+        for ((i = 0; i < ${#text}; i++)); do
+            printf -v code '%q' "${text:i:1}"
+            out+=$code
+        done
+    fi
+    REPLY=$out
+}
+
+# COMPREPLY: the names after `$1` (the word typed, all of which start with what it reads as),
+# each as the text readline puts in place of the word, quoted here: readline quotes nothing
+# (no -o filenames). That is the word from its start; inside a quote the word opens and leaves
+# open (as readline finds it: a backslash quotes the next character outside '…'), readline
+# replaces from just after the quote, or from the quote when the text starts with it, as each
+# does here: '' (or "") first and last, so the word reads as what precedes the quote, then the
+# name quoted, and readline adds no closing quote. A lone name that is a folder (ending in /)
+# gets no space after it. When several names are offered, readline inserts the text they all
+# start with: where that would end inside one character's code (after a lone backslash, in an
+# open $'…'), the first name's next character is quoted another way ('…', or "'"), so it ends
+# between codes, where the word is whole shell text that reads as the prefix the names share.
+_chartview_offer() {
+    local word=$1 keep="" head="" tail="" literal="" c quote="" at=-1 i name next code common
+    shift
+    for ((i = 0; i < ${#word}; i++)); do
+        c=${word:i:1}
+        if [[ $quote != "'" && $c == '\' ]]; then
+            ((i++))
+        elif [[ $quote ]]; then
+            [[ $c == "$quote" ]] && quote=""
+        elif [[ $c == [\'\"] ]]; then
+            quote=$c
+            at=$i
+        fi
+    done
+    if [[ $quote ]]; then
+        keep=${word:0:at}
+        head=$quote$quote
+        tail=$quote$quote
+        # What the word holds before its quote (a `$` there opens $'…').
+        _chartview_dequote "$keep" || return 0
+        literal=$REPLY
+        [[ $_chartview_tail == dollar ]] && literal=${literal%'$'}
+    elif [[ $word == "~/"* ]]; then
+        head="~/"
+        literal=$HOME/
+    fi
+    local -a rests=()
+    for name in "$@"; do
+        [[ $name == "$literal"* ]] && rests+=("${name#"$literal"}")
+    done
+    COMPREPLY=()
+    ((${#rests[@]})) || return 0
+    # The characters every name has first, then each name's own.
+    common=${rests[0]}
+    for name in "${rests[@]}"; do
+        while [[ $name != "$common"* ]]; do common=${common%?}; done
+    done
+    local first="" same=1
+    if ((${#rests[@]} > 1)); then
+        for name in "${rests[@]}"; do
+            next=${name:${#common}:1}
+            [[ $next ]] || { same=0; break; }
+            printf -v code '%q' "$next"
+            code=${code:0:1}
+            [[ $first ]] || first=$code
+            [[ $code == "$first" ]] || same=0
+        done
+    else
+        same=0
+    fi
+    _chartview_quote "$common"
+    local quoted=$REPLY
+    for name in "${rests[@]}"; do
+        next=${name:${#common}}
+        if ((same)); then
+            same=0
+            if [[ ${next:0:1} == "'" ]]; then code=\"\'\"; else code="'${next:0:1}'"; fi
+            _chartview_quote "${next:1}"
+            COMPREPLY+=("$head$quoted$code$REPLY$tail")
+        else
+            _chartview_quote "$next"
+            COMPREPLY+=("$head$quoted$REPLY$tail")
+        fi
+    done
+    if ((${#rests[@]} == 1)) && [[ ${rests[0]} == */ ]]; then
+        compopt -o nospace 2>/dev/null
+    fi
+}
+
 # COMPREPLY: those of the arguments that start with `$1` (dequoted), each quoted (printf %q) as
 # the shell reads back exactly that word.
 _chartview_reply() {
-    local prefix=$1 candidate quoted
+    local word=$1 prefix candidate
     shift
     COMPREPLY=()
-    _chartview_dequote "$prefix" || return 0
+    _chartview_dequote "$word" || return 0
     prefix=$REPLY
+    local -a names=()
     for candidate in "$@"; do
-        if [[ $candidate == "$prefix"* ]]; then
-            printf -v quoted '%q' "$candidate"
-            COMPREPLY+=("$quoted")
-        fi
+        _chartview_matches "$candidate" "$prefix" && names+=("$candidate")
     done
+    _chartview_offer "$word" "${names[@]}"
 }
 
 # COMPREPLY: the files starting with `$1` (dequoted) whose names end in one of the extensions
-# after it (any case), and the folders. The prefix is globbed quoted (`"$prefix"*`), so a `*`,
-# `?` or `[…]` in it is a character of a name; the glob settings it changes are put back.
+# after it (any case), and the folders (with a / after them), quoted as _chartview_offer quotes
+# them; a name starting with "-" by a path (./-name), as chartview would read it as a flag. The
+# prefix is globbed quoted (`"$prefix"*`), so a `*`, `?` or `[…]` in it is a character of a
+# name; the glob settings it changes are put back.
 _chartview_files() {
-    local prefix=$1 path lower extension wanted
+    local word=$1 prefix path lower extension wanted
     shift
     COMPREPLY=()
-    _chartview_dequote "$prefix" || return 0
+    _chartview_dequote "$word" || return 0
     prefix=$REPLY
+    local tail=$_chartview_tail
     local -
     set +f
     local failglob nocaseglob dotglob
@@ -108,26 +230,30 @@ _chartview_files() {
     shopt -q nocaseglob && nocaseglob=1
     shopt -q dotglob && dotglob=1
     shopt -u failglob nocaseglob dotglob
-    local -a paths=("$prefix"*)
+    local -a paths=("$prefix"*) names=()
     [[ $failglob ]] && shopt -s failglob
     [[ $nocaseglob ]] && shopt -s nocaseglob
     [[ $dotglob ]] && shopt -s dotglob
     for path in "${paths[@]}"; do
         # An unmatched pattern is itself; a file of that name is there only if it exists.
         [[ -e $path || -L $path ]] || continue
+        _chartview_tail=$tail
+        _chartview_matches "$path" "$prefix" || continue
+        [[ $path == -* ]] && path=./$path
         if [[ -d $path ]]; then
-            COMPREPLY+=("$path")
+            names+=("$path/")
             continue
         fi
         lower=${path,,}
         for extension in "$@"; do
             wanted=".$extension"
             if [[ $lower == *"$wanted" ]]; then
-                COMPREPLY+=("$path")
+                names+=("$path")
                 break
             fi
         done
     done
+    _chartview_offer "$word" "${names[@]}"
 }
 
 # Whether flag `$1` takes a value, the next word: the flags `chartview --help` shows with one.
@@ -142,6 +268,7 @@ _chartview_takes_value() {
 
 _chartview() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local _chartview_tail=""
     local -a lines
     # The chartview being completed (./.build/release/chartview, or the one on the PATH).
     local cv=chartview
@@ -178,12 +305,10 @@ _chartview() {
             return
             ;;
         --output | -o)
-            compopt -o filenames 2>/dev/null
             _chartview_files "$cur" png svg pdf
             return
             ;;
         --dump-layout)
-            compopt -o filenames 2>/dev/null
             _chartview_files "$cur" json
             return
             ;;
@@ -199,10 +324,7 @@ _chartview() {
         _chartview_reply "$cur" "${lines[@]}"
         return
     fi
-    # The data file: databases, CSV and TSV files, chart specs, and folders; one whose name
-    # starts with "-" by a path (./-name), as chartview would read the name as a flag.
-    compopt -o filenames 2>/dev/null
+    # The data file: databases, CSV and TSV files, chart specs, and folders.
     _chartview_files "$cur" csv tsv txt json sqlite sqlite3 db sql
-    COMPREPLY=("${COMPREPLY[@]/#-/./-}")
 }
 complete -F _chartview chartview
