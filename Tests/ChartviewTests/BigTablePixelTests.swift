@@ -26,7 +26,7 @@ struct BigTablePixelTests {
             """
         ]
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         return path
     }

@@ -27,7 +27,7 @@ struct BigTableThresholdPixelTests {
             """
         ]
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         return path
     }

@@ -19,26 +19,15 @@ struct ChartviewProcess {
     /// given, in `directory` (the current one when nil) and with `environment` added.
     static func run(
         _ arguments: [String], display: String? = nil, in directory: String? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], deadline: Double = ChildProcess.defaultDeadline
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         environment["DISPLAY"] = display
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a large dump cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try ChildProcess.run(
+            binary, arguments, environment: environment, directory: directory, deadline: deadline)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 
     /// A fresh empty directory, removed by the caller.

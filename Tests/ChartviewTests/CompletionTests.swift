@@ -32,7 +32,7 @@ import Testing
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
@@ -89,7 +89,7 @@ import Testing
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(Set(output.split(separator: "\n").map(String.init)) == Set(shown.filter(\.1).map(\.0)))
     }
 

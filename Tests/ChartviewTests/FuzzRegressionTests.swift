@@ -23,7 +23,7 @@ import Testing
         process.standardError = out
         try process.run()
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0, "\(target) crashed on a saved input: \(output.suffix(400))")
         #expect(output.contains("replayed \(count) input"))
     }

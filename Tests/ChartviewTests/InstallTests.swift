@@ -17,7 +17,7 @@ import Testing
         process.standardError = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try process.waitForExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 

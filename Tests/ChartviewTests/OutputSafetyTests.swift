@@ -94,7 +94,7 @@ import Testing
         process.arguments = ["-c", "exec \"$0\" \"$@\" 2>/dev/null", tool] + arguments
         process.standardOutput = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
+        guard (try? process.waitForExit()) != nil else { return false }
         return process.terminationStatus == 0
     }
 
@@ -219,7 +219,7 @@ import Testing
             process.standardError = err
             try process.run()
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            try process.waitForExit()
             #expect(process.terminationStatus == 0, "\(stderr)")
             var info = stat()
             #expect(stat(dir + "/out.png", &info) == 0)
@@ -285,7 +285,7 @@ import Testing
             reader.arguments = ["-c", "cat \"$0\" > \"$1\"", dir + "/out.fifo", dir + "/read.svg"]
             try reader.run()
             let result = try ChartviewProcess.run([dir + "/v.csv", "--output", dir + "/out.fifo", "--format", "svg"])
-            reader.waitUntilExit()
+            try reader.waitForExit()
             #expect(result.status == 0, "\(result.stderr)")
             #expect(String(decoding: contents(dir + "/read.svg") ?? Data(), as: UTF8.self).contains("</svg>"))
             try expectOnly(["v.csv", "out.fifo", "read.svg"], in: dir)
@@ -304,7 +304,7 @@ import Testing
             reader.arguments = ["-c", "head -c 10 \"$0\" > /dev/null", dir + "/out.fifo"]
             try reader.run()
             let result = try ChartviewProcess.run([dir + "/v.csv", "--kind", "scatter", "--size", "3000x3000", "--output", dir + "/out.fifo"])
-            reader.waitUntilExit()
+            try reader.waitForExit()
             #expect(result.status == 1)
             #expect(result.stderr == "chartview: \(dir)/out.fifo: cannot write: Broken pipe\n")
         }
@@ -322,7 +322,7 @@ import Testing
             process.standardError = err
             try process.run()
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            try process.waitForExit()
             #expect(process.terminationStatus == 1)
             #expect(stderr == "chartview: \(dir)/o.png: cannot write: File too large\n")
             try expectOnly(["v.csv"], in: dir)
@@ -348,7 +348,7 @@ import Testing
                 process.standardOutput = FileHandle.nullDevice
                 try process.run()
                 let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
+                try process.waitForExit()
                 if format == "svg" {
                     #expect(process.terminationStatus == 0, "\(stderr)")
                     continue

@@ -40,17 +40,10 @@ enum PostgresFixture {
     /// Runs `sql` as the superuser in chartview_test; its output (psql -At), or a thrown error.
     @discardableResult
     static func admin(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: environment["CHARTVIEW_PG_BIN"].map { $0 + "/psql" } ?? "/usr/bin/psql")
-        process.arguments = ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, adminURL]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(message: "psql: " + String(decoding: err, as: UTF8.self)) }
+        let psql = environment["CHARTVIEW_PG_BIN"].map { $0 + "/psql" } ?? "/usr/bin/psql"
+        let result = try ChildProcess.run(psql, ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql, adminURL], deadline: 120)
+        guard result.status == 0 else { throw Failure(message: "psql: " + String(decoding: result.stderr, as: UTF8.self)) }
+        let out = result.stdout
         return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -62,6 +55,37 @@ enum PostgresFixture {
         try "\(socket):\(port):chartview_test:chartview_reader:\(password)\n".write(toFile: file, atomically: true, encoding: .utf8)
         chmod(file, 0o600)
         return home
+    }
+
+    /// Sends each attack as the superuser, from `--query` and from a spec file, and expects it
+    /// refused in one line (`chartview: <server>: <leading>…`, holding its `refusal`) with
+    /// status 2, no password in the message, no chart drawn, and `untouched()` still true.
+    static func expectRefused(
+        _ attacks: [(sql: String, refusal: String)], leading: (String) -> String, untouched: () throws -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (index, attack) in attacks.enumerated() {
+            let result = try ChartviewProcess.run([adminURL, "--query", attack.sql, "--output", dir + "/q.png"])
+            #expect(result.status == 2, "\(attack.sql): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.hasPrefix("chartview: \(adminName): \(leading(attack.refusal))") && result.stderr.contains(attack.refusal),
+                "\(attack.sql): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(attack.sql)", sourceLocation: sourceLocation)
+            #expect(!result.stderr.contains(adminPassword), "\(attack.sql)", sourceLocation: sourceLocation)
+            #expect(try untouched(), "\(attack.sql)", sourceLocation: sourceLocation)
+            // The same query in someone else's spec file.
+            let spec = dir + "/charts\(index).json"
+            let json: [String: Any] = ["postgres": adminURL, "charts": [["name": "a", "data": ["query": attack.sql]]]]
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: spec))
+            let fromSpec = try ChartviewProcess.run([spec, "--output", dir + "/s.png"])
+            #expect(fromSpec.status == 2, "spec: \(attack.sql)", sourceLocation: sourceLocation)
+            #expect(fromSpec.stderr.contains(attack.refusal), "spec: \(attack.sql): \(fromSpec.stderr)", sourceLocation: sourceLocation)
+            #expect(try untouched(), "spec: \(attack.sql)", sourceLocation: sourceLocation)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/q.png"), sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.png"), sourceLocation: sourceLocation)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -107,25 +107,7 @@ struct PostgresQueryCheckTests {
     func attacksRefused() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let dir = try ChartviewProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (index, attack) in Self.attacks(fixture).enumerated() {
-            let result = try ChartviewProcess.run([Server.adminURL, "--query", attack.sql, "--output", dir + "/q.png"])
-            #expect(result.status == 2, "\(attack.sql)")
-            #expect(result.stderr.hasPrefix("chartview: \(Server.adminName): \(attack.refusal)"), "\(attack.sql): \(result.stderr)")
-            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(attack.sql)")
-            #expect(!result.stderr.contains(Server.adminPassword), "\(attack.sql)")
-            #expect(try fixture.untouched(), "\(attack.sql)")
-            // The same query in someone else's spec file.
-            let spec = dir + "/charts\(index).json"
-            let json: [String: Any] = ["postgres": Server.adminURL, "charts": [["name": "a", "data": ["query": attack.sql]]]]
-            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: spec))
-            let fromSpec = try ChartviewProcess.run([spec, "--output", dir + "/s.png"])
-            #expect(fromSpec.status == 2, "spec: \(attack.sql)")
-            #expect(fromSpec.stderr.contains(attack.refusal), "spec: \(attack.sql): \(fromSpec.stderr)")
-            #expect(try fixture.untouched(), "spec: \(attack.sql)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: dir + "/q.png"))
+        try Server.expectRefused(Self.attacks(fixture), leading: { $0 }, untouched: fixture.untouched)
     }
 
     @Test("Queries that read chart: clocks, random numbers, strings and columns of ordinary words, a view, WITH, VALUES, TABLE")

@@ -52,7 +52,7 @@ struct PostgresSignalCancelTests {
         try #require(running, "the query never showed as active on the server")
         try #require(process.isRunning, "chartview ended before the signal")
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + signal)
         // The cancel request reached the server before chartview exited: the backend stops

@@ -182,25 +182,7 @@ struct PostgresUserCodeTests {
     func attacksRefused() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let dir = try ChartviewProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        for (index, attack) in Self.attacks(fixture).enumerated() {
-            let result = try ChartviewProcess.run([Server.adminURL, "--query", attack.sql, "--output", dir + "/q.png"])
-            #expect(result.status == 2, "\(attack.sql): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("chartview: \(Server.adminName): query failed: the query "), "\(attack.sql): \(result.stderr)")
-            #expect(result.stderr.contains(attack.refusal), "\(attack.sql): \(result.stderr)")
-            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(attack.sql)")
-            #expect(!result.stderr.contains(Server.adminPassword), "\(attack.sql)")
-            #expect(try fixture.untouched(), "\(attack.sql)")
-            let spec = dir + "/charts\(index).json"
-            let json: [String: Any] = ["postgres": Server.adminURL, "charts": [["name": "a", "data": ["query": attack.sql]]]]
-            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: spec))
-            let fromSpec = try ChartviewProcess.run([spec, "--output", dir + "/s.png"])
-            #expect(fromSpec.status == 2, "spec: \(attack.sql)")
-            #expect(fromSpec.stderr.contains(attack.refusal), "spec: \(attack.sql): \(fromSpec.stderr)")
-            #expect(try fixture.untouched(), "spec: \(attack.sql)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: dir + "/q.png"))
+        try Server.expectRefused(Self.attacks(fixture), leading: { _ in "query failed: the query " }, untouched: fixture.untouched)
     }
 
     @Test("Tables with a row-level security policy, a column default calling the code, or a trigger chart; nothing ran")

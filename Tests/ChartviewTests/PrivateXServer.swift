@@ -84,14 +84,14 @@ final class PrivateXServer {
         child.standardError = FileHandle.nullDevice
         try child.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
+        try child.waitForExit()
         return (child.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Runs a tool against this server to completion.
     func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
         let child = try start(tool, arguments)
-        child.waitUntilExit()
+        try child.waitForExit()
         return child.terminationStatus
     }
 

@@ -36,7 +36,7 @@ import Testing
         func stop() {
             guard process.isRunning else { return }
             _ = FileManager.default.createFile(atPath: stopFile, contents: Data())
-            process.waitUntilExit()
+            try? process.waitForExit()
             try? FileManager.default.removeItem(atPath: stopFile)
         }
 
@@ -44,7 +44,7 @@ import Testing
         deinit {
             if process.isRunning {
                 process.terminate()
-                process.waitUntilExit()
+                try? process.waitForExit()
             }
         }
     }
@@ -152,7 +152,7 @@ import Testing
         waiting.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" }
         try waiting.run()
         holder.stop()
-        waiting.waitUntilExit()
+        try waiting.waitForExit()
         #expect(waiting.terminationStatus == 0)
         let layout = try String(contentsOfFile: dir + "/layout.json", encoding: .utf8)
         #expect(layout.contains("\"text\" : \"c\""))
@@ -228,7 +228,7 @@ import Testing
         writer.stop()
         #expect(writer.process.terminationStatus == 0)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reading.waitUntilExit()
+        try reading.waitForExit()
         #expect(reading.terminationStatus == 2)
         #expect(message == "chartview: \(db): query failed: the query ran longer than 3 s and was stopped\n")
         // The writer, the last to close, removed its -wal and -shm: chartview held nothing open.
@@ -278,7 +278,7 @@ import Testing
                 if !seen { usleep(500) }
             }
             if seen { kill(reading.processIdentifier, SIGTERM) }
-            reading.waitUntilExit()
+            try reading.waitForExit()
             if seen { #expect(reading.terminationStatus == 143) }
         }
         #expect(seen, "the copy was never seen being made")

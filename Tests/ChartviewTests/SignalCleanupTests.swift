@@ -46,7 +46,7 @@ import Testing
         }
         try #require(process.isRunning, "the render ended before the signal")
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + signal)
         #expect(try Self.partials(of: "out.pdf", in: dir).isEmpty)

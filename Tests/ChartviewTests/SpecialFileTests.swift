@@ -55,7 +55,7 @@ import Testing
             #expect(mkfifo(dir + "/data.csv", 0o600) == 0)
             let writer = try shell("printf 'x,y\\n1,2\\n2,4\\n3,8\\n' > \"$0\"", dir + "/data.csv")
             let result = try ChartviewProcess.run([dir + "/data.csv", "--dump-layout", dir + "/x.json"])
-            writer.waitUntilExit()
+            try writer.waitForExit()
             #expect(result.status == 0, "\(result.stderr)")
             let dump = try LayoutDumpReader.read(dir + "/x.json")
             #expect(dump.plots.first?.items.map(\.value) == [2, 4, 8])
@@ -81,7 +81,7 @@ import Testing
             let result = try ChartviewProcess.run([dir + "/data.csv", "--output", dir + "/x.png", "--max-memory", "2M"])
             #expect(result.status == 2)
             #expect(result.stderr == "chartview: \(dir)/data.csv: is larger than the memory budget (2 MB); raise --max-memory\n")
-            writer.waitUntilExit()
+            try writer.waitForExit()
         }
     }
 
@@ -121,7 +121,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             try process.run()
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            try process.waitForExit()
             #expect([1, 2].contains(process.terminationStatus), "status \(process.terminationStatus): \(stderr.prefix(300))")
             #expect(stderr.hasPrefix("chartview: ") && stderr.split(separator: "\n").count == 1, "\(stderr.prefix(300))")
             #expect(stderr.contains("rows.csv"))

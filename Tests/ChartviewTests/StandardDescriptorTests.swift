@@ -53,7 +53,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         return Outcome(
             status: process.terminationStatus,
             stdout: FileManager.default.contents(atPath: captures + "/stdout"),

@@ -45,7 +45,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         let read = { (name: String) in FileManager.default.contents(atPath: dir + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         defer { try? FileManager.default.removeItem(atPath: dir + "/stdout") }
         return (process.terminationStatus, read("stdout"), read("stderr"))

@@ -103,17 +103,11 @@ final class TraceSession {
         return process.terminationStatus
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs `tool` (found on PATH) to completion, its stdout and stderr as one text; a tool
+    /// still running after `deadline` seconds is killed and throws.
+    static func run(_ tool: String, _ arguments: [String], deadline: Double = 60) throws -> (status: Int32, output: String) {
+        let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, deadline: deadline)
+        return (result.status, String(decoding: result.stdout + result.stderr, as: UTF8.self))
     }
 
 }

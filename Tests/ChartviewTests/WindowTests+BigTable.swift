@@ -52,7 +52,7 @@ extension WindowTests {
         drop.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         drop.arguments = [db, "DROP TABLE t"]
         try drop.run()
-        drop.waitUntilExit()
+        try drop.waitForExit()
         try #require(drop.terminationStatus == 0)
         let area = try #require(fitted["plotArea"] as? [Double])
         try session.xdotool([
