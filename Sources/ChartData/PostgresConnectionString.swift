@@ -46,8 +46,11 @@ public enum PostgresConnectionString {
                 for piece in span.split(whereSeparator: { "@/?#&= :".contains($0) }) where piece.count >= 4 { add(piece) }
             }
             if let query = rest.firstIndex(of: "?") {
-                for item in rest[rest.index(after: query)...].split(separator: "&") where item.lowercased().hasPrefix("password=") {
-                    add(item.dropFirst("password=".count))
+                // libpq percent-decodes a parameter's key as its value: `pass%77ord=` is one.
+                for item in rest[rest.index(after: query)...].split(separator: "&") {
+                    guard let equals = item.firstIndex(of: "=") else { continue }
+                    let key = item[..<equals]
+                    if (key.removingPercentEncoding ?? String(key)).lowercased() == "password" { add(item[item.index(after: equals)...]) }
                 }
             }
             return found
@@ -113,8 +116,9 @@ public enum PostgresConnectionString {
     }
 
     /// `text` with each occurrence of any of `targets`' UTF-8 bytes replaced by `replacement`'s,
-    /// in one pass from the left: at each byte the longest target that starts there is
-    /// replaced and the scan goes on after it, so what was put in is never searched again.
+    /// in one pass from the left over the text as given, so what was put in is never searched
+    /// again: each run of bytes that overlapping occurrences cover is one
+    /// `replacement`.
     /// Bytes, not characters: a password is hidden even where the message puts a combining mark
     /// after its last letter (which `Character` comparison would not match), and a match of
     /// valid UTF-8 starts and ends on a scalar's boundary, so the result is valid. Written by
@@ -128,19 +132,20 @@ public enum PostgresConnectionString {
         output.reserveCapacity(haystack.count)
         var replaced = false
         haystack.withUnsafeBufferPointer { h in
-            var i = 0
-            while i < h.count {
-                let match = needles.first { needle in
+            // Every byte any target covers is hidden, and each run of such bytes becomes one
+            // replacement: two passwords that overlap in the text (`xxab` and `abyyyy` in
+            // `xxabyyyy`) leave no tail of either.
+            var coveredUntil = 0
+            for i in 0..<h.count {
+                if let match = needles.first(where: { needle in
                     needle[0] == h[i] && h.count - i >= needle.count
                         && needle.withUnsafeBufferPointer { memcmp(h.baseAddress! + i, $0.baseAddress!, $0.count) == 0 }
-                }
-                if let match {
-                    output.append(contentsOf: replacement.utf8)
-                    i += match.count
+                }) {
+                    if i >= coveredUntil { output.append(contentsOf: replacement.utf8) }
+                    coveredUntil = max(coveredUntil, i + match.count)
                     replaced = true
-                } else {
+                } else if i >= coveredUntil {
                     output.append(h[i])
-                    i += 1
                 }
             }
         }

@@ -41,7 +41,8 @@ public final class PostgresDatabase {
     private var connection: PostgresConnection?
     private var cancelRequest: PostgresCancelRequest?
     private let control = PostgresQueryControl()
-    /// Statements (as sent, `$1`… in place) that `checkReads` passed: each is planned once.
+    /// Statements (as sent, `$1`… in place) that `checkReads` passed on this connection: each
+    /// is planned once, until a reconnection or a change the watch query sees.
     private var approved: Set<String> = []
     private let operationLock = NSLock()
     private var lastVersion: Int64 = 0
@@ -238,6 +239,8 @@ public final class PostgresDatabase {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
+        // What changed may be a view or a function a query reaches: check every query again.
+        if Int64(bitPattern: hash) != lastVersion { approved.removeAll() }
         lastVersion = Int64(bitPattern: hash)
         return lastVersion
     }
@@ -316,6 +319,8 @@ public final class PostgresDatabase {
     private func connect(_ operation: inout Operation) throws(DataError) {
         let left = Double(operation.deadline > QueryDeadline.now() ? operation.deadline - QueryDeadline.now() : 0) / 1e9
         let fresh = try PostgresConnection.open(connectionString, seconds: left)
+        // A new connection may be to another server (a connection string may name several).
+        approved.removeAll()
         name = fresh.name
         connection = fresh
         cancelRequest = PostgresCancelRequest(fresh)
@@ -450,8 +455,10 @@ public final class PostgresDatabase {
     /// Refuses a statement unless it only reads, as `PostgresQueryCheck` decides: its first
     /// word, then its plan (`EXPLAIN`, which runs nothing) and the volatility of every function
     /// the names in the plan and the statement reach (`PostgresQueryCheck.reachLookup`). `sql`
-    /// is sent as is, with `parameters`; a statement that passed once is not planned again. Six
-    /// round trips the first time (more when refused); none after.
+    /// is sent as is, with `parameters`; a statement that passed once is not planned again on
+    /// this connection until the watch query's answer changes. Four or five round trips the
+    /// first time (JIT off, the statement's names, EXPLAIN, the plan's names when they differ,
+    /// JIT restored; one more when refused); none after.
     private func checkReads(
         _ sql: String, as written: String, firstWord: String, parameters: [Parameter], _ operation: inout Operation
     ) throws(DataError) {

@@ -35,7 +35,14 @@ enum TerminationSignals {
             while sigwait(&set, &number) != 0 {}
             terminating.store(true, ordering: .sequentiallyConsistent)
             // A query running on a PostgreSQL server would go on there after the process ends.
-            RunningPostgresQueries.cancelAll()
+            // A server that cannot be reached must not hold the exit until TCP gives up: the
+            // cancel requests get 2 s, on a thread of their own.
+            let cancelled = DispatchSemaphore(value: 0)
+            Thread {
+                RunningPostgresQueries.cancelAll()
+                cancelled.signal()
+            }.start()
+            _ = cancelled.wait(timeout: .now() + 2)
             SQLiteSnapshot.removeAll()
             PartialFile.removeAllAndExit(status: 128 + number)
         }

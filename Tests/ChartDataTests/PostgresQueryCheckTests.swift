@@ -87,6 +87,9 @@ struct PostgresRedactionTests {
         #expect(PostgresConnectionString.passwords(in: "postgresql://writer:Hunter2?Secret@[::1/t").first == "Hunter2?Secret")
         #expect(Set(PostgresConnectionString.passwords(in: "postgresql://r:Hunter2%3FS@h/db?password=Other1")) == ["Hunter2%3FS", "Hunter2?S", "Other1"])
         #expect(PostgresConnectionString.passwords(in: "postgresql://host/db?x=b") == [])
+        // libpq percent-decodes a parameter's key: `pass%77ord` is `password`.
+        #expect(PostgresConnectionString.passwords(in: "postgresql://h/db?pass%77ord=Hunter2%zz").contains("Hunter2%zz"))
+        #expect(PostgresConnectionString.passwords(in: "postgresql://h/db?PASSWORD=Hunter2").contains("Hunter2"))
         // Where libpq reads a host and port, or the '@' comes after a '/': taken for passwords.
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:SECRETPW/").contains("SECRETPW"))
         #expect(PostgresConnectionString.passwords(in: "postgresql://odd:sec/RETPW@/db").contains("sec/RETPW"))
@@ -118,6 +121,8 @@ struct PostgresRedactionTests {
         #expect(PostgresConnectionString.redacting("a***b****c", secrets: ["***", "****"]) == "a********b********c")
         #expect(PostgresConnectionString.redacting("x\u{0}Hunter2\u{0}", secrets: ["Hunter2"]) == "x\u{0}********\u{0}")
         #expect(PostgresConnectionString.redacting("Hunter2?Secret", secrets: ["Hunter2", "Hunter2?Secret"]) == "********")
+        // Two passwords overlapping in the text: neither leaves a tail.
+        #expect(PostgresConnectionString.redacting("<xxabyyyy>", secrets: ["xxab", "abyyyy"]) == "<********>")
         let many = String(repeating: "**:", count: 300)
         #expect(
             PostgresConnectionString.redacting(many, connectionString: "postgresql://u:\(many)@h/d", secrets: [many, "**:**", "***"]).utf8.count <= many.utf8

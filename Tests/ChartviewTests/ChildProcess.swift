@@ -38,7 +38,7 @@ struct ChildProcess {
         let stdout = PipeReader(out.fileHandleForReading)
         let stderr = PipeReader(err.fileHandleForReading)
         if ended.wait(timeout: .now() + deadline) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
+            killTree(process.processIdentifier)
             ended.wait()
             let said = String(decoding: stderr.wait(at: .now() + 5).prefix(2_000), as: UTF8.self)
             throw ChildProcessError.deadline(
@@ -49,6 +49,27 @@ struct ChildProcess {
             status: process.terminationStatus, stdout: stdout.wait(at: .now() + 30),
             stderr: stderr.wait(at: .now() + 30))
     }
+}
+
+/// Kills (SIGKILL) `pid` and every process under it (found through /proc), so that no
+/// grandchild (a `zpty` shell, chartview under a shell script) goes on holding a pipe open or a
+/// core busy.
+func killTree(_ pid: pid_t) {
+    var children: [pid_t: [pid_t]] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let id = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { continue }
+        // After "pid (comm) ": the state, then the parent's pid.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(id) }
+    }
+    var tree = [pid], next = 0
+    while next < tree.count {
+        tree += children[tree[next]] ?? []
+        next += 1
+    }
+    for id in tree { kill(id, SIGKILL) }
 }
 
 /// A child that outlived its deadline.
@@ -95,7 +116,7 @@ extension Process {
         let end = Date().addingTimeInterval(deadline)
         while isRunning {
             if Date() > end {
-                kill(processIdentifier, SIGKILL)
+                killTree(processIdentifier)
                 waitUntilExit()
                 let command = ([executableURL?.path ?? "?"] + (arguments ?? [])).joined(separator: " ")
                 throw ChildProcessError.deadline(command: command, seconds: deadline, stderr: "(not read)")

@@ -25,16 +25,9 @@ import Testing
             _chartview
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "--noprofile", "-c", script]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        try process.waitForExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let result = try ChildProcess.run("/bin/bash", ["--norc", "--noprofile", "-c", script], deadline: 60)
+        #expect(result.status == 0)
+        return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
     /// The words of `--help`'s entry for `flag` up to "(default", commas and "or" dropped.
@@ -82,14 +75,8 @@ import Testing
         }
         #expect(Set(shown.map(\.0)) == ManPageTests.flags(in: help))
         let script = #"source "$1"; shift; for flag; do _chartview_takes_value "$flag" && echo "$flag"; done"#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "--noprofile", "-c", script, "bash", Self.bashScript] + shown.map(\.0)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try process.waitForExit()
+        let run = try ChildProcess.run("/bin/bash", ["--norc", "--noprofile", "-c", script, "bash", Self.bashScript] + shown.map(\.0), deadline: 60)
+        let output = String(decoding: run.stdout, as: UTF8.self)
         #expect(Set(output.split(separator: "\n").map(String.init)) == Set(shown.filter(\.1).map(\.0)))
     }
 

@@ -15,16 +15,9 @@ import Testing
         let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().appendingPathComponent(target).path
         let inputs = Self.root.appendingPathComponent("Tests/FuzzInputs/\(folder)").path
         let count = try FileManager.default.contentsOfDirectory(atPath: inputs).count
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [inputs]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try process.waitForExit()
-        #expect(process.terminationStatus == 0, "\(target) crashed on a saved input: \(output.suffix(400))")
+        let result = try ChildProcess.run(binary, [inputs])
+        let output = String(decoding: result.stdout + result.stderr, as: UTF8.self)
+        #expect(result.status == 0, "\(target) crashed on a saved input: \(output.suffix(400))")
         #expect(output.contains("replayed \(count) input"))
     }
 }

@@ -8,17 +8,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func run(_ tool: String, _ arguments: [String], in directory: URL = root) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        try process.waitForExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, directory: directory.path)
+        return (result.status, String(decoding: result.stdout + result.stderr, as: UTF8.self))
     }
 
     static func files(under folder: URL) -> [String] {

@@ -44,7 +44,10 @@ struct PostgresSignalCancelTests {
         environment["HOME"] = home
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What chartview said, for the expectations' messages.
+        let said = home + "/stderr"
+        _ = FileManager.default.createFile(atPath: said, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: said))
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // The query runs on the server once pg_stat_activity shows it.
@@ -53,8 +56,9 @@ struct PostgresSignalCancelTests {
         try #require(process.isRunning, "chartview ended before the signal")
         kill(process.processIdentifier, signal)
         try process.waitForExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + signal)
+        let stderr = (try? String(contentsOfFile: said, encoding: .utf8)) ?? ""
+        #expect(process.terminationReason == .exit, "\(stderr)")
+        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
         // The cancel request reached the server before chartview exited: the backend stops
         // at its next check for interrupts (pg_sleep checks every millisecond or so), not
         // after 600 s. Without the cancel it stays active here for the whole wait.

@@ -73,19 +73,10 @@ final class PrivateXServer {
 
     /// Runs a tool against this server to completion: its status and what it printed.
     func output(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = [tool] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        child.environment = environment
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        try child.waitForExit()
-        return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, environment: environment, deadline: 60)
+        return (result.status, String(decoding: result.stdout, as: UTF8.self))
     }
 
     /// Runs a tool against this server to completion.

@@ -158,7 +158,6 @@ enum SeriesChart: KindChartBuilder {
         graph.legend.isHidden = spec.legend.map { !$0 } ?? (series.count < 2)
     }
 
-    /// The value axis's title: the series' column (or its title) when there is one.
     /// The fewest points (rows with an x value, times the series) whose number no longer
     /// changes a chart's look (`defaultSymbolSize`): a chart of more rows than it need not know
     /// how many more.
@@ -168,6 +167,7 @@ enum SeriesChart: KindChartBuilder {
     /// series), in points: smaller for many, so that a cloud shows its density. O(1).
     static func defaultSymbolSize(points: Int) -> Double { points >= pointsDecidingLook ? 2 : points > 10_000 ? 4 : 8 }
 
+    /// The value axis's title: the series' column (or its title) when there is one.
     private static func valueTitle(_ series: [PlannedSeries], table: DataTable, grouped: Bool, chartTitle: String) -> String? {
         let columns = Set(series.map(\.column))
         guard columns.count == 1, let first = series.first else { return nil }
