@@ -178,8 +178,22 @@ struct VisibleTextTests {
         #expect(popup.text.text.contains("…"))
         #expect(popup.box.map { $0.minX >= 0 && $0.maxX <= bounds.maxX } == true, "popup at \(String(describing: popup.box))")
         let status = try #require(interaction.scene.overlays.first)
-        #expect(status.texts.first?.text.hasSuffix("…") == true)
+        // The status line keeps a message's end (here the end `cut` left of it).
+        #expect(status.texts.first?.text.hasPrefix("…") == true)
         #expect(status.box.minX >= 0 && status.box.maxX <= bounds.maxX, "status line at \(status.box)")
+    }
+
+    @Test func aStatusLineTooWideKeepsTheReasonAtItsEnd() throws {
+        let graph = Graph(title: "t")
+        graph.add(BarPlot(identifier: "v", values: [1, 2], categories: ["a", "b"]))
+        graph.defaultPlotSpace.xScale = .category
+        let interaction = ChartInteraction(graph: graph, size: Size(width: 320, height: 240), measurer: FixedTextMeasurer())
+        interaction.statusMessage = "/home/someone/a/long/folder/db-320x240.sqlite: query failed: no such table: t"
+        interaction.layoutIfNeeded()
+        let text = try #require(interaction.scene.overlays.first?.texts.first?.text)
+        #expect(text.hasPrefix("…") && text.hasSuffix("query failed: no such table: t"), "\(text)")
+        #expect(VisibleText.longestFittingSuffix(of: "abcdef", width: 4, measure: { Double($0.count) }) == "…def")
+        #expect(VisibleText.longestFittingSuffix(of: "abcdef", width: 0, measure: { Double($0.count) }) == "…f")
     }
 
     @Test func megabyteBarAndPieLabelsAndLegendEntriesStayInsideTheGraph() {

@@ -494,13 +494,16 @@ public final class ChartInteraction {
             var style = theme.annotationText.scaled(by: scale)
             style.alignment = .left
             let pad = 6 * scale
-            // What fits in the window beside the box's margins, cut with "…".
+            // What fits in the window beside the box's margins, its start cut with "…": a
+            // message ends in what happened ("…db.sqlite: query failed: no such table: t").
             var statusMessage = VisibleText.cut(message)
             var textSize = measurer.size(of: statusMessage, style: style)
             let room = Size(width: size.width - 2 * pad - 16 * scale, height: size.height / 2)
             if textSize.width > room.width || textSize.height > room.height {
                 let fitStyle = style
-                statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height) { measurer.size(of: $0, style: fitStyle) }
+                statusMessage = VisibleText.fitting(statusMessage, width: room.width, height: room.height, keepingEnd: true) {
+                    measurer.size(of: $0, style: fitStyle)
+                }
                 textSize = measurer.size(of: statusMessage, style: style)
             }
             let box = Rect(

@@ -62,10 +62,14 @@ public enum VisibleText {
 
     /// `text` (already `cut`) with only the lines that fit in `height` (at least one), the last
     /// kept ending in "…" when lines were left off, and each line wider than `width` cut to its
-    /// longest start that fits followed by "…". `size` measures a text of one or more lines.
-    /// Widths and heights in device pixels; `width` ≤ 0 cuts no line. Lines are left off before
-    /// any is measured for its width: O(kept lines · log characters) measurements.
-    public static func fitting(_ text: String, width: Double, height: Double, size: (String) -> Size) -> String {
+    /// longest start that fits followed by "…" (with `keepingEnd`, "…" followed by its longest
+    /// end that fits: for a message whose reason comes last, after a long path). `size`
+    /// measures a text of one or more lines. Widths and heights in device pixels; `width` ≤ 0
+    /// cuts no line. Lines are left off before any is measured for its width:
+    /// O(kept lines · log characters) measurements.
+    public static func fitting(
+        _ text: String, width: Double, height: Double, keepingEnd: Bool = false, size: (String) -> Size
+    ) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.count > 1 {
             // Every line is as tall as the first: one style, one font.
@@ -79,7 +83,10 @@ public enum VisibleText {
         if width > 0 {
             func lineWidth(_ line: String) -> Double { size(line).width }
             for index in lines.indices where lines[index].count > 1 && lineWidth(lines[index]) > width {
-                lines[index] = longestFittingPrefix(of: lines[index], width: width, measure: lineWidth)
+                lines[index] =
+                    keepingEnd
+                    ? longestFittingSuffix(of: lines[index], width: width, measure: lineWidth)
+                    : longestFittingPrefix(of: lines[index], width: width, measure: lineWidth)
             }
         }
         return lines.joined(separator: "\n")
@@ -98,6 +105,20 @@ public enum VisibleText {
         func candidate(_ k: Int) -> String { String(characters[..<k]) + "…" }
         // The answer lies in [low, high]: below `low` is too few, above `high` too wide.
         var low = min(minimum, characters.count), high = max(low, characters.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(candidate(mid)) <= width { low = mid } else { high = mid - 1 }
+        }
+        return candidate(low)
+    }
+
+    /// The longest end of `line` that, after "…", is at most `width` wide as `measure` says
+    /// (at least its last character): `longestFittingPrefix` from the other side. A "…" a
+    /// line ends in (other lines were left off) stays. O(log characters) measurements.
+    public static func longestFittingSuffix(of line: String, width: Double, measure: (String) -> Double) -> String {
+        let characters = Array(line)
+        func candidate(_ k: Int) -> String { "…" + String(characters[(characters.count - k)...]) }
+        var low = min(1, characters.count), high = max(low, characters.count - 1)
         while low < high {
             let mid = (low + high + 1) / 2
             if measure(candidate(mid)) <= width { low = mid } else { high = mid - 1 }
