@@ -3,11 +3,11 @@ import PackageDescription
 
 /// chartview: a Swift charting library (Core Plot's model) and an X11 chart viewer for Linux.
 ///
-/// Module roles (see ARCHITECTURE in the README):
+/// Module roles (see "How it is built" in the README):
 /// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
 /// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
 /// - `ChartX11`: hosts a graph in an Xlib window.
-/// - `ChartData`: loads data (SQLite and PostgreSQL read-only, CSV).
+/// - `ChartData`: loads data (CSV, SQLite and PostgreSQL read-only, spec files).
 /// - `chartview`: the command-line viewer that wires them together.
 /// Fuzz targets define libFuzzer's entry point and, without FUZZING, a replaying main.
 let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]

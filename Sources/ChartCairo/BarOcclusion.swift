@@ -8,7 +8,7 @@ import ChartCore
 /// fraction of the fill.
 ///
 /// Only plain bars count (a rectangle of whole device pixels, one pixel wide, no rounding, no
-/// outline, one opaque color, `ScenePainter.isPlainBar`), both as what is hidden and as what
+/// outline, one opaque color, `ScenePainter.plainBar(_:)`), both as what is hidden and as what
 /// hides; anything else is painted as it was and hides nothing, which can only leave more to
 /// paint. Per pixel column, the rows known to be covered are one run (grown as bars that touch
 /// it arrive); a bar that does not touch it leaves it as it was. Device pixels, origin top left.

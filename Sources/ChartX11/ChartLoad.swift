@@ -37,6 +37,8 @@ final class ChartLoad: @unchecked Sendable {
     private var result: Result<Graph, ChartFailure>?
     /// The pipe's write end, to wake the window's poll; nil once abandoned.
     private var wake: Int32?
+    /// Whether the thread waits for `previous` now.
+    private var waiting = false
 
     init(provider: any ChartProvider, purpose: Purpose, wake: Int32, after previous: ChartLoad? = nil) {
         self.provider = provider
@@ -51,7 +53,11 @@ final class ChartLoad: @unchecked Sendable {
     func start() {
         Thread { [self] in
             // One load of a provider at a time: an abandoned one ends soon, being cancelled.
-            previous?.waitUntilDone()
+            if let previous {
+                lock.withLock { waiting = true }
+                previous.waitUntilDone()
+                lock.withLock { waiting = false }
+            }
             previous = nil
             let outcome: Result<Graph, ChartFailure>
             if cancellation.isCancelled {
@@ -81,6 +87,10 @@ final class ChartLoad: @unchecked Sendable {
         defer { lock.unlock() }
         return result
     }
+
+    /// Whether its thread waits for the abandoned load of the same provider to end: past the
+    /// point where a load that did not wait would call the provider.
+    var isWaitingForPrevious: Bool { lock.withLock { waiting } }
 
     /// Whether the loading thread is done with the provider.
     var isDone: Bool { take() != nil }

@@ -844,7 +844,7 @@ public final class HostingWindow {
             composesNewPicture = false
             if !isReady, picture?.isLoadedChart == true {
                 isReady = true
-                options.onEvent(.ready(window: windowID, size: interaction.scene.size, scale: scale))
+                options.onEvent(.ready(window: windowID, size: interaction.scene.size, scale: scale, watching: options.watches))
                 options.onEvent(.layout(interaction.scene))
             }
             let since = [chartFrameSince, frameStart].compactMap { $0 }.min()

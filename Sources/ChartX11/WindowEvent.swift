@@ -2,8 +2,9 @@ import ChartCore
 
 /// What the window reports as it runs, for a program's trace and tests. Sizes and rects are device pixels.
 public enum WindowEvent: Sendable {
-    /// The first frame is on screen, at `size` and `scale` (device pixels per layout pixel).
-    case ready(window: UInt, size: Size, scale: Double)
+    /// The first frame is on screen, at `size` and `scale` (device pixels per layout pixel);
+    /// `watching`: whether the data is polled for changes (`Options.watches`).
+    case ready(window: UInt, size: Size, scale: Double, watching: Bool)
     /// A new layout at `scene.size`.
     case layout(Scene)
     /// A selection, deselection or toggle, after the layout that shows it.

@@ -4,7 +4,7 @@ import Foundation
 
 /// `--trace`: one JSON object per line on stdout, flushed per line, for tests and tools.
 ///
-///     {"event":"ready","window":WINDOW_ID,"size":[w,h],"scale":S}
+///     {"event":"ready","window":WINDOW_ID,"size":[w,h],"scale":S,"watching":BOOL}
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
@@ -27,8 +27,8 @@ struct TraceWriter {
     func write(_ event: WindowEvent) {
         let object: [String: Any]
         switch event {
-        case .ready(let window, let size, let scale):
-            object = ["event": "ready", "window": window, "size": [size.width, size.height], "scale": scale]
+        case .ready(let window, let size, let scale, let watching):
+            object = ["event": "ready", "window": window, "size": [size.width, size.height], "scale": scale, "watching": watching]
         case .layout(let scene):
             var layout: [String: Any] = [
                 "event": "layout", "size": [scene.size.width, scene.size.height], "plotArea": scene.plotArea.array,

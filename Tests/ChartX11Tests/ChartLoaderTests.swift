@@ -39,7 +39,10 @@ struct ChartLoaderTests {
         #expect(abandoned.cancellation.isCancelled)
         #expect(loader.isUsing(chart), "its thread still runs")
         let next = loader.start(chart, purpose: .reload)
-        usleep(50_000)
+        // Its thread is past the point where a load that did not wait would call the provider.
+        let deadline = Date().addingTimeInterval(10)
+        while !next.isWaitingForPrevious && Date() < deadline { sched_yield() }
+        #expect(next.isWaitingForPrevious)
         #expect(chart.calls == 1, "the new load waits for the abandoned one")
         chart.open()
         #expect(pipe.waitForByte(seconds: 10))

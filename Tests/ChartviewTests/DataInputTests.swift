@@ -66,9 +66,6 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     enum Expected: Sendable {
         /// Exactly this line ("$D" stands for the case's directory).
         case line(String)
-        /// A known bug in Sources: the line should match this regular expression ("$D" for the
-        /// directory, escaped), and does not yet.
-        case knownIssue(bug: String, shouldMatch: String)
     }
 
     struct BadInput: Sendable, CustomTestStringConvertible {
@@ -294,12 +291,6 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
         switch input.expected {
         case .line(let expected):
             #expect(line == expected.replacingOccurrences(of: "$D", with: dir))
-        case .knownIssue(let bug, let pattern):
-            #expect(line.hasPrefix("chartview: \(dir)"), "the message names no file: \(line)")
-            let regex = try Regex(pattern.replacingOccurrences(of: "$D", with: NSRegularExpression.escapedPattern(for: dir)))
-            withKnownIssue(Comment(rawValue: bug)) {
-                #expect(line.wholeMatch(of: regex) != nil, "\(line)")
-            }
         }
         // No output file, nothing else created, and the inputs untouched.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == input.files.keys.sorted())

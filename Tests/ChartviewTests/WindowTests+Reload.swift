@@ -57,6 +57,7 @@ extension WindowTests {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        #expect(session.first["watching"] as? Bool == true)
         let before = try screenshot(session, dir + "/before.png")
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
         #expect(try nextReload(session) == 4)

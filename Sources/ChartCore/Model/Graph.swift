@@ -1,7 +1,7 @@
 /// A chart: a title, a plot area with axes and plots, a legend and annotations, drawn in a
 /// theme. Core Plot's `CPTXYGraph`.
 ///
-/// A graph is a description; `layout(size:scale:measurer:)` turns it into a `Scene` of device
+/// A graph is a description; `layout(size:scale:view:measurer:cancellation:)` turns it into a `Scene` of device
 /// pixels, which painters draw and hit tests query. Graphs are used from one thread at a time.
 public final class Graph {
     /// Shown above the plot area; "\n" separates lines.

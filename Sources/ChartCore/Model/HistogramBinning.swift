@@ -7,7 +7,7 @@ import Foundation
 /// for the last, each bin half-open [a, b) but the last closed [a, b]. A value is placed by
 /// `(v − lower) / width`, truncated, then moved one bin down or up when it lies past the
 /// edges it got, as numpy does, so counts equal `np.histogram`'s exactly (and a database's
-/// `GROUP BY` of the same expression, `sqlBinExpression`).
+/// `GROUP BY` of the same expression, `sqlCountQuery(value:from:)`).
 ///
 /// Ranges wider than the largest Double (−1e308…1e308) are binned at half scale, so their width
 /// stays finite.

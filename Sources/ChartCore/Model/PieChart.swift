@@ -59,7 +59,7 @@ public final class PieChart: Plot {
     /// Slices the user hid from the legend: no wedge, the others share the whole disc.
     public var hiddenRecords: Set<Int> = []
     /// Palette places by slice name, for slices that keep the color they had before (see
-    /// `keepColors(of:)`); a slice not named here takes its record index.
+    /// `carryOver(from:)`); a slice not named here takes its record index.
     public var colorSlots: [String: Int] = [:]
 
     /// What was pulled from the data source, until `reloadData()`.
