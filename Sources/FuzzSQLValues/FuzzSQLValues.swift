@@ -12,7 +12,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSQLValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzReplay.bytes(data, size)
-    var values: [SQLiteDatabase.Value] = []
+    var values: [SQLValue] = []
     var i = 0
     func take(_ n: Int) -> ArraySlice<UInt8> {
         defer { i = min(bytes.count, i + n) }

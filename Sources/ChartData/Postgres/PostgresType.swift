@@ -79,7 +79,7 @@ enum PostgresType: Equatable {
 
     /// A cell's text as the value `rows` gives: integers (and booleans as 0 or 1, numerics that
     /// are whole and fit) as integers, reals as reals (NaN and infinities: NULL), text otherwise.
-    func value(_ cell: UnsafeBufferPointer<UInt8>) -> SQLiteDatabase.Value {
+    func value(_ cell: UnsafeBufferPointer<UInt8>) -> SQLValue {
         switch self {
         case .integer:
             return Self.integer(cell).map { .integer($0) } ?? .text(String(decoding: cell, as: UTF8.self))

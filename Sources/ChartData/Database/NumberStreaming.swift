@@ -20,6 +20,11 @@ public protocol NumberStreaming: AnyObject {
     /// since 1970.
     func numberExpression(_ column: String, isDate: Bool) -> String
 
+    /// Whether `numberExpression(_:isDate:)` reads any date column as seconds, so that rows can
+    /// be bounded by date (PostgreSQL's date and time types). False where a date may be stored
+    /// as text the expression leaves as it is (SQLite): then only a column of numbers is.
+    var readsEveryDateAsSeconds: Bool { get }
+
     /// The SQL for parameter `index` (1-based, a number of seconds since 1970 when `isDate`)
     /// compared with a column of that kind.
     func parameter(_ index: Int, isDate: Bool) -> String
@@ -33,6 +38,8 @@ public protocol NumberStreaming: AnyObject {
 extension NumberStreaming {
     /// SQLite's: dates that are numbers already (a text date is not read this way).
     public func numberExpression(_ column: String, isDate: Bool) -> String { column }
+    /// SQLite's: a date column may hold text.
+    public var readsEveryDateAsSeconds: Bool { false }
     public func parameter(_ index: Int, isDate: Bool) -> String { "$\(index)" }
     /// The plain clause: the engine's planner decides.
     public func wholeOrder(of query: String, by column: String) -> String { " ORDER BY \(column)" }

@@ -297,20 +297,6 @@ public final class SQLiteDatabase {
         sqlite3_close(handle)
     }
 
-    /// A result value, by its SQLite storage class.
-    public enum Value: Equatable, Sendable {
-        /// SQL NULL: a missing value.
-        case null
-        /// A 64-bit integer.
-        case integer(Int64)
-        /// A double.
-        case real(Double)
-        /// UTF-8 text.
-        case text(String)
-        /// A blob, by its length in bytes (its bytes are not charted).
-        case blob(Int)
-    }
-
     /// The bytes the rows of one query hold as they are collected, against `memoryBudget`.
     private struct RowBudget {
         let limit: Int
@@ -328,13 +314,13 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one read-only statement and returns every row. O(rows × columns).
-    public func rows(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> [[Value]] {
+    public func rows(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> [[SQLValue]] {
         try rows(sql, parameters: parameters, seconds: timeLimit)
     }
 
-    private func rows(_ sql: String, parameters: [String: String], seconds: Double) throws(DataError) -> [[Value]] {
-        try bounded(seconds: seconds) { () throws(DataError) -> [[Value]] in
-            var result: [[Value]] = []
+    private func rows(_ sql: String, parameters: [String: String], seconds: Double) throws(DataError) -> [[SQLValue]] {
+        try bounded(seconds: seconds) { () throws(DataError) -> [[SQLValue]] in
+            var result: [[SQLValue]] = []
             var budget = RowBudget(limit: memoryBudget, path: path)
             _ = try run(sql, parameters: parameters) { (statement, columns) throws(DataError) in
                 try budget.add(statement, columns)
@@ -483,7 +469,7 @@ public final class SQLiteDatabase {
         }
     }
 
-    static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
+    static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
@@ -494,7 +480,7 @@ public final class SQLiteDatabase {
     }
 
     /// The typed column for result values: what `table(_:parameters:)` builds each column with.
-    public static func columnValues(_ values: [Value], declaredType: String? = nil) -> DataColumn.Values {
+    public static func columnValues(_ values: [SQLValue], declaredType: String? = nil) -> DataColumn.Values {
         ColumnTyping.values(values, declaredType: declaredType)
     }
 }

@@ -1,8 +1,8 @@
 import CSQLite
 
 /// One result column as it is read, row by row: numbers go straight into a `[Double]` while
-/// every value is a number or NULL (the common case: 8 bytes a cell, no `Value` per cell); at
-/// the first text or blob the values so far become `SQLiteDatabase.Value`s, rebuilt exactly
+/// every value is a number or NULL (the common case: 8 bytes a cell, no `SQLValue` per cell); at
+/// the first text or blob the values so far become `SQLValue`s, rebuilt exactly
 /// (NULL, integers and reals apart, integers beyond 2^53 kept whole), and the column goes on as
 /// values. `finish()` then types it as `ColumnTyping.values(_:declaredType:)` would the values.
 ///
@@ -15,7 +15,7 @@ struct SQLiteColumnReader {
     /// INTEGER values that a Double cannot hold exactly, by row.
     private var wideIntegers: [Int: Int64] = [:]
     /// Every value, once one was text or a blob.
-    private var values: [SQLiteDatabase.Value]?
+    private var values: [SQLValue]?
 
     /// Reads the column's cell of the statement's current row.
     mutating func read(_ statement: OpaquePointer, _ column: Int32) {
@@ -47,8 +47,8 @@ struct SQLiteColumnReader {
         values?.append(SQLiteDatabase.value(statement, column))
     }
 
-    /// The values read so far as `Value`s, exactly as SQLite gave them. O(rows).
-    private func rebuiltValues() -> [SQLiteDatabase.Value] {
+    /// The values read so far as `SQLValue`s, exactly as SQLite gave them. O(rows).
+    private func rebuiltValues() -> [SQLValue] {
         numbers.indices.map { row in
             let bit: UInt64 = 1 << UInt64(row & 63)
             if nullRows[row >> 6] & bit != 0 { return .null }

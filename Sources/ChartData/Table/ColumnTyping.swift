@@ -20,13 +20,13 @@ public enum ColumnTyping {
     /// (dates, read by `dates(fromNumbers:)`, when the column is declared as a date); dates when
     /// every text reads as a date; text otherwise. Infinities and NaN become missing values.
     /// O(values).
-    static func values(_ values: [SQLiteDatabase.Value], declaredType: String? = nil, name: String = "") -> DataColumn.Values {
+    static func values(_ values: [SQLValue], declaredType: String? = nil, name: String = "") -> DataColumn.Values {
         column(values, declaredType: declaredType, name: name).values
     }
 
     /// The column called `name` that `values(_:declaredType:name:)` types, with the unit its
     /// texts were written with (`textColumn(_:name:decimalComma:)`). O(values).
-    static func column(_ values: [SQLiteDatabase.Value], declaredType: String? = nil, name: String = "") -> DataColumn {
+    static func column(_ values: [SQLValue], declaredType: String? = nil, name: String = "") -> DataColumn {
         var numbers: [Double] = []
         numbers.reserveCapacity(values.count)
         var allNumbers = true

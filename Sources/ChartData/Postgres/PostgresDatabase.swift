@@ -120,8 +120,8 @@ public final class PostgresDatabase {
     /// Runs one read-only statement and returns every row: integers (and booleans, and whole
     /// numerics) as integers, reals as reals, NULL (and NaN) as NULL, everything else (dates
     /// too) as its text. For period lists. O(rows × columns).
-    public func rows(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> [[SQLiteDatabase.Value]] {
-        try operation(seconds: timeLimit, cancellation: nil) { (operation) throws(DataError) -> [[SQLiteDatabase.Value]] in
+    public func rows(_ sql: String, parameters: [String: String] = [:]) throws(DataError) -> [[SQLValue]] {
+        try operation(seconds: timeLimit, cancellation: nil) { (operation) throws(DataError) -> [[SQLValue]] in
             try collectRows(sql, parameters: parameters, &operation)
         }
     }
@@ -528,8 +528,8 @@ public final class PostgresDatabase {
     }
 
     /// Every row of a user's statement as values (`rows`, the watch).
-    private func collectRows(_ sql: String, parameters: [String: String], _ operation: inout Operation) throws(DataError) -> [[SQLiteDatabase.Value]] {
-        var collected: [[SQLiteDatabase.Value]] = []
+    private func collectRows(_ sql: String, parameters: [String: String], _ operation: inout Operation) throws(DataError) -> [[SQLValue]] {
+        var collected: [[SQLValue]] = []
         var types: [PostgresType] = []
         var used = 0
         let budget = memoryBudget
@@ -618,6 +618,9 @@ public final class PostgresDatabase {
 }
 
 extension PostgresDatabase: NumberStreaming {
+    /// PostgreSQL's date and time types are read as seconds (`numberExpression`).
+    public var readsEveryDateAsSeconds: Bool { true }
+
     /// A date or time as seconds since 1970 (UTC, the session's time zone); any other column
     /// as double precision.
     public func numberExpression(_ column: String, isDate: Bool) -> String {

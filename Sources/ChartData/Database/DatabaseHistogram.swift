@@ -104,7 +104,7 @@ struct DatabaseHistogram {
 
     static func literal(_ x: Double) -> String { "CAST(" + String(format: "%.17e", x) + " AS DOUBLE PRECISION)" }
 
-    static func double(_ value: SQLiteDatabase.Value) -> Double? {
+    static func double(_ value: SQLValue) -> Double? {
         switch value {
         case .integer(let v): Double(v)
         case .real(let v): v

@@ -13,7 +13,7 @@ public protocol ChartDatabase: AnyObject {
     func table(_ sql: String, parameters: [String: String], cancellation: CancellationFlag?) throws(DataError) -> DataTable
 
     /// Runs one read-only statement and returns every row (period lists).
-    func rows(_ sql: String, parameters: [String: String]) throws(DataError) -> [[SQLiteDatabase.Value]]
+    func rows(_ sql: String, parameters: [String: String]) throws(DataError) -> [[SQLValue]]
 
     /// The tables and views a user can chart, by name.
     func tableNames() throws(DataError) -> [String]
@@ -23,6 +23,10 @@ public protocol ChartDatabase: AnyObject {
 
     /// Stops the running operation from another thread; it then fails as cancelled.
     func interrupt()
+
+    /// The database as a `NumberStreaming` engine, which tables too large to load read
+    /// through (`BigTable`) and whose SQL sums a histogram's bins; nil for an engine without.
+    var numberStreaming: (any NumberStreaming)? { get }
 }
 
 extension ChartDatabase {
@@ -30,12 +34,17 @@ extension ChartDatabase {
     public func table(_ sql: String) throws(DataError) -> DataTable { try table(sql, parameters: [:], cancellation: nil) }
 
     /// `rows(_:parameters:)` with no parameters.
-    public func rows(_ sql: String) throws(DataError) -> [[SQLiteDatabase.Value]] { try rows(sql, parameters: [:]) }
+    public func rows(_ sql: String) throws(DataError) -> [[SQLValue]] { try rows(sql, parameters: [:]) }
 }
 
 extension SQLiteDatabase: ChartDatabase {
     /// The file's path (or a `.sql` script's).
     public var name: String { path }
+    /// Itself: SQLite streams numbers.
+    public var numberStreaming: (any NumberStreaming)? { self }
 }
 
-extension PostgresDatabase: ChartDatabase {}
+extension PostgresDatabase: ChartDatabase {
+    /// Itself: PostgreSQL streams numbers.
+    public var numberStreaming: (any NumberStreaming)? { self }
+}
