@@ -88,12 +88,12 @@ import Testing
 
     @Test func noChartKindIsComparedOutsideItsBuilder() throws {
         let sources = try Self.sources()
-        let cases = Self.matches(#"(?m)^    case (\w+)$"#, in: try #require(sources.first { $0.path.hasSuffix("ChartData/ChartKind.swift") }).text)
+        let cases = Self.matches(#"(?m)^    case (\w+)$"#, in: try #require(sources.first { $0.path.hasSuffix("ChartData/Planning/ChartKind.swift") }).text)
         #expect(cases.count >= 16, "chart kinds: \(cases)")
         let names = cases.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
         let pattern = #"kind\s*[!=]=\s*\.(\#(names))\b"#
         let offenders = sources.filter { source in
-            !source.path.hasSuffix("ChartData/ChartKind.swift") && !source.path.contains("ChartData/Kinds/")
+            !source.path.hasSuffix("ChartData/Planning/ChartKind.swift") && !source.path.contains("ChartData/Planning/Kinds/")
         }.flatMap { Self.offending($0, pattern) }
         #expect(offenders.isEmpty, "chart kinds asked about outside their builders:\n\(offenders.joined(separator: "\n"))")
     }
