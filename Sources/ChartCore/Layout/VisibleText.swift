@@ -103,13 +103,7 @@ public enum VisibleText {
         var characters = Array(line)
         if characters.last == "…" { characters.removeLast() }
         func candidate(_ k: Int) -> String { String(characters[..<k]) + "…" }
-        // The answer lies in [low, high]: below `low` is too few, above `high` too wide.
-        var low = min(minimum, characters.count), high = max(low, characters.count - 1)
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measure(candidate(mid)) <= width { low = mid } else { high = mid - 1 }
-        }
-        return candidate(low)
+        return candidate(mostKept(of: characters.count, minimum: minimum) { measure(candidate($0)) <= width })
     }
 
     /// The longest end of `line` that, after "…", is at most `width` wide as `measure` says
@@ -118,12 +112,20 @@ public enum VisibleText {
     public static func longestFittingSuffix(of line: String, width: Double, measure: (String) -> Double) -> String {
         let characters = Array(line)
         func candidate(_ k: Int) -> String { "…" + String(characters[(characters.count - k)...]) }
-        var low = min(1, characters.count), high = max(low, characters.count - 1)
+        return candidate(mostKept(of: characters.count, minimum: 1) { measure(candidate($0)) <= width })
+    }
+
+    /// The most of `count` characters, fewer than all and at least `minimum` (or all when
+    /// fewer), for which `fits` holds, by bisection: `fits` must hold for every number below
+    /// one for which it holds (widths grow with the characters kept). O(log count) calls.
+    private static func mostKept(of count: Int, minimum: Int, fits: (Int) -> Bool) -> Int {
+        // The answer lies in [low, high]: below `low` is too few, above `high` too wide.
+        var low = min(minimum, count), high = max(low, count - 1)
         while low < high {
             let mid = (low + high + 1) / 2
-            if measure(candidate(mid)) <= width { low = mid } else { high = mid - 1 }
+            if fits(mid) { low = mid } else { high = mid - 1 }
         }
-        return candidate(low)
+        return low
     }
 
     /// Whether `character` ends a line: LF, CR or CRLF (the line ends `nextLineEnd` finds; text
