@@ -126,3 +126,30 @@ extension BigTableTests {
         #expect(throws: DataError.resultTooLarge(path: path, budget: 4_096)) { try source.graph() }
     }
 }
+
+extension BigTableTests {
+    /// A line's view past the last row keeps the record before it, as a line of every row does
+    /// (the segment toward the view starts there): the walk through the finished pyramid once
+    /// lost it (every block lies before such a view), so whether the view came before or after
+    /// the pass decided whether the record was there (0 items against 1, under load).
+    @Test func aViewPastTheLastRowKeepsTheRecordBeforeIt() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (plot, source) = try Self.settledBigTable(rows: 3_000, in: folder)
+        let whole = try Self.request(for: plot, points: false)
+        let last = try #require(plot.dataExtent()?.x?.upper)
+        // The last row's y (three rows share each x; the last of them in row order).
+        let db = try SQLiteDatabase(path: folder.appendingPathComponent("big.db").path)
+        let y = try #require(try db.table("SELECT y FROM t ORDER BY rowid DESC LIMIT 1").columns.first?.numbers?.first)
+        for view in [PlotRange(last + 1, last + 8), PlotRange(last + 0.5, last + 1e6)] {
+            let request = ViewDataRequest(plotID: whole.plotID, xRange: view, x: whole.x, y: whole.y, thinning: .lineColumns)
+            let arrived = DispatchSemaphore(value: 0)
+            source.fetch([request]) { arrived.signal() }
+            arrived.wait()
+            let records = source.arrivedRecords(for: request)
+            #expect(records.request == request)
+            #expect(records.locations == [last], "\(view)")
+            #expect(records.values == [y], "\(view)")
+        }
+    }
+}

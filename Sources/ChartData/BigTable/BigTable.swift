@@ -541,8 +541,9 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             fed += 1
             for (i, s) in series.enumerated() { thinners[i].add(location: x, value: ys(s)) }
         }
-        // The record before the view, when it ends a block that lies wholly before it.
-        if start > 0, start < pyramid.blockCount, pyramid.firstX[start] >= lo {
+        // The record before the view, when it ends a block that lies wholly before it (every
+        // block does when the view lies past the last row).
+        if start > 0, start == pyramid.blockCount || pyramid.firstX[start] >= lo {
             feed(pyramid.lastX[start - 1]) { pyramid.series[$0].lastY[start - 1] }
         }
         func summarizable(_ b: Int) -> Bool {
