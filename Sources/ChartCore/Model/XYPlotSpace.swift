@@ -86,10 +86,10 @@ public final class XYPlotSpace {
 
     /// The y range fitted to what `plots` show inside the x range `x` (data units), with
     /// `fitMargin`: a zoomed x range's y autoscaled. The set `yRange` wins when there is one.
-    /// O(log n) per plot whose records are sorted by location (see `Plot.dataExtent(inX:)`).
+    /// O(log n) per plot whose records are sorted by location (see `RangeExtentPlot`).
     public func autoscaledY(for plots: [any Plot], inX x: PlotRange) -> PlotRange {
         if let yRange { return Self.usable(yRange) }
-        return Self.usable(fittedRanges(for: plots) { $0.dataExtent(inX: x) }.y)
+        return Self.usable(fittedRanges(for: plots) { ($0 as? any RangeExtentPlot).map { $0.dataExtent(inX: x) } ?? $0.dataExtent() }.y)
     }
 
     private func fittedRanges(
