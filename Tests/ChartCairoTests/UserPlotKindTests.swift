@@ -4,16 +4,18 @@ import Testing
 
 // Deliberately not `@testable`: what this file uses is what a library user can reach.
 
+// README: "Your own plot kind" shows from here…
 extension PlotKind {
-    /// The test's own kind, declared beside its plot type as the built-in kinds are.
+    /// This kind's name in the scene and `--dump-layout`, declared beside its plot type as the
+    /// built-in kinds are.
     static let lollipop = PlotKind("lollipop")
 }
 
 /// A plot kind written outside ChartCore with its public building blocks only: a stem from a
 /// base line to each value (a segment, hit along its length) and a head (a point), pulled
 /// through `SeriesCache` with a field of its own, placed through the context's transform.
-/// What `Plot` requires and nothing more (README's "Your own plot kind" shows this code); the
-/// capability protocols (`CategoryPlot`, `KeyedRecordsPlot`, …) are for what it does not do.
+/// What `Plot` requires and nothing more: the capability protocols (`CategoryPlot`,
+/// `KeyedRecordsPlot`, …) are for what it does not do.
 final class LollipopPlot: Plot {
     /// A field of this kind's own: where each stem starts (data units of y).
     static let stemBase = PlotField("stemBase")
@@ -81,6 +83,7 @@ final class LollipopPlot: Plot {
             series: title, value: (valueFormat ?? .fixed(decimals: 1)).format(data.values[record]))
     }
 }
+// …to here (ReadmeExampleTests checks).
 
 /// Hears selections, of any plot kind.
 final class SelectionRecorder: PlotDelegate {
