@@ -89,7 +89,12 @@ public final class XYPlotSpace {
     /// O(log n) per plot whose records are sorted by location (see `RangeExtentPlot`).
     public func autoscaledY(for plots: [any Plot], inX x: PlotRange) -> PlotRange {
         if let yRange { return Self.usable(yRange) }
-        return Self.usable(fittedRanges(for: plots) { ($0 as? any RangeExtentPlot).map { $0.dataExtent(inX: x) } ?? $0.dataExtent() }.y)
+        let fitted = fittedRanges(for: plots) { plot in
+            // A plot that cannot say what it shows in x is fitted to all it shows.
+            if let ranged = plot as? any RangeExtentPlot { return ranged.dataExtent(inX: x) }
+            return plot.dataExtent()
+        }
+        return Self.usable(fitted.y)
     }
 
     private func fittedRanges(
