@@ -70,16 +70,17 @@ import Testing
     }
 
     /// Pops up a bar's value above it when the bar is selected.
-    final class ValuePopup: BarPlotDelegate {
+    final class ValuePopup: PlotDelegate {
         let graph: Graph
 
         init(graph: Graph) { self.graph = graph }
 
-        func barPlot(_ plot: BarPlot, barWasSelectedAtRecord record: Int) {
+        func plot(_ plot: any Plot, wasSelectedAtRecord record: Int) {
+            guard let bars = plot as? BarPlot else { return }
             graph.annotations.removeAll { $0.identifier == "popup" }
             graph.annotations.append(Annotation(
                 identifier: "popup",
-                text: String(format: "%.2f", plot.value(at: record)),
+                text: String(format: "%.2f", bars.value(at: record)),
                 anchor: .record(plotID: plot.identifier, record: record),
                 displacement: Point(x: 0, y: -4), hasBox: true, contentAnchor: .bottom))
         }

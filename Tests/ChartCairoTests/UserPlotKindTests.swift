@@ -4,37 +4,35 @@ import Testing
 
 // Deliberately not `@testable`: what this file uses is what a library user can reach.
 
+// README: "Your own plot kind" shows from here…
 extension PlotKind {
-    /// The test's own kind, declared beside its plot type as the built-in kinds are.
+    /// This kind's name in the scene and `--dump-layout`, declared beside its plot type as the
+    /// built-in kinds are.
     static let lollipop = PlotKind("lollipop")
 }
 
 /// A plot kind written outside ChartCore with its public building blocks only: a stem from a
 /// base line to each value (a segment, hit along its length) and a head (a point), pulled
 /// through `SeriesCache` with a field of its own, placed through the context's transform.
+/// What `Plot` requires and nothing more: the capability protocols (`CategoryPlot`,
+/// `KeyedRecordsPlot`, …) are for what it does not do.
 final class LollipopPlot: Plot {
     /// A field of this kind's own: where each stem starts (data units of y).
     static let stemBase = PlotField("stemBase")
 
-    let identifier: String
-    var title: String
-    var isHidden = false
-    var plotSpace: XYPlotSpace?
-    var valueFormat: NumberFormat?
+    var state: PlotState
     var kind: PlotKind { .lollipop }
     let dataSource: any PlotDataSource
     private var cache = SeriesCache()
 
     init(identifier: String, title: String, dataSource: any PlotDataSource) {
-        self.identifier = identifier
-        self.title = title
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
     private func data() -> SeriesData { cache.data(for: self, source: dataSource, fields: [Self.stemBase]) }
 
     var hasData: Bool { data().hasFiniteValue }
-    func reloadData() { cache.reset() }
 
     func dataExtent() -> DataExtent? {
         let data = data()
@@ -43,8 +41,6 @@ final class LollipopPlot: Plot {
         let y = bases.reduce(values) { $0.including($1) }
         return DataExtent(x: data.locationRange, y: y, yAnchors: bases)
     }
-
-    func categoryLabels() -> [(location: Double, name: String)] { data().categoryLabels }
 
     func layout(in context: PlotLayoutContext) -> PlotScene {
         let data = data()
@@ -86,8 +82,14 @@ final class LollipopPlot: Plot {
                 dateResolution: .day),
             series: title, value: (valueFormat ?? .fixed(decimals: 1)).format(data.values[record]))
     }
+}
+// …to here (ReadmeExampleTests checks).
 
-    func notifySelection(record: Int) {}
+/// Hears selections, of any plot kind.
+final class SelectionRecorder: PlotDelegate {
+    var heard: [(plotID: String, record: Int)] = []
+
+    func plot(_ plot: any Plot, wasSelectedAtRecord record: Int) { heard.append((plot.identifier, record)) }
 }
 
 /// A plot kind defined outside ChartCore renders, is hit where it is drawn, shows in the
@@ -162,5 +164,18 @@ final class LollipopPlot: Plot {
         #expect(json.contains("\"kind\" : \"lollipop\""))
         #expect(json.contains("\"segments\""))
         #expect(json.contains("\"text\" : \"4 · Pops 9.0\""))
+    }
+
+    @Test func tellsItsDelegateLikeABuiltInKind() throws {
+        let graph = graph()
+        let plot = try #require(graph.plot(identifier: "pops"))
+        let recorder = SelectionRecorder()
+        plot.delegate = recorder
+        let interaction = ChartInteraction(graph: graph, size: Size(width: 800, height: 600), measurer: PangoText())
+        interaction.perform(.selectNextRecord)
+        interaction.layoutIfNeeded()
+        let selection = try #require(interaction.selection)
+        #expect(selection.plotID == "pops")
+        #expect(recorder.heard.map(\.plotID) == ["pops"] && recorder.heard.map(\.record) == [selection.record])
     }
 }

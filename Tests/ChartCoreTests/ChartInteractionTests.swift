@@ -97,10 +97,10 @@ private extension ChartInteraction {
     }
 }
 
-/// Records what a bar plot's delegate hears.
-private final class SelectionRecorder: BarPlotDelegate {
+/// Records what a plot's delegate hears.
+private final class SelectionRecorder: PlotDelegate {
     var heard: [RecordKey] = []
-    func barPlot(_ plot: BarPlot, barWasSelectedAtRecord record: Int) {
+    func plot(_ plot: any Plot, wasSelectedAtRecord record: Int) {
         heard.append(RecordKey(plotID: plot.identifier, record: record))
     }
 }
@@ -458,8 +458,8 @@ struct ChartInteractionTests {
     func delegateHearsSelections() throws {
         let graph = SampleGraph.groupedBars.make()
         let eur = SelectionRecorder(), gbp = SelectionRecorder()
-        try #require(graph.plot(identifier: "eur") as? BarPlot).delegate = eur
-        try #require(graph.plot(identifier: "gbp") as? BarPlot).delegate = gbp
+        try #require(graph.plot(identifier: "eur")).delegate = eur
+        try #require(graph.plot(identifier: "gbp")).delegate = gbp
         let interaction = Self.interaction(graph, Size(width: 1024, height: 768))
 
         _ = try Self.clickBar(interaction, "eur", 2)
@@ -488,6 +488,34 @@ struct ChartInteractionTests {
         _ = interaction.performAndSettle(.selectNextSeries)
         #expect(interaction.selectedKey == RecordKey(plotID: "chf", record: 1))
         #expect(eur.heard.count == 3 && gbp.heard.count == 2)
+    }
+
+    /// One plot of each kind, each with a record the keyboard can select first.
+    static let plotOfEachKind: [@Sendable () -> any Plot] = [
+        { ScatterPlot(identifier: "line", y: [1, 2, 3]) },
+        { PieChart(identifier: "pie", values: [1, 2, 3]) },
+        { HistogramPlot(identifier: "histogram", binning: HistogramBinning(lower: 0, upper: 3, count: 3), counts: [2, 5, 1]) },
+        { BoxPlot(identifier: "box", boxes: [BoxStatistics(of: [1, 2, 3, 4, 5]), BoxStatistics(of: [2, 3, 4])]) },
+        { BubblePlot(identifier: "bubble", dataSource: ArrayDataSource(numbers: [1, 2], locations: [1, 2], fields: [.size: [1, 2]])) },
+        { HeatmapPlot(identifier: "heatmap", dataSource: ArrayDataSource(numbers: [1, 2], locations: [0, 1], fields: [.row: [0, 0]])) },
+        { RadarPlot(identifier: "radar", dataSource: ArrayDataSource(values: [1, 2, 3])) },
+        { RangePlot(identifier: "range", dataSource: ArrayDataSource(numbers: [2, 3], locations: [0, 1], fields: [.low: [1, 2], .high: [3, 4]])) },
+        { TradingRangePlot(identifier: "candles", open: [1, 2], high: [3, 4], low: [0, 1], close: [2, 3]) }
+    ]
+
+    @Test("Every plot kind tells its delegate which record was selected", arguments: plotOfEachKind.indices)
+    func everyKindReportsSelections(kind: Int) throws {
+        let plot = Self.plotOfEachKind[kind]()
+        let graph = Graph()
+        graph.add(plot)
+        let recorder = SelectionRecorder()
+        plot.delegate = recorder
+        let interaction = Self.interaction(graph, Size(width: 800, height: 600))
+        interaction.layoutIfNeeded()
+        _ = interaction.performAndSettle(.selectNextRecord)
+        let selected = try #require(interaction.selectedKey, "nothing selected in \(plot.identifier)")
+        #expect(recorder.heard == [selected])
+        #expect(selected.plotID == plot.identifier)
     }
 
     // MARK: Series toggles

@@ -109,7 +109,7 @@ struct PieInteractionTests {
     @Test("Slices keep their colors and hidden state by name when the data changes")
     func slicesCarryOver() throws {
         let old = Self.pie(inside: false, customLabels: false)
-        let oldPie = try #require(old.plots.first)
+        let oldPie = try #require(old.plots.first as? any RecordHidingPlot)
         oldPie.hiddenRecords = [2]  // Wind
         let before = Array(old.layout(size: Size(width: 900, height: 600), measurer: testMeasurer).plot("energy")!.items)
         // The next period lacks Coal and adds Tidal at the end.
@@ -119,7 +119,7 @@ struct PieInteractionTests {
                 identifier: "energy", title: "Energy", values: [12_000, 3_000, 800, 400, 7_000, 200, 1_400, 90],
                 names: ["Gas", "Wind", "Solar", "Hydro", "Nuclear", "Oil", "Biomass", "Tidal"]))
         graph.carryOver(from: old)
-        #expect(graph.plots[0].hiddenRecords == [1])
+        #expect((graph.plots[0] as? any RecordHidingPlot)?.hiddenRecords == [1])
         let after = Array(graph.layout(size: Size(width: 900, height: 600), measurer: testMeasurer).plot("energy")!.items)
         func color(_ items: [PlotItem], _ record: Int) -> Color? { items.first { $0.record == record }?.fill.representativeColor }
         #expect(color(after, 0) == color(before, 0))  // Gas

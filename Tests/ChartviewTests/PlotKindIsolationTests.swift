@@ -72,7 +72,7 @@ import Testing
         // Plot types: no downcast to one outside its own file.
         var plotTypes: [(type: String, file: String)] = []
         for source in sources {
-            for match in Self.matches(#"(?m)^(?:public )?(?:final )?class (\w+)\b[^{\n]*:[^{\n]*\b(?:Plot|ViewDataReading)\b"#, in: source.text) {
+            for match in Self.matches(Self.plotClassPattern, in: source.text) {
                 plotTypes.append((match, source.path))
             }
         }
@@ -84,6 +84,45 @@ import Testing
             }
         }
         #expect(offenders.isEmpty, "plot kinds asked about outside their own files:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    /// A class conforming to `Plot` or a capability protocol (`CategoryPlot`, …), by its name.
+    static let plotClassPattern = #"(?m)^(?:public )?(?:final )?class (\w+)\b[^{\n]*:[^{\n]*\b(?:\w*Plot|ViewDataReading)\b"#
+
+    /// The declarations of `Plot` in Sources/ChartCore/Model/Plot.swift: its requirements.
+    static func plotRequirements(in sources: [Source]) throws -> [String] {
+        let text = try #require(sources.first { $0.path == "Sources/ChartCore/Model/Plot.swift" }).text
+        let start = try #require(text.range(of: "public protocol Plot: AnyObject {\n"))
+        let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("var ") || $0.hasPrefix("func ") }
+    }
+
+    @Test func thePlotContractStaysSmallAndEveryKindKeepsOneState() throws {
+        let sources = try Self.sources()
+        let requirements = try Self.plotRequirements(in: sources)
+        // What every kind answers; what only some do is a capability protocol (issue 28).
+        #expect(requirements.count == 8, "Plot's requirements:\n\(requirements.joined(separator: "\n"))")
+        // A plot type keeps its identifier, title, visibility, plot space, value format and
+        // delegate in its `PlotState`, not in properties of its own.
+        let shared = #"^\s*(?:public )?(?:weak )?(?:let|var) (identifier|title|isHidden|plotSpace|valueFormat|delegate)\b"#
+        var repeated: [String] = []
+        let userKind = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/ChartCairoTests/UserPlotKindTests.swift"), encoding: .utf8)
+        for source in sources + [Source(path: "Tests/ChartCairoTests/UserPlotKindTests.swift", text: userKind)] {
+            let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var inPlot = false
+            for (index, line) in lines.enumerated() {
+                if !Self.matches(Self.plotClassPattern, in: line).isEmpty {
+                    inPlot = true
+                } else if line == "}" {
+                    inPlot = false
+                } else if inPlot, line.hasPrefix("    "), !line.hasPrefix("     "), !Self.matches(shared, in: line).isEmpty {
+                    repeated.append("\(source.path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(repeated.isEmpty, "plot types repeating PlotState's properties:\n\(repeated.joined(separator: "\n"))")
     }
 
     @Test func noChartKindIsComparedOutsideItsBuilder() throws {

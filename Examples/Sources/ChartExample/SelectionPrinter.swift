@@ -3,18 +3,15 @@ import Foundation
 
 /// The example's delegate: prints the record a click or the keyboard selects, from the
 /// window's thread, as "Oct: 102 mm (normal 85 mm)".
-final class SelectionPrinter: BarPlotDelegate, ScatterPlotDelegate {
+final class SelectionPrinter: PlotDelegate {
     let data: Rainfall
 
     init(data: Rainfall) {
         self.data = data
     }
 
-    func barPlot(_ plot: BarPlot, barWasSelectedAtRecord record: Int) {
-        say(line(for: record, from: plot.title))
-    }
-
-    func scatterPlot(_ plot: ScatterPlot, plotSymbolWasSelectedAtRecord record: Int) {
+    /// The bars and the line tell it alike.
+    func plot(_ plot: any Plot, wasSelectedAtRecord record: Int) {
         say(line(for: record, from: plot.title))
     }
 

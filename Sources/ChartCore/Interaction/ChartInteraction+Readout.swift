@@ -85,12 +85,12 @@ extension ChartInteraction {
         for plot in graph.plots where !plot.isHidden && plot.usesAxes {
             let spaceID = plot.plotSpace?.identifier ?? graph.defaultPlotSpace.identifier
             guard let t = scene.transform(ofSpace: spaceID) else { continue }
-            let coordinate = plot.categoryAxis
+            let coordinate = plot.locationAxis
             let range = coordinate == .x ? t.xRange : t.yRange
             let scale = coordinate == .x ? t.xScale : t.yScale
             if scale == .category { header = "series,category,value" }
             let room = Self.copiedRowLimit - lines.count
-            let records = plot.records(in: range, limit: room + 1)
+            let records = (plot as? any RangeQueryablePlot)?.records(in: range, limit: room + 1) ?? []
             if records.count > room { truncated = true }
             let kept = records.prefix(room)
             let resolution = scale == .date ? DateResolution.of(kept.map(\.location)) : .day

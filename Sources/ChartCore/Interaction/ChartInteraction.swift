@@ -178,8 +178,9 @@ public final class ChartInteraction {
                     pendingEvents.append(.toggle(plotID: plot.identifier, visible: true))
                     needsLayout = true; needsChartLayout = true
                 }
-                for record in plot.hiddenRecords.sorted() {
-                    plot.hiddenRecords.remove(record)
+                guard let hiding = plot as? any RecordHidingPlot else { continue }
+                for record in hiding.hiddenRecords.sorted() {
+                    hiding.hiddenRecords.remove(record)
                     pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: true))
                     needsLayout = true; needsChartLayout = true
                 }
@@ -299,9 +300,9 @@ public final class ChartInteraction {
             return
         }
         graph.annotations.removeAll { $0.identifier == Self.popupIdentifier }
-        for plot in graph.plots where plot.selectedRecord != nil {
+        for case let plot as any SelectionDrawingPlot in graph.plots where plot.selectedRecord != nil {
             plot.selectedRecord = nil
-            if plot.selectionChangesLayout { needsChartLayout = true }
+            needsChartLayout = true
         }
         let hadSelection = selection != nil
         selection = newSelection
@@ -336,9 +337,11 @@ public final class ChartInteraction {
                 anchor: .record(plotID: newSelection.plotID, record: newSelection.record),
                 displacement: Point(x: away.x * 12, y: away.y * 12), hasBox: true,
                 contentAnchor: placement, staysInside: true))
-        plot.selectedRecord = newSelection.record
         // A pie pulls its selected slice out: the chart itself changes.
-        if plot.selectionChangesLayout { needsChartLayout = true }
+        if let drawing = plot as? any SelectionDrawingPlot {
+            drawing.selectedRecord = newSelection.record
+            needsChartLayout = true
+        }
         pendingSelect = true
         plot.notifySelection(record: newSelection.record)
     }
@@ -347,8 +350,10 @@ public final class ChartInteraction {
     private func toggle(_ plot: any Plot, record: Int?) {
         let visible: Bool
         if let record {
-            if plot.hiddenRecords.contains(record) { plot.hiddenRecords.remove(record) } else { plot.hiddenRecords.insert(record) }
-            visible = !plot.hiddenRecords.contains(record)
+            if let hiding = plot as? any RecordHidingPlot {
+                if hiding.hiddenRecords.contains(record) { hiding.hiddenRecords.remove(record) } else { hiding.hiddenRecords.insert(record) }
+            }
+            visible = !plot.hidesRecord(record)
             pendingEvents.append(.toggle(plotID: plot.identifier, record: record, visible: visible))
             if !visible, selection == Selection(plotID: plot.identifier, record: record) { select(nil) }
         } else {
@@ -375,7 +380,7 @@ public final class ChartInteraction {
         guard let selection, let plot = graph.plot(identifier: selection.plotID),
             let item = scene.plot(selection.plotID)?.items.item(forRecord: selection.record)
         else { return [] }
-        return plot.highlight(of: item, scale: scale, theme: graph.theme)
+        return plot.selectionMarkers(of: item, scale: scale, theme: graph.theme)
     }
 
     /// The records of a visible plot that have an item in the scene, in record order.
@@ -749,7 +754,7 @@ extension ChartInteraction {
         state.showsHelp = isShowingHelp
         state.view = view
         state.history = history
-        if let selection, let key = graph.plot(identifier: selection.plotID)?.key(ofRecord: selection.record) {
+        if let selection, let key = (graph.plot(identifier: selection.plotID) as? any KeyedRecordsPlot)?.key(ofRecord: selection.record) {
             state.selection = (selection.plotID, key)
         }
         return state
@@ -790,7 +795,7 @@ extension ChartInteraction {
 
     /// Selects the record `key` names in plot `plotID`, if any.
     private func select(plotID: String, key: RecordKey) {
-        guard let record = graph.plot(identifier: plotID)?.record(forKey: key) else { return }
+        guard let record = (graph.plot(identifier: plotID) as? any KeyedRecordsPlot)?.record(forKey: key) else { return }
         select(Selection(plotID: plotID, record: record))
     }
 }

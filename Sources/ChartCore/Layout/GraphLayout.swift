@@ -41,7 +41,7 @@ extension Graph {
             plot.legendEntries(seriesColor: seriesColor(ofPlotAt: index), theme: theme).map {
                 LegendLayout.EntryInput(
                     plotID: plot.identifier, item: $0,
-                    isVisible: !plot.isHidden && !($0.record.map(plot.hiddenRecords.contains) ?? false))
+                    isVisible: !plot.isHidden && !($0.record.map { plot.hidesRecord($0) } ?? false))
             }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
@@ -116,7 +116,7 @@ extension Graph {
         var message: SceneText?
         if !hasData {
             let style = theme.axisTitleText.scaled(by: scale).withColor(theme.disabledText)
-            let anyData = plots.contains { $0.hasData || !$0.hiddenRecords.isEmpty }
+            let anyData = plots.contains { $0.hasData || $0.hidesAnyRecord }
             let text = VisibleText.cut(anyData ? allHiddenText : noDataText)
             message = SceneText(
                 text: text, style: style, size: measurer.size(of: text, style: style),

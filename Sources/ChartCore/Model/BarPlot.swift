@@ -4,20 +4,14 @@
 /// several plots line up the way the exchange-rate tutorial sets them: `barWidth` 0.25 and a
 /// `barOffset` of -0.25, 0 and 0.25 for three plots. A plot stacked on another starts each bar
 /// where the other's ends (positive values upwards, negative downwards).
-public final class BarPlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class BarPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryablePlot, RangeExtentPlot {
+    public var state: PlotState
     public var kind: PlotKind { .bar }
-    public var valueFormat: NumberFormat?
 
     /// Retained (unlike Core Plot's weak data source), so that an array-backed plot owns its data.
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
-    /// Hears about bars being selected; held weakly.
-    public weak var delegate: (any BarPlotDelegate)?
 
     /// The width of each bar, in data units along the location axis.
     public var barWidth: Double = 0.8 {
@@ -60,9 +54,7 @@ public final class BarPlot: Plot {
 
     /// A bar plot named `identifier` (unique in its graph, not empty), titled `title` in the legend (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
@@ -76,6 +68,8 @@ public final class BarPlot: Plot {
             dataSource: ArrayDataSource(values: values, locations: locations, categories: categories, fills: fills))
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() { series.reset() }
 
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
@@ -211,10 +205,6 @@ public final class BarPlot: Plot {
 
     /// The default popup format: 2 decimals, or none when every value is whole.
     var defaultFormat: NumberFormat { valueFormat ?? loaded().defaultFormat }
-
-    public func notifySelection(record: Int) {
-        delegate?.barPlot(self, barWasSelectedAtRecord: record)
-    }
 
     /// Lays out one rectangle per record with a finite value, snapped to whole device pixels so
     /// that the painted bar and its hit area are exactly the scene's rectangle, and its value

@@ -8,13 +8,9 @@ import Foundation
 /// Locations and widths are data units along x; the statistics data units along y. Each
 /// record lays out, in order: the box (a rect, where its popup points), the whiskers and caps
 /// (segments), the median (a segment), then a point per outlier (one per pixel row).
-public final class BoxPlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class BoxPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryablePlot {
+    public var state: PlotState
     public var kind: PlotKind { .box }
-    public var valueFormat: NumberFormat?
 
     /// Each record's statistics; nil for a category with no values in this series.
     public let boxes: [BoxStatistics?]
@@ -38,17 +34,13 @@ public final class BoxPlot: Plot {
 
     /// A box plot of `boxes`, one per category (nil for a category without data), at `locations` (or `i`), named by `names`.
     public init(identifier: String, title: String? = nil, boxes: [BoxStatistics?], locations: [Double]? = nil, names: [String]? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         if let locations { precondition(locations.count == boxes.count, "A box plot needs one location per box.") }
         if let names { precondition(names.count == boxes.count, "A box plot needs one name per box.") }
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.boxes = boxes
         self.locations = locations ?? boxes.indices.map(Double.init)
         self.names = names
     }
-
-    public func reloadData() {}
 
     public var hasData: Bool { boxes.contains { $0 != nil } }
 
@@ -174,8 +166,6 @@ public final class BoxPlot: Plot {
         let location = context.locationText(locations[record], name: names?[record], dateResolution: .day)
         return RecordDescription(location: location, series: title, value: value)
     }
-
-    public func notifySelection(record: Int) {}
 
     public func key(ofRecord record: Int) -> RecordKey? {
         guard boxes.indices.contains(record) else { return nil }

@@ -9,14 +9,9 @@ import Foundation
 /// and are hit on top of the large ones they overlap. The plot may carry a size key: two or
 /// three reference circles with their sizes in a corner of the plot area, the corner that
 /// covers the fewest bubbles.
-public final class BubblePlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class BubblePlot: Plot, KeyedRecordsPlot, HighlightingPlot {
+    public var state: PlotState
     public var kind: PlotKind { .bubble }
-    /// How popups write y; nil for the data's own (2 decimals, none when whole).
-    public var valueFormat: NumberFormat?
 
     /// Retained: `.location` is x, `.value` y, `.size` the size; `categoryName` names a bubble
     /// in its popup ("Japan").
@@ -43,12 +38,12 @@ public final class BubblePlot: Plot {
 
     /// A bubble plot named `identifier` reading x, y and size from `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() { series.reset() }
 
     private func loaded() -> SeriesData { series.data(for: self, source: dataSource, fields: [.size]) }
@@ -87,8 +82,6 @@ public final class BubblePlot: Plot {
         }
         return DataExtent(x: padded(x), y: padded(y))
     }
-
-    public func categoryLabels() -> [(location: Double, name: String)] { [] }
 
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
     public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
@@ -270,8 +263,6 @@ public final class BubblePlot: Plot {
                     lineStyle: LineStyle(color: color, width: 2 * scale)))
         ]
     }
-
-    public func notifySelection(record: Int) {}
 }
 
 extension PlotKind {

@@ -109,7 +109,8 @@ public final class Graph {
     /// The category names by location that the axis along `coordinate` of `space` shows: those
     /// of the first plot there with any (a category axis names its slots by them).
     public func categoryNames(in space: XYPlotSpace, along coordinate: Axis.Coordinate) -> [(location: Double, name: String)] {
-        plots(in: space).lazy.filter { $0.categoryAxis == coordinate }.map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
+        plots(in: space).lazy.compactMap { $0 as? any CategoryPlot }.filter { $0.categoryAxis == coordinate }
+            .map { $0.categoryLabels() }.first { !$0.isEmpty } ?? []
     }
 
     /// The plots drawn in `space`.
@@ -125,7 +126,7 @@ public final class Graph {
     /// as that axis shows them, named by its title.
     public func recordContext(for plot: any Plot) -> RecordContext {
         let space = plot.plotSpace ?? defaultPlotSpace
-        let coordinate = plot.categoryAxis
+        let coordinate = plot.locationAxis
         let spaceScales = scales(of: space)
         let scale = coordinate == .x ? spaceScales.x : spaceScales.y
         let axis =
@@ -148,7 +149,7 @@ public final class Graph {
         for plot in plots {
             guard let old = previous.plot(identifier: plot.identifier) else { continue }
             plot.isHidden = old.isHidden
-            plot.carryOver(from: old)
+            (plot as? any CarryingOverPlot)?.carryOver(fromAny: old)
         }
     }
 }

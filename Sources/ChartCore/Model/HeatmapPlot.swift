@@ -19,14 +19,9 @@ import Foundation
 /// comes from the graph's layout, which a plot cannot narrow without its axes no longer lining
 /// up with its cells; so the room is the graph's `plotAreaPadding.right`, which whoever builds
 /// the chart sets to `colorBarRoom(labels:)` (the chart builder does).
-public final class HeatmapPlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class HeatmapPlot: Plot, CategoryPlot, KeyedRecordsPlot, HighlightingPlot {
+    public var state: PlotState
     public var kind: PlotKind { .heatmap }
-    /// How popups, cell texts and the color bar write values; nil for the data's own.
-    public var valueFormat: NumberFormat?
 
     /// Retained: `.location`, `.row` and `.value` per cell; `categoryName` names its column.
     public var dataSource: (any PlotDataSource)? {
@@ -52,12 +47,12 @@ public final class HeatmapPlot: Plot {
 
     /// A heatmap named `identifier` reading each cell's x, y and value from `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() {
         series.reset()
         gridCache = nil
@@ -387,8 +382,6 @@ public final class HeatmapPlot: Plot {
                     lineStyle: LineStyle(color: theme.labelText.color, width: 2 * scale)))
         ]
     }
-
-    public func notifySelection(record: Int) {}
 }
 
 extension PlotKind {

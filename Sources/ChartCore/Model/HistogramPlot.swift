@@ -7,13 +7,9 @@ import Foundation
 /// The plot holds its bins' counts, not the raw values: binning (`HistogramBinning`) is done
 /// once, from memory or by a database's `GROUP BY`. A record is a bin: record `i` spans
 /// `binning.edge(i)…binning.edge(i + 1)`. Empty bins have no item.
-public final class HistogramPlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class HistogramPlot: Plot, KeyedRecordsPlot, RangeQueryablePlot {
+    public var state: PlotState
     public var kind: PlotKind { .histogram }
-    public var valueFormat: NumberFormat?
 
     /// The bins: their edges, data units of x.
     public let binning: HistogramBinning
@@ -45,10 +41,8 @@ public final class HistogramPlot: Plot {
 
     /// `counts[i]` values in bin `i` of `binning`.
     public init(identifier: String, title: String? = nil, binning: HistogramBinning, counts: [Int]) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
         precondition(counts.count == binning.count, "A histogram needs one count per bin (\(counts.count) counts, \(binning.count) bins).")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.binning = binning
         self.counts = counts
         total = counts.reduce(0, +)
@@ -58,8 +52,6 @@ public final class HistogramPlot: Plot {
     public convenience init(identifier: String, title: String? = nil, binning: HistogramBinning, values: [Double]) {
         self.init(identifier: identifier, title: title, binning: binning, counts: binning.counts(of: values))
     }
-
-    public func reloadData() {}
 
     public var hasData: Bool { total > 0 }
 
@@ -90,8 +82,6 @@ public final class HistogramPlot: Plot {
             x: PlotRange(binning.lower, binning.upper), y: PlotRange(0, max(top, 0)),
             xAnchors: [binning.lower, binning.upper], yAnchors: [0])
     }
-
-    public func categoryLabels() -> [(location: Double, name: String)] { [] }
 
     public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] {
         var records: [PlotRecordValue] = []
@@ -197,8 +187,6 @@ public final class HistogramPlot: Plot {
         let text = format.format(binning.edge(i), magnitude: magnitude) + "–" + format.format(binning.edge(i + 1), magnitude: magnitude)
         return text
     }
-
-    public func notifySelection(record: Int) {}
 
     public func key(ofRecord record: Int) -> RecordKey? {
         guard record >= 0, record < binning.count else { return nil }

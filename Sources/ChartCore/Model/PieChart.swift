@@ -5,7 +5,7 @@ import Foundation
 /// Angles are degrees in the model, measured counter-clockwise from the +x axis as Core Plot
 /// measures them; the scene gives radians as Cairo measures them (clockwise on screen).
 /// Records with a missing, zero or negative value get no slice.
-public final class PieChart: Plot {
+public final class PieChart: Plot, KeyedRecordsPlot, SelectionDrawingPlot, RecordHidingPlot, CarryingOverPlot {
     /// The way slices follow each other from `startAngle`.
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         /// Each slice after the previous one, clockwise on screen.
@@ -14,12 +14,8 @@ public final class PieChart: Plot {
         case counterClockwise
     }
 
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+    public var state: PlotState
     public var kind: PlotKind { .pie }
-    public var valueFormat: NumberFormat?
     public var usesAxes: Bool { false }
 
     /// Retained, so that an array-backed plot owns its data. `.value` sizes the slices;
@@ -27,8 +23,6 @@ public final class PieChart: Plot {
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
-    /// Hears about slices being selected; held weakly.
-    public weak var delegate: (any PieChartDelegate)?
 
     /// The radius in device pixels at scale 1; nil to fit the plot area (with room for labels).
     public var pieRadius: Double?
@@ -52,10 +46,9 @@ public final class PieChart: Plot {
     public var labelTextStyle: TextStyle?
     /// How far the selected slice pulls out, in device pixels at scale 1.
     public var selectedOffset: Double = 8
-    /// The record drawn pulled out (the window sets it to the selection); nil for none.
+    /// The record drawn pulled out (the window sets it to the selection): a new selection is a
+    /// new layout. nil for none.
     public var selectedRecord: Int?
-    /// The selected slice pulls out: a new selection is a new layout.
-    public var selectionChangesLayout: Bool { true }
     /// Slices the user hid from the legend: no wedge, the others share the whole disc.
     public var hiddenRecords: Set<Int> = []
     /// Palette places by slice name, for slices that keep the color they had before (see
@@ -67,9 +60,7 @@ public final class PieChart: Plot {
 
     /// A pie chart named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
@@ -83,6 +74,8 @@ public final class PieChart: Plot {
             dataSource: ArrayDataSource(values: values, categories: names, fills: fills, labels: labels))
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() {
         series.reset()
         shareCache = nil
@@ -101,8 +94,6 @@ public final class PieChart: Plot {
     }
 
     public func dataExtent() -> DataExtent? { nil }
-
-    public func categoryLabels() -> [(location: Double, name: String)] { [] }
 
     /// Whether `record` gets a slice: a positive value, not hidden.
     private func isShown(_ record: Int, _ data: SeriesData) -> Bool {
@@ -160,8 +151,7 @@ public final class PieChart: Plot {
 
     /// Keeps each slice's color by its name (a slice that was there before keeps its place in
     /// the palette, new ones take the first places free), and hidden slices hidden.
-    public func carryOver(from previous: any Plot) {
-        guard let previous = previous as? PieChart else { return }
+    public func carryOver(from previous: PieChart) {
         let old = previous.loaded(), data = loaded()
         let kept = ColorSlots.carried(
             (0..<data.count).map { sliceName($0, data) },
@@ -170,10 +160,6 @@ public final class PieChart: Plot {
         // Hidden slices stay hidden by name.
         let hiddenNames = Set(previous.hiddenRecords.filter { $0 < old.count }.map { previous.sliceName($0, old) })
         hiddenRecords = Set((0..<data.count).filter { hiddenNames.contains(sliceName($0, data)) })
-    }
-
-    public func notifySelection(record: Int) {
-        delegate?.pieChart(self, sliceWasSelectedAtRecord: record)
     }
 
     /// Lays out one wedge per positive record around the plot area's center, and the labels,
@@ -389,12 +375,6 @@ public final class PieChart: Plot {
             return a <= end
         }
     }
-}
-
-/// Hears about a pie chart's slices being selected, Core Plot's `CPTPieChartDelegate`.
-public protocol PieChartDelegate: AnyObject {
-    /// A slice was selected, by a click on it or by the keyboard. `record` indexes the data source.
-    func pieChart(_ plot: PieChart, sliceWasSelectedAtRecord record: Int)
 }
 
 extension PlotKind {

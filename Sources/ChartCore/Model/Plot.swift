@@ -3,45 +3,31 @@
 /// A plot pulls its numbers from its data source and lays itself out into a `PlotScene`;
 /// it never draws. Plots are reference types: a data source, a delegate and the window's
 /// selection all refer to the same plot.
+///
+/// These are what every plot kind answers. What only some kinds do is a capability protocol
+/// of its own, which callers ask for with `as?`: naming its categories (`CategoryPlot`), keys
+/// for its records across reloads (`KeyedRecordsPlot`), its records or its extent within a
+/// range (`RangeQueryablePlot`, `RangeExtentPlot`), its own mark for a selected record
+/// (`HighlightingPlot`), a selection drawn as part of its layout (`SelectionDrawingPlot`),
+/// records hidden one by one (`RecordHidingPlot`), taking over state across a reload
+/// (`CarryingOverPlot`), reading per view (`ViewDataReading`). The identity and the settings
+/// every kind shares live in one `PlotState`, which this protocol's extension reads and writes.
 public protocol Plot: AnyObject {
-    /// Unique within a graph; the scene, `--dump-layout` and hit tests name the plot by it.
-    var identifier: String { get }
-    /// Shown in the legend and in value popups.
-    var title: String { get set }
-    /// A hidden plot stays in the legend (greyed) but is not laid out, drawn or hit.
-    var isHidden: Bool { get set }
-    /// The plot space the plot is drawn in; nil for the graph's default plot space.
-    var plotSpace: XYPlotSpace? { get set }
+    /// The identifier, title, hidden flag, plot space, value format and delegate every plot
+    /// has; `identifier`, `title`, `isHidden`, `plotSpace`, `valueFormat` and `delegate` read
+    /// and write it.
+    var state: PlotState { get set }
     /// The kind the scene and `--dump-layout` name the plot by (`.bar`, `.line`, a kind of the
     /// plot type's own). Only for showing: nothing asks a plot which kind it is.
     var kind: PlotKind { get }
-    /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
-    var valueFormat: NumberFormat? { get set }
-    /// Whether the plot is drawn against axes (a pie is not).
+    /// Whether the plot is drawn against axes (a pie is not). Default: true.
     var usesAxes: Bool { get }
-    /// Which axis names the plot's categories (the y axis for horizontal bars).
-    var categoryAxis: Axis.Coordinate { get }
     /// Whether the plot has at least one record with a finite value.
     var hasData: Bool { get }
-
-    /// Forgets what was pulled from the data source; the next layout pulls again.
-    func reloadData()
 
     /// The extent of the plot's data in data units, for fitting ranges; nil when it has none
     /// or does not use axes.
     func dataExtent() -> DataExtent?
-
-    /// The extent of what the plot shows inside the x range `x` (data units): what a zoomed x
-    /// range's autoscaled y fits. Default: `dataExtent()`, the whole data (a plot kind that can
-    /// answer per range should, in O(log n) where its records are sorted).
-    func dataExtent(inX x: PlotRange) -> DataExtent?
-
-    /// The records whose location lies in `range` along the plot's category axis (data units),
-    /// in record order, at most `limit`: what copying the visible data copies. Default: none.
-    func records(in range: PlotRange, limit: Int) -> [PlotRecordValue]
-
-    /// The category names its records stand for, by location, for a category axis.
-    func categoryLabels() -> [(location: Double, name: String)]
 
     /// Lays the plot out into device-pixel items, paths and labels, and the clip it is drawn in
     /// (`context.plotArea` for most; a pie's pulled-out slice may reach into the margins).
@@ -57,87 +43,49 @@ public protocol Plot: AnyObject {
     /// them (the plot's `valueFormat`, else 2 decimals, none when every value is whole; the
     /// same thousands separators for all); nil when the record has no value.
     func describe(record: Int, in context: RecordContext) -> RecordDescription?
-
-    /// Records the user hid (a pie's slices, toggled from their legend entries): not laid
-    /// out, greyed in the legend. A plot whose records cannot be hidden one by one ignores it.
-    var hiddenRecords: Set<Int> { get set }
-
-    /// Marks drawn over the chart where `item`, a selected record of this plot, lies: a halo
-    /// around a selected point. `scale` is device pixels per layout unit.
-    func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker]
-
-    /// The record drawn as selected (the window sets it to the selection); nil for none. A
-    /// plot that draws its selection as part of the chart (a pie pulls its slice out) keeps it
-    /// and says so with `selectionChangesLayout`; others ignore it.
-    var selectedRecord: Int? { get set }
-    /// Whether a change of `selectedRecord` changes the plot's layout.
-    var selectionChangesLayout: Bool { get }
-
-    /// Takes over what the user and the chart's history set on `previous`, the same plot before
-    /// its data changed (a reload, another period): a pie's hidden slices and its colors per
-    /// slice name. Called on the new graph's plots by `Graph.carryOver(from:)`.
-    func carryOver(from previous: any Plot)
-
-    /// Tells the plot's delegate that `record` was selected (clicked or reached by keyboard).
-    func notifySelection(record: Int)
-
-    /// What names `record` across reloads of the data (its category name, else its
-    /// location); nil when there is no such record. Default: nil.
-    func key(ofRecord record: Int) -> RecordKey?
-
-    /// The record `key` names in the data now (the first, when several do); nil when none
-    /// does. Default: nil.
-    func record(forKey key: RecordKey) -> Int?
-
-    /// The source the plot asks per view for its records when they are too many to hold
-    /// (`ViewDataSource`); nil when it pulls every record from its data source. Default: nil.
-    var viewDataSource: (any ViewDataSource)? { get }
 }
 
 extension Plot {
+    /// Unique within a graph; the scene, `--dump-layout` and hit tests name the plot by it.
+    public var identifier: String { state.identifier }
+
+    /// Shown in the legend and in value popups.
+    public var title: String {
+        get { state.title }
+        set { state.title = newValue }
+    }
+
+    /// A hidden plot stays in the legend (greyed) but is not laid out, drawn or hit.
+    public var isHidden: Bool {
+        get { state.isHidden }
+        set { state.isHidden = newValue }
+    }
+
+    /// The plot space the plot is drawn in; nil for the graph's default plot space.
+    public var plotSpace: XYPlotSpace? {
+        get { state.plotSpace }
+        set { state.plotSpace = newValue }
+    }
+
+    /// How popups show this plot's values; nil for 2 decimals (none when every value is whole).
+    public var valueFormat: NumberFormat? {
+        get { state.valueFormat }
+        set { state.valueFormat = newValue }
+    }
+
+    /// Hears about the plot's records being selected; held weakly.
+    public var delegate: (any PlotDelegate)? {
+        get { state.delegate }
+        set { state.delegate = newValue }
+    }
+
     public var usesAxes: Bool { true }
-    public func dataExtent(inX x: PlotRange) -> DataExtent? { dataExtent() }
-    public func records(in range: PlotRange, limit: Int) -> [PlotRecordValue] { [] }
-    public var categoryAxis: Axis.Coordinate { .x }
 
-    public var hiddenRecords: Set<Int> {
-        get { [] }
-        set {}
+    /// Tells the plot's delegate that `record` was selected, as a click on it or the keyboard
+    /// does: what a test, or a program without a window, calls to select a record.
+    public func notifySelection(record: Int) {
+        state.delegate?.plot(self, wasSelectedAtRecord: record)
     }
-
-    /// A point gets a halo in its fill's color and its marker redrawn (at least 8 pixels across
-    /// at scale 1) with a ring of the background's color; bars and slices get none (their popup
-    /// points at them).
-    public func highlight(of item: PlotItem, scale: Double, theme: Theme) -> [SceneMarker] {
-        guard case .point(let p, let symbol) = item.shape else { return [] }
-        let color = item.fill.representativeColor
-        let size = max(symbol?.size ?? 0, 8 * scale)
-        return [
-            SceneMarker(
-                center: p,
-                symbol: PlotSymbol(
-                    .ellipse, size: size + 10 * scale, fill: .solid(color.withAlpha(0.25)),
-                    lineStyle: LineStyle(color: color, width: 1.5 * scale))),
-            SceneMarker(
-                center: p,
-                symbol: PlotSymbol(
-                    symbol?.shape ?? .ellipse, size: size, fill: .solid(color),
-                    lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale)))
-        ]
-    }
-
-    public var selectedRecord: Int? {
-        get { nil }
-        set {}
-    }
-
-    public var selectionChangesLayout: Bool { false }
-
-    public func carryOver(from previous: any Plot) {}
-
-    public func key(ofRecord record: Int) -> RecordKey? { nil }
-    public func record(forKey key: RecordKey) -> Int? { nil }
-    public var viewDataSource: (any ViewDataSource)? { nil }
 }
 
 /// What a plot shows in the legend for one entry.

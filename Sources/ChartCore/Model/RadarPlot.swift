@@ -17,13 +17,9 @@ import Foundation
 /// an invisible `.polygon`, the part of the polygon nearer that vertex than any other (between
 /// the bisectors to its neighbours), so that a click anywhere in the polygon hits the nearest
 /// vertex's record. A record with a missing value has no vertex; the polygon joins the others.
-public final class RadarPlot: Plot {
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+public final class RadarPlot: Plot, KeyedRecordsPlot, HighlightingPlot {
+    public var state: PlotState
     public var kind: PlotKind { .radar }
-    public var valueFormat: NumberFormat?
     public var usesAxes: Bool { false }
 
     /// Retained: `.value` per record, `categoryName` the category (or the web's names).
@@ -39,21 +35,20 @@ public final class RadarPlot: Plot {
 
     /// A plot joining `web` (one made for it alone when nil).
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil, web: RadarWeb? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
         self.web = web ?? RadarWeb()
         self.web.add(self)
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() { series.reset() }
 
     func loaded() -> SeriesData { series.data(for: self, source: dataSource) }
 
     public var hasData: Bool { loaded().hasFiniteValue }
     public func dataExtent() -> DataExtent? { nil }
-    public func categoryLabels() -> [(location: Double, name: String)] { [] }
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
     public func record(forKey key: RecordKey) -> Int? { loaded().record(for: key) }
 
@@ -138,8 +133,6 @@ public final class RadarPlot: Plot {
                     lineStyle: LineStyle(color: theme.background.representativeColor, width: 1.5 * scale)))
         ]
     }
-
-    public func notifySelection(record: Int) {}
 
     private static func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 }

@@ -18,7 +18,7 @@
 /// O(records in view) per layout (binary search for sorted locations). A band with more
 /// records in view than twice the pixel columns is drawn as the per-column envelope (the highest
 /// high and lowest low of each column, exactly what the full band covers there).
-public final class RangePlot: Plot {
+public final class RangePlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryablePlot, RangeExtentPlot, HighlightingPlot {
     /// How the low–high ranges are drawn.
     public enum Style: String, Sendable {
         /// Bars from each record's low to its high, with caps.
@@ -37,11 +37,7 @@ public final class RangePlot: Plot {
         case bar
     }
 
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
-    public var valueFormat: NumberFormat?
+    public var state: PlotState
     /// How the ranges are drawn.
     public var style: Style
     public var kind: PlotKind { style == .band ? .range : .errorbar }
@@ -77,13 +73,13 @@ public final class RangePlot: Plot {
 
     /// A range plot named `identifier` in `style`, reading location, value, low and high from `dataSource`.
     public init(identifier: String, title: String? = nil, style: Style = .errorBars, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.style = style
         self.dataSource = dataSource
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() {
         series.reset()
         slot = nil
@@ -229,8 +225,6 @@ public final class RangePlot: Plot {
         format = fresh
         return fresh
     }
-
-    public func notifySelection(record: Int) {}
 
     /// A selected record's value marker gets a halo (whichever of its items the selection names),
     /// as a scatter point's does; bars and bands get none (their popup points at them).

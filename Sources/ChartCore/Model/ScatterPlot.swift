@@ -4,7 +4,7 @@ import Foundation
 /// Core Plot's `CPTScatterPlot`, which draws both line charts and scatter charts.
 ///
 /// Missing values (NaN or nil from the data source) break the line: a gap, never a drop to zero.
-public final class ScatterPlot: Plot {
+public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryablePlot, RangeExtentPlot {
     /// How the line runs between neighbouring points.
     public enum Interpolation: String, Hashable, Sendable, CaseIterable {
         /// Straight lines.
@@ -15,19 +15,13 @@ public final class ScatterPlot: Plot {
         case curved
     }
 
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
+    public var state: PlotState
     public var kind: PlotKind { showsLine ? .line : .scatter }
-    public var valueFormat: NumberFormat?
 
     /// Retained, so that an array-backed plot owns its data. `.location` is x, `.value` is y.
     public var dataSource: (any PlotDataSource)? {
         didSet { reloadData() }
     }
-    /// Hears about points being selected; held weakly.
-    public weak var delegate: (any ScatterPlotDelegate)?
     /// Where the plot asks per view for its records instead of pulling every record from
     /// `dataSource`: a table too large to load (see `ViewDataSource`). Retained.
     public var viewDataSource: (any ViewDataSource)? {
@@ -62,9 +56,7 @@ public final class ScatterPlot: Plot {
 
     /// A scatter plot named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.dataSource = dataSource
     }
 
@@ -73,6 +65,8 @@ public final class ScatterPlot: Plot {
         self.init(identifier: identifier, title: title, dataSource: ArrayDataSource(values: y, locations: x, categories: categories))
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() {
         series.reset()
         viewSeries.reset()
@@ -195,10 +189,6 @@ public final class ScatterPlot: Plot {
             data.locations[record], name: data.name(record),
             dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: title, value: yFormat.format(data.values[record], magnitude: data.magnitude))
-    }
-
-    public func notifySelection(record: Int) {
-        delegate?.scatterPlot(self, plotSymbolWasSelectedAtRecord: record)
     }
 
     /// Lays out a point per record with a finite value, the line through them (broken at
@@ -467,12 +457,6 @@ private final class ViewSeriesCache: @unchecked Sendable {
             last = nil
         }
     }
-}
-
-/// Hears about a scatter plot's points being selected, Core Plot's `CPTScatterPlotDelegate`.
-public protocol ScatterPlotDelegate: AnyObject {
-    /// A point was selected, by a click on it or by the keyboard. `record` indexes the data source.
-    func scatterPlot(_ plot: ScatterPlot, plotSymbolWasSelectedAtRecord record: Int)
 }
 
 extension PlotKind {

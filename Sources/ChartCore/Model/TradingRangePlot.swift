@@ -19,7 +19,7 @@
 /// of its last, the highest high, the lowest low), named by its first record. That costs
 /// O(columns × log n) per layout after an O(n) pass at load (range extremes of the highs and
 /// lows), so a million candles lay out in milliseconds.
-public final class TradingRangePlot: Plot {
+public final class TradingRangePlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryablePlot, RangeExtentPlot {
     /// How a record is drawn.
     public enum Style: String, Sendable, CaseIterable {
         /// A vertical high–low line with the open ticked left and the close ticked right.
@@ -28,11 +28,7 @@ public final class TradingRangePlot: Plot {
         case candlestick
     }
 
-    public let identifier: String
-    public var title: String
-    public var isHidden = false
-    public var plotSpace: XYPlotSpace?
-    public var valueFormat: NumberFormat?
+    public var state: PlotState
     /// OHLC bars or candlesticks: which kind the plot is (`.ohlc` or `.candlestick`).
     public var style: Style
     public var kind: PlotKind { style == .ohlc ? .ohlc : .candlestick }
@@ -87,9 +83,7 @@ public final class TradingRangePlot: Plot {
 
     /// A trading range plot named `identifier` in `style`, reading open, high, low and close from `dataSource`.
     public init(identifier: String, title: String? = nil, style: Style = .candlestick, dataSource: (any PlotDataSource)? = nil) {
-        precondition(!identifier.isEmpty, "A plot needs a non-empty identifier.")
-        self.identifier = identifier
-        self.title = title ?? identifier
+        state = PlotState(identifier: identifier, title: title)
         self.style = style
         self.dataSource = dataSource
     }
@@ -105,6 +99,8 @@ public final class TradingRangePlot: Plot {
             dataSource: ArrayDataSource(numbers: close, locations: locations, fields: [.open: open, .high: high, .low: low]))
     }
 
+    /// Forgets what was pulled from the data source, as Core Plot's `reloadData` does: the next
+    /// layout pulls again. Call it when the data source's records change.
     public func reloadData() {
         series.reset()
         summary = nil
@@ -199,8 +195,6 @@ public final class TradingRangePlot: Plot {
             dateResolution: self.series.locationResolution(of: data))
         return RecordDescription(location: location, series: showsTitleInPopup ? title : "", value: text)
     }
-
-    public func notifySelection(record: Int) {}
 
     /// One record (or one pixel column's merged record) in data units.
     private struct Candle {

@@ -10,7 +10,10 @@ extension XYPlotSpace {
     /// pulled.
     public func scales(for plots: [any Plot]) -> (x: Scale, y: Scale) {
         func inferred(_ coordinate: Axis.Coordinate) -> Scale? {
-            plots.contains { $0.usesAxes && $0.categoryAxis == coordinate && !$0.categoryLabels().isEmpty } ? .category : nil
+            plots.contains { plot in
+                guard plot.usesAxes, let plot = plot as? any CategoryPlot else { return false }
+                return plot.categoryAxis == coordinate && !plot.categoryLabels().isEmpty
+            } ? .category : nil
         }
         let x = isXScaleSet ? xScale : inferred(.x) ?? xScale
         let y = isYScaleSet ? yScale : inferred(.y) ?? yScale

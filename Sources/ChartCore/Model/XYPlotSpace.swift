@@ -86,10 +86,15 @@ public final class XYPlotSpace {
 
     /// The y range fitted to what `plots` show inside the x range `x` (data units), with
     /// `fitMargin`: a zoomed x range's y autoscaled. The set `yRange` wins when there is one.
-    /// O(log n) per plot whose records are sorted by location (see `Plot.dataExtent(inX:)`).
+    /// O(log n) per plot whose records are sorted by location (see `RangeExtentPlot`).
     public func autoscaledY(for plots: [any Plot], inX x: PlotRange) -> PlotRange {
         if let yRange { return Self.usable(yRange) }
-        return Self.usable(fittedRanges(for: plots) { $0.dataExtent(inX: x) }.y)
+        let fitted = fittedRanges(for: plots) { plot in
+            // A plot that cannot say what it shows in x is fitted to all it shows.
+            if let ranged = plot as? any RangeExtentPlot { return ranged.dataExtent(inX: x) }
+            return plot.dataExtent()
+        }
+        return Self.usable(fitted.y)
     }
 
     private func fittedRanges(

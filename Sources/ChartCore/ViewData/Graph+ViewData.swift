@@ -4,7 +4,7 @@ extension Graph {
     /// The view data sources of the graph's plots, each once.
     private var viewDataSources: [any ViewDataSource] {
         var seen: Set<ObjectIdentifier> = []
-        return plots.compactMap(\.viewDataSource).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return plots.compactMap { ($0 as? any ViewDataReading)?.viewDataSource }.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// Asks the plots' view data sources for what `scene` (a layout of this graph) still lacks
@@ -18,7 +18,7 @@ extension Graph {
         var asked = 0
         for source in viewDataSources {
             let mine = pending.filter { request in
-                plots.contains { $0.identifier == request.plotID && $0.viewDataSource === source }
+                plots.contains { $0.identifier == request.plotID && ($0 as? any ViewDataReading)?.viewDataSource === source }
             }
             guard !mine.isEmpty else { continue }
             source.fetch(mine, arrived: arrived)

@@ -46,7 +46,7 @@ enum BoxChart: KindChartBuilder {
                 message: "--kind box found no finite numbers in "
                     + picked.columns.map { "'\(table.columns[$0].name)'" }.joined(separator: ", "))
         }
-        let labels = graph.plots.first?.categoryLabels() ?? []
+        let labels = (graph.plots.first as? any CategoryPlot)?.categoryLabels() ?? []
         graph.defaultPlotSpace.xScale = .linear
         graph[axis: "x"].labelingPolicy = .none
         graph[axis: "x"].customLabels = labels.map { AxisLabel($0.name, at: $0.location) }
