@@ -25,15 +25,21 @@ struct ChartLoaderTests {
         #expect(loader.finished() == nil)
     }
 
-    @Test("An abandoned load is left to end on its own; a new load of its chart waits for it; the chart is left alone meanwhile")
-    func aNewLoadWaitsForTheAbandonedOne() throws {
+    /// A loader that gave up on its load of a chart deep in a file (that does not look at its
+    /// flag yet) once the load's thread was in the provider (abandoned before, a load ends
+    /// cancelled without calling it).
+    static func abandonedLoad() throws -> (Wakes, ChartLoader, TestChart, ChartLoad) {
         let wakes = Wakes()
         let loader = ChartLoader(wake: wakes.wake)
-        // A provider deep in a file, that does not look at its flag yet.
         let chart = TestChart(gated: true, honoursCancel: false)
         loader.start(chart, purpose: .show)
-        #expect(chart.waitForCalls(1))
-        let abandoned = try #require(loader.abandonCurrent())
+        try #require(chart.waitForCalls(1))
+        return (wakes, loader, chart, try #require(loader.abandonCurrent()))
+    }
+
+    @Test("An abandoned load is left to end on its own; a new load of its chart waits for it; the chart is left alone meanwhile")
+    func aNewLoadWaitsForTheAbandonedOne() throws {
+        let (wakes, loader, chart, abandoned) = try Self.abandonedLoad()
         #expect(!loader.isLoading)
         #expect(loader.abandonCurrent() == nil)
         #expect(abandoned.cancellation.isCancelled)
@@ -56,13 +62,7 @@ struct ChartLoaderTests {
 
     @Test("An abandoned load never wakes the loop, and its outcome is dropped")
     func anAbandonedLoadIsSilent() throws {
-        let wakes = Wakes()
-        let loader = ChartLoader(wake: wakes.wake)
-        let chart = TestChart(gated: true, honoursCancel: false)
-        loader.start(chart, purpose: .show)
-        // Once its thread is in the provider: abandoned before, it ends cancelled without calling it.
-        #expect(chart.waitForCalls(1))
-        let abandoned = try #require(loader.abandonCurrent())
+        let (wakes, loader, chart, abandoned) = try Self.abandonedLoad()
         #expect(loader.isUsing(chart))
         chart.open()
         let deadline = ContinuousClock.now + .seconds(10)

@@ -23,10 +23,7 @@ struct ChartSessionTests {
 
     @Test("A passing message leaves the status line exactly when the clock passes 3 s; a message in its place shows its own 3 s")
     func passingMessages() throws {
-        let fixture = try SessionFixture([TestChart(name: "sales")])
-        #expect(fixture.settle())
-        fixture.frame()
-        _ = fixture.newEvents()
+        let fixture = try SessionFixture.shown([TestChart(name: "sales")])
         fixture.session.showStatus("Saved sales.png")
         #expect(fixture.newEvents() == [.status(text: "Saved sales.png")])
         #expect(fixture.status == "Saved sales.png")
@@ -75,9 +72,7 @@ struct ChartSessionTests {
     @Test("The watch polls every 0.5 s and reloads a chart whose data changed, keeping its view")
     func theWatchReloads() throws {
         let chart = TestChart(name: "sales")
-        let fixture = try SessionFixture([chart], watches: true)
-        #expect(fixture.settle())
-        fixture.frame()
+        let fixture = try SessionFixture.shown([chart], watches: true)
         let first = fixture.session.interaction
         fixture.session.perform(.chart(.zoomIn))
         fixture.frame()
@@ -108,9 +103,7 @@ struct ChartSessionTests {
     @Test("A period step keeps the theme, the view and the toggles, and is animated")
     func aPeriodStep() throws {
         let chart = TestChart(name: "journal", periods: ["2024-01", "2024-02"])
-        let fixture = try SessionFixture([chart])
-        #expect(fixture.settle())
-        fixture.frame()
+        let fixture = try SessionFixture.shown([chart])
         let light = fixture.session.interaction.graph.theme.name
         fixture.session.perform(.chart(.toggleTheme))
         fixture.session.perform(.chart(.zoomIn))
@@ -135,11 +128,8 @@ struct ChartSessionTests {
     @Test("A failed reload keeps the chart and says why in the status line until a reload succeeds")
     func aFailedReload() throws {
         let chart = TestChart(name: "sales")
-        let fixture = try SessionFixture([chart], watches: true)
-        #expect(fixture.settle())
-        fixture.frame()
+        let fixture = try SessionFixture.shown([chart], watches: true)
         let shown = fixture.session.interaction
-        _ = fixture.newEvents()
         let message = "sales.csv:3: column 'n': not a number"
         chart.change(to: [1], failing: ChartFailure(message: message))
         fixture.clock.advance(by: .milliseconds(500))
@@ -196,10 +186,7 @@ struct ChartSessionTests {
 
     @Test("The save prompt: suggested, edited, saved; an existing file replaced when asked twice; refusals; cancel")
     func theSavePrompt() throws {
-        let fixture = try SessionFixture([TestChart(name: "sales")])
-        #expect(fixture.settle())
-        fixture.frame()
-        _ = fixture.newEvents()
+        let fixture = try SessionFixture.shown([TestChart(name: "sales")])
         let session = fixture.session, directory = fixture.host.directory
         func type(_ answer: String) {
             session.answerPrompt(.edit(.moveToEnd))
@@ -279,12 +266,24 @@ struct ChartSessionTests {
         #expect(Array(fixture.host.saved.suffix(2)) == [first, second])
     }
 
+    @Test("A reload while the save prompt is open keeps it open over the new chart, its answer as typed")
+    func aReloadKeepsThePrompt() throws {
+        let chart = TestChart(name: "sales")
+        let fixture = try SessionFixture.shown([chart], watches: true)
+        fixture.session.perform(.saveAs)
+        fixture.session.answerPrompt(.edit(.moveToEnd))
+        fixture.session.answerPrompt(.edit(.insert("q")))
+        let answer = fixture.answer
+        chart.change(to: [9, 8])
+        fixture.clock.advance(by: .milliseconds(500))
+        #expect(fixture.settle())
+        #expect(fixture.session.isPrompting)
+        #expect(fixture.answer == answer)
+    }
+
     @Test("Copying the selection or the data in view goes through the host's clipboard and is said")
     func copying() throws {
-        let fixture = try SessionFixture([TestChart(name: "sales", values: [3, 5])])
-        #expect(fixture.settle())
-        fixture.frame()
-        _ = fixture.newEvents()
+        let fixture = try SessionFixture.shown([TestChart(name: "sales", values: [3, 5])])
         fixture.session.perform(.copySelection)
         #expect(fixture.status == "Nothing selected to copy: click a point or a bar first")
         fixture.session.perform(.copyVisibleData)

@@ -32,6 +32,15 @@ final class SessionFixture {
         session.start()
     }
 
+    /// A fixture whose first chart is loaded and laid out, its events so far taken.
+    static func shown(_ charts: [any ChartProvider], watches: Bool = false) throws -> SessionFixture {
+        let fixture = try SessionFixture(charts, watches: watches)
+        try #require(fixture.settle(), "the first chart never loaded")
+        fixture.frame()
+        _ = fixture.newEvents()
+        return fixture
+    }
+
     private let recorder = Recorder()
     private final class Recorder {
         var events: [SessionEvent] = []
