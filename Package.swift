@@ -6,7 +6,9 @@ import PackageDescription
 /// Module roles (see "How it is built" in the README):
 /// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
 /// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
-/// - `ChartX11`: hosts a graph in an Xlib window.
+/// - `ChartSession`: a chart's life in a host (loading, watching, periods, the save prompt, the
+///   status line), driven by commands and a clock. Pure Swift over ChartCore: no X11, no Cairo.
+/// - `ChartX11`: hosts a chart session in an Xlib window.
 /// - `ChartData`: loads data (CSV, SQLite and PostgreSQL read-only, spec files).
 /// - `chartview`: the command-line viewer that wires them together.
 /// Fuzz targets define libFuzzer's entry point and, without FUZZING, a replaying main.
@@ -17,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "ChartCore", targets: ["ChartCore"]),
         .library(name: "ChartCairo", targets: ["ChartCairo"]),
+        .library(name: "ChartSession", targets: ["ChartSession"]),
         .library(name: "ChartX11", targets: ["ChartX11"]),
         .library(name: "ChartData", targets: ["ChartData"]),
         .executable(name: "chartview", targets: ["chartview"])
@@ -32,11 +35,12 @@ let package = Package(
 
         .target(name: "ChartCore"),
         .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango", "CPNG"]),
-        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
+        .target(name: "ChartSession", dependencies: ["ChartCore"]),
+        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartSession", "CX11"]),
         .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres"]),
         .executableTarget(
             name: "chartview",
-            dependencies: ["ChartCore", "ChartCairo", "ChartX11", "ChartData"]
+            dependencies: ["ChartCore", "ChartCairo", "ChartSession", "ChartX11", "ChartData"]
         ),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
@@ -51,8 +55,10 @@ let package = Package(
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
-        // The window's parts that need no X server (its key table, timers, loads, saving, the status line).
-        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartX11", "CX11"]),
+        // The session driven by a manual clock: loads, watching, periods, the prompt, the status line.
+        .testTarget(name: "ChartSessionTests", dependencies: ["ChartCore", "ChartSession"]),
+        // The window's parts that need no X server (its key table, its loop, saving).
+        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartSession", "ChartX11", "CX11"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"])
     ],

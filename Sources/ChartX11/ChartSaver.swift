@@ -1,6 +1,7 @@
 import CX11
 import ChartCairo
 import ChartCore
+import ChartSession
 import Foundation
 
 /// Writes the chart as shown to a file: as PNG, the chart picture the frame thread painted,
@@ -13,10 +14,10 @@ import Foundation
 /// written, a replaced file keeps its mode (and owner and group where permitted), a read-only
 /// file, a directory or a device is refused.
 ///
+/// Where and when to save is the session's (`ChartSession.save()`); this writes.
+///
 /// Used on the window's thread, with its text engine. Needs no X server.
 struct ChartSaver {
-    /// Where names without a folder are written (the working directory).
-    var directory: String
     /// The window thread's text engine, for the popups.
     let text: PangoText
 
@@ -40,12 +41,18 @@ struct ChartSaver {
         try ChartRenderer(text: text).write(image: image, to: path)
     }
 
-    /// Writes as `save(_:popupsOf:to:format:)` to a new PNG under the suggested name
-    /// (`SavePrompt.suggestedName`) in the directory, and returns its path (Ctrl+S).
-    func saveNow(_ picture: CairoSurface, popupsOf scene: Scene, title: String?, chart: String) throws(CairoError) -> String {
-        let name = SavePrompt.suggestedName(title: title, chart: chart, directory: directory)
-        let path = (directory as NSString).appendingPathComponent(name)
-        try save(picture, popupsOf: scene, to: path, format: .png)
-        return path
+    /// What saving to `path` would do to what is there, by the command line's `--output`
+    /// policy (`FileDestination`): a file (a symbolic link's target) is replaced, a missing one
+    /// created; a read-only file, a directory, a device or a FIFO is refused, with the reason.
+    static func replacement(at path: String) -> SaveReplacement {
+        let target: FileDestination
+        do throws(CairoError) {
+            target = try FileDestination(path)
+        } catch {
+            guard case .refused(_, let reason) = error else { return .refused(reason: error.description) }
+            return .refused(reason: reason)
+        }
+        guard target.kind == .file else { return .refused(reason: "is a device or FIFO; save to a file") }
+        return target.existing == nil ? .createsFile : .replacesFile
     }
 }

@@ -1,3 +1,4 @@
+import ChartSession
 import Foundation
 
 /// What an `EventLoop` runs at each turn: a window, over its X connection.
@@ -24,11 +25,12 @@ protocol EventLoopClient: AnyObject {
 /// Other threads (a frame thread, a loading thread) wake it by writing a byte to
 /// `wakeDescriptor`; it reads them all at the next turn. Timers (`after`) run on the loop's
 /// thread, between turns' input; each is a `TimerHandle` that cancels it. Once `stop()` is
-/// called, the turn under way ends without running its timers, and `run` returns.
+/// called, the turn under way ends without running its timers, and `run` returns. It is the
+/// window's `SessionClock`: the chart session's timers are the loop's.
 ///
 /// Owns the wake-up pipe (closed with the loop). Used on one thread, the window's, except
 /// `wakeDescriptor`, which any thread may write to while the loop exists.
-final class EventLoop {
+final class EventLoop: SessionClock {
     /// The pipe's write end: a byte written here from any thread wakes the loop.
     let wakeDescriptor: Int32
     /// The pipe's read end, non-blocking.
@@ -50,11 +52,24 @@ final class EventLoop {
         close(wakeDescriptor)
     }
 
+    /// The instant now (the monotonic clock's).
+    var now: ContinuousClock.Instant { .now }
+
     /// Runs `action` on the loop's thread in `seconds` (whole milliseconds), at the turn
     /// after it is due; cancel the handle to make sure it never runs.
     @discardableResult
     func after(_ seconds: Double, _ action: @escaping () -> Void) -> TimerHandle {
-        timers.schedule(at: .now + .milliseconds(Int(seconds * 1000)), action)
+        timers.schedule(after: seconds, from: .now, action)
+    }
+
+    /// Wakes the loop from any thread (writes a byte to the wake-up pipe): what the session's
+    /// loading and data threads call when they have something for the window's thread.
+    var wake: @Sendable () -> Void {
+        let descriptor = wakeDescriptor
+        return {
+            var byte: UInt8 = 1
+            _ = write(descriptor, &byte, 1)
+        }
     }
 
     /// Ends the loop: `run` returns at the end of the turn under way, whose timers do not run.

@@ -1,14 +1,15 @@
-import ChartCore
 import CX11
+import ChartCore
+import ChartSession
 
-/// What a key asks the window to do: a command for the chart, or something only the window
-/// can do (save, switch charts, quit).
+/// What a key asks the window to do: a command for the chart session (`command`), or
+/// something only the window can do (fullscreen, quit).
 public enum WindowAction: Hashable, Sendable {
     /// A command for the chart itself (zoom, pan, select, hide a series…), carried out by ChartCore's interaction.
     case chart(InteractionCommand)
     /// Save the view at once under the suggested name (Ctrl+S).
     case save
-    /// Ask where to save the view, suggesting a name (`s`): a `SavePrompt`.
+    /// Ask where to save the view, suggesting a name (`s`): the session's save prompt.
     case saveAs
     /// Put the selection's text (Ctrl+C), or the data in view as CSV (Ctrl+Shift+C), on the clipboard.
     case copySelection, copyVisibleData
@@ -20,6 +21,23 @@ public enum WindowAction: Hashable, Sendable {
     case previousPeriod, nextPeriod
     /// Close the window and return from `run()` (q).
     case quit
+
+    /// The session's command this action is; nil for what only the window does (fullscreen,
+    /// quitting).
+    var command: SessionCommand? {
+        switch self {
+        case .chart(let command): .chart(command)
+        case .save: .save
+        case .saveAs: .saveAs
+        case .copySelection: .copySelection
+        case .copyVisibleData: .copyVisibleData
+        case .nextChart: .nextChart
+        case .previousChart: .previousChart
+        case .previousPeriod: .previousPeriod
+        case .nextPeriod: .nextPeriod
+        case .toggleFullscreen, .quit: nil
+        }
+    }
 
     /// The action bound to `keysym` with modifier `state` (an X key event's state bits); nil
     /// for unbound keys. `helpLines` below says what each does: change both together.

@@ -164,13 +164,16 @@ struct Chartview {
         windowOptions.animates = options.animates
         windowOptions.watches = options.watches
         windowOptions.theme = options.theme
-        if options.trace {
-            let trace = TraceWriter()
-            windowOptions.onEvent = { trace.write($0) }
-        } else {
-            windowOptions.onEvent = { event in
-                if case .saved(let path) = event { StandardOutput.writeOrExit("Saved \(path)\n") }
+        let trace = options.trace ? TraceWriter() : nil
+        windowOptions.onEvent = { event in
+            switch event {
+            // A save that failed says why on stderr too, as every command does (the status line says it).
+            case .session(.saveFailed(let message)): FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
+            // Without the trace, where each save went.
+            case .session(.saved(let path)) where trace == nil: StandardOutput.writeOrExit("Saved \(path)\n")
+            default: break
             }
+            trace?.write(event)
         }
         let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
         let index = catalog.sources.firstIndex { $0 === first } ?? 0

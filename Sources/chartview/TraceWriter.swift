@@ -1,4 +1,5 @@
 import ChartCore
+import ChartSession
 import ChartX11
 import Foundation
 
@@ -39,19 +40,6 @@ struct TraceWriter {
             // Laid out from records that stand in for the view's (a table too large to load).
             if scene.isRefining { layout["refining"] = true }
             object = layout
-        case .interaction(.select(let plot, let record, let value, let popup, let text)):
-            object = ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]
-        case .interaction(.deselect):
-            object = ["event": "deselect"]
-        case .interaction(.toggle(let plot, let record?, let visible)):
-            object = ["event": "toggle", "plot": plot, "record": record, "visible": visible]
-        case .interaction(.toggle(let plot, nil, let visible)):
-            object = ["event": "toggle", "plot": plot, "visible": visible]
-        case .interaction(.view(let cause, let spaces)):
-            object = [
-                "event": "view", "cause": cause.rawValue,
-                "spaces": Dictionary(uniqueKeysWithValues: spaces.map { ($0.identifier, Self.mapping($0.transform)) })
-            ]
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]
         case .frameWhileBuilding(let milliseconds):
@@ -60,45 +48,73 @@ struct TraceWriter {
             object = ["event": "building", "window": window, "size": [size.width, size.height]]
         case .cancelled(let size):
             object = ["event": "cancelled", "size": [size.width, size.height]]
-        case .reloadFailed(let message):
-            object = ["event": "reload", "error": VisibleText.cut(message)]
-        case .saved(let path):
-            object = ["event": "saved", "path": path]
-        case .status(let text):
-            object = ["event": "status", "text": VisibleText.cut(text)]
-        case .prompt(let text?, let cursor):
-            object = ["event": "prompt", "text": text, "cursor": cursor]
-        case .prompt(nil, _):
-            object = ["event": "prompt", "closed": true]
-        case .interaction(.scale(let coordinate, let scale)):
-            object = ["event": "scale", "axis": coordinate.rawValue, "scale": scale.rawValue]
-        case .interaction(.refused(let reason)):
-            object = ["event": "refused", "reason": reason]
-        case .readout(let text):
-            object = ["event": "readout", "text": text ?? NSNull()]
-        case .copied(let bytes):
-            object = ["event": "copied", "bytes": bytes]
-        case .chart(let name):
-            object = ["event": "chart", "name": name]
-        case .described(let chart, let note):
-            // Notes and errors name columns, which may be of any length: what a line can show of them.
-            object = ["event": "described", "chart": chart, "note": note.map { VisibleText.cut($0) } ?? NSNull()]
-        case .period(let value):
-            object = ["event": "period", "value": value]
-        case .reload(let records):
-            object = ["event": "reload", "records": records]
         case .animated:
             object = ["event": "animated"]
         case .loading(let window, let chart):
             object = ["event": "loading", "window": window, "chart": chart]
-        case .loadCancelled(let chart):
-            object = ["event": "cancelled", "chart": chart]
-        case .loadFailed(let chart, let message):
-            object = ["event": "failed", "chart": chart, "error": VisibleText.cut(message)]
+        case .session(let event):
+            guard let session = Self.object(event) else { return }
+            object = session
         case .quit:
             object = ["event": "quit"]
         }
         write(object)
+    }
+
+    /// The line of what the chart session reported; nil for what the trace leaves to stderr
+    /// (a save's failure, whose status line is traced).
+    static func object(_ event: SessionEvent) -> [String: Any]? {
+        switch event {
+        case .interaction(.select(let plot, let record, let value, let popup, let text)):
+            ["event": "select", "plot": plot, "record": record, "value": value, "popup": popup.array, "text": text]
+        case .interaction(.deselect):
+            ["event": "deselect"]
+        case .interaction(.toggle(let plot, let record?, let visible)):
+            ["event": "toggle", "plot": plot, "record": record, "visible": visible]
+        case .interaction(.toggle(let plot, nil, let visible)):
+            ["event": "toggle", "plot": plot, "visible": visible]
+        case .interaction(.view(let cause, let spaces)):
+            [
+                "event": "view", "cause": cause.rawValue,
+                "spaces": Dictionary(uniqueKeysWithValues: spaces.map { ($0.identifier, Self.mapping($0.transform)) })
+            ]
+        case .interaction(.scale(let coordinate, let scale)):
+            ["event": "scale", "axis": coordinate.rawValue, "scale": scale.rawValue]
+        case .interaction(.refused(let reason)):
+            ["event": "refused", "reason": reason]
+        case .reloadFailed(let message):
+            ["event": "reload", "error": VisibleText.cut(message)]
+        case .saved(let path):
+            ["event": "saved", "path": path]
+        case .saveFailed:
+            nil
+        case .status(let text):
+            ["event": "status", "text": VisibleText.cut(text)]
+        case .prompt(let text?, let cursor):
+            ["event": "prompt", "text": text, "cursor": cursor]
+        case .prompt(nil, _):
+            ["event": "prompt", "closed": true]
+        case .readout(let text):
+            ["event": "readout", "text": text ?? NSNull()]
+        case .copied(let bytes):
+            ["event": "copied", "bytes": bytes]
+        case .chart(let name):
+            ["event": "chart", "name": name]
+        case .described(let chart, let note):
+            // Notes and errors name columns, which may be of any length: what a line can show of them.
+            ["event": "described", "chart": chart, "note": note.map { VisibleText.cut($0) } ?? NSNull()]
+        case .period(let value):
+            ["event": "period", "value": value]
+        case .reload(let records):
+            ["event": "reload", "records": records]
+        // A window names itself in its load's line (`WindowEvent.loading`); a session alone has no window.
+        case .loading(let chart):
+            ["event": "loading", "chart": chart]
+        case .loadCancelled(let chart):
+            ["event": "cancelled", "chart": chart]
+        case .loadFailed(let chart, let message):
+            ["event": "failed", "chart": chart, "error": VisibleText.cut(message)]
+        }
     }
 
     /// A plot space's mapping as the `view` event and `--dump-layout` give it: the ranges in

@@ -1,6 +1,7 @@
+import CX11
 import ChartCairo
 import ChartCore
-import CX11
+import ChartSession
 @testable import ChartX11
 import Foundation
 import Testing
@@ -20,19 +21,16 @@ struct ChartSaverTests {
         return graph
     }
 
-    @Test("Ctrl+S never replaces a file: the suggested name, then -2, -3…")
-    func savesNewFiles() throws {
+    @Test("A PNG is the chart picture, at its size, with the popups over it")
+    func savesThePicture() throws {
         let (directory, renderer) = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let scene = renderer.layout(Self.counts(), size: Size(width: 320, height: 200))
         let picture = try renderer.image(of: scene)
-        let saver = ChartSaver(directory: directory, text: renderer.text)
-        let first = try saver.saveNow(picture, popupsOf: scene, title: "Counts", chart: "counts")
-        let second = try saver.saveNow(picture, popupsOf: scene, title: "Counts", chart: "counts")
-        let today = SavePrompt.suggestedName(title: "Counts", chart: "counts", directory: "/nonexistent")
-        #expect(first == directory + "/" + today)
-        #expect(second == directory + "/" + today.replacingOccurrences(of: ".png", with: "-2.png"))
-        let saved = try CairoSurface.png(path: first)
+        let saver = ChartSaver(text: renderer.text)
+        let path = directory + "/counts.png"
+        try saver.save(picture, popupsOf: scene, to: path, format: .png)
+        let saved = try CairoSurface.png(path: path)
         #expect(saved.width == 320 && saved.height == 200)
         #expect(saved.pixel(x: 1, y: 1) == picture.pixel(x: 1, y: 1))
     }
@@ -44,7 +42,7 @@ struct ChartSaverTests {
         var scene = renderer.layout(Self.counts(), size: Size(width: 320, height: 200))
         scene.overlays = [OverlayScene(identifier: "help", box: Rect(x: 0, y: 0, width: 50, height: 50), fill: .solid(.black), border: nil, texts: [])]
         let picture = try renderer.image(of: scene)
-        let saver = ChartSaver(directory: directory, text: renderer.text)
+        let saver = ChartSaver(text: renderer.text)
         for (name, magic) in [("a.svg", "<?xml"), ("a.pdf", "%PDF")] {
             let path = directory + "/" + name
             try saver.save(picture, popupsOf: scene, to: path, format: try #require(ChartRenderer.Format(path: path)))
@@ -58,7 +56,8 @@ struct ChartSaverTests {
 
 /// `s`'s save over what is there, by the command line's `--output` policy (`FileDestination`,
 /// `PartialFile`): before, a second Enter replaced a 0444 file, replaced a symbolic link with
-/// a plain file, and left a 0600 file 0644.
+/// a plain file, and left a 0600 file 0644. What the window tells the session's prompt
+/// (`ChartSaver.replacement(at:)`), and what it writes.
 @Suite("Saving over a file")
 struct ChartSaverReplacingTests {
     /// What the save path is before the save.
@@ -78,7 +77,7 @@ struct ChartSaverReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let scene = renderer.layout(ChartSaverTests.counts(), size: Size(width: 160, height: 100))
         let picture = try renderer.image(of: scene)
-        let saver = ChartSaver(directory: directory, text: renderer.text)
+        let saver = ChartSaver(text: renderer.text)
         let path = directory + "/out." + ext, target = directory + "/real/t." + ext
         let format = try #require(ChartRenderer.Format(path: path))
         let old = Data("old".utf8)
@@ -104,33 +103,31 @@ struct ChartSaverReplacingTests {
         switch before {
         case .private0600, .group0640:
             // The prompt asks twice before replacing it, then the save keeps its mode.
-            #expect(try SavePrompt.replaces(path, answer: "out." + ext))
+            #expect(ChartSaver.replacement(at: path) == .replacesFile)
             try saver.save(picture, popupsOf: scene, to: path, format: format)
             #expect(saved(path))
             #expect(Self.mode(path) == (before == .private0600 ? 0o600 : 0o640))
         case .readOnly0444:
             let reason = "is read-only; choose another output or make it writable"
-            #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: reason)) { try SavePrompt.replaces(path, answer: "out." + ext) }
-            #expect(SavePromptError.cannotReplace("out." + ext, reason: reason).description == "'out.\(ext)' " + reason)
+            #expect(ChartSaver.replacement(at: path) == .refused(reason: reason))
             #expect(throws: CairoError.refused(path: path, reason: reason)) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
             #expect(FileManager.default.contents(atPath: path) == old)
             #expect(Self.mode(path) == 0o444)
         case .linkToAFile, .danglingLink:
-            #expect(try SavePrompt.replaces(path, answer: "out." + ext) == (before == .linkToAFile))
+            #expect(ChartSaver.replacement(at: path) == (before == .linkToAFile ? .replacesFile : .createsFile))
             try saver.save(picture, popupsOf: scene, to: path, format: format)
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == "real/t." + ext)
             #expect(saved(target))
             if before == .linkToAFile { #expect(Self.mode(target) == 0o600) }
         case .directory:
-            #expect(throws: SavePromptError.folder("out." + ext)) { try SavePrompt.destination(for: "out." + ext, directory: directory) }
+            // The prompt says it is a folder before it asks (`SavePromptTests`).
+            #expect(ChartSaver.replacement(at: path) == .refused(reason: "is a directory; name a file to write"))
             #expect(throws: CairoError.refused(path: path, reason: "is a directory; name a file to write")) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
         case .fifo:
-            #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: "is a device or FIFO; save to a file")) {
-                try SavePrompt.replaces(path, answer: "out." + ext)
-            }
+            #expect(ChartSaver.replacement(at: path) == .refused(reason: "is a device or FIFO; save to a file"))
             #expect(throws: CairoError.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output")) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
@@ -147,55 +144,29 @@ struct ChartSaverReplacingTests {
     func aNewNameReplacesNothing() throws {
         let (directory, _) = try ChartSaverTests.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try SavePrompt.replaces(directory + "/new.png", answer: "new.png") == false)
-        #expect(try SavePrompt.replaces(directory + "/gone/new.png", answer: "gone/new.png") == false)
+        #expect(ChartSaver.replacement(at: directory + "/new.png") == .createsFile)
+        #expect(ChartSaver.replacement(at: directory + "/gone/new.png") == .createsFile)
     }
 }
 
-@Suite("The save prompt")
-struct SavePromptTests {
-    @Test("The suggested name is the title's words, today's date and .png, free in the folder")
-    func suggestedNames() {
-        let day = DateComponents(calendar: .current, year: 2026, month: 12, day: 1, hour: 12).date!
-        #expect(
-            SavePrompt.suggestedName(title: "Exchange rates (EUR → USD), 2026", chart: "rates", date: day, directory: "/d") { _ in false }
-                == "exchange-rates-eur-usd-2026-2026-12-01.png")
-        #expect(SavePrompt.suggestedName(title: nil, chart: "rates", date: day, directory: "/d") { _ in false } == "rates-2026-12-01.png")
-        #expect(SavePrompt.suggestedName(title: "  ", chart: "??", date: day, directory: "/d") { _ in false } == "chart-2026-12-01.png")
-        #expect(SavePrompt.suggestedName(title: "气温 Ü", chart: "x", date: day, directory: "/d") { _ in false } == "气温-ü-2026-12-01.png")
-        let taken: Set = ["/d/rates-2026-12-01.png", "/d/rates-2026-12-01-2.png"]
-        #expect(SavePrompt.suggestedName(title: "Rates", chart: "r", date: day, directory: "/d") { taken.contains($0) } == "rates-2026-12-01-3.png")
-        let long = SavePrompt.slug(String(repeating: "quarterly revenue ", count: 10))
-        #expect(long.count <= 60 && !long.hasSuffix("-") && long.hasPrefix("quarterly-revenue"))
-    }
-
-    @Test("An answer is resolved under the folder, .png added, other extensions refused")
-    func destinations() throws {
-        #expect(try SavePrompt.destination(for: "a.svg", directory: "/d") == ("/d/a.svg", .svg))
-        #expect(try SavePrompt.destination(for: " b ", directory: "/d") == ("/d/b.png", .png))
-        #expect(try SavePrompt.destination(for: "sales.2026", directory: "/d") == ("/d/sales.2026.png", .png))
-        #expect(try SavePrompt.destination(for: "/x/C.PDF", directory: "/d") == ("/x/C.PDF", .pdf))
-        #expect(try SavePrompt.destination(for: "~/c.png", directory: "/d").path == NSHomeDirectory() + "/c.png")
-        #expect(throws: SavePromptError.unknownExtension("jpg")) { try SavePrompt.destination(for: "a.jpg", directory: "/d") }
-        #expect(throws: SavePromptError.empty) { try SavePrompt.destination(for: "  ", directory: "/d") }
-        #expect(throws: SavePromptError.folder("/tmp")) { try SavePrompt.destination(for: "/tmp", directory: "/d") }
-    }
-
+/// The save prompt's reading of X keys; its rules are the session's (`SavePromptTests`).
+@Suite("The save prompt's keys")
+struct PromptKeysTests {
     @Test("Keys: readline's edits, Enter, Esc, typed characters (Unicode keysyms too)")
     func keys() {
-        #expect(SavePrompt.key(KeySym(XK_Return), state: 0) == .submit)
-        #expect(SavePrompt.key(KeySym(XK_Escape), state: 0) == .cancel)
-        #expect(SavePrompt.key(KeySym(XK_a), state: UInt32(ControlMask)) == .edit(.moveToStart))
-        #expect(SavePrompt.key(KeySym(XK_u), state: UInt32(ControlMask)) == .edit(.deleteToStart))
-        #expect(SavePrompt.key(KeySym(XK_BackSpace), state: UInt32(ControlMask)) == .edit(.deleteWordBackward))
-        #expect(SavePrompt.key(KeySym(XK_s), state: 0) == .edit(.insert("s")))
-        #expect(SavePrompt.key(KeySym(XK_L), state: UInt32(ShiftMask)) == .edit(.insert("L")))
-        #expect(SavePrompt.key(0x0100_6C14, state: 0) == .edit(.insert("气")))
-        #expect(SavePrompt.key(KeySym(XK_udiaeresis), state: 0) == .edit(.insert("ü")))
-        #expect(SavePrompt.key(KeySym(XK_KP_7), state: 0) == .edit(.insert("7")))
-        #expect(SavePrompt.key(KeySym(XK_KP_Decimal), state: 0) == .edit(.insert(".")))
-        #expect(SavePrompt.key(KeySym(XK_F5), state: 0) == .ignore)
-        #expect(SavePrompt.key(KeySym(XK_Tab), state: 0) == .ignore)
-        #expect(SavePrompt.key(KeySym(XK_q), state: UInt32(ControlMask)) == .ignore)
+        #expect(PromptKeys.key(KeySym(XK_Return), state: 0) == .submit)
+        #expect(PromptKeys.key(KeySym(XK_Escape), state: 0) == .cancel)
+        #expect(PromptKeys.key(KeySym(XK_a), state: UInt32(ControlMask)) == .edit(.moveToStart))
+        #expect(PromptKeys.key(KeySym(XK_u), state: UInt32(ControlMask)) == .edit(.deleteToStart))
+        #expect(PromptKeys.key(KeySym(XK_BackSpace), state: UInt32(ControlMask)) == .edit(.deleteWordBackward))
+        #expect(PromptKeys.key(KeySym(XK_s), state: 0) == .edit(.insert("s")))
+        #expect(PromptKeys.key(KeySym(XK_L), state: UInt32(ShiftMask)) == .edit(.insert("L")))
+        #expect(PromptKeys.key(0x0100_6C14, state: 0) == .edit(.insert("气")))
+        #expect(PromptKeys.key(KeySym(XK_udiaeresis), state: 0) == .edit(.insert("ü")))
+        #expect(PromptKeys.key(KeySym(XK_KP_7), state: 0) == .edit(.insert("7")))
+        #expect(PromptKeys.key(KeySym(XK_KP_Decimal), state: 0) == .edit(.insert(".")))
+        #expect(PromptKeys.key(KeySym(XK_F5), state: 0) == .ignore)
+        #expect(PromptKeys.key(KeySym(XK_Tab), state: 0) == .ignore)
+        #expect(PromptKeys.key(KeySym(XK_q), state: UInt32(ControlMask)) == .ignore)
     }
 }

@@ -1,4 +1,4 @@
-@testable import ChartX11
+@testable import ChartSession
 import Testing
 
 @Suite("Status line")

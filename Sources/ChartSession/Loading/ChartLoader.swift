@@ -1,40 +1,40 @@
 import ChartCore
 
-/// The window's chart loads (`ChartLoad`): the one it wants, and those it gave up on whose
+/// The session's chart loads (`ChartLoad`): the one it wants, and those it gave up on whose
 /// threads may still run. Starts a load, cancels or abandons it, and hands over its outcome
-/// once its thread is done; what to show and what to say about it is the window's.
+/// once its thread is done; what to show and what to say about it is the session's.
 ///
-/// The window never waits for a load: an abandoned one (Escape, another chart, the window
+/// The session never waits for a load: an abandoned one (Escape, another chart, the host
 /// closing) is kept here until its thread ends, so that a new load of the same chart waits for
-/// it on its own thread (one loading thread per provider), and so that the window knows to
+/// it on its own thread (one loading thread per provider), and so that the session knows to
 /// leave that provider alone meanwhile (`isUsing`). Pruned as loads end.
 ///
-/// Used on the window's thread. Needs no X server: the loading threads wake the window's loop
-/// through a descriptor (the write end of its wake-up pipe).
+/// Used on the host's thread. The loading threads wake the host through `wake` (a window
+/// writes a byte to its wake-up pipe; a test signals a semaphore).
 final class ChartLoader {
-    /// Where loading threads write a byte once done.
-    private let wake: Int32
-    /// The load the window wants; nil when none runs.
+    /// What loading threads call once done.
+    private let wake: @Sendable () -> Void
+    /// The load the session wants; nil when none runs.
     private(set) var current: ChartLoad?
-    /// Loads the window gave up on whose threads may still run, oldest first.
+    /// Loads the session gave up on whose threads may still run, oldest first.
     private var abandoned: [ChartLoad] = []
 
-    init(wake: Int32) {
+    init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
-    /// Whether a load the window wants runs.
+    /// Whether a load the session wants runs.
     var isLoading: Bool { current != nil }
 
     /// Starts building `provider`'s graph for `purpose` on a loading thread, after the last
-    /// abandoned load of the same provider, if it still runs. Only when no load is wanted
-    /// (`abandonCurrent()` first).
+    /// abandoned load of the same provider, if it still runs; `started` is the session clock's
+    /// now. Only when no load is wanted (`abandonCurrent()` first).
     @discardableResult
-    func start(_ provider: any ChartProvider, purpose: ChartLoad.Purpose) -> ChartLoad {
+    func start(_ provider: any ChartProvider, purpose: ChartLoad.Purpose, at started: ContinuousClock.Instant = .now) -> ChartLoad {
         precondition(current == nil, "One wanted load at a time: abandon the current one first.")
         prune()
         let load = ChartLoad(
-            provider: provider, purpose: purpose, wake: wake,
+            provider: provider, purpose: purpose, started: started, wake: wake,
             after: abandoned.last { $0.provider === provider })
         current = load
         load.start()
@@ -48,7 +48,7 @@ final class ChartLoader {
     }
 
     /// Gives up on the wanted load without waiting for it (`ChartLoad.abandon`): it will not
-    /// wake the window, and its outcome is dropped. Returns it (nil when none runs).
+    /// wake the host, and its outcome is dropped. Returns it (nil when none runs).
     @discardableResult
     func abandonCurrent() -> ChartLoad? {
         guard let load = current else { return nil }
@@ -58,7 +58,7 @@ final class ChartLoader {
         return load
     }
 
-    /// Whether a loading thread, wanted or abandoned, is using `provider`: the window's thread
+    /// Whether a loading thread, wanted or abandoned, is using `provider`: the host's thread
     /// leaves it alone meanwhile.
     func isUsing(_ provider: any ChartProvider) -> Bool {
         current?.provider === provider || abandoned.contains { $0.provider === provider && !$0.isDone }
@@ -73,7 +73,7 @@ final class ChartLoader {
         return (load, outcome)
     }
 
-    /// Forgets `load`, the wanted one, once the window took its outcome.
+    /// Forgets `load`, the wanted one, once the session took its outcome.
     func end(_ load: ChartLoad) {
         precondition(current === load, "Only the wanted load ends through the loader.")
         current = nil

@@ -2,17 +2,18 @@ import ChartCore
 import Foundation
 
 /// One chart being built on a thread of its own, so that a long query or a large file never
-/// freezes the window: the window shows progress meanwhile, and Escape, Tab or `q` stop it.
-/// The window's thread starts it and takes the result; the loading thread only runs
-/// `makeGraph(cancellation:)` and signals.
+/// freezes the host: the session shows progress meanwhile, and Escape, Tab or `q` stop it.
+/// The host's thread starts it and takes the result; the loading thread only runs
+/// `makeGraph(cancellation:)` and wakes the host (`wake`, which a window turns into a byte on
+/// its wake-up pipe).
 ///
-/// The window never waits for a load: one it no longer wants (cancelled, another chart, the
-/// window closing) is abandoned: cancelled and detached from the wake-up pipe, and its thread
-/// ends on its own once `makeGraph` gives up; its result is dropped.
+/// The session never waits for a load: one it no longer wants (cancelled, another chart, the
+/// host closing) is abandoned: cancelled and detached from `wake`, and its thread ends on its
+/// own once `makeGraph` gives up; its result is dropped.
 ///
 /// Safety: the provider is used by one loading thread at a time: a load of a provider whose
 /// earlier load was abandoned waits, on its own thread, for that one to end (`after`). The
-/// window's thread touches a provider only while no load of it runs, except for
+/// host's thread touches a provider only while no load of it runs, except for
 /// `cancelLoading()`, which providers make safe to call from another thread.
 final class ChartLoad: @unchecked Sendable {
     enum Purpose {
@@ -26,7 +27,8 @@ final class ChartLoad: @unchecked Sendable {
 
     let provider: any ChartProvider
     let purpose: Purpose
-    let started = ContinuousClock.now
+    /// When it started, by the session's clock.
+    let started: ContinuousClock.Instant
     /// Raised to stop `makeGraph` (a CSV read looks at it every block or few thousand rows).
     let cancellation = CancellationFlag()
     /// The provider's load this one waits for, if it was still running when this one started.
@@ -35,14 +37,18 @@ final class ChartLoad: @unchecked Sendable {
     /// Guards `result` and `wake`.
     private let lock = NSLock()
     private var result: Result<Graph, ChartFailure>?
-    /// The pipe's write end, to wake the window's poll; nil once abandoned.
-    private var wake: Int32?
+    /// Wakes the host once the result is in; nil once abandoned.
+    private var wake: (@Sendable () -> Void)?
     /// Whether the thread waits for `previous` now.
     private var waiting = false
 
-    init(provider: any ChartProvider, purpose: Purpose, wake: Int32, after previous: ChartLoad? = nil) {
+    init(
+        provider: any ChartProvider, purpose: Purpose, started: ContinuousClock.Instant, wake: @escaping @Sendable () -> Void,
+        after previous: ChartLoad? = nil
+    ) {
         self.provider = provider
         self.purpose = purpose
+        self.started = started
         self.wake = wake
         self.previous = previous
     }
@@ -71,11 +77,8 @@ final class ChartLoad: @unchecked Sendable {
             }
             lock.lock()
             result = outcome
-            // Under the lock: once `abandon()` returns, this never writes to the pipe.
-            if let wake {
-                var byte: UInt8 = 1
-                _ = write(wake, &byte, 1)
-            }
+            // Under the lock: once `abandon()` returns, this never wakes the host.
+            wake?()
             lock.unlock()
             done.signal()
         }.start()
@@ -96,13 +99,13 @@ final class ChartLoad: @unchecked Sendable {
     var isDone: Bool { take() != nil }
 
     /// Asks the load to stop as soon as it can (the query is interrupted, the file's read stops);
-    /// its result then says it was cancelled. From the window's thread.
+    /// its result then says it was cancelled. From the host's thread.
     func cancel() {
         cancellation.cancel()
         provider.cancelLoading()
     }
 
-    /// Cancels the load and stops listening to it: it will not wake the window, and its result
+    /// Cancels the load and stops listening to it: it will not wake the host, and its result
     /// is never taken. Returns at once.
     func abandon() {
         cancel()

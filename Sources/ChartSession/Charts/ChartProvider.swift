@@ -1,17 +1,18 @@
 import ChartCore
 
-/// A chart the window can show: a name, a way to build its graph as the data is now, and the
-/// data's periods and changes. The window knows no file format; `chartview` provides these.
+/// A chart a session can show: a name, a way to build its graph as the data is now, and the
+/// data's periods and changes. The session (and the window hosting it) knows no file format;
+/// `chartview` provides these.
 public protocol ChartProvider: AnyObject {
-    /// The chart's name: the window's title and what the status line and saved files are called after.
+    /// The chart's name: what the status line and saved files are called after (and the window's title while it loads).
     var name: String { get }
     /// The chart's title, for the graph that shows a failure in its place. Default: `name`.
     var title: String { get }
     /// The graph as the data is now, or why it cannot be built (a bad row, a dropped table, a
-    /// cancelled query, input too large). The window shows a failure as the chart's message
+    /// cancelled query, input too large). The session shows a failure as the chart's message
     /// when the chart is first shown, and in the status line over the last good chart when a
     /// reload fails. Runs on a loading thread; once `cancellation` is raised (Escape, another
-    /// chart, the window closing) it should give up soon with a failure that `wasCancelled`.
+    /// chart, the host closing) it should give up soon with a failure that `wasCancelled`.
     func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph
     /// Moves to the previous (-1) or next (+1) period; returns the period now shown, or nil when
     /// the chart has no periods or is already at that end.
@@ -20,7 +21,7 @@ public protocol ChartProvider: AnyObject {
     func dataChanged() -> Bool
     /// Stops a `makeGraph(cancellation:)` running on another thread as soon as it can, beyond
     /// raising its flag (a query blocked in a database is interrupted); it then throws a failure
-    /// saying so. Called from the window's thread; must be safe to call from any thread.
+    /// saying so. Called from the session's thread; must be safe to call from any thread.
     func cancelLoading()
 }
 
@@ -48,11 +49,11 @@ public struct ChartFailure: Error, Equatable, CustomStringConvertible {
 
 /// A chart built by a closure, with no periods and data that never changes.
 public final class FixedChart: ChartProvider {
-    /// The chart's name, shown in the window's title and status line.
+    /// The chart's name, shown in the status line (and the window's title while it loads).
     public let name: String
     private let make: () -> Graph
 
-    /// A chart called `name` whose graph `make` builds afresh each time the window asks (on the window's thread).
+    /// A chart called `name` whose graph `make` builds afresh each time the session asks (on a loading thread).
     public init(name: String, make: @escaping () -> Graph) {
         self.name = name
         self.make = make

@@ -1,8 +1,8 @@
-/// What the window's status line says: the first present of a passing message ("Saved …",
-/// shown for `passingDuration`), the last reload's failure (until a reload succeeds), and the
-/// progress of a slow load or frame, whether a big table's view is refining, and where the
-/// pointer is in data units. The window sets each part as it changes, and shows `text`
-/// (`ChartInteraction.statusMessage`). A value; no clock of its own.
+/// What the status line says: the first present of a passing message ("Saved …", shown for
+/// `passingDuration`), the last reload's failure (until a reload succeeds), and the progress of
+/// a slow load or frame, whether a big table's view is refining, and where the pointer is in
+/// data units. The session sets each part as it changes, and shows `text`
+/// (`ChartInteraction.statusMessage`). A value; no clock of its own (the session's times it).
 struct StatusLine: Equatable {
     /// How long a passing message shows, in seconds.
     static let passingDuration = 3.0
