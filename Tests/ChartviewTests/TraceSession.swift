@@ -93,8 +93,9 @@ final class TraceSession {
         guard result.status == 0 else { throw TraceError.tool("xdotool", result.output) }
     }
 
-    /// Waits for the process to end and returns its exit status.
-    func waitForExit(timeout: Double = 10) throws -> Int32 {
+    /// Waits for the process to end and returns its exit status; the timeout only catches a
+    /// hang (a loaded machine may take seconds).
+    func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline { throw TraceError.timeout(waitingFor: "exit") }

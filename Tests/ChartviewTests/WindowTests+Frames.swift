@@ -68,9 +68,9 @@ extension WindowTests {
         let start = ContinuousClock.now
         try session.key("q")
         let pressed = ContinuousClock.now
-        // A generous bound, for a loaded machine and ThreadSanitizer (which sleeps a second at
-        // exit): the frame alone would take a minute and more.
-        #expect(try session.waitForExit(timeout: 3) == 0)
+        // No bound on the time (a loaded machine, ThreadSanitizer): what shows it quit at once
+        // is that the frame, a minute and more of work, never reached the screen (below).
+        #expect(try session.waitForExit(timeout: 60) == 0)
         let exited = ContinuousClock.now
         print(
             "q during a million-point frame: exited \(exited - start) after xdotool started (xdotool alone takes 15-30 ms), \(exited - pressed) after it returned"
@@ -108,7 +108,7 @@ extension WindowTests {
         }
         #expect(helpShown, "no help box on screen")
         try session.key("q")
-        #expect(try session.waitForExit(timeout: 3) == 0)
+        #expect(try session.waitForExit(timeout: 30) == 0)
     }
 
     @Test func aResizeDuringALongFrameEndsWithALayoutAtTheLatestSize() throws {
@@ -134,6 +134,6 @@ extension WindowTests {
         let share = difference(window, expected, tolerance: 2)
         #expect(share < 0.001, "\(share * 100)% of the pixels differ from --output")
         try session.key("q")
-        #expect(try session.waitForExit(timeout: 3) == 0)
+        #expect(try session.waitForExit(timeout: 30) == 0)
     }
 }
