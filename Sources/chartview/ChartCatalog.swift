@@ -32,7 +32,10 @@ struct ChartCatalog {
             let files = (DatabaseEngines.titles(servers: false).map { $0 + " databases" } + ["CSV files"]).joined(separator: " and ")
             throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
-        if let name = options.chart, !options.list, !charts.names.contains(name) { throw Self.noChart(named: name, among: charts.names) }
+        // (A server's chart is named once connected: its name is checked once bound, below.)
+        if let name = options.chart, !options.list, let names = charts.names, !names.contains(name) {
+            throw Self.noChart(named: name, among: names)
+        }
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows

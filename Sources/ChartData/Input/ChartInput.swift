@@ -109,7 +109,7 @@ public struct ChartInput {
         case .specFile:
             let file = try ChartSpec.File.load(path: location, limits: limits)
             let base = (location as NSString).deletingLastPathComponent
-            return Charts(specs: file.charts, baseDirectory: base.isEmpty ? "." : base, file: file, choosesTable: nil)
+            return Charts(specs: file.charts, baseDirectory: base.isEmpty ? "." : base, file: file, single: nil)
         case .delimitedText:
             spec.data.csv = location
             sourceName = Self.resolved(location, in: workingDirectory)
@@ -119,20 +119,25 @@ public struct ChartInput {
             spec.data.table = table
             sourceName = engine.shownName(engine.isPath(location) ? Self.resolved(location, in: workingDirectory) : location)
         }
-        // A server stands for itself by its name, never by the URL (which may hold a password),
-        // and its chart is named after its database (the name's last part).
+        // A server's chart is named after its database as the connection reports it (libpq fills
+        // in what the URL leaves out), when `Charts.sources` connects; a file's after the file.
+        let namesServer = DatabaseEngines.isServer(location)
         let name =
-            DatabaseEngines.isServer(location)
-            ? (shownName as NSString).lastPathComponent
-            : ((location as NSString).lastPathComponent as NSString).deletingPathExtension
-        // A chart's name is one line (`--list`, completion): a file name's line break or other
-        // control character is written as `\n` or `\u{…}`, as messages write it.
-        spec.name = name.isEmpty ? "chart" : ChartSpec.oneLineName(name)
+            namesServer
+            ? (shownName as NSString).lastPathComponent : ((location as NSString).lastPathComponent as NSString).deletingPathExtension
+        spec.name = Self.chartName(name)
         try spec.validateBeforeLoading(source: sourceName)
         let choosesTable = spec.data.database != nil && query == nil && table == nil
         return Charts(
             specs: [spec], baseDirectory: workingDirectory, file: nil,
-            choosesTable: choosesTable ? TableChoice(location: location, shownName: shownName, words: words) : nil)
+            single: SingleChart(location: location, namesServer: namesServer, choosesTable: choosesTable, words: words))
+    }
+
+    /// A chart's name from a file's or database's name: one line (`--list`, completion), a line
+    /// break or other control character written as `\n` or `\u{…}`, as messages write it;
+    /// "chart" for none.
+    static func chartName(_ name: String) -> String {
+        name.isEmpty ? "chart" : ChartSpec.oneLineName(name)
     }
 
     /// `path` resolved against `directory` unless it is absolute, as `ChartSource` resolves it.
@@ -140,22 +145,33 @@ public struct ChartInput {
         path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
     }
 
-    /// How a database's only table becomes its chart, when the command line names none.
-    struct TableChoice {
+    /// What binding the command line's one chart to its database completes: a server's chart's
+    /// name, and the table of a database given none.
+    struct SingleChart {
         let location: String
-        let shownName: String
+        /// Whether the chart reads a server, and is named after its database once connected.
+        let namesServer: Bool
+        /// Whether the command line names no query and no table: the database's only table is the chart.
+        let choosesTable: Bool
         let words: Words
 
-        /// The database's only table; else an error listing its tables (or saying it has none).
-        func table(in databases: DatabaseCache) throws(DataError) -> String {
-            let tables = try databases.database(at: location).tableNames()
+        /// `spec` completed once its database is open (`databases`): a server's name, the only table.
+        func complete(_ spec: ChartSpec, databases: DatabaseCache) throws(DataError) -> ChartSpec {
+            var spec = spec
+            guard namesServer || choosesTable else { return spec }
+            // A server stands for itself by its name, never by the URL (which may hold a password).
+            let database = try databases.database(at: location)
+            let shown = namesServer ? database.name : location
+            if namesServer { spec.name = ChartInput.chartName((shown as NSString).lastPathComponent) }
+            guard choosesTable else { return spec }
+            let tables = try database.tableNames()
             guard tables.count == 1 else {
                 let give = "give \(words.query.flag) \(words.query.value) or \(words.table.flag) \(words.table.value)"
                 throw DataError.unusable(
-                    path: shownName,
-                    message: tables.isEmpty ? "the database has no tables" : "\(give); the tables are: \(tables.joined(separator: ", "))")
+                    path: shown, message: tables.isEmpty ? "the database has no tables" : "\(give); the tables are: \(tables.joined(separator: ", "))")
             }
-            return tables[0]
+            spec.data.table = tables[0]
+            return spec
         }
     }
 
@@ -167,11 +183,13 @@ public struct ChartInput {
         let baseDirectory: String
         /// The spec file the charts come from; nil for the command line's one chart.
         let file: ChartSpec.File?
-        /// How the one chart's table is chosen when it names none; nil when it names one.
-        let choosesTable: TableChoice?
+        /// What binding completes of the command line's one chart; nil for a spec file's.
+        let single: SingleChart?
 
-        /// The charts' names, in order.
-        public var names: [String] { specs.map(\.name) }
+        /// The charts' names, in order, when they are known before anything is opened (a spec
+        /// file's, a file's chart); nil for a server's chart, named after the database the
+        /// connection reports.
+        public var names: [String]? { single?.namesServer == true ? nil : specs.map(\.name) }
 
         /// Whether a chart reads a server (whose data no file's change shows), by the
         /// locations' form alone: nothing is opened. O(charts).
@@ -183,15 +201,13 @@ public struct ChartInput {
         }
 
         /// Binds each chart to its data (`ChartSource`): opens its database (once per location,
-        /// `databases`) and runs its period query; a database of the command line's that names
-        /// no table gets its only one. CSV files are read within `limits`, skipping bad rows
+        /// `databases`) and runs its period query; the command line's chart of a server is named
+        /// after its database, and a database that names no table gets its only one. CSV files are read within `limits`, skipping bad rows
         /// when `skipBadRows`.
         public func sources(databases: DatabaseCache, skipBadRows: Bool, limits: InputLimits) throws(DataError) -> [ChartSource] {
             var sources: [ChartSource] = []
             for var spec in specs {
-                if let choosesTable {
-                    spec.data.table = try choosesTable.table(in: databases)
-                }
+                if let single { spec = try single.complete(spec, databases: databases) }
                 if file == nil, let table = spec.data.table, spec.title == nil { spec.title = table }
                 sources.append(
                     try ChartSource(

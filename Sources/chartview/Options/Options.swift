@@ -10,7 +10,7 @@ struct Options {
     /// server's URL); nil for the demo gallery.
     var file: String?
     /// The chart the data flags describe (kind, columns, titles, the query or table): laid over
-    /// the chart made for `file` (`ChartInput.charts(template:)`). Its name and source are the input's.
+    /// the chart made for `file` (`ChartInput.charts(template:limits:)`). Its name and source are the input's.
     var spec = ChartSpec(name: "", data: ChartSpec.DataSource())
     var chart: String?
     var describe = false
