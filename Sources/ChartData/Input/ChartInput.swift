@@ -43,7 +43,8 @@ public struct ChartInput {
     /// The table of a database's chart; nil for a query, or to take the database's only table.
     public let table: String?
     /// What messages call the input before anything is opened: the location as written, a
-    /// server by its name without secrets.
+    /// server by the name its URL gives, without secrets (its connection may fill in a host, a
+    /// port or a database the URL leaves out: `Charts.sources` names its chart after that).
     public let shownName: String
     private let words: Words
 
