@@ -24,7 +24,7 @@ quote = '$(subst ','\'',$(1))'
 # The house style (.swift-format): `make format` rewrites, `make lint` (part of make test) checks.
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Examples
 
-.PHONY: lint format all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage
+.PHONY: lint format all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage completion
 
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
 # Both are taken as written (`$(value …)`): a $ in them is a character of the path, not make's.
@@ -94,6 +94,11 @@ lint:
 
 format:
 	swift format format --in-place --parallel --recursive $(SWIFT_FORMAT_PATHS)
+
+# The completion scripts' part that the options' table makes (between their "# BEGIN generated"
+# and "# END generated" lines), from the debug binary (.ci/completion); CompletionTests checks it.
+completion: build
+	.ci/completion $(call quote,$(BIN))
 
 # Downloads (once; then cached) and unpacks the real data sets the tests chart: see Tests/RealData.
 real-data:

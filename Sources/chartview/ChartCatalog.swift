@@ -4,121 +4,47 @@ import ChartX11
 import Foundation
 
 /// The charts chartview was asked for: the demo gallery, a spec file's charts, or one chart
-/// over a database, CSV file or PostgreSQL server given on the command line.
+/// over the data file given on the command line, routed by `ChartInput`.
 struct ChartCatalog {
     let sources: [ChartSource]
 
-    /// Loads what `options` names. Throws a data error (exit status 2) for any bad input.
+    /// Loads what `options` names. Every check of the flags that needs no data runs before
+    /// anything is read or opened: the input's (`ChartInput`), the chart the data flags
+    /// describe (`ChartSpec.validateBeforeLoading`), `--watch-query` without a server, and
+    /// `--chart` naming no chart (unless `--list` asks for the names). Throws a usage error, or
+    /// a data error (exit status 2) for any bad input.
     init(_ options: Options) throws(CommandError) {
-        let databases: DatabaseCache
-        do {
-            (sources, databases) = try Self.load(options)
+        let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
+        let charts: ChartInput.Charts
+        do throws(DataError) {
+            let words = ChartInput.Words(
+                query: (CommandOption.query.name, CommandOption.query.valueName ?? ""),
+                table: (CommandOption.table.name, CommandOption.table.valueName ?? ""))
+            var location = options.file ?? ""
+            if options.file == nil { location = try Self.galleryPath() }
+            let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: words)
+            charts = try input.charts(template: options.spec, limits: limits)
         } catch {
             throw CommandError(error)
         }
-        if options.watchQuery != nil && !databases.hasServers {
-            throw .usage("--watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are)")
+        if options.watchQuery != nil && !charts.readsServer {
+            let servers = DatabaseEngines.titles(servers: true).joined(separator: " or ")
+            let files = (DatabaseEngines.titles(servers: false).map { $0 + " databases" } + ["CSV files"]).joined(separator: " and ")
+            throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
-    }
-
-    private static func load(_ options: Options) throws(DataError) -> ([ChartSource], DatabaseCache) {
-        let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
+        // (A server's chart is named once connected: its name is checked once bound, below.)
+        if let name = options.chart, !options.list, let names = charts.names, !names.contains(name) {
+            throw Self.noChart(named: name, among: names)
+        }
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows
         databases.watchQuery = options.watchQuery
-        guard let file = options.file else {
-            let gallery = try galleryPath()
-            return (try specSources(path: gallery, options: options, databases: databases, limits: limits), databases)
+        do throws(DataError) {
+            sources = try charts.sources(databases: databases, skipBadRows: options.skipBadRows, limits: limits)
+        } catch {
+            throw CommandError(error)
         }
-        let lower = file.lowercased()
-        let isServer = PostgresDatabase.isConnectionURL(file)
-        if lower.hasSuffix(".json") && !isServer {
-            return (try specSources(path: file, options: options, databases: databases, limits: limits), databases)
-        }
-        // A server stands for itself by its name, never by the URL (which may hold a password),
-        // and its chart is named after its database (the name's last part).
-        let shown = isServer ? try databases.database(at: file).name : file
-        let name =
-            isServer
-            ? (shown as NSString).lastPathComponent
-            : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        // A chart's name is one line (`--list`, completion): a file name's line break or other
-        // control character is written as `\n` or `\u{…}`, as messages write it.
-        var spec = ChartSpec(name: name.isEmpty ? "chart" : ChartSpec.oneLineName(name), data: ChartSpec.DataSource())
-        spec.kind = options.kind
-        spec.x = options.x
-        spec.y = options.y
-        spec.group = options.group
-        spec.open = options.open
-        spec.high = options.high
-        spec.low = options.low
-        spec.close = options.close
-        spec.error = options.error
-        spec.size = options.sizeBy
-        spec.bins = options.bins
-        spec.binWidth = options.binWidth
-        spec.density = options.density ? true : nil
-        spec.stacked = options.stack ? true : nil
-        spec.colorMap = options.colorMap.flatMap(ColorMap.named)
-        spec.keepOrder = options.keepOrder ? true : nil
-        spec.aggregate = options.aggregate
-        spec.title = options.title
-        if let title = options.xTitle { spec.xAxis = ChartSpec.AxisSpec(title: title) }
-        if let title = options.yTitle { spec.yAxis = ChartSpec.AxisSpec(title: title) }
-        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt") {
-            guard options.query == nil && options.table == nil else {
-                throw DataError.unusable(path: file, message: "--query and --table are for SQLite databases, not CSV files")
-            }
-            spec.data.csv = file
-        } else {
-            if options.query != nil && options.table != nil {
-                throw DataError.unusable(path: shown, message: "give --query or --table, not both")
-            }
-            spec.data.database = file
-            spec.data.query = options.query
-            spec.data.table = options.table
-            if options.query == nil && options.table == nil {
-                // One table is the chart; several need a choice.
-                let tables = try databases.database(at: file).tableNames()
-                guard tables.count == 1 else {
-                    throw DataError.unusable(
-                        path: shown,
-                        message: tables.isEmpty
-                            ? "the database has no tables"
-                            : "give --query SQL or --table NAME; the tables are: \(tables.joined(separator: ", "))")
-                }
-                spec.data.table = tables[0]
-            }
-            if let table = spec.data.table, spec.title == nil { spec.title = table }
-        }
-        if spec.data.query?.contains(":period") == true {
-            throw DataError.unusable(path: shown, message: "a query with :period needs a chart spec file that lists the periods")
-        }
-        return (
-            [
-                try ChartSource(
-                    spec: spec, baseDirectory: FileManager.default.currentDirectoryPath, defaultDatabase: nil,
-                    databases: databases, skipBadRows: options.skipBadRows, limits: limits)
-            ], databases
-        )
-    }
-
-    private static func specSources(
-        path: String, options: Options, databases: DatabaseCache,
-        limits: InputLimits
-    ) throws(DataError) -> [ChartSource] {
-        let file = try ChartSpec.File.load(path: path, limits: limits)
-        let base = (path as NSString).deletingLastPathComponent
-        var sources: [ChartSource] = []
-        for spec in file.charts {
-            sources.append(
-                try ChartSource(
-                    spec: spec, baseDirectory: base.isEmpty ? "." : base, defaultDatabase: file.database,
-                    databases: databases, skipBadRows: options.skipBadRows, limits: limits,
-                    defaultServer: file.postgres))
-        }
-        return sources
     }
 
     /// The demo gallery: `$CHARTVIEW_ASSETS/gallery.json`, else the installed copy beside the
@@ -156,10 +82,13 @@ struct ChartCatalog {
     /// The source called `name`, or a usage error listing the names.
     func source(named name: String?) throws(CommandError) -> ChartSource {
         guard let name else { return sources[0] }
-        guard let source = sources.first(where: { $0.spec.name == name }) else {
-            throw CommandError.usage("no chart named '\(name)'; the charts are: \(names.joined(separator: ", "))")
-        }
+        guard let source = sources.first(where: { $0.spec.name == name }) else { throw Self.noChart(named: name, among: names) }
         return source
+    }
+
+    /// The usage error for a chart name that is none of `names`.
+    private static func noChart(named name: String, among names: [String]) -> CommandError {
+        CommandError.usage("no chart named '\(name)'; the charts are: \(names.joined(separator: ", "))")
     }
 }
 

@@ -19,7 +19,7 @@ struct Chartview {
         } catch {
             TerminationSignals.waitIfTerminating()
             // Whatever a message quotes, no password written on the command line is printed.
-            let message = PostgresDatabase.redactingPasswords(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
+            let message = DatabaseEngines.redactingSecrets(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
             FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
             exit(error.status)
         }
@@ -28,7 +28,7 @@ struct Chartview {
     static func run(_ arguments: [String]) throws(CommandError) {
         let options = try Options.parse(arguments)
         if options.help {
-            try StandardOutput.write(lines: [Options.usage])
+            try StandardOutput.write(lines: [HelpText.usage])
             return
         }
         if options.version {
@@ -36,7 +36,11 @@ struct Chartview {
             return
         }
         if let name = options.values {
-            try StandardOutput.write(lines: Options.valueLists[name] ?? [])
+            try StandardOutput.write(lines: CommandOption.valueLists.first { $0.name == name }?.values ?? [])
+            return
+        }
+        if let shell = options.completionScript {
+            try StandardOutput.write(lines: [CompletionScript.generated(for: shell)])
             return
         }
         if options.checkDisplay {
@@ -49,14 +53,15 @@ struct Chartview {
         }
         // What is there now decides how to write it, before anything is loaded or written.
         let output = try options.output.map { (name) throws(CommandError) in
-            try OutputTarget(name, flag: "--output", format: options.format, needsFormat: true)
+            try OutputTarget(name, flag: CommandOption.output.name, format: options.format, needsFormat: true)
         }
-        let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name, flag: "--dump-layout") }
+        let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name, flag: CommandOption.dumpLayout.name) }
         if let output, let dump {
+            let both = "\(CommandOption.output.name) and \(CommandOption.dumpLayout.name)"
             if output.kind == .standardOutput && dump.kind == .standardOutput {
-                throw .usage("--output and --dump-layout both write to standard output; give one of them a file")
+                throw .usage("\(both) both write to standard output; give one of them a file")
             }
-            if output.isSameFile(as: dump) { throw .usage("--output and --dump-layout name the same file") }
+            if output.isSameFile(as: dump) { throw .usage("\(both) name the same file") }
         }
         let catalog = try ChartCatalog(options)
         // Never over an input: the data file or spec, and every database, script and CSV file

@@ -9,7 +9,7 @@ struct CommandError: Error, CustomStringConvertible {
     var status: Int32
 
     static func usage(_ message: String) -> CommandError {
-        CommandError(message: message + " (see 'chartview --help')", status: 2)
+        CommandError(message: message + " (see 'chartview \(CommandOption.help.name)')", status: 2)
     }
 
     static func input(_ message: String) -> CommandError {
@@ -44,7 +44,7 @@ extension CommandError {
     /// over the memory budget says which flag raises it.
     init(_ error: DataError) {
         switch error {
-        case .tooLarge: self.init(message: error.description + "; raise --max-memory", status: 2)
+        case .tooLarge: self.init(message: error.description + "; raise \(CommandOption.maxMemory.name)", status: 2)
         default: self.init(message: error.description, status: error.isRunTimeFailure ? 1 : 2)
         }
     }
@@ -55,8 +55,8 @@ extension CommandError {
     /// render without one.
     init(_ error: WindowError) {
         switch error {
-        case .noDisplay(nil): self.init(message: error.description + "; use --output FILE to render without a display", status: 1)
-        case .noDisplay: self.init(message: error.description + " Use --output FILE to render without a display", status: 1)
+        case .noDisplay(nil): self.init(message: error.description + "; use \(CommandOption.output.synopsis) to render without a display", status: 1)
+        case .noDisplay: self.init(message: error.description + " Use \(CommandOption.output.synopsis) to render without a display", status: 1)
         case .cannotCreate, .connectionLost: self.init(message: error.description, status: 1)
         }
     }
@@ -69,9 +69,10 @@ extension CommandError {
     init(_ error: CairoError, writing name: String, replacing written: String? = nil) {
         switch error {
         case .noImageMemory(let width, let height, let bytes):
+            let size = CommandOption.size.name
             self.init(
-                message: "\(name): --size \(width)x\(height) needs \(CairoError.megabytes(bytes)) MB of image memory, which could not be had; "
-                    + "choose a smaller --size, or write SVG or PDF",
+                message: "\(name): \(size) \(width)x\(height) needs \(CairoError.megabytes(bytes)) MB of image memory, which could not be had; "
+                    + "choose a smaller \(size), or write SVG or PDF",
                 status: 1)
         default:
             self.init(message: written.map { error.description.replacingOccurrences(of: $0, with: name) } ?? error.description, status: 1)

@@ -27,7 +27,8 @@ final class DeviceOutput {
             }
             // A FIFO with no reader yet.
             guard Date() < deadline else {
-                throw CommandError(message: "\(name): no reader opened the FIFO within \(Int(timeout.rounded(.up))) s (--timeout)", status: 1)
+                let seconds = Int(timeout.rounded(.up))
+                throw CommandError(message: "\(name): no reader opened the FIFO within \(seconds) s (\(CommandOption.timeout.name))", status: 1)
             }
             usleep(10_000)
         }

@@ -55,7 +55,7 @@ struct OutputTarget {
         if let chosen = format ?? ChartRenderer.Format(path: name) {
             self.format = chosen
         } else if case .file = kind {
-            throw .usage("\(name): unknown output format; use a .png, .svg or .pdf file name, or --format")
+            throw .usage("\(name): unknown output format; use a .png, .svg or .pdf file name, or \(CommandOption.format.name)")
         } else {
             self.format = .png
         }

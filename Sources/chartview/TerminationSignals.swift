@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// SIGTERM, SIGINT and SIGHUP, handled on a thread of their own: the process asks each
-/// PostgreSQL server to stop the query it runs for it (`RunningPostgresQueries`), removes its
-/// partial files (`PartialFile`) and its private copies of databases (`SQLiteSnapshot`) and exits with the conventional status, 128 + the signal's
+/// database server to stop the query it runs for it (`DatabaseEngines.cancelRunningQueries`),
+/// removes its partial files (`PartialFile`) and its databases' private files (copies of
+/// databases: `DatabaseEngines.removeTemporaryFiles`) and exits with the conventional status, 128 + the signal's
 /// number (143 for SIGTERM, 130 for SIGINT, 129 for SIGHUP), as a process killed by it would
 /// report in a shell.
 ///
@@ -34,16 +35,16 @@ enum TerminationSignals {
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
             terminating.store(true, ordering: .sequentiallyConsistent)
-            // A query running on a PostgreSQL server would go on there after the process ends.
+            // A query running on a database server would go on there after the process ends.
             // A server that cannot be reached must not hold the exit until TCP gives up: the
             // cancel requests get 2 s, on a thread of their own.
             let cancelled = DispatchSemaphore(value: 0)
             Thread {
-                RunningPostgresQueries.cancelAll()
+                DatabaseEngines.cancelRunningQueries()
                 cancelled.signal()
             }.start()
             _ = cancelled.wait(timeout: .now() + 2)
-            SQLiteSnapshot.removeAll()
+            DatabaseEngines.removeTemporaryFiles()
             PartialFile.removeAllAndExit(status: 128 + number)
         }
         thread.name = "chartview signals"

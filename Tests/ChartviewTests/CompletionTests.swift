@@ -65,6 +65,17 @@ import Testing
         #expect(try Self.complete(["--kind", "h"], program: ChartviewProcess.binary, onPath: false) == kinds.filter { $0.hasPrefix("h") })
     }
 
+    /// The part of each script the options' table makes is what the binary prints now
+    /// (`make completion` writes it there): no script keeps its own list of flags.
+    @Test func theScriptsHoldWhatTheOptionsTableMakes() throws {
+        for (shell, path) in [("bash", Self.bashScript), ("zsh", Self.zshScript)] {
+            let generated = try ChartviewProcess.run(["--generate-completion-script", shell])
+            #expect(generated.status == 0 && generated.stdout.hasPrefix("# BEGIN generated"), "\(generated.stderr)")
+            let script = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(script.contains(generated.stdout), "\(path) is not what `chartview --generate-completion-script \(shell)` prints: run make completion")
+        }
+    }
+
     /// Bash tells a flag's value from the data file by the flags that take one: those the help
     /// shows with a value ("--kind KIND").
     @Test func bashKnowsTheFlagsThatTakeAValue() throws {

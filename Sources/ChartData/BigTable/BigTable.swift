@@ -64,7 +64,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
     public init(
         sql: String, xColumn: String, xIsDate: Bool, yColumns: [String], plotIDs: [String],
         passEngine: any NumberStreaming, viewEngine: any NumberStreaming,
-        memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
+        memoryBudget: Int = DatabaseOptions.defaultMemoryBudget
     ) throws(DataError) {
         precondition(yColumns.count == plotIDs.count && !yColumns.isEmpty, "A big table needs one plot per y column.")
         self.sql = sql

@@ -1,11 +1,11 @@
 import ChartCore
 
-/// A database a chart reads, read-only: a SQLite file (`SQLiteDatabase`) or a PostgreSQL server
-/// (`PostgresDatabase`). What `ChartSource` needs of one; every call is bounded by the
-/// database's time limit and throws `DataError`s naming it by `name`.
+/// A database a chart reads, read-only, as a `DatabaseEngine` opens it. What `ChartSource` needs
+/// of one; every call is bounded by the database's time limit and throws `DataError`s naming it
+/// by `name`.
 public protocol ChartDatabase: AnyObject {
-    /// What errors and titles call the database: a SQLite file's path, or a server's
-    /// `postgresql://user@host:port/dbname` (never a password).
+    /// What errors and titles call the database: a file's path, or a server's name without its
+    /// password (`DatabaseEngine.shownName(_:)`).
     var name: String { get }
 
     /// Runs one read-only statement into a typed table (named parameters such as `:period` take
@@ -35,16 +35,4 @@ extension ChartDatabase {
 
     /// `rows(_:parameters:)` with no parameters.
     public func rows(_ sql: String) throws(DataError) -> [[SQLValue]] { try rows(sql, parameters: [:]) }
-}
-
-extension SQLiteDatabase: ChartDatabase {
-    /// The file's path (or a `.sql` script's).
-    public var name: String { path }
-    /// Itself: SQLite streams numbers.
-    public var numberStreaming: (any NumberStreaming)? { self }
-}
-
-extension PostgresDatabase: ChartDatabase {
-    /// Itself: PostgreSQL streams numbers.
-    public var numberStreaming: (any NumberStreaming)? { self }
 }

@@ -59,6 +59,11 @@ public struct ChartPlan: Sendable {
     /// before the header, columns merged (`DataTable.notes`).
     public let tableNotes: [String]
 
+    /// The error for an aggregate asked of a kind that draws every row (a histogram, a box).
+    static func refusingAggregation(kind: ChartKind, source: String) -> DataError {
+        .unusable(path: source, message: "--aggregate is for bar, hbar, stacked, pie, combined, line and scatter charts, not \(kind.rawValue)")
+    }
+
     /// Plans the chart for `table`. `x`, `y`, `group` and `kind` are what the user named (nil,
     /// nil, `.automatic`, nil to choose everything); `source` names the data in errors.
     /// Throws for a named column that does not exist or cannot be used, for more groups than
@@ -195,10 +200,7 @@ public struct ChartPlan: Sendable {
         // Aggregation: one bar or slice per category and group.
         let aggregation: Aggregation?
         if let requestedAggregation {
-            guard kind.acceptsAggregation else {
-                throw DataError.unusable(
-                    path: source, message: "--aggregate is for bar, hbar, stacked, pie, combined, line and scatter charts, not \(kind.rawValue)")
-            }
+            guard kind.acceptsAggregation else { throw Self.refusingAggregation(kind: kind, source: source) }
             aggregation = requestedAggregation
             reasons.append("\(requestedAggregation.rawValue) of the rows of each \(profiles[x].name) (given)")
         } else if series.isEmpty {

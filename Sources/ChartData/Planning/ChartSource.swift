@@ -4,9 +4,8 @@ import Foundation
 /// One chart of a spec bound to its data: runs its query (or reads its CSV file), knows its
 /// periods, builds its graph, and notices when the data changed on disk.
 ///
-/// Databases are opened read-only and shared by the charts of one spec file; a `.sql` script
-/// (the demo gallery's) is loaded into a private in-memory database instead, and a
-/// `postgresql://` URL (or a spec's `"postgres"` connection string) connects to a server.
+/// Databases are opened read-only, each by the engine that reads it (`DatabaseEngines`), and
+/// shared by the charts of one spec file.
 public final class ChartSource {
     /// The chart spec this source loads: its data source and how it is drawn.
     public let spec: ChartSpec
@@ -48,36 +47,28 @@ public final class ChartSource {
         self.limits = limits
         var reconnect: ((_ forPass: Bool) throws(DataError) -> any NumberStreaming)?
         func resolve(_ path: String) -> String {
-            path.hasPrefix("/") || PostgresDatabase.isConnectionURL(path) ? path : (baseDirectory as NSString).appendingPathComponent(path)
+            path.hasPrefix("/") || DatabaseEngines.isServer(path) ? path : (baseDirectory as NSString).appendingPathComponent(path)
         }
         if let csv = spec.data.csv {
             csvPath = resolve(csv)
             database = nil
             sourceName = csvPath!
         } else {
-            let server = spec.data.postgres ?? (spec.data.database == nil ? defaultServer : nil)
-            guard let path = server ?? spec.data.database ?? defaultDatabase else {
+            guard let (location, engine) = spec.data.databaseLocation(fileDatabase: defaultDatabase, fileServer: defaultServer) else {
                 throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a database, a postgres server, or a csv file")
             }
             guard spec.data.query != nil || spec.data.table != nil else {
                 throw DataError.spec(path: baseDirectory, keyPath: "charts[\(spec.name)].data", message: "give a query or a table")
             }
-            let resolved = server != nil ? path : resolve(path)
-            let opened = try server != nil ? databases.server(path) : databases.database(at: resolved)
+            let resolved = engine.isPath(location) ? resolve(location) : location
+            let opened = try databases.database(at: resolved, engine: engine)
             database = opened
             csvPath = nil
             sourceName = opened.name
-            let (seconds, budget) = (databases.timeLimit, databases.memoryBudget)
             // The pass over every row of a big table may take longer than one query may.
-            let passSeconds = 1e7
-            if server != nil || PostgresDatabase.isConnectionURL(resolved) {
-                reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in
-                    try PostgresDatabase(connectionString: resolved, timeLimit: forPass ? passSeconds : seconds, memoryBudget: budget)
-                }
-            } else if !resolved.hasSuffix(".sql") {
-                reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in
-                    try SQLiteDatabase(path: resolved, timeLimit: forPass ? passSeconds : seconds, memoryBudget: budget)
-                }
+            let (seconds, passSeconds) = (databases.timeLimit, 1e7)
+            if let again = engine.reconnection(to: resolved, memoryBudget: databases.memoryBudget) {
+                reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in try again(forPass ? passSeconds : seconds) }
             }
         }
         if let periodQuery = spec.period?.query, let database {

@@ -71,7 +71,7 @@ public final class PostgresDatabase {
     /// server's words: "password authentication failed for user …"), never a password.
     public init(
         connectionString: String, timeLimit: Double = 60,
-        memoryBudget: Int = SQLiteDatabase.defaultMemoryBudget
+        memoryBudget: Int = DatabaseOptions.defaultMemoryBudget
     ) throws(DataError) {
         self.connectionString = connectionString
         self.timeLimit = timeLimit

@@ -38,8 +38,8 @@ public final class SQLiteDatabase {
     /// `DataError.tooLarge` rather than the process running out of memory. Settable (the CLI's
     /// memory flag); default `defaultMemoryBudget`.
     public var memoryBudget: Int
-    /// A quarter of the machine's physical memory, in bytes.
-    public static var defaultMemoryBudget: Int { Int(clamping: ProcessInfo.processInfo.physicalMemory / 4) }
+    /// A quarter of the machine's physical memory, in bytes (`DatabaseOptions.defaultMemoryBudget`).
+    public static var defaultMemoryBudget: Int { DatabaseOptions.defaultMemoryBudget }
     /// The running operation's deadline and cancellation, which SQLite's handlers check.
     private let deadline: QueryDeadline
     /// One operation at a time: the charts of one spec share the connection (opened without

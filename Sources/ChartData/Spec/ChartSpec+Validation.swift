@@ -65,6 +65,16 @@ extension ChartSpec {
     }
 }
 
+extension ChartSpec {
+    /// The checks of this chart that need none of its data, for a chart made on the command
+    /// line, run before any data is read: `validate`, and an aggregate asked of a kind that
+    /// draws every row. `source` names the data as the errors once it is read do. O(series).
+    public func validateBeforeLoading(source: String) throws(DataError) {
+        try validate(path: source, keyPath: "charts[\(name)]")
+        if aggregate != nil, let kind, !kind.acceptsAggregation { throw ChartPlan.refusingAggregation(kind: kind, source: source) }
+    }
+}
+
 extension ChartSpec.AxisSpec {
     /// The decimal places an axis's labels take (`decimals`).
     public static let decimalPlaces = 0...12

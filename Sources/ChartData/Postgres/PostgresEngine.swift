@@ -1,0 +1,41 @@
+/// PostgreSQL as the registry knows it (`DatabaseEngines`): a server named by a
+/// `postgresql://` or `postgres://` URL, or by any libpq connection string under a spec's
+/// `postgres` key; shown and quoted without its password; opened read-only
+/// (`PostgresDatabase`), its watch query run once as it opens.
+struct PostgresEngine: DatabaseEngine {
+    var title: String { "PostgreSQL" }
+    var isServer: Bool { true }
+    var specKey: String? { "postgres" }
+
+    func claims(_ location: String) -> Bool { PostgresConnectionString.isURL(location) }
+
+    func shownName(_ location: String) -> String { PostgresConnectionString.displayName(location) }
+
+    func quotedArgument(_ location: String) -> String { "postgresql://…" }
+
+    func redactingSecrets(_ message: String, writtenIn texts: [String]) -> String {
+        PostgresDatabase.redactingPasswords(message, writtenIn: texts)
+    }
+
+    func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
+        let database = try PostgresDatabase(connectionString: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget)
+        if let watchQuery = options.watchQuery {
+            _ = try database.rows(watchQuery)
+            database.watchQuery = watchQuery
+        }
+        return database
+    }
+
+    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
+        { (timeLimit: Double) throws(DataError) -> any NumberStreaming in
+            try PostgresDatabase(connectionString: location, timeLimit: timeLimit, memoryBudget: memoryBudget)
+        }
+    }
+
+    func cancelRunningQueries() { RunningPostgresQueries.cancelAll() }
+}
+
+extension PostgresDatabase: ChartDatabase {
+    /// Itself: PostgreSQL streams numbers.
+    public var numberStreaming: (any NumberStreaming)? { self }
+}
