@@ -23,7 +23,7 @@ struct ChartCatalog {
             var location = options.file ?? ""
             if options.file == nil { location = try Self.galleryPath() }
             let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: words)
-            charts = try input.charts(template: options.spec, limits: limits)
+            charts = try input.charts(template: options.spec, overlay: options.specEdits, limits: limits)
         } catch {
             throw CommandError(error)
         }

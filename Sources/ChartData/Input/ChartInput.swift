@@ -80,7 +80,12 @@ public struct ChartInput {
         shownName = DatabaseEngines.isServer(location) ? DatabaseEngines.shownName(location) : location
         switch route {
         case .specFile:
-            return
+            // A spec file's charts name their own data: a query or a table has no chart to read.
+            guard query == nil && table == nil else {
+                throw DataError.unusable(
+                    path: location,
+                    message: "\(words.query.flag) and \(words.table.flag) are for a database file or server; a spec file's charts name their own data")
+            }
         case .delimitedText:
             guard query == nil && table == nil else {
                 let databases = DatabaseEngines.titles(servers: false).joined(separator: " and ")
@@ -98,10 +103,14 @@ public struct ChartInput {
     }
 
     /// The charts of the input, before any database is opened: a spec file's, read within
-    /// `limits` and checked; else one chart, `template` (the chart the command line's data
-    /// flags describe) named after the file (or a server's database) and reading it, its
-    /// choices that need no data checked (`ChartSpec.validateBeforeLoading`).
-    public func charts(template: ChartSpec, limits: InputLimits) throws(DataError) -> Charts {
+    /// `limits`, each with `overlay` laid over it (what the command line's data flags set: its
+    /// kind, columns and titles, over every chart's own); else one chart, `template` (the chart
+    /// the command line's data flags describe) named after the file (or a server's database)
+    /// and reading it. Either way the choices that need no data are checked
+    /// (`ChartSpec.validateBeforeLoading`).
+    public func charts(
+        template: ChartSpec, overlay: [@Sendable (inout ChartSpec) -> Void] = [], limits: InputLimits
+    ) throws(DataError) -> Charts {
         let workingDirectory = FileManager.default.currentDirectoryPath
         var spec = template
         spec.data = ChartSpec.DataSource()
@@ -110,7 +119,14 @@ public struct ChartInput {
         case .specFile:
             let file = try ChartSpec.File.load(path: location, limits: limits)
             let base = (location as NSString).deletingLastPathComponent
-            return Charts(specs: file.charts, baseDirectory: base.isEmpty ? "." : base, file: file, single: nil)
+            var specs = file.charts
+            if !overlay.isEmpty {
+                for index in specs.indices {
+                    for edit in overlay { edit(&specs[index]) }
+                    try specs[index].validateBeforeLoading(source: "\(location): chart '\(specs[index].name)'")
+                }
+            }
+            return Charts(specs: specs, baseDirectory: base.isEmpty ? "." : base, file: file, single: nil)
         case .delimitedText:
             spec.data.csv = location
             sourceName = Self.resolved(location, in: workingDirectory)

@@ -122,11 +122,17 @@ extension CommandOption {
     static let xTitle: CommandOption = spec(
         "--x-title", "TEXT", value: .title, help: "the x axis title (default: the x column's name)", summary: "the x axis title",
         completion: .text("title")
-    ) { $0.xAxis = ChartSpec.AxisSpec(title: $1) }
+    ) { spec, title in
+        // Only the title: a spec's own range and ticks stay.
+        if spec.xAxis == nil { spec.xAxis = ChartSpec.AxisSpec(title: title) } else { spec.xAxis?.title = title }
+    }
     static let yTitle: CommandOption = spec(
         "--y-title", "TEXT", value: .title, help: "the y axis title (default: the series' column, when there is one)",
         summary: "the y axis title", completion: .text("title")
-    ) { $0.yAxis = ChartSpec.AxisSpec(title: $1) }
+    ) { spec, title in
+        // Only the title: a spec's own range and ticks stay.
+        if spec.yAxis == nil { spec.yAxis = ChartSpec.AxisSpec(title: title) } else { spec.yAxis?.title = title }
+    }
     static let skipBadRows: CommandOption = flag(
         "--skip-bad-rows", sets: \.skipBadRows, to: true, section: .data,
         help: "skip malformed CSV rows instead of failing, and say how many", summary: "skip malformed CSV rows")

@@ -90,7 +90,7 @@ extension CommandOption {
         CommandOption(
             name: name, aliases: [], valueName: nil, help: { help() }, summary: summary, completion: .none, choices: nil,
             section: .data, isHidden: false
-        ) { options, _, _ in options.spec[keyPath: key] = true }
+        ) { options, _, _ in options.edit { $0[keyPath: key] = true } }
     }
 
     /// An option whose value, read by `value`, is stored at `key` of the options.
@@ -122,7 +122,7 @@ extension CommandOption {
 
     /// A data option: its value, read by `value`, set on the chart the data flags describe
     /// (`Options.spec`) by `set` (`spec[keyPath:]` for a key of the spec).
-    static func spec<Value>(
+    static func spec<Value: Sendable>(
         _ name: String, _ valueName: String, value: OptionValue<Value>, help: @autoclosure @escaping @Sendable () -> String?, summary: String,
         completion: ValueCompletion, set: @escaping @Sendable (inout ChartSpec, Value) -> Void
     ) -> CommandOption {
@@ -130,15 +130,24 @@ extension CommandOption {
             name: name, aliases: [], valueName: valueName, help: help, summary: summary, completion: completion,
             choices: value.choices, section: .data, isHidden: false
         ) { (options, text, spelling) throws(CommandError) in
-            set(&options.spec, try value.read(text ?? "", spelling))
+            let read = try value.read(text ?? "", spelling)
+            options.edit { set(&$0, read) }
         }
     }
 
     /// A data option whose value, read by `value`, is stored at `key` of the chart spec.
-    static func spec<Value>(
+    static func spec<Value: Sendable>(
         _ name: String, _ valueName: String, value: OptionValue<Value>, key: WritableKeyPath<ChartSpec, Value?> & Sendable,
         help: @autoclosure @escaping @Sendable () -> String?, summary: String, completion: ValueCompletion
     ) -> CommandOption {
         spec(name, valueName, value: value, help: help(), summary: summary, completion: completion) { $0[keyPath: key] = $1 }
+    }
+}
+
+extension Options {
+    /// Makes `edit` on the chart the data flags describe, and keeps it for a spec file's charts.
+    mutating func edit(_ edit: @escaping @Sendable (inout ChartSpec) -> Void) {
+        edit(&spec)
+        specEdits.append(edit)
     }
 }

@@ -12,6 +12,10 @@ struct Options {
     /// The chart the data flags describe (kind, columns, titles, the query or table): laid over
     /// the chart made for `file` (`ChartInput.charts(template:limits:)`). Its name and source are the input's.
     var spec = ChartSpec(name: "", data: ChartSpec.DataSource())
+    /// What the data flags set, in the order given, each as an edit of a chart: laid over every
+    /// chart of a spec file (`ChartInput.charts(template:overlay:limits:)`), as `spec` is the
+    /// chart of a data file.
+    var specEdits: [@Sendable (inout ChartSpec) -> Void] = []
     var chart: String?
     var describe = false
     var skipBadRows = false
