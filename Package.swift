@@ -6,6 +6,7 @@ import PackageDescription
 /// Module roles (see "How it is built" in the README):
 /// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
 /// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
+/// - `ChartFiles`: writes files safely (a partial file renamed into place) and says why not.
 /// - `ChartX11`: hosts a graph in an Xlib window.
 /// - `ChartData`: loads data (CSV, SQLite and PostgreSQL read-only, spec files).
 /// - `chartview`: the command-line viewer that wires them together.
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "ChartCore", targets: ["ChartCore"]),
         .library(name: "ChartCairo", targets: ["ChartCairo"]),
+        .library(name: "ChartFiles", targets: ["ChartFiles"]),
         .library(name: "ChartX11", targets: ["ChartX11"]),
         .library(name: "ChartData", targets: ["ChartData"]),
         .executable(name: "chartview", targets: ["chartview"])
@@ -31,12 +33,13 @@ let package = Package(
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "ChartCore"),
-        .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango", "CPNG"]),
-        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
+        .target(name: "ChartFiles"),
+        .target(name: "ChartCairo", dependencies: ["ChartCore", "ChartFiles", "CCairo", "CPango", "CPNG"]),
+        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "CX11"]),
         .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres"]),
         .executableTarget(
             name: "chartview",
-            dependencies: ["ChartCore", "ChartCairo", "ChartX11", "ChartData"]
+            dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartX11", "ChartData"]
         ),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
@@ -50,9 +53,9 @@ let package = Package(
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
-        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
+        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles"]),
         // The window's parts that need no X server (its key table, timers, loads, saving, the status line).
-        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartX11", "CX11"]),
+        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartX11", "CX11"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"])
     ],

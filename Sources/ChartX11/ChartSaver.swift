@@ -1,6 +1,7 @@
 import CX11
 import ChartCairo
 import ChartCore
+import ChartFiles
 import Foundation
 
 /// Writes the chart as shown to a file: as PNG, the chart picture the frame thread painted,
@@ -22,27 +23,32 @@ struct ChartSaver {
 
     /// Writes `picture` (the chart's layers, at `scene`'s size in device pixels) with `scene`'s
     /// popups over it to `path` in `format` (PNG from the picture; SVG and PDF from `scene`).
-    func save(_ picture: CairoSurface, popupsOf scene: Scene, to path: String, format: ChartRenderer.Format) throws(CairoError) {
+    func save(_ picture: CairoSurface, popupsOf scene: Scene, to path: String, format: ChartRenderer.Format) throws(RenderError) {
         var scene = scene
         scene.overlays = []
         guard format == .png else {
             try ChartRenderer(text: text).write(scene, format: format, replacing: path)
             return
         }
-        let image = try CairoSurface.image(width: picture.width, height: picture.height)
-        let context = try CairoContext(surface: image)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context.pointer, picture.pointer, 0, 0)
-        cairo_paint(context.pointer)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
-        ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
-        try context.checkPainting()
+        let image: CairoSurface
+        do throws(CairoError) {
+            image = try CairoSurface.image(width: picture.width, height: picture.height)
+            let context = try CairoContext(surface: image)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(context.pointer, picture.pointer, 0, 0)
+            cairo_paint(context.pointer)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
+            ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
+            try context.checkPainting()
+        } catch {
+            throw .cairo(error)
+        }
         try ChartRenderer(text: text).write(image: image, to: path)
     }
 
     /// Writes as `save(_:popupsOf:to:format:)` to a new PNG under the suggested name
     /// (`SavePrompt.suggestedName`) in the directory, and returns its path (Ctrl+S).
-    func saveNow(_ picture: CairoSurface, popupsOf scene: Scene, title: String?, chart: String) throws(CairoError) -> String {
+    func saveNow(_ picture: CairoSurface, popupsOf scene: Scene, title: String?, chart: String) throws(RenderError) -> String {
         let name = SavePrompt.suggestedName(title: title, chart: chart, directory: directory)
         let path = (directory as NSString).appendingPathComponent(name)
         try save(picture, popupsOf: scene, to: path, format: .png)

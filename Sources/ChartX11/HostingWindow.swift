@@ -1058,7 +1058,7 @@ public final class HostingWindow {
     private func save(_ request: SaveRequest) {
         pendingSave = nil
         guard let picture else { return }
-        do throws(CairoError) {
+        do throws(RenderError) {
             let path: String
             switch request {
             case .file(let file, let format, _):

@@ -1,5 +1,6 @@
 import ChartCairo
 import ChartCore
+import ChartFiles
 import CX11
 import Foundation
 
@@ -145,7 +146,7 @@ enum SavePrompt {
     /// FIFO), before anything is written.
     static func replaces(_ path: String, answer: String) throws(SavePromptError) -> Bool {
         let target: FileDestination
-        do throws(CairoError) {
+        do throws(FileError) {
             target = try FileDestination(path)
         } catch {
             guard case .refused(_, let reason) = error else { throw .cannotReplace(answer, reason: error.description) }

@@ -112,7 +112,7 @@ struct ChartSaverReplacingTests {
             let reason = "is read-only; choose another output or make it writable"
             #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: reason)) { try SavePrompt.replaces(path, answer: "out." + ext) }
             #expect(SavePromptError.cannotReplace("out." + ext, reason: reason).description == "'out.\(ext)' " + reason)
-            #expect(throws: CairoError.refused(path: path, reason: reason)) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
+            #expect(throws: RenderError.file(.refused(path: path, reason: reason))) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
             #expect(FileManager.default.contents(atPath: path) == old)
             #expect(Self.mode(path) == 0o444)
         case .linkToAFile, .danglingLink:
@@ -123,7 +123,7 @@ struct ChartSaverReplacingTests {
             if before == .linkToAFile { #expect(Self.mode(target) == 0o600) }
         case .directory:
             #expect(throws: SavePromptError.folder("out." + ext)) { try SavePrompt.destination(for: "out." + ext, directory: directory) }
-            #expect(throws: CairoError.refused(path: path, reason: "is a directory; name a file to write")) {
+            #expect(throws: RenderError.file(.refused(path: path, reason: "is a directory; name a file to write"))) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
@@ -131,7 +131,7 @@ struct ChartSaverReplacingTests {
             #expect(throws: SavePromptError.cannotReplace("out." + ext, reason: "is a device or FIFO; save to a file")) {
                 try SavePrompt.replaces(path, answer: "out." + ext)
             }
-            #expect(throws: CairoError.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output")) {
+            #expect(throws: RenderError.file(.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output"))) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
             var info = stat()
