@@ -54,7 +54,7 @@ public final class ChartInteraction {
     }
     /// A question with an editable answer along the bottom edge (a save's file name), above
     /// which the status line moves; nil for none. Laid out with the overlays only.
-    public var prompt: TextPrompt? {
+    package var prompt: TextPrompt? {
         didSet { if prompt != oldValue { needsLayout = true } }
     }
     /// Whether state changed since the last layout.
