@@ -56,10 +56,7 @@ public struct ScenePainter {
         clipped(to: scene.plotArea, cr) {
             for line in scene.gridLines { stroke(line, in: cr) }
         }
-        let occlusion = BarOcclusion(scene)
-        for (index, plot) in scene.plots.enumerated() where plot.isVisible && !isCancelled {
-            paint(plot, index: index, occlusion: occlusion, in: cr)
-        }
+        for plot in scene.plots where plot.isVisible && !isCancelled { paint(plot, in: cr) }
         if let border = scene.plotAreaBorder { strokeRect(scene.plotArea, style: border, in: cr) }
         for axis in scene.axes {
             for tick in axis.minorTicks { stroke(tick, in: cr) }
@@ -85,8 +82,8 @@ public struct ScenePainter {
         }
     }
 
-    /// Paints plot `index` of the scene; of its plain bars, only what `occlusion` says stays visible.
-    private func paint(_ plot: PlotScene, index: Int, occlusion: BarOcclusion, in cr: OpaquePointer) {
+    /// Paints a plot of the scene; of its plain bars, only the pieces `occludedBars` leaves.
+    private func paint(_ plot: PlotScene, in cr: OpaquePointer) {
         let clip = plot.clip
         clipped(to: clip, cr) {
             if let narrower = plot.pathsClip {
@@ -110,11 +107,11 @@ public struct ScenePainter {
                     }
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
-                    if let rect = Self.plainBar(item), case .solid(let color) = item.fill {
+                    if let rect = item.plainBar, case .solid(let color) = item.fill {
                         sprites?.handBack()
                         if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr); pending = nil }
                         if pending == nil { cairo_new_path(cr) }
-                        for piece in occlusion.visiblePieces(plot: index, item: position) ?? [rect] where !piece.isEmpty {
+                        for piece in plot.occludedBars[position] ?? [rect] where !piece.isEmpty {
                             cairo_rectangle(cr, piece.minX, piece.minY, piece.width, piece.height)
                         }
                         pending = (color, (pending?.count ?? 0) + 1)
@@ -140,11 +137,10 @@ public struct ScenePainter {
     /// Paints one record's item.
     private func paint(_ item: PlotItem, in cr: OpaquePointer) {
         switch item.shape {
-        case .rect(let rect, let radius):
+        case .rect(let rect, let corners):
             guard rect.width > 0, rect.height > 0 else { return }
-            let clampedRadius = min(radius, rect.width / 2, rect.height / 2)
-            if clampedRadius > 0 {
-                roundedRect(rect, radius: clampedRadius, base: item.base, pointsDown: item.pointsDown, in: cr)
+            if !corners.isSquare {
+                roundedRect(rect, corners: corners, in: cr)
                 fillPath(item.fill, bounds: rect, in: cr)
             } else {
                 fill(rect, with: item.fill, in: cr)
@@ -193,14 +189,10 @@ public struct ScenePainter {
         }
     }
 
-    /// A rectangle with its tip's corners rounded (the base end stays square).
-    private func roundedRect(_ rect: Rect, radius r: Double, base: PlotItem.Base?, pointsDown: Bool, in cr: OpaquePointer) {
-        // Which corners round: those away from the base.
-        let horizontal = base?.isHorizontal ?? false
-        let roundTop = !horizontal && !pointsDown, roundBottom = !horizontal && pointsDown
-        let roundRight = horizontal && !pointsDown, roundLeft = horizontal && pointsDown
-        let tl = (roundTop || roundLeft) ? r : 0, tr = (roundTop || roundRight) ? r : 0
-        let br = (roundBottom || roundRight) ? r : 0, bl = (roundBottom || roundLeft) ? r : 0
+    /// The outline of `rect` with `corners` rounded as the scene says, as the current path.
+    private func roundedRect(_ rect: Rect, corners: CornerRounding, in cr: OpaquePointer) {
+        let tl = corners.radius(of: .topLeft), tr = corners.radius(of: .topRight)
+        let br = corners.radius(of: .bottomRight), bl = corners.radius(of: .bottomLeft)
         cairo_new_path(cr)
         cairo_move_to(cr, rect.minX + tl, rect.minY)
         cairo_line_to(cr, rect.maxX - tr, rect.minY)
@@ -588,21 +580,6 @@ public struct ScenePainter {
     private func flushBars(_ color: Color, _ cr: OpaquePointer) {
         setSource(color, cr)
         cairo_fill(cr)
-    }
-
-    /// The rectangle of a plain bar: on whole device pixels, square corners, no outline, one
-    /// opaque color (what fills in runs, and what `BarOcclusion` culls); nil for other items.
-    static func plainBar(_ item: PlotItem) -> Rect? {
-        guard case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
-            case .solid(let color) = item.fill, color.alpha >= 1, isWholePixels(rect)
-        else { return nil }
-        return rect
-    }
-
-    /// Whether every edge of `rect` lies on a whole device pixel.
-    private static func isWholePixels(_ rect: Rect) -> Bool {
-        rect.minX == rect.minX.rounded() && rect.minY == rect.minY.rounded()
-            && rect.width == rect.width.rounded() && rect.height == rect.height.rounded()
     }
 
     private func fill(_ rect: Rect, with fill: Fill, in cr: OpaquePointer) {

@@ -135,6 +135,7 @@ extension Graph {
                 isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
         }
         scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
+        scene.recordOccludedBars()
         return scene
     }
 
