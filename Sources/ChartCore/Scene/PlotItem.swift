@@ -14,8 +14,8 @@ public struct PlotItem: Hashable, Sendable {
         /// bars and their caps, a box plot's whiskers. Hit within `hitWidth / 2` of any of them
         /// (never less than the hit tester's slop), so a 1-pixel whisker can still be clicked.
         case segments([Segment], hitWidth: Double)
-        /// A closed polygon filled with the item's fill and outlined with its stroke: a radar
-        /// chart's series. Hit inside, or within `hitWidth / 2` of its outline (at least the hit
+        /// A closed polygon filled with the item's fill and outlined with its stroke, its corners
+        /// round: a radar chart's series. Hit inside, or within `hitWidth / 2` of its outline (at least the hit
         /// tester's slop); inside only for a `hitWidth` of 0.
         case polygon([Point], hitWidth: Double)
 
