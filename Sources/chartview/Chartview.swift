@@ -118,7 +118,7 @@ struct Chartview {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }
         if let dump {
-            try writeDump(LayoutDump(scene, graph: graph), to: dump, timeout: options.timeout)
+            try writeDump(LayoutDump(scene), to: dump, timeout: options.timeout)
         }
     }
 

@@ -306,9 +306,10 @@ public final class ChartInteraction {
         let hadSelection = selection != nil
         selection = newSelection
         needsLayout = true
-        guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
-            let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-            let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text
+        // What the popup says is what the scene's plot says of the record (`RecordDescriber`).
+        guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID), let plotScene = scene.plot(newSelection.plotID),
+            let item = plotScene.items.item(forRecord: newSelection.record),
+            let described = plotScene.describer?.description(of: newSelection.record)?.text
         else {
             selection = nil
             pendingSelect = false

@@ -137,6 +137,9 @@ public struct PlotScene: Hashable, Sendable {
     /// Painting only those pieces gives the pixels of painting every bar whole (`BarOcclusion`);
     /// a bar not listed is painted whole. Recorded by layout; empty for a plot laid out alone.
     public var occludedBars: [Int: [Rect]] = [:]
+    /// The plot's records in words, as their popups say them (`RecordDescriber`): set by
+    /// layout; nil for a plot scene made by hand.
+    public var describer: RecordDescriber?
 
     /// A plot laid out: its items, paths, labels and leader lines, clipped to `clip` (nil for none).
     public init(

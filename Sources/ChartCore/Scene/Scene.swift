@@ -41,6 +41,9 @@ public struct Scene: Hashable, Sendable {
     public var markers: [SceneMarker] = []
     /// Boxes drawn over everything: the help overlay, a status message. Not part of the chart.
     public var overlays: [OverlayScene] = []
+    /// How the chart was chosen from its data, as the graph said it when laid out
+    /// (`Graph.note`); nil when no one chose for the user.
+    public var note: String?
 
     /// Every label of every axis, the title, legend texts and annotation texts: all text drawn.
     public var allTexts: [SceneText] {
