@@ -213,14 +213,7 @@ public struct ScenePainter {
             return
         }
         cairo_new_path(cr)
-        for element in path.elements {
-            switch element {
-            case .move(let p): cairo_move_to(cr, p.x, p.y)
-            case .line(let p): cairo_line_to(cr, p.x, p.y)
-            case .curve(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
-            case .close: cairo_close_path(cr)
-            }
-        }
+        Self.trace(path, in: cr)
         if let paint = path.paint { fillPath(paint, preserve: path.stroke != nil, in: cr) }
         if let stroke = path.stroke, stroke.width > 0 {
             apply(stroke, cr)
@@ -228,6 +221,18 @@ public struct ScenePainter {
             cairo_stroke(cr)
         } else {
             cairo_new_path(cr)
+        }
+    }
+
+    /// Adds `path`'s elements to the current path of `cr`.
+    static func trace(_ path: ScenePath, in cr: OpaquePointer) {
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
         }
     }
 
