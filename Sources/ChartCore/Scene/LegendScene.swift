@@ -32,7 +32,7 @@ public struct LegendScene: Hashable, Sendable {
     public var rect: Rect
     /// The box's fill.
     public var fill: Fill
-    /// The box's border; nil for none.
+    /// The box's border, stroked just inside the box; nil for none.
     public var border: LineStyle?
     /// The entries, row by row.
     public var entries: [Entry]

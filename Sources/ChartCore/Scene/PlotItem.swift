@@ -57,7 +57,7 @@ public struct PlotItem: Hashable, Sendable {
     public var shape: Shape
     /// Its fill.
     public var fill: Fill
-    /// Its outline; nil for none.
+    /// Its outline (a rect's stroked just inside it); nil for none.
     public var stroke: LineStyle?
     /// Where a value popup for this record points: a bar's tip, a point, a slice's outer middle.
     public var anchor: Point

@@ -15,11 +15,11 @@ public struct Scene: Hashable, Sendable {
     public var plotArea: Rect
     /// Behind the plots, inside the plot area.
     public var plotAreaFill: Fill
-    /// Around the plot area; nil for none.
+    /// Around the plot area, stroked just inside its edge; nil for none.
     public var plotAreaBorder: LineStyle?
     /// The graph's title; nil for none.
     public var title: SceneText?
-    /// Grid lines, drawn under the plots.
+    /// Grid lines, drawn under the plots, clipped to the plot area.
     public var gridLines: [SceneLine]
     /// The plots, in drawing order.
     public var plots: [PlotScene]
