@@ -76,7 +76,7 @@ test: lint
 	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
 		.ci/with-postgres .ci/with-xvfb .ci/with-deadline $(TEST_DEADLINE) swift test $(SWIFTFLAGS) $(TEST_FLAGS)
 
-# The library documentation, a static site in $(OUT)/docs (index.html links the five modules):
+# The library documentation, a static site in $(OUT)/docs (index.html links the library modules):
 # each module's symbol graph from the debug build, its DocC catalog (Sources/<Module>/<Module>.docc)
 # converted with the toolchain's docc and transformed for static hosting; then the doc coverage
 # check (.ci/doc-coverage), which fails while a public symbol has no doc comment. No network.

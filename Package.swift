@@ -6,6 +6,7 @@ import PackageDescription
 /// Module roles (see "How it is built" in the README):
 /// - `ChartCore`: the model, scales, layout, scene and hit testing. Pure Swift, no C imports.
 /// - `ChartCairo`: paints a scene with Cairo, measures text with Pango; PNG, SVG, PDF.
+/// - `ChartFiles`: writes files safely (a partial file renamed into place) and says why not.
 /// - `ChartSession`: a chart's life in a host (loading, watching, periods, the save prompt, the
 ///   status line), driven by commands and a clock. Pure Swift over ChartCore: no X11, no Cairo.
 /// - `ChartX11`: hosts a chart session in an Xlib window.
@@ -19,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "ChartCore", targets: ["ChartCore"]),
         .library(name: "ChartCairo", targets: ["ChartCairo"]),
+        .library(name: "ChartFiles", targets: ["ChartFiles"]),
         .library(name: "ChartSession", targets: ["ChartSession"]),
         .library(name: "ChartX11", targets: ["ChartX11"]),
         .library(name: "ChartData", targets: ["ChartData"]),
@@ -34,13 +36,14 @@ let package = Package(
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "ChartCore"),
-        .target(name: "ChartCairo", dependencies: ["ChartCore", "CCairo", "CPango", "CPNG"]),
+        .target(name: "ChartFiles"),
+        .target(name: "ChartCairo", dependencies: ["ChartCore", "ChartFiles", "CCairo", "CPango", "CPNG"]),
         .target(name: "ChartSession", dependencies: ["ChartCore"]),
-        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartSession", "CX11"]),
+        .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "CX11"]),
         .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres"]),
         .executableTarget(
             name: "chartview",
-            dependencies: ["ChartCore", "ChartCairo", "ChartSession", "ChartX11", "ChartData"]
+            dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "ChartData"]
         ),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; otherwise they replay input files).
@@ -54,13 +57,13 @@ let package = Package(
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
-        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo"]),
+        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles"]),
         // The session driven by a manual clock: loads, watching, periods, the prompt, the status line.
         .testTarget(name: "ChartSessionTests", dependencies: ["ChartCore", "ChartSession"]),
         // The window's parts that need no X server (its key table, its loop, saving).
-        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartSession", "ChartX11", "CX11"]),
+        .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "CX11"]),
         .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"])
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartCore", "ChartData"])
     ],
     swiftLanguageModes: [.v6]
 )

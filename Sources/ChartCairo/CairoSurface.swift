@@ -1,4 +1,5 @@
 import CCairo
+import ChartFiles
 import Foundation
 
 /// Owns one `cairo_surface_t` and destroys it: an image in memory, or an SVG or PDF file
@@ -97,49 +98,15 @@ public final class CairoSurface {
         try check("finishing the surface")
     }
 
-    /// Writes an image surface as PNG to `path`: opaque images through `PNGEncoder` (faster),
-    /// others through Cairo (which keeps the alpha channel).
-    public func writePNG(to path: String) throws(CairoError) {
-        if let bytes = PNGEncoder.encodeIfOpaque(self) {
-            try Self.writeFile(bytes, to: path)
-            return
-        }
-        let status = cairo_surface_write_to_png(pointer, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw CairoError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
-    }
-
-    /// Writes an image surface as PNG to `sink`, like `writePNG(to:)` to a file.
-    public func writePNG(to sink: DescriptorSink) throws(CairoError) {
+    /// Writes an image surface as PNG to `sink`: opaque images through `PNGEncoder` (faster),
+    /// others through Cairo (which keeps the alpha channel). Throws the sink's first write error.
+    public func writePNG(to sink: DescriptorSink) throws(FileError) {
         if let bytes = PNGEncoder.encodeIfOpaque(self) {
             bytes.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
         } else {
             _ = cairo_surface_write_to_png_stream(pointer, DescriptorSink.cairoWrite, sink.closure)
         }
-        if let failure = sink.failure { throw CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror(failure))) }
-    }
-
-    /// Writes `bytes` to a new file at `path` (replacing one there), with the file system's
-    /// reason on failure ("No space left on device").
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(CairoError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CairoError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += wrote
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { throw CairoError.cannotWrite(path: path, reason: String(cString: strerror(failure))) }
+        if let error = sink.error { throw error }
     }
 
     /// The color at device pixel (x, y) of an image surface, un-premultiplied. O(1).

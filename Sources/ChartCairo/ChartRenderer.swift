@@ -1,4 +1,5 @@
 import ChartCore
+import ChartFiles
 import Foundation
 
 /// Renders graphs headlessly: to an image in memory, or to a PNG, SVG or PDF file.
@@ -41,8 +42,8 @@ public final class ChartRenderer {
     }
 
     /// Writes `scene` to `path` in the format its extension names.
-    public func write(_ scene: Scene, to path: String) throws(CairoError) {
-        guard let format = Format(path: path) else { throw CairoError.unsupportedFormat(path: path) }
+    public func write(_ scene: Scene, to path: String) throws(RenderError) {
+        guard let format = Format(path: path) else { throw RenderError.unsupportedFormat(path: path) }
         try write(scene, format: format, replacing: path)
     }
 
@@ -50,32 +51,39 @@ public final class ChartRenderer {
     /// renames it onto `path`, whatever its extension: a symbolic link's target is written, a
     /// replaced file keeps its mode, and a read-only file, a directory or a device is refused
     /// (`FileDestination`).
-    public func write(_ scene: Scene, format: Format, replacing path: String) throws(CairoError) {
-        try writeAtomically(to: path) { sink throws(CairoError) in try write(scene, format: format, to: sink) }
+    public func write(_ scene: Scene, format: Format, replacing path: String) throws(RenderError) {
+        try writeAtomically(to: path) { sink throws(RenderError) in try write(scene, format: format, to: sink) }
     }
 
     /// Writes `scene` in `format` to the open descriptor `fd` (standard output, a device, a
     /// FIFO), as it is produced; `name` names the output in errors. The descriptor stays open.
-    public func write(_ scene: Scene, format: Format, toDescriptor fd: Int32, name: String) throws(CairoError) {
+    public func write(_ scene: Scene, format: Format, toDescriptor fd: Int32, name: String) throws(RenderError) {
         try write(scene, format: format, to: DescriptorSink(fd: fd, name: name))
     }
 
     /// Writes an image already painted (a window's kept chart picture) to `path` as PNG.
-    public func write(image: CairoSurface, to path: String) throws(CairoError) {
-        guard Format(path: path) == .png else { throw CairoError.unsupportedFormat(path: path) }
-        try writeAtomically(to: path) { sink throws(CairoError) in try image.writePNG(to: sink) }
+    public func write(image: CairoSurface, to path: String) throws(RenderError) {
+        guard Format(path: path) == .png else { throw RenderError.unsupportedFormat(path: path) }
+        try writeAtomically(to: path) { sink throws(RenderError) in
+            do throws(FileError) { try image.writePNG(to: sink) } catch { throw .file(error) }
+        }
     }
 
     /// Runs `body` on a `PartialFile` for `path` through its descriptor, then renames it into
     /// place: `FileDestination`'s policy (a link's target written; a read-only file, a
     /// directory or a device refused; a replaced file's mode kept), errors under `path`.
-    private func writeAtomically(to path: String, _ body: (DescriptorSink) throws(CairoError) -> Void) throws(CairoError) {
-        let target = try FileDestination(path)
+    private func writeAtomically(to path: String, _ body: (DescriptorSink) throws(RenderError) -> Void) throws(RenderError) {
+        let target: FileDestination
         let partial: PartialFile
-        do {
+        do throws(FileError) {
+            target = try FileDestination(path)
+        } catch {
+            throw .file(error)
+        }
+        do throws(FileError) {
             partial = try PartialFile(replacing: target, name: path)
         } catch {
-            throw Self.explain(error, path: path, writing: target.path)
+            throw Self.explain(.file(error), path: path, writing: target.path)
         }
         do {
             try body(DescriptorSink(fd: partial.fd, name: path))
@@ -83,55 +91,53 @@ public final class ChartRenderer {
             partial.discard()
             throw Self.explain(error, path: path, writing: target.path)
         }
-        try partial.commit()
+        do throws(FileError) { try partial.commit() } catch { throw .file(error) }
     }
 
     /// Paints `scene` in `format` into `sink` as the bytes are produced.
-    private func write(_ scene: Scene, format: Format, to sink: DescriptorSink) throws(CairoError) {
+    private func write(_ scene: Scene, format: Format, to sink: DescriptorSink) throws(RenderError) {
         let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
         switch format {
         case .png:
-            try image(of: scene).writePNG(to: sink)
+            let image = try RenderError.catchingCairo { () throws(CairoError) -> CairoSurface in try self.image(of: scene) }
+            do throws(FileError) { try image.writePNG(to: sink) } catch { throw .file(error) }
         case .svg, .pdf:
-            let surface =
-                format == .svg
-                ? try CairoSurface.svg(sink: sink, width: width, height: height)
-                : try CairoSurface.pdf(sink: sink, width: width, height: height)
-            let context = try CairoContext(surface: surface)
-            ScenePainter(text: text).paint(scene, into: context)
-            try context.checkPainting()
-            do {
-                try surface.finish()
+            // (The context lives until the document is finished, as it always did.)
+            let (surface, context) = try RenderError.catchingCairo { () throws(CairoError) in
+                let surface =
+                    format == .svg
+                    ? try CairoSurface.svg(sink: sink, width: width, height: height)
+                    : try CairoSurface.pdf(sink: sink, width: width, height: height)
+                let context = try CairoContext(surface: surface)
+                ScenePainter(text: text).paint(scene, into: context)
+                try context.checkPainting()
+                return (surface, context)
+            }
+            do throws(CairoError) {
+                try withExtendedLifetime(context) { () throws(CairoError) in try surface.finish() }
             } catch {
-                throw sink.failure.map { CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror($0))) } ?? error
+                // A stream that failed is what stopped Cairo.
+                throw sink.error.map(RenderError.file) ?? .cairo(error)
             }
         }
-        if let failure = sink.failure { throw CairoError.cannotWrite(path: sink.name, reason: String(cString: strerror(failure))) }
+        if let error = sink.error { throw .file(error) }
     }
 
     /// Reports a failure under the user's file name, not the temporary one, with the reason
     /// the file system gives where Cairo only says "write error"; `written` is the file written
-    /// (a symbolic link's target), whose folder is checked.
-    private static func explain(_ error: CairoError, path: String, writing written: String) -> CairoError {
+    /// (a symbolic link's target), whose folder is checked (`FileError.folderProblem`).
+    private static func explain(_ error: RenderError, path: String, writing written: String) -> RenderError {
         switch error {
-        case .refused, .noImageMemory: return error
+        case .file(.refused), .cairo(.noImageMemory): return error
         default: break
         }
-        let directory = (written as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            return .cannotWrite(path: path, reason: "no such directory '\(dir)'")
-        }
-        if access(dir, W_OK) != 0 {
-            return .cannotWrite(path: path, reason: PartialFile.creationFailure(errno, in: dir))
-        }
+        if let problem = FileError.folderProblem(writing: path, to: written) { return .file(problem) }
         switch error {
-        case .painting(let reason), .cannotPaint(_, let reason):
+        case .cairo(.painting(let reason)), .cannotPaint(_, let reason):
             return .cannotPaint(path: path, reason: reason)
-        case .cannotWrite(_, let reason), .cairo(_, let reason), .cannotRead(_, let reason):
-            return .cannotWrite(path: path, reason: reason)
-        case .unsupportedFormat, .refused, .noImageMemory:
+        case .file(.cannotWrite(_, let reason)), .cairo(.cairo(_, let reason)), .cairo(.cannotRead(_, let reason)):
+            return .file(.cannotWrite(path: path, reason: reason))
+        case .unsupportedFormat, .file(.refused), .cairo(.noImageMemory):
             return error
         }
     }

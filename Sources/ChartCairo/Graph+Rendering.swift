@@ -8,13 +8,13 @@ extension Graph {
     ///
     ///     try graph.render(to: "enrolment.png", size: Size(width: 800, height: 600))
     ///
-    /// Throws `CairoError.unsupportedFormat` for another extension (before laying out), and
+    /// Throws `RenderError.unsupportedFormat` for another extension (before laying out), and
     /// the renderer's errors when the file cannot be written.
     public func render(
         to path: String, size: Size, scale: Double = 1, view: GraphView = .fitted,
         renderer: ChartRenderer = ChartRenderer()
-    ) throws(CairoError) {
-        guard ChartRenderer.Format(path: path) != nil else { throw CairoError.unsupportedFormat(path: path) }
+    ) throws(RenderError) {
+        guard ChartRenderer.Format(path: path) != nil else { throw RenderError.unsupportedFormat(path: path) }
         try renderer.write(renderer.layout(self, size: size, scale: scale, view: view), to: path)
     }
 }

@@ -50,16 +50,13 @@ public struct ScenePainter {
             return
         }
         cairo_save(cr)
-        fill(Rect(origin: .zero, size: scene.size), with: scene.background, in: cr)
-        fill(scene.plotArea, with: scene.plotAreaFill, in: cr)
+        fill(Rect(origin: .zero, size: scene.size), with: scene.backgroundPaint, in: cr)
+        fill(scene.plotArea, with: scene.plotAreaPaint, in: cr)
 
         clipped(to: scene.plotArea, cr) {
             for line in scene.gridLines { stroke(line, in: cr) }
         }
-        let occlusion = BarOcclusion(scene)
-        for (index, plot) in scene.plots.enumerated() where plot.isVisible && !isCancelled {
-            paint(plot, index: index, occlusion: occlusion, in: cr)
-        }
+        for plot in scene.plots where plot.isVisible && !isCancelled { paint(plot, in: cr) }
         if let border = scene.plotAreaBorder { strokeRect(scene.plotArea, style: border, in: cr) }
         for axis in scene.axes {
             for tick in axis.minorTicks { stroke(tick, in: cr) }
@@ -79,14 +76,14 @@ public struct ScenePainter {
         for marker in scene.markers { draw(marker.symbol, at: marker.center, in: cr) }
         for annotation in scene.annotations { paint(annotation, in: cr) }
         for overlay in scene.overlays {
-            fill(overlay.box, with: overlay.fill, in: cr)
+            fill(overlay.box, with: overlay.paint, in: cr)
             if let border = overlay.border { strokeRect(overlay.box, style: border, in: cr) }
             for line in overlay.texts { text.draw(line, in: cr) }
         }
     }
 
-    /// Paints plot `index` of the scene; of its plain bars, only what `occlusion` says stays visible.
-    private func paint(_ plot: PlotScene, index: Int, occlusion: BarOcclusion, in cr: OpaquePointer) {
+    /// Paints a plot of the scene; of its plain bars, only the pieces `occludedBars` leaves.
+    private func paint(_ plot: PlotScene, in cr: OpaquePointer) {
         let clip = plot.clip
         clipped(to: clip, cr) {
             if let narrower = plot.pathsClip {
@@ -110,11 +107,11 @@ public struct ScenePainter {
                     }
                     // Runs of plain bars of one opaque color, on whole pixels, fill as one path:
                     // the same pixels as one at a time (no edge is anti-aliased), a fill per run.
-                    if let rect = Self.plainBar(item), case .solid(let color) = item.fill {
+                    if let rect = item.plainBar, case .solid(let color) = item.fill {
                         sprites?.handBack()
                         if let run = pending, run.fill != color || run.count >= 2000 { flushBars(run.fill, cr); pending = nil }
                         if pending == nil { cairo_new_path(cr) }
-                        for piece in occlusion.visiblePieces(plot: index, item: position) ?? [rect] where !piece.isEmpty {
+                        for piece in plot.occludedBars[position] ?? [rect] where !piece.isEmpty {
                             cairo_rectangle(cr, piece.minX, piece.minY, piece.width, piece.height)
                         }
                         pending = (color, (pending?.count ?? 0) + 1)
@@ -140,14 +137,13 @@ public struct ScenePainter {
     /// Paints one record's item.
     private func paint(_ item: PlotItem, in cr: OpaquePointer) {
         switch item.shape {
-        case .rect(let rect, let radius):
+        case .rect(let rect, let corners):
             guard rect.width > 0, rect.height > 0 else { return }
-            let clampedRadius = min(radius, rect.width / 2, rect.height / 2)
-            if clampedRadius > 0 {
-                roundedRect(rect, radius: clampedRadius, base: item.base, pointsDown: item.pointsDown, in: cr)
-                fillPath(item.fill, bounds: rect, in: cr)
+            if !corners.isSquare {
+                roundedRect(rect, corners: corners, in: cr)
+                fillPath(item.paint, in: cr)
             } else {
-                fill(rect, with: item.fill, in: cr)
+                fill(rect, with: item.paint, in: cr)
             }
             if let stroke = item.stroke, stroke.width > 0 { strokeRect(rect, style: stroke, in: cr) }
         case .point(let p, let symbol):
@@ -162,7 +158,7 @@ public struct ScenePainter {
                 cairo_line_to(cr, c.x, c.y)
             }
             cairo_close_path(cr)
-            fillPath(item.fill, bounds: item.bounds, preserve: item.stroke != nil, in: cr)
+            fillPath(item.paint, preserve: item.stroke != nil, in: cr)
             if let stroke = item.stroke {
                 apply(stroke, cr)
                 cairo_stroke(cr)
@@ -182,7 +178,7 @@ public struct ScenePainter {
             cairo_move_to(cr, first.x, first.y)
             for p in vertices.dropFirst() { cairo_line_to(cr, p.x, p.y) }
             cairo_close_path(cr)
-            fillPath(item.fill, bounds: item.bounds, preserve: item.stroke != nil, in: cr)
+            fillPath(item.paint, preserve: item.stroke != nil, in: cr)
             if let stroke = item.stroke, stroke.width > 0 {
                 apply(stroke, cr)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -193,14 +189,10 @@ public struct ScenePainter {
         }
     }
 
-    /// A rectangle with its tip's corners rounded (the base end stays square).
-    private func roundedRect(_ rect: Rect, radius r: Double, base: PlotItem.Base?, pointsDown: Bool, in cr: OpaquePointer) {
-        // Which corners round: those away from the base.
-        let horizontal = base?.isHorizontal ?? false
-        let roundTop = !horizontal && !pointsDown, roundBottom = !horizontal && pointsDown
-        let roundRight = horizontal && !pointsDown, roundLeft = horizontal && pointsDown
-        let tl = (roundTop || roundLeft) ? r : 0, tr = (roundTop || roundRight) ? r : 0
-        let br = (roundBottom || roundRight) ? r : 0, bl = (roundBottom || roundLeft) ? r : 0
+    /// The outline of `rect` with `corners` rounded as the scene says, as the current path.
+    private func roundedRect(_ rect: Rect, corners: CornerRounding, in cr: OpaquePointer) {
+        let tl = corners.radius(of: .topLeft), tr = corners.radius(of: .topRight)
+        let br = corners.radius(of: .bottomRight), bl = corners.radius(of: .bottomLeft)
         cairo_new_path(cr)
         cairo_move_to(cr, rect.minX + tl, rect.minY)
         cairo_line_to(cr, rect.maxX - tr, rect.minY)
@@ -221,6 +213,19 @@ public struct ScenePainter {
             return
         }
         cairo_new_path(cr)
+        Self.trace(path, in: cr)
+        if let paint = path.paint { fillPath(paint, preserve: path.stroke != nil, in: cr) }
+        if let stroke = path.stroke, stroke.width > 0 {
+            apply(stroke, cr)
+            cairo_set_line_join(cr, Self.cairoJoin(path.lineJoin))
+            cairo_stroke(cr)
+        } else {
+            cairo_new_path(cr)
+        }
+    }
+
+    /// Adds `path`'s elements to the current path of `cr`.
+    static func trace(_ path: ScenePath, in cr: OpaquePointer) {
         for element in path.elements {
             switch element {
             case .move(let p): cairo_move_to(cr, p.x, p.y)
@@ -228,18 +233,6 @@ public struct ScenePainter {
             case .curve(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
             case .close: cairo_close_path(cr)
             }
-        }
-        if let fill = path.fill {
-            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
-            fillPath(fill, bounds: Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1), preserve: path.stroke != nil, in: cr)
-        }
-        if let stroke = path.stroke, stroke.width > 0 {
-            apply(stroke, cr)
-            cairo_set_line_join(cr, Self.joinFor(path, style: stroke))
-            cairo_stroke(cr)
-        } else {
-            cairo_new_path(cr)
         }
     }
 
@@ -250,7 +243,8 @@ public struct ScenePainter {
     static let strokeChunkLength = 16_384.0
 
     /// The elements per piece when `path` is stroked in pieces (`strokeInChunks`); nil for one
-    /// stroke. A thinned dense line goes in pieces of 32: a dense thin line (`isDenseThinLine`)
+    /// stroke. A thinned dense line goes in pieces of 32: a dense thin line
+    /// (`ScenePath.VertexSummary.isDenseThinLine`)
     /// whose x never decreases, with at most 16 vertices per pixel of its x extent, so that a piece
     /// spans several pixel columns and meets the next only at their joint (pieces of a line with
     /// hundreds of vertices per column would overlap, and blend twice wherever they do). Cairo's
@@ -262,7 +256,7 @@ public struct ScenePainter {
     /// 1,024 (a line through many unsorted points, or every record of a long one). O(elements).
     static func strokeChunk(for path: ScenePath, style: LineStyle) -> Int? {
         guard path.elements.count > 256, canStrokeInChunks(path, style: style) else { return nil }
-        let vertices = Vertices(path)
+        let vertices = path.vertexSummary
         if vertices.isDenseThinLine(style: style), vertices.xAscending,
             Double(path.elements.count) <= 16 * max(vertices.extent.width, 1)
         {
@@ -274,7 +268,7 @@ public struct ScenePainter {
     /// Whether `strokeInChunks` can stroke `path`: only straight segments when dashed (the dash
     /// phase is carried over by length), and no closed subpath (a piece cannot close a shape
     /// another piece began).
-    /// (This and `joinFor` loop over the buffer by hand: with a closure or a generic `min` per
+    /// (This and `ScenePath.VertexSummary` loop over the buffer by hand: with a closure or a generic `min` per
     /// element, a million elements took 60 and 100 ms in a debug build, a wait nothing could
     /// cancel.)
     private static func canStrokeInChunks(_ path: ScenePath, style: LineStyle) -> Bool {
@@ -306,7 +300,7 @@ public struct ScenePainter {
     private func strokeInChunks(_ path: ScenePath, style: LineStyle, chunk: Int, in cr: OpaquePointer) {
         guard style.width > 0 else { return }
         apply(style, cr)
-        cairo_set_line_join(cr, Self.joinFor(path, style: style))
+        cairo_set_line_join(cr, Self.cairoJoin(path.lineJoin))
         let dashes = style.dashPattern
         var travelled = 0.0  // length of the subpath so far, for the dash phase
         var previous: Point?  // the vertex before the pen, towards which the next piece starts
@@ -367,53 +361,11 @@ public struct ScenePainter {
         }
     }
 
-    /// Round joins, except for dense thin lines (`isDenseThinLine`). There a bevel join differs
-    /// from a round one only in anti-aliased pixels at spike tips (0.6% of line1m's pixels,
-    /// invisible at 3x zoom) and costs Cairo about a fifth less; wider lines keep round joins,
-    /// whose corners show.
-    private static func joinFor(_ path: ScenePath, style: LineStyle) -> cairo_line_join_t {
-        Vertices(path).isDenseThinLine(style: style) ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND
-    }
-
-    /// What painting asks of a path's vertices (control points left out), found in one pass:
-    /// their extent in device pixels and whether x never decreases along them. O(elements).
-    private struct Vertices {
-        var count = 0
-        var extent: Rect
-        var xAscending = true
-
-        init(_ path: ScenePath) {
-            var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
-            var lastX = -Double.infinity
-            // Plain loops: a million elements took 100 ms in a debug build through min/max.
-            var n = 0, ascending = true
-            path.elements.withUnsafeBufferPointer { elements in
-                var i = 0
-                while i < elements.count {
-                    switch elements[i] {
-                    case .move(let p), .line(let p), .curve(_, _, let p):
-                        if p.x < x1 { x1 = p.x }
-                        if p.x > x2 { x2 = p.x }
-                        if p.y < y1 { y1 = p.y }
-                        if p.y > y2 { y2 = p.y }
-                        if p.x < lastX { ascending = false }
-                        lastX = p.x
-                        n += 1
-                    case .close:
-                        break
-                    }
-                    i += 1
-                }
-            }
-            count = n
-            xAscending = ascending
-            extent = count > 0 ? Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) : .zero
-        }
-
-        /// A dense thin line: at most 2 device pixels wide, more than 256 vertices, and more than
-        /// one vertex per two pixels across their extent.
-        func isDenseThinLine(style: LineStyle) -> Bool {
-            style.width <= 2 && count > 256 && Double(count) * 2 > max(extent.width, extent.height)
+    /// Cairo's join for the scene's `join`.
+    private static func cairoJoin(_ join: ScenePath.LineJoin) -> cairo_line_join_t {
+        switch join {
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
         }
     }
 
@@ -438,7 +390,7 @@ public struct ScenePainter {
     /// they are not such markers or the target is not such a surface.
     private func fillWholePixelSquares<S: Sequence>(_ symbol: PlotSymbol, at points: S, clip: Rect, in cr: OpaquePointer) -> Bool
     where S.Element == Point {
-        guard symbol.shape == .rectangle || (symbol.shape == .ellipse && symbol.size <= 2.5), symbol.size == symbol.size.rounded(),
+        guard symbol.outline.soleRectangle != nil, symbol.size == symbol.size.rounded(),
             symbol.size >= 1, (symbol.lineStyle?.width ?? 0) == 0, case .solid(let color)? = symbol.fill, color.alpha >= 1,
             let target = PixelBoxes(cr)
         else { return false }
@@ -465,12 +417,12 @@ public struct ScenePainter {
     /// whole process showed no difference beyond noise, so the batch stays large.
     private func drawSymbols<S: Sequence>(_ symbol: PlotSymbol, at points: S, in cr: OpaquePointer) where S.Element == Point {
         var pending = 0
+        let outline = symbol.outline
+        // One solid fill for all (`sharedSymbol`), wherever the marker is.
+        let paint = symbol.paint(at: .zero)
         func flush() {
             guard pending > 0 else { return }
-            let h = symbol.size / 2
-            if let fill = symbol.fill, !symbol.isStrokedOnly {
-                fillPath(fill, bounds: Rect(x: 0, y: 0, width: 2 * h, height: 2 * h), preserve: true, in: cr)
-            }
+            if let paint { fillPath(paint, preserve: true, in: cr) }
             if let line = symbol.lineStyle, line.width > 0 {
                 apply(line, cr)
                 cairo_stroke(cr)
@@ -481,7 +433,7 @@ public struct ScenePainter {
         }
         cairo_new_path(cr)
         for p in points {
-            addSymbolPath(symbol, at: p, in: cr)
+            trace(outline, at: p, in: cr)
             pending += 1
             if pending == 2000 {
                 flush()
@@ -494,11 +446,8 @@ public struct ScenePainter {
     /// Draws a plot symbol centered on `p`, `symbol.size` pixels across.
     private func draw(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
         cairo_new_path(cr)
-        addSymbolPath(symbol, at: p, in: cr)
-        let h = symbol.size / 2
-        if let fill = symbol.fill, !symbol.isStrokedOnly {
-            fillPath(fill, bounds: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), preserve: true, in: cr)
-        }
+        trace(symbol.outline, at: p, in: cr)
+        if let paint = symbol.paint(at: p) { fillPath(paint, preserve: true, in: cr) }
         if let line = symbol.lineStyle, line.width > 0 {
             apply(line, cr)
             cairo_stroke(cr)
@@ -507,64 +456,35 @@ public struct ScenePainter {
         }
     }
 
-    /// Adds the outline of `symbol` centered on `p` to the current path, `symbol.size` across.
-    private func addSymbolPath(_ symbol: PlotSymbol, at p: Point, in cr: OpaquePointer) {
-        let h = symbol.size / 2
-        switch symbol.shape {
-        case .ellipse where symbol.size <= 2.5:
-            // A disc this small rasterizes as its square.
-            cairo_rectangle(cr, p.x - h, p.y - h, 2 * h, 2 * h)
-        case .ellipse:
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, p.x, p.y, h, 0, 2 * .pi)
-        case .rectangle:
-            cairo_rectangle(cr, p.x - h, p.y - h, 2 * h, 2 * h)
-        case .diamond:
-            polygon([(0, -h), (h, 0), (0, h), (-h, 0)], at: p, cr)
-        case .triangle:
-            polygon([(0, -h), (h, h), (-h, h)], at: p, cr)
-        case .star:
-            let points = (0..<10).map { k -> (Double, Double) in
-                let radius = k % 2 == 0 ? h : h * 0.45
-                let angle = -Double.pi / 2 + Double(k) * .pi / 5
-                return (cos(angle) * radius, sin(angle) * radius)
+    /// Adds `outline` moved to `p` to the current path.
+    private func trace(_ outline: SymbolOutline, at p: Point, in cr: OpaquePointer) {
+        for element in outline.elements {
+            switch element {
+            case .move(let d): cairo_move_to(cr, p.x + d.x, p.y + d.y)
+            case .line(let d): cairo_line_to(cr, p.x + d.x, p.y + d.y)
+            case .close: cairo_close_path(cr)
+            case .circle(let radius):
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, p.x, p.y, radius, 0, 2 * .pi)
+            case .rectangle(let r): cairo_rectangle(cr, p.x + r.minX, p.y + r.minY, r.width, r.height)
             }
-            polygon(points, at: p, cr)
-        case .cross:
-            cairo_move_to(cr, p.x - h, p.y - h); cairo_line_to(cr, p.x + h, p.y + h)
-            cairo_move_to(cr, p.x + h, p.y - h); cairo_line_to(cr, p.x - h, p.y + h)
-        case .plus:
-            cairo_move_to(cr, p.x - h, p.y); cairo_line_to(cr, p.x + h, p.y)
-            cairo_move_to(cr, p.x, p.y - h); cairo_line_to(cr, p.x, p.y + h)
         }
-    }
-
-    private func polygon(_ points: [(Double, Double)], at p: Point, _ cr: OpaquePointer) {
-        for (i, (dx, dy)) in points.enumerated() {
-            if i == 0 { cairo_move_to(cr, p.x + dx, p.y + dy) } else { cairo_line_to(cr, p.x + dx, p.y + dy) }
-        }
-        cairo_close_path(cr)
     }
 
     private func paint(_ legend: LegendScene, in cr: OpaquePointer) {
-        fill(legend.rect, with: legend.fill, in: cr)
+        fill(legend.rect, with: legend.paint, in: cr)
         if let border = legend.border { strokeRect(legend.rect, style: border, in: cr) }
         for entry in legend.entries {
-            if let swatchFill = entry.swatchFill { fill(entry.swatch, with: swatchFill, in: cr) }
-            if let line = entry.swatchLine {
-                stroke(
-                    SceneLine(
-                        from: Point(x: entry.swatch.minX, y: entry.swatch.midY),
-                        to: Point(x: entry.swatch.maxX, y: entry.swatch.midY), style: line), in: cr)
-            }
-            if let symbol = entry.swatchSymbol { draw(symbol, at: entry.swatch.center, in: cr) }
+            if let paint = entry.swatchPaint { fill(entry.swatch, with: paint, in: cr) }
+            if let line = entry.swatchLine { stroke(line, in: cr) }
+            if let marker = entry.swatchMarker { draw(marker.symbol, at: marker.center, in: cr) }
             text.draw(entry.text, in: cr)
         }
     }
 
     private func paint(_ annotation: AnnotationScene, in cr: OpaquePointer) {
-        if let box = annotation.box {
-            fill(box, with: annotation.fill, in: cr)
+        if let box = annotation.box, let paint = annotation.paint {
+            fill(box, with: paint, in: cr)
             if let border = annotation.border { strokeRect(box, style: border, in: cr) }
         }
         text.draw(annotation.text, in: cr)
@@ -590,40 +510,24 @@ public struct ScenePainter {
         cairo_fill(cr)
     }
 
-    /// The rectangle of a plain bar: on whole device pixels, square corners, no outline, one
-    /// opaque color (what fills in runs, and what `BarOcclusion` culls); nil for other items.
-    static func plainBar(_ item: PlotItem) -> Rect? {
-        guard case .rect(let rect, let radius) = item.shape, radius == 0, item.stroke == nil,
-            case .solid(let color) = item.fill, color.alpha >= 1, isWholePixels(rect)
-        else { return nil }
-        return rect
-    }
-
-    /// Whether every edge of `rect` lies on a whole device pixel.
-    private static func isWholePixels(_ rect: Rect) -> Bool {
-        rect.minX == rect.minX.rounded() && rect.minY == rect.minY.rounded()
-            && rect.width == rect.width.rounded() && rect.height == rect.height.rounded()
-    }
-
-    private func fill(_ rect: Rect, with fill: Fill, in cr: OpaquePointer) {
+    private func fill(_ rect: Rect, with paint: ScenePaint, in cr: OpaquePointer) {
         guard !rect.isEmpty else { return }
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        fillPath(fill, bounds: rect, in: cr)
+        fillPath(paint, in: cr)
     }
 
-    /// Fills the current path; a gradient runs across `bounds` along its angle
-    /// (0 left→right, 90 bottom→top).
-    private func fillPath(_ fill: Fill, bounds rect: Rect, preserve: Bool = false, in cr: OpaquePointer) {
-        switch fill {
+    /// Fills the current path with `paint`, a gradient where the scene says it runs.
+    private func fillPath(_ paint: ScenePaint, preserve: Bool = false, in cr: OpaquePointer) {
+        switch paint {
         case .solid(let color):
             setSource(color, cr)
-        case .linearGradient(let start, let end, let angle):
-            let radians = angle * .pi / 180
-            let dx = cos(radians) * rect.width / 2, dy = -sin(radians) * rect.height / 2
-            let pattern = cairo_pattern_create_linear(rect.midX - dx, rect.midY - dy, rect.midX + dx, rect.midY + dy)!
-            cairo_pattern_add_color_stop_rgba(pattern, 0, start.red, start.green, start.blue, start.alpha)
-            cairo_pattern_add_color_stop_rgba(pattern, 1, end.red, end.green, end.blue, end.alpha)
+        case .linearGradient(let start, let end, let stops):
+            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
+            for stop in stops {
+                let c = stop.color
+                cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, c.alpha)
+            }
             cairo_set_source(cr, pattern)
             cairo_pattern_destroy(pattern)  // the context keeps its own reference
         }

@@ -1,6 +1,7 @@
 import CX11
 import ChartCairo
 import ChartCore
+import ChartFiles
 import ChartSession
 import Foundation
 
@@ -23,21 +24,26 @@ struct ChartSaver {
 
     /// Writes `picture` (the chart's layers, at `scene`'s size in device pixels) with `scene`'s
     /// popups over it to `path` in `format` (PNG from the picture; SVG and PDF from `scene`).
-    func save(_ picture: CairoSurface, popupsOf scene: Scene, to path: String, format: ChartRenderer.Format) throws(CairoError) {
+    func save(_ picture: CairoSurface, popupsOf scene: Scene, to path: String, format: ChartRenderer.Format) throws(RenderError) {
         var scene = scene
         scene.overlays = []
         guard format == .png else {
             try ChartRenderer(text: text).write(scene, format: format, replacing: path)
             return
         }
-        let image = try CairoSurface.image(width: picture.width, height: picture.height)
-        let context = try CairoContext(surface: image)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context.pointer, picture.pointer, 0, 0)
-        cairo_paint(context.pointer)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
-        ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
-        try context.checkPainting()
+        let image: CairoSurface
+        do throws(CairoError) {
+            image = try CairoSurface.image(width: picture.width, height: picture.height)
+            let context = try CairoContext(surface: image)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(context.pointer, picture.pointer, 0, 0)
+            cairo_paint(context.pointer)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_OVER)
+            ScenePainter(text: text).paint(scene, layers: .overlays, into: context)
+            try context.checkPainting()
+        } catch {
+            throw .cairo(error)
+        }
         try ChartRenderer(text: text).write(image: image, to: path)
     }
 
@@ -46,7 +52,7 @@ struct ChartSaver {
     /// created; a read-only file, a directory, a device or a FIFO is refused, with the reason.
     static func replacement(at path: String) -> SaveReplacement {
         let target: FileDestination
-        do throws(CairoError) {
+        do throws(FileError) {
             target = try FileDestination(path)
         } catch {
             guard case .refused(_, let reason) = error else { return .refused(reason: error.description) }

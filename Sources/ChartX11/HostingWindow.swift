@@ -575,7 +575,7 @@ extension HostingWindow: ChartSessionHost {
         guard let format = ChartRenderer.Format(path: path) else {
             throw SaveFailure(message: "\(path): cannot save as .\((path as NSString).pathExtension)")
         }
-        do throws(CairoError) {
+        do throws(RenderError) {
             try saver.save(picture.image, popupsOf: interaction.scene, to: path, format: format)
         } catch {
             throw SaveFailure(message: error.description)

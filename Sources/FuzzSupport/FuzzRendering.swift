@@ -14,7 +14,7 @@ public enum FuzzRendering {
         let scene = renderer.layout(graph, size: size)
         _ = try? renderer.image(of: scene)
         do {
-            _ = try LayoutDump(scene, graph: graph).encoded()
+            _ = try LayoutDump(scene).encoded()
         } catch {
             fatalError("The layout dump cannot be encoded: \(error)")
         }

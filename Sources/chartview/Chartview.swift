@@ -1,6 +1,7 @@
 import ChartCairo
 import ChartCore
 import ChartData
+import ChartFiles
 import ChartX11
 import Foundation
 
@@ -122,7 +123,7 @@ struct Chartview {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }
         if let dump {
-            try writeDump(LayoutDump(scene, graph: graph), to: dump, timeout: options.timeout)
+            try writeDump(LayoutDump(scene), to: dump, timeout: options.timeout)
         }
     }
 
@@ -132,7 +133,7 @@ struct Chartview {
         _ scene: Scene, format: ChartRenderer.Format, to target: OutputTarget,
         renderer: ChartRenderer, timeout: Double
     ) throws(CommandError) {
-        do throws(CairoError) {
+        do throws(RenderError) {
             switch target.kind {
             case .file(let path):
                 try renderer.write(scene, format: format, replacing: path)
@@ -145,7 +146,7 @@ struct Chartview {
         }
         let shown = target.kind == .standardOutput ? "standard output" : target.name
         try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
-            do throws(CairoError) {
+            do throws(RenderError) {
                 try renderer.write(scene, format: format, toDescriptor: fd, name: shown)
             } catch {
                 throw CommandError(error, writing: shown)
@@ -206,27 +207,24 @@ struct Chartview {
         case .standardOutput, .stream:
             try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
                 let sink = DescriptorSink(fd: fd, name: target.name)
-                data.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
-                if let failure = sink.failure {
-                    throw CommandError(message: "\(target.name): cannot write: \(String(cString: strerror(failure)))", status: 1)
-                }
+                sink.write(data)
+                if let error = sink.error { throw CommandError(message: error.description, status: 1) }
             }
         case .file(let path):
             // Written to a partial file and renamed, so a reader never sees half a dump.
-            do throws(CairoError) {
+            do throws(FileError) {
                 let partial = try PartialFile(destination: path)
                 let sink = DescriptorSink(fd: partial.fd, name: target.name)
-                data.withUnsafeBytes { _ = sink.write($0.baseAddress!, count: $0.count) }
-                if let failure = sink.failure {
+                sink.write(data)
+                if let error = sink.error {
                     partial.discard()
-                    throw CairoError.cannotWrite(path: path, reason: String(cString: strerror(failure)))
+                    throw error
                 }
                 try partial.commit()
             } catch {
                 switch error {
                 case .refused(_, let why): throw CommandError(message: "\(target.name): \(why)", status: 1)
                 case .cannotWrite(_, let why): throw CommandError(message: "\(target.name): cannot write: \(why)", status: 1)
-                default: throw CommandError(message: "\(target.name): cannot write: \(error.description)", status: 1)
                 }
             }
         }

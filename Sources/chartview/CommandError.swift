@@ -66,9 +66,9 @@ extension CommandError {
     /// A failure to paint or write the chart to `name` (status 1, a failure at run time): the
     /// written path (`written`, a link's target) shown as the name given. An image too large
     /// for the memory there is says what `--size` asked for and what it needs.
-    init(_ error: CairoError, writing name: String, replacing written: String? = nil) {
+    init(_ error: RenderError, writing name: String, replacing written: String? = nil) {
         switch error {
-        case .noImageMemory(let width, let height, let bytes):
+        case .cairo(.noImageMemory(let width, let height, let bytes)):
             let size = CommandOption.size.name
             self.init(
                 message: "\(name): \(size) \(width)x\(height) needs \(CairoError.megabytes(bytes)) MB of image memory, which could not be had; "

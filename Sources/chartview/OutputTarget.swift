@@ -1,4 +1,5 @@
 import ChartCairo
+import ChartFiles
 import Foundation
 
 /// Where `--output` or `--dump-layout` writes, decided before anything is written, with the
@@ -41,7 +42,7 @@ struct OutputTarget {
             }
             kind = .standardOutput
         } else {
-            do throws(CairoError) {
+            do throws(FileError) {
                 let destination = try FileDestination(name)
                 kind = destination.kind == .file ? .file(destination.path) : .stream(destination.path)
             } catch {

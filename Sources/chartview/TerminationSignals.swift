@@ -1,4 +1,4 @@
-import ChartCairo
+import ChartFiles
 import ChartData
 import Foundation
 import Synchronization

@@ -63,7 +63,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let image = try CairoSurface.image(width: 20, height: 10)  // cleared to transparent
-        try image.writePNG(to: dir + "/t.png")
+        try ChartRenderer().write(image: image, to: dir + "/t.png")
         let read = try CairoSurface.png(path: dir + "/t.png")
         #expect(read.pixel(x: 5, y: 5).alpha == 0)
     }
@@ -71,7 +71,7 @@ import Testing
     @Test func aMissingDirectoryIsAClearErrorAndLeavesNothing() throws {
         let renderer = ChartRenderer()
         let scene = renderer.layout(graph(), size: Size(width: 100, height: 100))
-        #expect(throws: CairoError.cannotWrite(path: "/nonexistent-dir/x.png", reason: "no such directory '/nonexistent-dir'")) {
+        #expect(throws: RenderError.file(.cannotWrite(path: "/nonexistent-dir/x.png", reason: "no such directory '/nonexistent-dir'"))) {
             try renderer.write(scene, to: "/nonexistent-dir/x.png")
         }
     }
@@ -79,7 +79,7 @@ import Testing
     @Test func anUnknownExtensionIsRefused() throws {
         let renderer = ChartRenderer()
         let scene = renderer.layout(graph(), size: Size(width: 100, height: 100))
-        #expect(throws: CairoError.unsupportedFormat(path: "/tmp/x.gif")) {
+        #expect(throws: RenderError.unsupportedFormat(path: "/tmp/x.gif")) {
             try renderer.write(scene, to: "/tmp/x.gif")
         }
     }
@@ -168,7 +168,7 @@ import Testing
         let path = dir + "/ro.png"
         try Data("keep".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o444)
-        #expect(throws: CairoError.refused(path: path, reason: "is read-only; choose another output or make it writable")) {
+        #expect(throws: RenderError.file(.refused(path: path, reason: "is read-only; choose another output or make it writable"))) {
             try ChartRenderer().write(scene(), to: path)
         }
         #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))
@@ -192,7 +192,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/real") == ["t.png"])
         // A link to a read-only file is refused under the link's name.
         chmod(dir + "/real/t.png", 0o444)
-        #expect(throws: CairoError.refused(path: dir + "/link.png", reason: "is read-only; choose another output or make it writable")) {
+        #expect(throws: RenderError.file(.refused(path: dir + "/link.png", reason: "is read-only; choose another output or make it writable"))) {
             try ChartRenderer().write(scene(), to: dir + "/link.png")
         }
     }
@@ -207,7 +207,7 @@ import Testing
         #expect(isPNG(dir + "/real/new.png"))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/new.png") == "real/new.png")
         try FileManager.default.createSymbolicLink(atPath: dir + "/gone.png", withDestinationPath: "missing/gone.png")
-        #expect(throws: CairoError.cannotWrite(path: dir + "/gone.png", reason: "no such directory '\(dir)/missing'")) {
+        #expect(throws: RenderError.file(.cannotWrite(path: dir + "/gone.png", reason: "no such directory '\(dir)/missing'"))) {
             try ChartRenderer().write(scene(), to: dir + "/gone.png")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["gone.png", "new.png", "real"])
@@ -220,7 +220,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/d.png", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: dir + "/l.png", withDestinationPath: "d.png")
         for name in ["d.png", "l.png"] {
-            #expect(throws: CairoError.refused(path: dir + "/" + name, reason: "is a directory; name a file to write")) {
+            #expect(throws: RenderError.file(.refused(path: dir + "/" + name, reason: "is a directory; name a file to write"))) {
                 try ChartRenderer().write(scene(), to: dir + "/" + name)
             }
         }
@@ -233,7 +233,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo(dir + "/f.png", 0o600) == 0)
-        #expect(throws: CairoError.refused(path: dir + "/f.png", reason: "is a device or FIFO, not a file to replace; choose another output")) {
+        #expect(throws: RenderError.file(.refused(path: dir + "/f.png", reason: "is a device or FIFO, not a file to replace; choose another output"))) {
             try ChartRenderer().write(scene(), to: dir + "/f.png")
         }
         var info = stat()

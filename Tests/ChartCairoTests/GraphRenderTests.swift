@@ -54,7 +54,7 @@ import Testing
     func unknownExtension() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: CairoError.unsupportedFormat(path: dir + "/a.gif")) {
+        #expect(throws: RenderError.unsupportedFormat(path: dir + "/a.gif")) {
             try graph().render(to: dir + "/a.gif", size: Size(width: 100, height: 100))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
@@ -62,7 +62,7 @@ import Testing
 
     @Test("A missing folder gives the renderer's one-line error naming the file")
     func missingFolder() {
-        #expect(throws: CairoError.cannotWrite(path: "/nonexistent-chartview/a.png", reason: "no such directory '/nonexistent-chartview'")) {
+        #expect(throws: RenderError.file(.cannotWrite(path: "/nonexistent-chartview/a.png", reason: "no such directory '/nonexistent-chartview'"))) {
             try graph().render(to: "/nonexistent-chartview/a.png", size: Size(width: 100, height: 100))
         }
     }

@@ -160,7 +160,7 @@ final class SelectionRecorder: PlotDelegate {
         #expect(plot.items.count == whole.items.filter { $0.anchor.x <= revealX }.count)
         #expect(plot.items.count > 0 && plot.items.count < whole.items.count)
         #expect(half.plot("line")?.pathsClip?.width == whole.clip.width / 2)
-        let json = String(decoding: try LayoutDump(scene, graph: graph).encoded(), as: UTF8.self)
+        let json = String(decoding: try LayoutDump(scene).encoded(), as: UTF8.self)
         #expect(json.contains("\"kind\" : \"lollipop\""))
         #expect(json.contains("\"segments\""))
         #expect(json.contains("\"text\" : \"4 · Pops 9.0\""))

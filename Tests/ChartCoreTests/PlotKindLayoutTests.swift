@@ -226,9 +226,15 @@ struct PlotKindLayoutTests {
         }
         let square = try bars(radius: 0), round = try bars(radius: 6)
         #expect(square.map(\.bounds) == round.map(\.bounds))
+        // Layout chose the corners: those of each bar's tip, the radius clamped to the bar.
         for item in round {
-            guard case .rect(_, let radius) = item.shape else { Issue.record("not a rect"); continue }
-            #expect(radius == 6)
+            guard case .rect(let rect, let corners) = item.shape else { Issue.record("not a rect"); continue }
+            #expect(corners.radius == min(6, rect.width / 2, rect.height / 2))
+            #expect(corners.corners == (item.pointsDown ? [.bottomLeft, .bottomRight] : [.topLeft, .topRight]))
+        }
+        for item in square {
+            guard case .rect(_, let corners) = item.shape else { Issue.record("not a rect"); continue }
+            #expect(corners.isSquare)
         }
     }
 

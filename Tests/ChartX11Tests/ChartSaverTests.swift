@@ -110,7 +110,7 @@ struct ChartSaverReplacingTests {
         case .readOnly0444:
             let reason = "is read-only; choose another output or make it writable"
             #expect(ChartSaver.replacement(at: path) == .refused(reason: reason))
-            #expect(throws: CairoError.refused(path: path, reason: reason)) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
+            #expect(throws: RenderError.file(.refused(path: path, reason: reason))) { try saver.save(picture, popupsOf: scene, to: path, format: format) }
             #expect(FileManager.default.contents(atPath: path) == old)
             #expect(Self.mode(path) == 0o444)
         case .linkToAFile, .danglingLink:
@@ -122,13 +122,13 @@ struct ChartSaverReplacingTests {
         case .directory:
             // The prompt says it is a folder before it asks (`SavePromptTests`).
             #expect(ChartSaver.replacement(at: path) == .refused(reason: "is a directory; name a file to write"))
-            #expect(throws: CairoError.refused(path: path, reason: "is a directory; name a file to write")) {
+            #expect(throws: RenderError.file(.refused(path: path, reason: "is a directory; name a file to write"))) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
         case .fifo:
             #expect(ChartSaver.replacement(at: path) == .refused(reason: "is a device or FIFO; save to a file"))
-            #expect(throws: CairoError.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output")) {
+            #expect(throws: RenderError.file(.refused(path: path, reason: "is a device or FIFO, not a file to replace; choose another output"))) {
                 try saver.save(picture, popupsOf: scene, to: path, format: format)
             }
             var info = stat()

@@ -21,7 +21,7 @@ enum ExampleCommand {
         let path = paths.first ?? "example.png"
         let data = Rainfall()
         let printer = SelectionPrinter(data: data)
-        do throws(CairoError) {
+        do throws(RenderError) {
             try RainfallChart.make(data: data, delegate: printer).render(to: path, size: size)
         } catch {
             return fail(error.description)

@@ -67,8 +67,8 @@ extension ChartInteraction {
     /// The selected record in words, as its popup says it on one line ("2008-03-01 · AAPL
     /// 143.50"); nil without a selection.
     public var selectionText: String? {
-        guard let selection, let plot = graph.plot(identifier: selection.plotID) else { return nil }
-        return plot.describe(record: selection.record, in: graph.recordContext(for: plot))?.text
+        guard let selection else { return nil }
+        return scene.plot(selection.plotID)?.describer?.description(of: selection.record)?.text
     }
 
     /// The most rows `visibleDataCSV()` writes.

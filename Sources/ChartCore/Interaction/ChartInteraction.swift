@@ -54,7 +54,7 @@ public final class ChartInteraction {
     }
     /// A question with an editable answer along the bottom edge (a save's file name), above
     /// which the status line moves; nil for none. Laid out with the overlays only.
-    public var prompt: TextPrompt? {
+    package var prompt: TextPrompt? {
         didSet { if prompt != oldValue { needsLayout = true } }
     }
     /// Whether state changed since the last layout.
@@ -307,9 +307,10 @@ public final class ChartInteraction {
         let hadSelection = selection != nil
         selection = newSelection
         needsLayout = true
-        guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID),
-            let item = scene.plot(newSelection.plotID)?.items.item(forRecord: newSelection.record),
-            let described = plot.describe(record: newSelection.record, in: graph.recordContext(for: plot))?.text
+        // What the popup says is what the scene's plot says of the record (`RecordDescriber`).
+        guard let newSelection, let plot = graph.plot(identifier: newSelection.plotID), let plotScene = scene.plot(newSelection.plotID),
+            let item = plotScene.items.item(forRecord: newSelection.record),
+            let described = plotScene.describer?.description(of: newSelection.record)?.text
         else {
             selection = nil
             pendingSelect = false

@@ -95,11 +95,18 @@ extension Graph {
         // its scales, so per plot it would cost plots² (thousands of series).
         var transforms: [ObjectIdentifier: CoordinateTransform] = [:]
         for space in allPlotSpaces { transforms[ObjectIdentifier(space)] = transform(of: space, in: plotArea, ranges: ranges) }
+        func describer(of plot: any Plot) -> RecordDescriber {
+            let space = plot.plotSpace ?? defaultPlotSpace
+            let context = transforms[ObjectIdentifier(space)].map { recordContext(for: plot, scales: ($0.xScale, $0.yScale)) }
+            return RecordDescriber(plot: plot, context: context ?? recordContext(for: plot))
+        }
         let plotScenes = plots.enumerated().map { index, plot -> PlotScene in
             guard !plot.isHidden && plotArea.width > 0 && plotArea.height > 0 && !cancellation.isCancelled else {
-                return PlotScene(
+                var scene = PlotScene(
                     plotID: plot.identifier, title: VisibleText.cut(plot.title), kind: plot.kind, isVisible: !plot.isHidden,
                     items: [], clip: plotArea)
+                scene.describer = describer(of: plot)
+                return scene
             }
             let space = plot.plotSpace ?? defaultPlotSpace
             let context = PlotLayoutContext(
@@ -108,6 +115,7 @@ extension Graph {
                 cancellation: cancellation)
             var scene = plot.layout(in: context)
             scene.title = VisibleText.cut(scene.title)
+            scene.describer = describer(of: plot)
             return scene
         }
 
@@ -129,12 +137,14 @@ extension Graph {
             title: titleScene, gridLines: grid, plots: plotScenes, axes: axisScenes, legend: legendScene,
             annotations: [], message: message)
         scene.view = view
+        scene.note = note
         scene.plotSpaces = allPlotSpaces.map { space in
             ScenePlotSpace(
                 identifier: space.identifier, transform: transforms[ObjectIdentifier(space)] ?? transform(of: space, in: plotArea, ranges: ranges),
                 isFittedX: view[space: space.identifier].x == nil, isFittedY: view[space: space.identifier].y == nil)
         }
         scene.annotations = layoutAnnotations(over: scene, measurer: measurer)
+        scene.recordOccludedBars()
         return scene
     }
 

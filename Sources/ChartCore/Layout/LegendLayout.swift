@@ -163,8 +163,12 @@ struct LegendLayout {
                 rect: Rect(x: x, y: y, width: entryWidths[i], height: rowHeight),
                 swatch: swatchRect,
                 swatchFill: item.fill.map { visible ? $0 : .solid(grey) },
-                swatchLine: item.line.map { (visible ? $0 : $0.withColor(grey)).scaled(by: scale) },
-                swatchSymbol: symbol,
+                swatchLine: item.line.map {
+                    SceneLine(
+                        from: Point(x: swatchRect.minX, y: swatchRect.midY), to: Point(x: swatchRect.maxX, y: swatchRect.midY),
+                        style: (visible ? $0 : $0.withColor(grey)).scaled(by: scale))
+                },
+                swatchMarker: symbol.map { SceneMarker(center: swatchRect.center, symbol: $0) },
                 text: text, isVisible: visible, record: item.record)
         }
         let scene = LegendScene(

@@ -257,11 +257,13 @@ public final class BarPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQueryable
             let tip = e.rounded(), mid = (across0 + across1) / 2
             return (rect, horizontal ? Point(x: tip, y: mid) : Point(x: mid, y: tip), end < start, s.rounded())
         }
+        let cornerRadius = barCornerRadius * context.scale
         func item(_ i: Int, _ bar: (rect: Rect, anchor: Point, down: Bool, base: Double)) -> PlotItem {
-            PlotItem(
-                record: i, value: data.values[i], shape: .rect(bar.rect, cornerRadius: barCornerRadius * context.scale),
-                fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor,
-                pointsDown: bar.down, base: PlotItem.Base(position: bar.base, isHorizontal: horizontal))
+            let base = PlotItem.Base(position: bar.base, isHorizontal: horizontal)
+            return PlotItem(
+                record: i, value: data.values[i],
+                shape: .rect(bar.rect, corners: CornerRounding(tipOf: bar.rect, radius: cornerRadius, base: base, pointsDown: bar.down)),
+                fill: data.fill(i) ?? defaultFill, stroke: outline, anchor: bar.anchor, pointsDown: bar.down, base: base)
         }
         let visible = visibleRecords(data, context: context)
         LayoutCost.current?.visited(visible.count)

@@ -125,9 +125,14 @@ public final class Graph {
     /// How `plot`'s records are described (popups, `--dump-layout`): along its category axis,
     /// as that axis shows them, named by its title.
     public func recordContext(for plot: any Plot) -> RecordContext {
+        recordContext(for: plot, scales: scales(of: plot.plotSpace ?? defaultPlotSpace))
+    }
+
+    /// `recordContext(for:)` with the scales of the plot's space already worked out (a layout
+    /// has them in its transforms: working them out asks every plot of the space).
+    func recordContext(for plot: any Plot, scales spaceScales: (x: Scale, y: Scale)) -> RecordContext {
         let space = plot.plotSpace ?? defaultPlotSpace
         let coordinate = plot.locationAxis
-        let spaceScales = scales(of: space)
         let scale = coordinate == .x ? spaceScales.x : spaceScales.y
         let axis =
             axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }

@@ -334,18 +334,19 @@ public enum ThinnedRecords {
 ///     print(cost.recordsVisited)
 ///
 /// Unbound (the usual case) a layout reads the task-local once per plot and counts nothing.
-public final class LayoutCost: @unchecked Sendable {
+/// A test counter, so `package`: the package's tests see it, a user of the library does not.
+package final class LayoutCost: @unchecked Sendable {
     /// The counter layouts on this task add to; nil (the default) for none.
-    @TaskLocal public static var current: LayoutCost?
+    @TaskLocal package static var current: LayoutCost?
 
     private let lock = NSLock()
     private var visits = 0
 
     /// A counter at zero.
-    public init() {}
+    package init() {}
 
     /// The records visited so far.
-    public var recordsVisited: Int {
+    package var recordsVisited: Int {
         lock.lock()
         defer { lock.unlock() }
         return visits

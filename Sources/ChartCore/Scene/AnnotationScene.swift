@@ -8,6 +8,6 @@ public struct AnnotationScene: Hashable, Sendable {
     public var box: Rect?
     /// The box's fill (clear without a box).
     public var fill: Fill
-    /// The box's border; nil for none.
+    /// The box's border, stroked just inside the box; nil for none.
     public var border: LineStyle?
 }

@@ -138,13 +138,13 @@ public struct LayoutDump: Codable, Sendable {
     var axes: [Axis]
     var annotations: [Label]
     var message: String?
-    /// How the chart was chosen from its data (`Graph.note`).
+    /// How the chart was chosen from its data (`Scene.note`).
     var note: String?
 
-    /// The dump of `scene`; with the `graph` it was laid out from, each item says what its
-    /// popup would, and the note says how the chart was chosen.
-    public init(_ scene: Scene, graph: Graph? = nil) {
-        self.note = graph?.note
+    /// The dump of `scene`, from the scene alone: each item says what its popup would (its
+    /// plot's `describer`), and the note says how the chart was chosen. O(items).
+    public init(_ scene: Scene) {
+        self.note = scene.note
         func label(_ text: SceneText) -> Label {
             Label(text: text.text, rect: text.rect.array, angle: text.angle * 180 / .pi)
         }
@@ -171,13 +171,10 @@ public struct LayoutDump: Codable, Sendable {
             legend = Legend(position: "none", rect: nil, rows: 0, columns: 0, entries: [])
         }
         plots = scene.plots.map { plot in
-            let model = graph?.plot(identifier: plot.plotID)
-            let context = model.map { graph!.recordContext(for: $0) }
-            return Plot(
+            Plot(
                 id: plot.plotID, title: plot.title, kind: plot.kind.name, visible: plot.isVisible,
-                items: plot.items.map { item in
-                    Item(item, text: model.flatMap { $0.describe(record: item.record, in: context!)?.text })
-                }, labels: plot.labels.map(label))
+                items: plot.items.map { item in Item(item, text: plot.describer?.description(of: item.record)?.text) },
+                labels: plot.labels.map(label))
         }
         axes = scene.axes.map { axis in
             Axis(id: axis.axisID, rotation: axis.labelRotation, labels: axis.labels.map(label), title: axis.title.map(label))

@@ -6,7 +6,7 @@ public struct OverlayScene: Hashable, Sendable {
     public var box: Rect
     /// The box's fill.
     public var fill: Fill
-    /// The box's border; nil for none.
+    /// The box's border, stroked just inside the box; nil for none.
     public var border: LineStyle?
     /// The text lines, placed.
     public var texts: [SceneText]

@@ -2,8 +2,9 @@
 public struct PlotItem: Hashable, Sendable {
     /// The shape, in device pixels.
     public enum Shape: Hashable, Sendable {
-        /// A bar. `cornerRadius` rounds the corners away from the base.
-        case rect(Rect, cornerRadius: Double)
+        /// A bar (a box, a candle's body, a heatmap's cell), its `corners` rounded as layout
+        /// chose (a bar's tip; `CornerRounding(tipOf:radius:base:pointsDown:)`).
+        case rect(Rect, corners: CornerRounding = .none)
         /// A point of a line or scatter plot, with its marker (nil: the point is not marked).
         case point(Point, symbol: PlotSymbol?)
         /// A pie slice: the ring between `innerRadius` and `radius` from `startAngle` to
@@ -13,10 +14,16 @@ public struct PlotItem: Hashable, Sendable {
         /// bars and their caps, a box plot's whiskers. Hit within `hitWidth / 2` of any of them
         /// (never less than the hit tester's slop), so a 1-pixel whisker can still be clicked.
         case segments([Segment], hitWidth: Double)
-        /// A closed polygon filled with the item's fill and outlined with its stroke: a radar
-        /// chart's series. Hit inside, or within `hitWidth / 2` of its outline (at least the hit
+        /// A closed polygon filled with the item's fill and outlined with its stroke, its corners
+        /// round: a radar chart's series. Hit inside, or within `hitWidth / 2` of its outline (at least the hit
         /// tester's slop); inside only for a `hitWidth` of 0.
         case polygon([Point], hitWidth: Double)
+
+        /// A rectangle with all four corners rounded by `cornerRadius` device pixels, clamped to
+        /// half its shorter side (square for 0).
+        public static func rect(_ rect: Rect, cornerRadius: Double) -> Shape {
+            .rect(rect, corners: CornerRounding(radius: cornerRadius, corners: .all).clamped(to: rect))
+        }
     }
 
     /// A straight stroke between two points, in device pixels.
@@ -50,7 +57,7 @@ public struct PlotItem: Hashable, Sendable {
     public var shape: Shape
     /// Its fill.
     public var fill: Fill
-    /// Its outline; nil for none.
+    /// Its outline (a rect's stroked just inside it); nil for none.
     public var stroke: LineStyle?
     /// Where a value popup for this record points: a bar's tip, a point, a slice's outer middle.
     public var anchor: Point
@@ -125,6 +132,14 @@ public struct PlotScene: Hashable, Sendable {
     /// What the plot's `ViewDataSource` has yet to deliver for this view: the plot was laid out
     /// from records that stand in (the view is refining). Empty when it drew what it should.
     public var pendingData: [ViewDataRequest] = []
+    /// Plain bars (`PlotItem.plainBar`, by item position) that bars painted after them, of this
+    /// plot or a later one, cover: the pieces of each still showing, none when wholly hidden.
+    /// Painting only those pieces gives the pixels of painting every bar whole (`BarOcclusion`);
+    /// a bar not listed is painted whole. Recorded by layout; empty for a plot laid out alone.
+    public var occludedBars: [Int: [Rect]] = [:]
+    /// The plot's records in words, as their popups say them (`RecordDescriber`): set by
+    /// layout; nil for a plot scene made by hand.
+    public var describer: RecordDescriber?
 
     /// A plot laid out: its items, paths, labels and leader lines, clipped to `clip` (nil for none).
     public init(

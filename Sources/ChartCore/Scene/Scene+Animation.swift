@@ -13,17 +13,20 @@ extension Scene {
         guard progress < 1 else { return self }
         var scene = self
         scene.plots = plots.map { $0.animated(progress: progress) }
+        scene.recordOccludedBars()
         return scene
     }
 }
 
 extension PlotScene {
     /// This plot `progress` (0 to 1) of the way through the show animation: see
-    /// `Scene.animated(progress:)`. O(items).
+    /// `Scene.animated(progress:)`, which records the bars it covers again (`occludedBars`, here
+    /// forgotten). O(items).
     public func animated(progress: Double) -> PlotScene {
         let progress = min(max(progress, 0), 1)
         guard progress < 1 else { return self }
         var plot = self
+        plot.occludedBars = [:]
         let revealX = clip.minX + clip.width * progress
         if !paths.isEmpty {
             plot.pathsClip = Rect(x: clip.minX, y: clip.minY, width: clip.width * progress, height: clip.height)
@@ -31,9 +34,10 @@ extension PlotScene {
         plot.items = items.animated { item in
             var item = item
             switch item.shape {
-            case .rect(let rect, let radius):
+            case .rect(let rect, let corners):
                 guard let base = item.base else { return item.anchor.x <= revealX ? item : nil }
-                item.shape = .rect(Self.grown(rect, from: base, progress: progress), cornerRadius: radius)
+                let grown = Self.grown(rect, from: base, progress: progress)
+                item.shape = .rect(grown, corners: corners.clamped(to: grown))
             case .wedge(let c, let r, let inner, let start, let end):
                 item.shape = .wedge(
                     center: c, radius: r, innerRadius: inner, startAngle: start,

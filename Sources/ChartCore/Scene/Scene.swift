@@ -15,11 +15,11 @@ public struct Scene: Hashable, Sendable {
     public var plotArea: Rect
     /// Behind the plots, inside the plot area.
     public var plotAreaFill: Fill
-    /// Around the plot area; nil for none.
+    /// Around the plot area, stroked just inside its edge; nil for none.
     public var plotAreaBorder: LineStyle?
     /// The graph's title; nil for none.
     public var title: SceneText?
-    /// Grid lines, drawn under the plots.
+    /// Grid lines, drawn under the plots, clipped to the plot area.
     public var gridLines: [SceneLine]
     /// The plots, in drawing order.
     public var plots: [PlotScene]
@@ -41,6 +41,9 @@ public struct Scene: Hashable, Sendable {
     public var markers: [SceneMarker] = []
     /// Boxes drawn over everything: the help overlay, a status message. Not part of the chart.
     public var overlays: [OverlayScene] = []
+    /// How the chart was chosen from its data, as the graph said it when laid out
+    /// (`Graph.note`); nil when no one chose for the user.
+    public var note: String?
 
     /// Every label of every axis, the title, legend texts and annotation texts: all text drawn.
     public var allTexts: [SceneText] {

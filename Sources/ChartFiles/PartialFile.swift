@@ -30,7 +30,7 @@ public final class PartialFile {
 
     /// Resolves `destination` (`FileDestination`: a link's target; a read-only file, a
     /// directory, a device refused, under `destination`) and creates its temporary file.
-    public convenience init(destination: String) throws(CairoError) {
+    public convenience init(destination: String) throws(FileError) {
         try self.init(replacing: FileDestination(destination), name: destination)
     }
 
@@ -40,9 +40,9 @@ public final class PartialFile {
     /// file's owner and group where permitted and its mode (`keep(_:on:)`), before a byte is
     /// written. Throws `.refused` for a stream (`name` names it), `.cannotWrite` with the file
     /// system's reason.
-    public init(replacing target: FileDestination, name: String? = nil) throws(CairoError) {
+    public init(replacing target: FileDestination, name: String? = nil) throws(FileError) {
         guard target.kind == .file else {
-            throw CairoError.refused(path: name ?? target.path, reason: "is a device or FIFO, not a file to replace; choose another output")
+            throw FileError.refused(path: name ?? target.path, reason: "is a device or FIFO, not a file to replace; choose another output")
         }
         let destination = target.path
         self.destination = destination
@@ -67,7 +67,7 @@ public final class PartialFile {
         guard fd >= 0 else {
             done = true
             self.fd = -1
-            throw CairoError.cannotWrite(path: destination, reason: Self.creationFailure(failure, in: directory.isEmpty ? "." : directory))
+            throw FileError.cannotWrite(path: destination, reason: Self.creationFailure(failure, in: directory.isEmpty ? "." : directory))
         }
         self.fd = fd
         if let existing = target.existing { Self.keep(existing, on: fd) }
@@ -90,18 +90,18 @@ public final class PartialFile {
 
     /// Closes the file and renames it onto the destination. On failure the temporary file is
     /// removed and the destination kept.
-    public func commit() throws(CairoError) {
+    public func commit() throws(FileError) {
         let closed = close(fd)
         let closeFailure = errno
         fd = -1
         guard closed == 0 else {
             discard()
-            throw CairoError.cannotWrite(path: destination, reason: String(cString: strerror(closeFailure)))
+            throw FileError.cannotWrite(path: destination, reason: String(cString: strerror(closeFailure)))
         }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
-            throw CairoError.cannotWrite(path: destination, reason: reason)
+            throw FileError.cannotWrite(path: destination, reason: reason)
         }
         done = true
         _ = Self.registry.withLock { $0.remove(temporary) }

@@ -40,7 +40,7 @@ public struct FileDestination: Equatable, Sendable {
 
     /// What `name` names now, following symbolic links (up to 40). Throws `.refused` under
     /// `name` for a directory, a read-only file, a block device or socket, or a loop of links.
-    public init(_ name: String) throws(CairoError) {
+    public init(_ name: String) throws(FileError) {
         var current = name
         for _ in 0..<40 {
             var info = stat()

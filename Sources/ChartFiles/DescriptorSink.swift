@@ -1,7 +1,6 @@
-import CCairo
 import Foundation
 
-/// Where Cairo's stream writers put bytes: an open file descriptor (standard output, a device,
+/// Where a writer's bytes go (Cairo's stream writers, a layout dump): an open file descriptor (standard output, a device,
 /// a FIFO) that the caller owns. Remembers the first write error (`errno`); writes nothing after it.
 public final class DescriptorSink {
     /// The file descriptor written to; the caller owns it and closes it.
@@ -34,13 +33,12 @@ public final class DescriptorSink {
         return true
     }
 
-    /// A `cairo_write_func_t` writing to the sink passed (unretained) as its closure.
-    static let cairoWrite: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<DescriptorSink>.fromOpaque(closure).takeUnretainedValue()
-        return sink.write(data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    /// Writes all of `data`, as `write(_:count:)`; false after an error.
+    @discardableResult
+    public func write(_ data: Data) -> Bool {
+        data.withUnsafeBytes { $0.isEmpty || write($0.baseAddress!, count: $0.count) }
     }
 
-    /// The pointer Cairo hands back to `cairoWrite`; valid while the sink lives.
-    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    /// `.cannotWrite` under `name` for the first write that failed; nil when none did.
+    public var error: FileError? { failure.map { FileError.cannotWrite(path: name, errno: $0) } }
 }
