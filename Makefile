@@ -13,9 +13,12 @@ REAL_DATA := $(CURDIR)/.build/real-data
 # Seconds the test run may take before .ci/with-deadline prints what is still running (each
 # thread's stack) and stops it: a hang fails in the log with its place, well inside CI's 90 min.
 TEST_DEADLINE ?= 2700
-# More flags for `swift test` in make test, such as
-# TEST_FLAGS='--event-stream-output-path events.jsonl --event-stream-version 0' (each test's start and end).
-TEST_FLAGS ?=
+# How much of the heaviest tests run: quick (make test: samples of the large case lists that
+# still cover every case kind) or full (make test-full: every case). See Tests/TestDepth.
+TEST_DEPTH ?= quick
+# A folder for each test process' event stream (Swift Testing's JSON lines: each test's start and
+# end), such as TEST_EVENTS=out/test-events; none when empty.
+TEST_EVENTS ?=
 
 # A value as one shell word: single-quoted, each ' in it written '\''. Every path a recipe hands
 # the shell goes through it, so spaces, quotes, $, ; and globs in a path are characters of it.
@@ -24,7 +27,7 @@ quote = '$(subst ','\'',$(1))'
 # The house style (.swift-format): `make format` rewrites, `make lint` (part of make test) checks.
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Examples
 
-.PHONY: lint format all build run test test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage completion
+.PHONY: lint format all build run test test-full test-sanitize real-data bench fuzz soak clean install install-files uninstall deb docs doc-coverage completion
 
 # Where `make install` puts chartview: $(DESTDIR)$(PREFIX)/bin and $(DESTDIR)$(PREFIX)/share.
 # Both are taken as written (`$(value …)`): a $ in them is a character of the path, not make's.
@@ -66,15 +69,22 @@ run:
 		done < <($(call quote,$(RELEASE_BIN)) --list); \
 	fi
 
+# The tests run as three processes at once (.ci/test-shards: the library's, the command's, the
+# window's), each under its own Xvfb; each prints its summary, and every failure with its details.
 test: lint
 	@.ci/ensure-packages test
-	swift build $(SWIFTFLAGS)
+	swift build --build-tests $(SWIFTFLAGS)
 	.ci/examples $(call quote,$(CURDIR)/.build/examples)
 	.ci/build-docs --coverage
 	@.ci/real-data $(call quote,$(REAL_DATA))
 	@rm -rf -- $(call quote,$(CURDIR)/.build/test-cache)
 	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
-		.ci/with-postgres .ci/with-xvfb .ci/with-deadline $(TEST_DEADLINE) swift test $(SWIFTFLAGS) $(TEST_FLAGS)
+		CHARTVIEW_TEST_DEPTH=$(call quote,$(TEST_DEPTH)) TEST_EVENTS=$(call quote,$(TEST_EVENTS)) \
+		.ci/with-postgres .ci/with-deadline $(TEST_DEADLINE) .ci/test-shards $(SWIFTFLAGS)
+
+# make test with every case of the heaviest tests (CI runs it after make test).
+test-full:
+	$(MAKE) test TEST_DEPTH=full
 
 # The library documentation, a static site in $(OUT)/docs (index.html links the library modules):
 # each module's symbol graph from the debug build, its DocC catalog (Sources/<Module>/<Module>.docc)

@@ -56,14 +56,16 @@ let package = Package(
         .executableTarget(name: "FuzzPostgresQuery", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
 
-        .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
-        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles"]),
+        // How much of the heaviest tests a run covers (make test samples, make test-full runs all).
+        .target(name: "TestDepth", path: "Tests/TestDepth"),
+        .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore", "TestDepth"]),
+        .testTarget(name: "ChartCairoTests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "TestDepth"]),
         // The session driven by a manual clock: loads, watching, periods, the prompt, the status line.
         .testTarget(name: "ChartSessionTests", dependencies: ["ChartCore", "ChartSession"]),
         // The window's parts that need no X server (its key table, its loop, saving).
         .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "CX11"]),
-        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11"]),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartCore", "ChartData"])
+        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11", "TestDepth"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartCore", "ChartData", "TestDepth"])
     ],
     swiftLanguageModes: [.v6]
 )

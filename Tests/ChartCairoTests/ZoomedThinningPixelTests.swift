@@ -2,6 +2,7 @@ import ChartCairo
 import ChartCore
 import Foundation
 import Testing
+import TestDepth
 
 /// Zoomed in, thinning must still show the truth: at views of 50%, 1% and 0.01% of the data's
 /// span (at its start, middle and end), panned partly past its end, and zoomed in y through the
@@ -50,6 +51,7 @@ import Testing
         }
     }
 
+    /// Every view; make test runs a sample in each test, different samples that together cover them all.
     static let views = View.allCases
 
     /// The y range a zoom to `x` would show: the values of the records located in it and of their
@@ -130,7 +132,7 @@ import Testing
             sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: views)
+    @Test(arguments: TestDepth.sample(views, every: 2))
     func aZoomedLineLooksLikeEveryPoint(view: View) throws {
         let (share, thinned, full) = try pixels.compare("zoom-line-\(view)", size: Self.size) {
             Self.line(Self.walk, x: Self.walkX, view: view, thinned: $0)
@@ -141,7 +143,7 @@ import Testing
         #expect(share < 0.01, "\(view): \(share * 100)% of the plot area's pixels differ")
     }
 
-    @Test(arguments: views)
+    @Test(arguments: TestDepth.sample(views, every: 2, from: 1))
     func aZoomedAreaLooksLikeEveryPoint(view: View) throws {
         let (share, thinned, _) = try pixels.compare("zoom-area-\(view)", size: Self.size) {
             Self.line(Self.walk, x: Self.walkX, view: view, thinned: $0, area: true)
@@ -151,7 +153,7 @@ import Testing
         #expect(share < 0.01, "\(view): \(share * 100)% of the plot area's pixels differ")
     }
 
-    @Test(arguments: views)
+    @Test(arguments: TestDepth.sample(views, every: 3))
     func aZoomedLineOnALogYScaleLooksLikeEveryPoint(view: View) throws {
         let (share, thinned, _) = try pixels.compare("zoom-logy-\(view)", size: Self.size) {
             Self.line(Self.positiveWalk, x: Self.walkX, view: view, thinned: $0, logY: true)
@@ -160,7 +162,7 @@ import Testing
         #expect(share < 0.01, "\(view): \(share * 100)% of the plot area's pixels differ")
     }
 
-    @Test(arguments: views)
+    @Test(arguments: TestDepth.sample(views, every: 3, from: 1))
     func aZoomedLineOnALogXScaleLooksLikeEveryPoint(view: View) throws {
         let (share, thinned, _) = try pixels.compare("zoom-logx-\(view)", size: Self.size) {
             Self.line(Self.walk, x: Self.walkX, view: view, thinned: $0, logX: true)
@@ -222,7 +224,7 @@ import Testing
 
     static let markers: [(PlotSymbol.Shape, Double)] = [(.ellipse, 2), (.rectangle, 1), (.ellipse, 7)]
 
-    @Test(arguments: views, markers)
+    @Test(arguments: TestDepth.sample(views, every: 3, from: 2), markers)
     func aZoomedScatterLooksLikeEveryPoint(view: View, marker: (shape: PlotSymbol.Shape, size: Double)) throws {
         let snaps = marker.size <= 2
         let symbol = PlotSymbol(marker.shape, size: marker.size, fill: .solid(Color(rgb: 0x1C7ED6)))
@@ -324,7 +326,7 @@ import Testing
         return graph
     }
 
-    @Test(arguments: views, [false, true])
+    @Test(arguments: TestDepth.sample(views, every: 2, from: 1), [false, true])
     func zoomedBarsLookLikeEveryBar(view: View, categories: Bool) throws {
         let count = categories ? 10_000 : 60_000
         let (share, thinned, full) = try pixels.compare("zoom-bars\(categories ? "-categories" : "")-\(view)", size: Self.size) {

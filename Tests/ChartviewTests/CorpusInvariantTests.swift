@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestDepth
 
 /// Hundreds of real tables nobody here tuned a default for (`.ci/real-data`'s corpus: R's data
 /// sets as pydataset ships them, statsmodels' data sets), each through the real binary with no
@@ -182,8 +183,10 @@ import Testing
 
     @Test("Every corpus table: a default chart or a one-line reason, and every invariant at 0 violations")
     func invariantsHoldOverTheCorpus() throws {
-        let tables = try RealData.corpus()
-        #expect(tables.count >= 500, "the corpus has \(tables.count) tables")
+        let corpus = try RealData.corpus()
+        #expect(corpus.count >= 500, "the corpus has \(corpus.count) tables")
+        // make test: every third table (over 250, the same ones each run); make test-full: all.
+        let tables = TestDepth.sample(corpus, every: 3)
         let results = Outcomes()
         DispatchQueue.concurrentPerform(iterations: tables.count) { i in
             do {
@@ -217,8 +220,9 @@ import Testing
 
     @Test("Every kind named on a sample of corpus tables with row numbers: a chart or one line, row numbers never drawn")
     func namedKindsKeepRowNumbersOut() throws {
-        // Every 16th table (50, deterministic); those with a row-number column are checked.
-        let tables = try RealData.corpus().enumerated().filter { $0.offset % 16 == 0 }.map(\.element)
+        // Every 16th table (50, deterministic; make test: every 48th, 17); those with a row-number
+        // column are checked.
+        let tables = TestDepth.sample(try RealData.corpus().enumerated().filter { $0.offset % 16 == 0 }.map(\.element), every: 3)
         let results = Outcomes()
         let cases = tables.flatMap { table in Self.namedKinds.map { (table, $0) } }
         DispatchQueue.concurrentPerform(iterations: cases.count) { i in
