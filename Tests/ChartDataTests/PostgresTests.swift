@@ -208,9 +208,8 @@ struct PostgresTests {
     @Test("statement_timeout stops a long query with the time limit's message; the connection goes on")
     func timeLimit() throws {
         let db = try Self.reader(timeLimit: 0.5)
-        let start = Date()
+        // Stopped, or pg_sleep(5) would end without an error: no clock needed.
         #expect(throws: DataError.timedOut(path: db.name, seconds: 0.5)) { try db.table("SELECT pg_sleep(5)") }
-        #expect(Date().timeIntervalSince(start) < 2.5)
         #expect(
             DataError.timedOut(path: db.name, seconds: 0.5).description == "\(Server.readerName): query failed: the query ran longer than 0.5 s and was stopped"
         )
@@ -222,19 +221,35 @@ struct PostgresTests {
         #expect(try db.rows("SELECT 43") == [[.integer(43)]])
     }
 
-    @Test("interrupt() from another thread stops pg_sleep at once, as cancelled; the next query runs")
+    /// Runs `action` on a thread of its own once `pg_stat_activity` (polled as the superuser,
+    /// for at most a minute) shows another session where `condition` holds; runs it then even if
+    /// none showed, so that the test ends. The flag says whether one showed.
+    static func once(activity condition: String, _ action: @escaping @Sendable () -> Void) -> SharedFlag {
+        let seen = SharedFlag()
+        let query = "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND \(condition)"
+        Thread {
+            let deadline = Date().addingTimeInterval(60)
+            while !seen.value && Date() < deadline {
+                seen.value = (try? Server.admin(query)).flatMap { Int($0) } ?? 0 > 0
+                if !seen.value { usleep(10_000) }
+            }
+            action()
+        }.start()
+        return seen
+    }
+
+    /// `once(activity:)`'s condition for a query whose text holds `marker` running on the server.
+    static func running(_ marker: String) -> String { "state = 'active' AND query LIKE '%\(marker)%'" }
+
+    @Test("interrupt() from another thread stops pg_sleep, as cancelled; the next query runs")
     func interruptFromAnotherThread() throws {
         let db = try Self.reader(timeLimit: 60)
         let box = UnsafeSendable(db)
-        let done = SharedFlag()
-        defer { done.value = true }
-        Thread {
-            usleep(300_000)
-            box.value.interrupt()
-        }.start()
-        let start = Date()
-        #expect(throws: DataError.cancelled(path: db.name)) { try db.table("SELECT pg_sleep(20)") }
-        #expect(Date().timeIntervalSince(start) < 3)
+        let marker = Server.uniqueName("interrupted")
+        // Interrupted while it runs: it fails as cancelled, not after 20 s (the limit is 60).
+        let seen = Self.once(activity: Self.running(marker)) { box.value.interrupt() }
+        #expect(throws: DataError.cancelled(path: db.name)) { try db.table("SELECT pg_sleep(20) AS \(marker)") }
+        #expect(seen.value, "the query never showed as running on the server")
         #expect(try db.rows("SELECT 'after'") == [[.text("after")]])
         // An interrupt with nothing running stops nothing later.
         db.interrupt()
@@ -245,24 +260,20 @@ struct PostgresTests {
     func cancellationFlag() throws {
         let db = try Self.reader(timeLimit: 60)
         let flag = CancellationFlag()
-        Thread {
-            usleep(300_000)
-            flag.cancel()
-        }.start()
-        let start = Date()
-        #expect(throws: DataError.cancelled(path: db.name)) { try db.table("SELECT pg_sleep(20)", cancellation: flag) }
-        #expect(Date().timeIntervalSince(start) < 3)
+        let marker = Server.uniqueName("flagged")
+        let seen = Self.once(activity: Self.running(marker)) { flag.cancel() }
+        #expect(throws: DataError.cancelled(path: db.name)) { try db.table("SELECT pg_sleep(20) AS \(marker)", cancellation: flag) }
+        #expect(seen.value, "the query never showed as running on the server")
         #expect(throws: DataError.cancelled(path: db.name)) { try db.table("SELECT 1", cancellation: flag) }
         #expect(try db.table("SELECT 1 AS one", cancellation: CancellationFlag()).rowCount == 1)
-        // A flag raised while rows stream in stops between rows.
+        // A flag raised while the rows stream in (one every 10 ms) stops the query too.
         let streaming = CancellationFlag()
-        Thread {
-            usleep(300_000)
-            streaming.cancel()
-        }.start()
+        let streamed = Server.uniqueName("streamed")
+        let streamSeen = Self.once(activity: Self.running(streamed)) { streaming.cancel() }
         #expect(throws: DataError.cancelled(path: db.name)) {
-            try db.table("SELECT i, pg_sleep(0.01) FROM generate_series(1, 100000) i", cancellation: streaming)
+            try db.table("SELECT i AS \(streamed), pg_sleep(0.01) FROM generate_series(1, 100000) i", cancellation: streaming)
         }
+        #expect(streamSeen.value, "the query never showed as running on the server")
         #expect(try db.rows("SELECT 2") == [[.integer(2)]])
     }
 
@@ -451,13 +462,16 @@ struct PostgresTests {
         }
         let patient = try Self.reader(timeLimit: 60)
         let box = UnsafeSendable(patient)
-        Thread {
-            usleep(300_000)
-            box.value.interrupt()
-        }.start()
+        guard case .integer(let backend)? = try patient.rows("SELECT pg_backend_pid()").first?.first else {
+            Issue.record("no pid")
+            return
+        }
+        // The stream is under way once its session fetches from the query's cursor.
+        let seen = Self.once(activity: "pid = \(backend) AND query LIKE 'FETCH%'") { box.value.interrupt() }
         #expect(throws: DataError.cancelled(path: patient.name)) {
             try patient.streamNumbers("SELECT i::float8 FROM generate_series(1, 1000000000) i") { _ in true }
         }
+        #expect(seen.value, "the query never showed as running on the server")
         #expect(try patient.rows("SELECT 4") == [[.integer(4)]])
     }
 

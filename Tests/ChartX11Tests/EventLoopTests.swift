@@ -44,14 +44,14 @@ struct EventLoopTests {
         let finished = Flag()
         client.onWake = { if finished.isRaised { loop.stop() } }
         // A guard against a loop that never wakes.
-        let timeout = loop.after(10) { loop.stop() }
+        let timeout = loop.after(60) { loop.stop() }
         let wake = loop.wake
-        Thread {
-            usleep(50_000)
+        let slept = Self.once(threadSleepsInPoll: try Self.thisThread()) {
             finished.raise()
             wake()
-        }.start()
+        }
         loop.run(client)
+        #expect(slept.isRaised, "the loop was never seen asleep in poll")
         #expect(timeout.isPending, "the loop only woke at the timeout")
         #expect(client.turns <= 3, "the idle loop turned \(client.turns) times")
         #expect(!loop.drainWakeups(), "the wake-up byte was read")
@@ -61,18 +61,55 @@ struct EventLoopTests {
     func inputWakesTheLoop() throws {
         let loop = try EventLoop()
         let client = try PipeClient(loop: loop)
-        let timer = loop.after(0.05) {}
+        // A guard against a loop that never wakes.
+        let timeout = loop.after(60) { loop.stop() }
         let input = client.inputWriteEnd
-        Thread {
-            usleep(10_000)
+        let slept = Self.once(threadSleepsInPoll: try Self.thisThread()) {
             var byte: UInt8 = 1
             _ = write(input, &byte, 1)
-        }.start()
-        client.onInput = { loop.stop() }
+        }
+        // A timer due in the very turn the input stops.
+        var due: TimerHandle?
+        client.onInput = {
+            due = loop.after(0) {}
+            loop.stop()
+        }
         loop.run(client)
+        #expect(slept.isRaised, "the loop was never seen asleep in poll")
         #expect(client.inputs == 1)
-        #expect(timer.isPending)
+        #expect(timeout.isPending && due?.isPending == true)
         #expect(client.turnsEnded == 0, "a stopped loop does not end its turn")
+    }
+
+    /// This thread's folder in /proc, "/proc/PID/task/TID" (Glibc's module has no gettid).
+    static func thisThread() throws -> String {
+        "/proc/" + (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))
+    }
+
+    /// Runs `action` on a thread of its own once the thread of `folder` (`thisThread()`) is
+    /// asleep in `poll`, as its `syscall` file shows, waiting for at most 30 s; runs it then
+    /// even if it never was, so that the test ends. The flag says whether it was.
+    static func once(threadSleepsInPoll folder: String, _ action: @escaping @Sendable () -> Void) -> Flag {
+        let slept = Flag()
+        // poll and ppoll: the kernel's syscall_64.tbl for x86_64, asm-generic/unistd.h for arm64.
+        #if arch(x86_64)
+            let calls = ["7", "271"]
+        #else
+            let calls = ["73"]
+        #endif
+        Thread {
+            let deadline = Date().addingTimeInterval(30)
+            while !slept.isRaised && Date() < deadline {
+                let line = (try? String(contentsOfFile: folder + "/syscall", encoding: .utf8)) ?? ""
+                if let number = line.split(separator: " ").first, calls.contains(String(number)) {
+                    slept.raise()
+                } else {
+                    usleep(1_000)
+                }
+            }
+            action()
+        }.start()
+        return slept
     }
 }
 

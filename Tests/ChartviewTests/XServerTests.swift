@@ -147,17 +147,61 @@ struct XServerTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// An idle window sleeps in the kernel. Watched through /proc until it does, sample after
+    /// sample, not by sleeping a while and counting CPU ticks: a loop that polls without sleeping
+    /// is never seen asleep in `poll`, a timer that fires again and again shows in poll's time
+    /// limit, and a thread that spins or keeps waking shows in its state or its context switches.
     @Test func anIdleWindowUsesNoCPU() throws {
         let server = try PrivateXServer()
-        let session = try TraceSession(["--chart", "rates"], display: server.display)
-        func cpuTicks() throws -> Int {
-            let stat = try String(contentsOfFile: "/proc/\(session.process.processIdentifier)/stat", encoding: .utf8)
-            let fields = stat.split(separator: ")").last!.split(separator: " ")
-            return Int(fields[11])! + Int(fields[12])!  // utime + stime, in clock ticks
+        // Not watching its data, an idle window has no timer: its loop sleeps in poll with no
+        // limit, and no thread wakes.
+        let still = try TraceSession(["--chart", "rates", "--no-watch"], display: server.display)
+        let stillLast = try Self.waitUntilIdle(still.process.processIdentifier, windowWakes: false) { $0 == -1 }
+        #expect(stillLast == nil, "never idle; last seen: \(stillLast ?? "")")
+        // Watching, its loop wakes for the watch's polls (every 0.5 s), and sleeps until the
+        // next one each time: no poll with a shorter limit. (Where glibc's poll is ppoll, as on
+        // arm64, the limit is not read: nil.)
+        let watching = try TraceSession(["--chart", "rates"], display: server.display)
+        #expect(watching.first["watching"] as? Bool == true)
+        let watchingLast = try Self.waitUntilIdle(watching.process.processIdentifier, windowWakes: true) { ($0 ?? 250) >= 250 }
+        #expect(watchingLast == nil, "never idle; last seen: \(watchingLast ?? "")")
+    }
+
+    /// Waits, at most a minute, for 20 readings of process `id`'s threads in a row (5 ms or
+    /// more apart) in which its main thread, the window's, is asleep in poll with a time limit
+    /// (milliseconds, -1 for none) that `limit` accepts, and every other thread is asleep and
+    /// has not run since the first of those readings (nor has the window's, unless
+    /// `windowWakes`). Nil once they came; else the last reading.
+    static func waitUntilIdle(_ id: Int32, windowWakes: Bool, limit: (Int32?) -> Bool) throws -> String? {
+        var first: ProcessThreads?
+        var inARow = 0
+        var last = ""
+        let idle = try ProcessThreads.waitUntil(id) { now in
+            last = now.description
+            let asleep = now.threads.allSatisfy { thread in
+                guard thread.state == "S" else { return false }
+                guard thread.id == id else { return true }
+                guard case .poll(let pollLimit) = thread.wait else { return false }
+                return limit(pollLimit)
+            }
+            // No thread (but the window's, when it may wake) ran since the run's first reading.
+            let unchanged =
+                first.map { start in
+                    start.threads.count == now.threads.count
+                        && now.threads.allSatisfy { thread in
+                            (windowWakes && thread.id == id) || start.threads.first { $0.id == thread.id }?.switches == thread.switches
+                        }
+                } ?? true
+            if !asleep {
+                (first, inARow) = (nil, 0)
+            } else if !unchanged {
+                (first, inARow) = (now, 1)
+            } else {
+                first = first ?? now
+                inARow += 1
+            }
+            return inARow == 20
         }
-        let before = try cpuTicks()
-        Thread.sleep(forTimeInterval: 1)
-        // A busy loop would burn about 100 ticks in this second; a sleeping loop none.
-        #expect(try cpuTicks() - before <= 2)
+        return idle == nil ? last : nil
     }
 }
