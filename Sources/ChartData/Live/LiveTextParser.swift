@@ -113,17 +113,18 @@ public final class LiveTextParser: @unchecked Sendable {
 
     /// A sample column typed as a CSV file's: numbers, else dates, else as `ColumnTyping` reads text.
     private func column(_ texts: [String?], name: String, decimalComma: Bool) -> DataColumn {
+        // Numbers when most present cells are (the others are charted as missing, and counted
+        // when the rows are parsed): one bad cell in the first rows does not make a column text.
         var numbers: [Double] = []
         numbers.reserveCapacity(texts.count)
+        var bad = 0
         for text in texts {
-            guard let text else {
-                numbers.append(.nan)
-                continue
-            }
-            guard let value = Self.withBytes(text, { CSVCell.number($0) }) else { break }
-            numbers.append(value)
+            let value = text.flatMap { Self.withBytes($0) { CSVCell.number($0) } }
+            if text != nil && value == nil { bad += 1 }
+            numbers.append(value ?? .nan)
         }
-        if numbers.count == texts.count { return DataColumn(name: name, values: .number(numbers)) }
+        let present = texts.count { $0 != nil }
+        if bad == 0 || (bad * 2 < present && present - bad >= 1) { return DataColumn(name: name, values: .number(numbers)) }
         var format = -1
         let seconds = texts.map { text in text.map { t in Self.withBytes(t) { dates.seconds($0, lastFormat: &format) } ?? -.infinity } ?? .nan }
         if !seconds.contains(-.infinity) { return DataColumn(name: name, values: .date(seconds)) }
