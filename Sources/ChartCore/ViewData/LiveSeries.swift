@@ -274,8 +274,8 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
         }
     }
 
-    /// The x range of the visible rows with a value of plot `plotID`, and their values' range;
-    /// nil while none has one. O(1).
+    /// The x range of the visible rows with a value of plot `plotID` (as a plot that loads
+    /// every record fits it) and their values' range; nil while none has one. O(1).
     public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
         guard let s = plotIDs.firstIndex(of: plotID) else { return nil }
         let stats = state.withLock { $0.visibleStats[s] }
