@@ -123,7 +123,9 @@ struct Chartview {
         try dump?.refuse(inputs: inputs)
         PangoText.startLoadingFonts()
         guard output != nil || dump != nil else {
-            try showWindow(options, charts: [LiveChartProvider(live.chart, theme: options.theme)], index: 0, watches: false)
+            try showWindow(
+                options, charts: [LiveChartProvider(live.chart, theme: options.theme)], index: 0, watches: false,
+                liveWindow: options.window.map(\.liveWindow))
             return
         }
         let graph: Graph
@@ -194,12 +196,15 @@ struct Chartview {
 
     /// Opens the window on `charts`, starting at the one at `index`, until the user quits;
     /// `watches`: each chart's data is reloaded when it changes.
-    private static func showWindow(_ options: Options, charts: [any ChartProvider], index: Int, watches: Bool) throws(CommandError) {
+    private static func showWindow(
+        _ options: Options, charts: [any ChartProvider], index: Int, watches: Bool, liveWindow: LiveWindow? = nil
+    ) throws(CommandError) {
         var windowOptions = HostingWindow.Options()
         windowOptions.size = options.size
         windowOptions.scale = options.scale
         windowOptions.animates = options.animates
         windowOptions.watches = watches
+        windowOptions.liveWindow = liveWindow
         windowOptions.theme = options.theme
         let trace = options.trace ? TraceWriter() : nil
         windowOptions.onEvent = { event in

@@ -1,3 +1,4 @@
+import ChartCore
 import ChartData
 import Foundation
 
@@ -26,6 +27,14 @@ enum WindowOption: Sendable, Equatable {
             amount > 0
         else { return nil }
         self = .span(amount * seconds)
+    }
+
+    /// The session's window: rows as a count, a span in x units (seconds for a date x).
+    var liveWindow: LiveWindow {
+        switch self {
+        case .rows(let rows): .count(rows)
+        case .span(let span): .span(span)
+        }
     }
 }
 
