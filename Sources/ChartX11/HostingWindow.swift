@@ -46,6 +46,9 @@ public final class HostingWindow {
         public var animates = true
         /// How long the show animation runs, in seconds.
         public var animationDuration = 0.6
+        /// How much of a live chart's newest data the view shows while following it
+        /// (`ChartSession.Options.liveWindow`): nil for all of it.
+        public var liveWindow: LiveWindow?
         /// Hears every `WindowEvent`, on the window's thread.
         public var onEvent: (WindowEvent) -> Void = { _ in }
 
@@ -181,6 +184,7 @@ public final class HostingWindow {
         var session = ChartSession.Options()
         session.theme = options.theme
         session.watches = options.watches
+        session.liveWindow = options.liveWindow
         session.saveDirectory = options.saveDirectory
         session.saveExtensions = ChartRenderer.Format.allCases.map(\.rawValue)
         session.helpLines = WindowAction.helpLines
