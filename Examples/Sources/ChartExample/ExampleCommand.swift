@@ -9,7 +9,7 @@ import Foundation
 /// `HostingWindow` when DISPLAY is set, printing each selection, until the window is closed.
 /// With `--live`, the chart is a computation's (`LiveOscillator`), pushed into a `LiveSeries`
 /// from another thread: the file is written once it is done (and a second one, PATH with
-/// `-window` before its extension, of its last 2 seconds); the window follows it as it runs.
+/// `-window` before its extension, of its last 20 seconds); the window follows it as it runs.
 enum ExampleCommand {
     /// The file's size in device pixels.
     static let size = Size(width: 900, height: 560)
@@ -53,7 +53,7 @@ enum ExampleCommand {
     }
 
     /// `--live`: the oscillator in a window as it runs (with `--window` and a DISPLAY), or to
-    /// `path` (and its last 2 seconds to PATH-window) once it is done.
+    /// `path` (and its last 20 seconds to PATH-window) once it is done.
     static func live(path: String, flags: Set<String>) -> Int32 {
         let live = LiveSeries(plotIDs: ["position", "velocity"])
         if flags.contains("--window"), let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
@@ -77,7 +77,7 @@ enum ExampleCommand {
         let graph = LiveOscillator.graph(live)
         let extension_ = (path as NSString).pathExtension
         let windowPath = (path as NSString).deletingPathExtension + "-window." + (extension_.isEmpty ? "png" : extension_)
-        let last = live.xRange(of: .span(2)) ?? PlotRange(0, 1)
+        let last = live.xRange(of: .span(20)) ?? PlotRange(0, 1)
         do throws(RenderError) {
             try graph.render(to: path, size: size)
             try graph.render(to: windowPath, size: size, view: GraphView(spaces: ["default": .init(x: .ends(last))]))

@@ -31,8 +31,9 @@ enum LiveOscillator {
             var rows = LiveRows(x: [], values: [[], []])
             for step in 0..<steps {
                 let t = Double(step) * dt
-                // Semi-implicit Euler: a spring, damping, and a slowly sweeping drive.
-                let drive = 0.8 * sin(2 * Double.pi * (0.5 + 0.02 * t) * t)
+                // Semi-implicit Euler: a spring (1 Hz), damping, and a drive whose frequency
+                // sweeps from 0.5 Hz through the resonance (0.5 + 0.003 t Hz).
+                let drive = 6 * sin(2 * Double.pi * (0.5 * t + 0.0015 * t * t))
                 v += (-39.5 * x - 0.3 * v + drive) * dt
                 x += v * dt
                 rows.x.append(t)
