@@ -48,6 +48,9 @@ public final class HostingWindow {
         public var animates = true
         /// How long the show animation runs, in seconds.
         public var animationDuration = 0.6
+        /// How much of a live chart's newest data the view shows while following it
+        /// (`ChartSession.Options.liveWindow`): nil for all of it.
+        public var liveWindow: LiveWindow?
         /// Hears every `WindowEvent`, on the window's thread.
         public var onEvent: (WindowEvent) -> Void = { _ in }
 

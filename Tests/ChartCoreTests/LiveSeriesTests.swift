@@ -46,7 +46,8 @@ struct LiveSeriesTests {
                 #expect(same, "\(view)")
             } else {
                 let a = Set(full.plots[0].items.map(\.anchor)), b = Set(thinned.plots[0].items.map(\.anchor))
-                #expect(a.count == b.count && a.subtracting(b).isEmpty, "\(a.subtracting(b).count) of \(a.count) points missing, \(b.subtracting(a).count) extra at \(view)")
+                let missing = a.subtracting(b).count, extra = b.subtracting(a).count
+                #expect(missing == 0 && extra == 0, "\(missing) of \(a.count) points missing, \(extra) extra at \(view)")
             }
         }
     }
