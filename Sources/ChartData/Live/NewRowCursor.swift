@@ -7,9 +7,10 @@
 /// read, each row at that x whose values match one remembered is the same row read again and is
 /// skipped (once per remembered row), and any other is new. So a row is appended once however
 /// many reads meet it, a row committed later at the last x is appended too, and a read may stop
-/// anywhere (a batch's end) and go on from its last row. Rows at an x below the last one (written
-/// out of x order after a later x was read) are never read, and a row at the last x with the same
-/// values as one read there before is taken for it. Rows are never removed or changed once read.
+/// anywhere (a batch's end) and go on from its last row. Equal rows count as many as there are
+/// (the rows at the last x are a multiset), and the database's order among ties does not matter.
+/// Rows at an x below the last one (written out of x order after a later x was read) are never
+/// read, nor rows without an x; a row changed or deleted after it was read stays as it was read.
 ///
 /// Memory: the distinct rows at the last x. Each read costs the rows at x >= last.
 struct NewRowCursor {
