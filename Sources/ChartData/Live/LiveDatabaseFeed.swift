@@ -100,7 +100,8 @@ public final class LiveDatabaseFeed: LiveFeed, @unchecked Sendable {
                     message: "column '\(column.name)' holds dates as text: a database is followed by an x of numbers (dates as seconds since 1970)")
             }
         }
-        let list = ([streaming.numberExpression(quotedX, isDate: column.isDate)]
+        let list =
+            ([streaming.numberExpression(quotedX, isDate: column.isDate)]
             + series.map { streaming.numberExpression(BigTable.quoted(table.columns[$0].name), isDate: false) })
             .joined(separator: ", ")
         let rows = "SELECT \(list) FROM (\(query)) AS chartview_rows WHERE \(quotedX)"
