@@ -183,4 +183,26 @@ import Testing
         // Rows below the last x, or without an x, are not read.
         #expect(admitted([(3, 7), (.nan, 1), (5, 5)]) == [5])
     }
+
+    @Test(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.unavailable))
+    func aPostgresTableIsPolledByTheSamePredicate() throws {
+        let table = PostgresTestServer.uniqueName("live")
+        try PostgresTestServer.admin(
+            "CREATE TABLE \(table)(t timestamptz, v float8); INSERT INTO \(table) VALUES ('2024-01-01 00:00:01+00', 1), ('2024-01-01 00:00:02+00', 2);")
+        defer { _ = try? PostgresTestServer.admin("DROP TABLE \(table);") }
+        let database = try PostgresDatabase(connectionString: PostgresTestServer.urlWithPassword, timeLimit: 30, memoryBudget: 1 << 30)
+        let feed = try LiveDatabaseFeed(
+            database: database, query: "SELECT * FROM \(table)", pollInterval: LiveDatabaseFeed.serverPollInterval, stopsAtEnd: false)
+        let first = try feed.bind(x: 0, series: [1], table: try feed.firstRows(cancellation: nil))
+        #expect(first.x == [1_704_067_201, 1_704_067_202])
+        let series = LiveSeries(plotIDs: ["v"])
+        series.append(first)
+        Thread { feed.feed(series) }.start()
+        defer { feed.stop() }
+        // A row tied at the last x, and a later one.
+        try PostgresTestServer.admin("INSERT INTO \(table) VALUES ('2024-01-01 00:00:02+00', 5), ('2024-01-01 00:00:03+00', 3);")
+        #expect(Self.wait { series.rowCount == 4 }, "\(series.rowCount) rows")
+        #expect(series.lastX == 1_704_067_203 && series.extent(for: "v")?.values == PlotRange(1, 5))
+        #expect(!series.isFinished)
+    }
 }
