@@ -58,6 +58,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir + "/o.svg"))
     }
 
+    @Test func aFollowedDatabaseTableIsDrawnAsItIsNow() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/log.sqlite"
+        try DataFixture.sqlite(
+            db,
+            "CREATE TABLE m(t REAL, v REAL, name TEXT, d TEXT); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300)"
+                + " INSERT INTO m SELECT i, i % 7, 'n' || i, '2024-01-01' FROM c;")
+        for arguments in [["--table", "m", "--x", "t", "--y", "v"], ["--query", "SELECT t, v FROM m ORDER BY t"]] {
+            let result = try ChartviewProcess.run([db, "--follow"] + arguments + ["--output", dir + "/o.png", "--dump-layout", "-"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let layout = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let plots = try #require(layout["plots"] as? [[String: Any]])
+            #expect((plots.first?["items"] as? [Any])?.count == 300)
+        }
+        // x as text, or as dates stored as text: one line naming the database and the column.
+        let refusals = [
+            (["--x", "name", "--y", "v"], "\(db): live input is charted as a line or points over numbers or dates, not x as text (column 'name')"),
+            (["--x", "d", "--y", "v"], "\(db): column 'd' holds dates as text: a database is followed by an x of numbers (dates as seconds since 1970)"),
+            (["--columns", "a,b"], "--columns is for live text, not a database (its columns are the query's) (see 'chartview --help')")
+        ]
+        for (arguments, message) in refusals {
+            let result = try ChartviewProcess.run([db, "--follow", "--table", "m"] + arguments + ["--output", dir + "/o.png"])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == "chartview: \(message)\n")
+        }
+    }
+
     @Test func badInputIsOneLineAndStatus2() throws {
         let cases: [([String], String, String)] = [
             (["-"], "", "chartview: standard input: has no data (the input ended)\n"),

@@ -39,7 +39,7 @@ public final class LiveChart: @unchecked Sendable {
         var plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
         // Without a date or increasing x to chart against, rows are charted in their order of
         // arrival, as a strip chart (vmstat's columns against time).
-        if spec.x == nil, plan.kind.readsPerView, let byRow = Self.byRowNumber(table, plan: plan) {
+        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView, let byRow = Self.byRowNumber(table, plan: plan) {
             table = byRow
             spec.x = byRow.columns[0].name
             plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
@@ -51,9 +51,11 @@ public final class LiveChart: @unchecked Sendable {
             rowNumbers || prepared.columns.count == table.columns.count,
             prepared.columns[plan.x].numbers != nil
         else {
+            let xColumn = prepared.columns[plan.x]
             let why =
-                !plan.kind.readsPerView
-                ? "a \(plan.kind.rawValue) chart" : plan.group != nil ? "one series per group" : "x as text"
+                xColumn.numbers == nil
+                ? "x as text (column '\(xColumn.name)')"
+                : !plan.kind.readsPerView ? "a \(plan.kind.rawValue) chart" : plan.group != nil ? "one series per group" : "x as text"
             throw .unusable(path: name, message: "live input is charted as a line or points over numbers or dates, not \(why)")
         }
         let x = rowNumbers ? nil : plan.x

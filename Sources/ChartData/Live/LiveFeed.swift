@@ -16,6 +16,10 @@ public protocol LiveFeed: AnyObject, Sendable {
     /// Appends every later row to `series` until the input ends, then finishes it with what
     /// the window should say ("end of input", or the failure). On the calling thread.
     func feed(_ series: LiveSeries)
+    /// Whether rows may be charted against their numbers, in their order of arrival, when the
+    /// plan's x neither is a date nor increases along the first rows (text: a strip chart);
+    /// false where rows are read by their x (a database).
+    var chartsByRowNumber: Bool { get }
     /// What the chart's note adds of the rows read so far (lines skipped, cells not numbers).
     var note: String? { get }
 }

@@ -88,4 +88,6 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
     }
 
     public var note: String? { parser.note }
+
+    public var chartsByRowNumber: Bool { true }
 }

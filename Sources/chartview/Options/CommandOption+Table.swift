@@ -179,7 +179,7 @@ extension CommandOption {
         help: """
             follow the data as it grows, like tail -F: a CSV file's appended
             lines (a truncated or rotated file is read again), a database's
-            new rows (with \(table.name) or \(query.name), read WHERE x > the last)
+            new rows (with \(table.name) or \(query.name), read by x from the last on)
             """,
         summary: "follow the data as it grows")
     static let window: CommandOption = option(
