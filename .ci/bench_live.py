@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The live section of make bench (issue 29): chartview reading live data against feedgnuplot's
---stream and gnuplot's reread-style loop, in the same run, under a display (make bench runs Xvfb).
+--stream, gnuplot's reread-style loop and KST, in the same run, under a display (make bench runs Xvfb).
 
 - rows/s sustained from standard input: a generator writes `x,y` rows as fast as the reader
   takes them (its writes block on a full pipe) into `chartview - --trace` in a window for
   SECONDS; rows/s = the last `append` line's total / the time. Headless: 5,000,000 rows piped
-  into `chartview - --output` (wall time to its end). feedgnuplot --stream (its default refresh,
+  into `chartview - --output` (wall time to its end), and the same rows from a file on its standard
+  input, against KST (`kst2 FILE --png`) on that file. feedgnuplot --stream (its default refresh,
   1 s, every row kept, gnuplot's x11 terminal): the rows the generator got into its pipe in the
   same time (the generator counts what it wrote; ± one chunk of 5,000 rows).
 - latency from write to pixels: a writer appends one row every 10 ms whose x is its write time
@@ -21,9 +22,11 @@
 - memory per million rows kept: chartview's VmRSS after 1M, 2M and 4M rows streamed in from
   standard input (in a window), the slope in MB per million rows; gnuplot's loop's RSS
   (gnuplot and gnuplot_x11) with files of 1M, 2M, 4M rows; feedgnuplot + gnuplot (+ gnuplot_x11)
-  after 1,000,000 rows streamed in, or the rows they took in MEMORY_SECONDS.
-KST (kst2 following a CSV) gives nothing from outside to time it by, so it is not measured
-(see `KST_NOTE`). Run alone: .ci/with-xvfb python3 .ci/bench_live.py (writes out/bench-live.json).
+  after 1,000,000 rows streamed in, or the rows they took in MEMORY_SECONDS; KST's peak RSS
+  reading files of 1M, 2M, 4M rows to a PNG.
+KST following a file in a window gives nothing from outside to time it by: no rate or latency
+(see `KST_NOTE`). Run alone: BENCH=live under make bench's Xvfb, or
+.ci/with-xvfb python3 .ci/bench_live.py (writes out/bench-live.json).
 """
 import json, os, queue, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
@@ -31,9 +34,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECONDS = float(os.environ.get("LIVE_SECONDS", "10"))
 MEMORY_SECONDS = float(os.environ.get("LIVE_MEMORY_SECONDS", "60"))
 LATENCY_ROWS = 300
-KST_NOTE = ("kst2 (Debian's kst) follows a CSV in a window but reports nothing outside it (no trace, "
-            "no scripting hook for when it has read or drawn a row), so neither its rate nor its "
-            "latency can be read; not measured")
+KST_NOTE = ("kst2 (Debian's kst) reads files, not standard input, and following a file in a window it "
+            "reports nothing outside it (no trace; Debian ships no pykst for its script socket), so its "
+            "rate and latency cannot be read: measured headless instead (kst2 FILE -x 1 -y 2 --png, "
+            "peak RSS and wall time)")
 
 # Writes `x,y` rows (x the row's index, y in 0..996, one y per 5,000 rows) to stdout in chunks until it has written
 # argv[1] rows (0: until killed), then, and on SIGTERM, the rows written to stderr.
@@ -221,13 +225,18 @@ def chartview_stdin_rate(binary):
     return (last["total"] - first["total"]) / ((last["t"] - first["t"]) / 1000)
 
 
-def chartview_headless_seconds(binary, png, rows=5_000_000):
-    feed = generator(rows)
+def chartview_headless_seconds(binary, png, rows=5_000_000, path=None):
+    """Wall seconds of `chartview - --output` reading `rows` rows piped from the generator, or the
+    rows file `path` (whitespace-separated, no header) as its standard input."""
+    feed = generator(rows) if path is None else None
     start = time.perf_counter()
-    result = subprocess.run([binary, "-", "--output", png], stdin=feed.stdout, capture_output=True)
-    feed.stdout.close()
+    with open(path or os.devnull, "rb") as file:
+        result = subprocess.run([binary, "-", "--output", png] + ([] if feed else ["--columns", "x,y"]),
+                                stdin=feed.stdout if feed else file, capture_output=True)
     wall = time.perf_counter() - start
-    stop_generator(feed, finish=True)
+    if feed:
+        feed.stdout.close()
+        stop_generator(feed, finish=True)
     if result.returncode != 0:
         raise RuntimeError(f"chartview - --output failed: {result.stderr.decode()[-300:]}")
     return wall
@@ -303,8 +312,8 @@ def latencies(written, events, offset):
     return result
 
 
-def gnuplot_loop_script(path, pause):
-    return (f"set terminal x11 noraise\nset datafile separator ','\nset print '-'\n"
+def gnuplot_loop_script(path, pause, separator="whitespace"):
+    return (f"set terminal x11 noraise\nset datafile separator {separator}\nset print '-'\n"
             f"while (1) {{\n  plot '{path}' using 1:2 with lines notitle\n"
             f"  print sprintf('%.3f %.3f', time(0.0) * 1000, GPVAL_DATA_X_MAX)\n  pause {pause}\n}}\n")
 
@@ -317,7 +326,7 @@ def gnuplot_loop_latency():
             f.write(f"{time.time() * 1000:.3f},0\n")
         script = os.path.join(directory, "loop.gp")
         with open(script, "w") as f:
-            f.write(gnuplot_loop_script(path, 1 / 30))
+            f.write(gnuplot_loop_script(path, 1 / 30, "','"))
         plots = []
         loop = subprocess.Popen(["gnuplot", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         def read():
@@ -339,9 +348,36 @@ def gnuplot_loop_latency():
     return result
 
 
-def write_rows_file(path, rows):
-    with open(path, "w") as out:
-        stop_generator(generator(rows, header=False, stdout=out), finish=True)
+def rows_file(directory, millions):
+    """rows{N}m.txt in directory (written once): N million `x y` rows, whitespace-separated
+    (KST's ASCII source reads no commas)."""
+    path = os.path.join(directory, f"rows{millions}m.txt")
+    if not os.path.exists(path):
+        with open(path + ".part", "w") as out:
+            stop_generator(generator(millions * 1_000_000, sep=" ", header=False, stdout=out), finish=True)
+        os.rename(path + ".part", path)
+    return path
+
+
+def kst_figures(directory, runs, millions=(1, 2, 4, 5)):
+    """KST (kst2 --png, Qt's offscreen platform) reading files of 1M, 2M, 4M, 5M rows to a PNG:
+    {millions: (median wall seconds, median peak RSS MB)}."""
+    figures = {}
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=tempfile.gettempdir())
+    for n in millions:
+        path = rows_file(directory, n)
+        runs_n = []
+        with tempfile.TemporaryDirectory() as scratch:
+            for _ in range(runs):
+                stats = os.path.join(scratch, "time")
+                subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", stats, "kst2", path, "-x", "1", "-y", "2",
+                                "--png", os.path.join(scratch, "kst.png")], env=environment, check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+                with open(stats) as f:
+                    wall, kb = f.read().split()[-2:]
+                runs_n.append((float(wall), int(kb) / 1024))
+        figures[n] = (statistics.median(r[0] for r in runs_n), statistics.median(r[1] for r in runs_n))
+    return figures
 
 
 def gnuplot_loop_memory_and_refresh(directory):
@@ -349,9 +385,7 @@ def gnuplot_loop_memory_and_refresh(directory):
     gnuplot_x11 at their largest over three replots, median seconds per replot)}."""
     figures = {}
     for millions in [1, 2, 4]:
-        path = os.path.join(directory, f"rows{millions}m.csv")
-        if not os.path.exists(path):
-            write_rows_file(path, millions * 1_000_000)
+        path = rows_file(directory, millions)
         script = os.path.join(directory, "loop.gp")
         with open(script, "w") as f:
             f.write(gnuplot_loop_script(path, 0))
@@ -422,10 +456,12 @@ def figures(binary, data_dir, png, runs):
     report = {"loadAverageBefore": load, "generatorRowsPerS": generator_ceiling()}
     window_rates = [chartview_stdin_rate(binary) for _ in range(runs)]
     headless = [chartview_headless_seconds(binary, png) for _ in range(runs)]
+    from_file = [chartview_headless_seconds(binary, png, path=rows_file(data_dir, 5)) for _ in range(runs)]
     feed_rates = [feedgnuplot_rate() for _ in range(runs)]
     report["stdin"] = {"seconds": SECONDS, "chartviewWindowRowsPerS": statistics.median(window_rates), "chartviewWindowRuns": window_rates,
                        "chartviewHeadless5mSeconds": statistics.median(headless), "chartviewHeadlessRuns": headless,
                        "chartviewHeadlessRowsPerS": 5_000_000 / statistics.median(headless),
+                       "chartviewFile5mSeconds": statistics.median(from_file), "chartviewFileRuns": from_file,
                        "feedgnuplotRowsPerS": statistics.median(feed_rates), "feedgnuplotRuns": feed_rates}
     latency = {}
     for name, measure in [("chartviewFollow", lambda: chartview_latency(binary, "follow")),
@@ -440,12 +476,17 @@ def figures(binary, data_dir, png, runs):
     memory = chartview_memory(binary)
     loop = gnuplot_loop_memory_and_refresh(data_dir)
     rows, feed_mb = feedgnuplot_memory()
+    kst = kst_figures(data_dir, runs) if shutil.which("kst2") else {}
     report["memory"] = {"chartviewMB": {f"{m}M": mb for m, mb in memory.items()},
                         "chartviewMBPerMillionRows": slope(list(memory.items())),
                         "gnuplotLoopMB": {f"{m}M": v[0] for m, v in loop.items()},
                         "gnuplotLoopMBPerMillionRows": slope([(m, v[0]) for m, v in loop.items()]),
                         "gnuplotLoopReplotSeconds": {f"{m}M": v[1] for m, v in loop.items()},
                         "feedgnuplotRows": rows, "feedgnuplotMB": feed_mb}
+    if kst:
+        report["memory"]["kstMB"] = {f"{m}M": v[1] for m, v in kst.items() if m != 5}
+        report["memory"]["kstMBPerMillionRows"] = slope([(m, v[1]) for m, v in kst.items() if m != 5])
+        report["stdin"]["kstFile5mSeconds"] = kst[5][0]
     report["kst"] = KST_NOTE
     report["loadAverageAfter"] = os.getloadavg()
     return report
@@ -460,7 +501,9 @@ def print_live(r):
           f"generator alone {r['generatorRowsPerS'] / 1e6:.2f} M rows/s)")
     print(f"{'live':<28} {'chartview':>20} {'feedgnuplot':>20} {'gnuplot loop':>20}")
     print(f"{'stdin rows/s, window':<28} {s['chartviewWindowRowsPerS']:>20,.0f} {s['feedgnuplotRowsPerS']:>20,.0f} {'n/a (a file)':>20}")
-    print(f"{'stdin 5M rows headless':<28} {s['chartviewHeadless5mSeconds']:>19.2f}s {'':>20} {'':>20}")
+    print(f"{'5M rows piped, to PNG':<28} {s['chartviewHeadless5mSeconds']:>19.2f}s {'':>20} {'':>20}")
+    kst = f"KST {s['kstFile5mSeconds']:.2f}s" if "kstFile5mSeconds" in s else ""
+    print(f"{'5M rows file, to PNG':<28} {s['chartviewFile5mSeconds']:>19.2f}s {kst:>20} {'':>20}")
     lat = lambda k: f"{l[k]['medianMs']:.1f} / {l[k]['p95Ms']:.1f} ms"
     print(f"{'write to pixels, followed':<28} {lat('chartviewFollow'):>20} {'n/a':>20} {lat('gnuplotLoop'):>20}")
     print(f"{'write to pixels, stdin':<28} {lat('chartviewStdin'):>20} {'n/a':>20} {'':>20}")
@@ -469,6 +512,9 @@ def print_live(r):
     print("  chartview RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in m["chartviewMB"].items())
           + "; gnuplot loop RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in m["gnuplotLoopMB"].items())
           + "; its replot " + ", ".join(f"{k} {v:.2f} s" for k, v in m["gnuplotLoopReplotSeconds"].items()))
+    if "kstMB" in m:
+        print(f"  KST (kst2 --png of a file) peak RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in m["kstMB"].items())
+              + f": {m['kstMBPerMillionRows']:.1f} MB per million rows")
     print(f"  KST: {r['kst']}")
     sys.stdout.flush()
 
