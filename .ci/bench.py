@@ -15,11 +15,15 @@ Writes the table to stdout and everything to out/bench.json. Timings are medians
 runs measured side by side: absolute numbers on a shared machine mean little, ratios more.
 BENCH=candles1m runs only the candles workload (bench_candles.py: 1,000,000 OHLC candles against
 mplfinance and gnuplot's candlesticks).
+BENCH=live runs only the live figures (bench_live.py, under a display: rows/s from standard input,
+write-to-pixels latency, memory per million rows kept, against feedgnuplot --stream and a gnuplot
+replot loop).
 """
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_bigtable
 import bench_candles
+import bench_live
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("CHARTVIEW_BIN") or os.path.join(ROOT, ".build/release/chartview")
@@ -134,6 +138,8 @@ def main():
             json.dump(report, f, indent=2)
         print(f"\nwrote {os.path.join(OUT, 'bench.json')}")
         return 0
+    if os.environ.get("BENCH") == "live":
+        return bench_live.main()
     if not SHARED:
         print("make bench: ../shared/bench (the peers' scripts) not found; set CHARTVIEW_SHARED", file=sys.stderr)
         return 2
@@ -202,6 +208,8 @@ def main():
     if os.environ.get("DISPLAY"):
         report["window"] = window_figures()
         print_window(report["window"])
+    report["live"] = bench_live.figures(BIN, DATA, png, RUNS)
+    bench_live.print_live(report["live"])
     return big_tables(report)
 
 def print_window(w):

@@ -46,6 +46,7 @@ extension ChartSession {
         for event in interaction.takeEvents() {
             emit(.interaction(event))
             switch event {
+            case .view(let cause, _): userChangedView(cause: cause)
             case .refused(let reason): showStatus(reason)
             case .scale(let coordinate, let scale):
                 showStatus("\(coordinate.rawValue): \(scale == .logarithmic ? "log" : "linear") scale")

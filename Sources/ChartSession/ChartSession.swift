@@ -35,6 +35,9 @@ public final class ChartSession {
         public var saveExtensions = ["png"]
         /// What the help overlay lists (`ChartInteraction.helpLines`): the host's keys.
         public var helpLines: [(keys: String, action: String)] = []
+        /// How much of a live chart's newest data the view shows while it follows them
+        /// (`LiveSeries`): nil for all of it, fitted as it grows; y fits what shows either way.
+        public var liveWindow: LiveWindow?
         /// Hears every `SessionEvent`, on the session's thread.
         public var onEvent: (SessionEvent) -> Void = { _ in }
 
@@ -77,6 +80,8 @@ public final class ChartSession {
     var drawingProgress: TimerHandle?
     /// Polls the chart's data.
     private var watchTimer: TimerHandle?
+    /// Following the live chart shown; nil when it is not live.
+    var live: LiveFollowing?
 
     /// The view and history of each chart shown before, by index, for when it is shown again.
     private var savedViews: [Int: ChartInteraction.ViewState] = [:]
@@ -143,7 +148,7 @@ public final class ChartSession {
     /// no timer of the session fires any more. For a host that closes.
     public func close() {
         loader.abandonCurrent()
-        for timer in [passingTimer, loadProgress, drawingProgress, watchTimer] { timer?.cancel() }
+        for timer in [passingTimer, loadProgress, drawingProgress, watchTimer, live?.frameTimer, live?.tickTimer] { timer?.cancel() }
     }
 
     /// Whether the chart is loading (first shown, another period, a reload): only cancelling,
@@ -208,6 +213,8 @@ public final class ChartSession {
         case .copyVisibleData: copyVisibleData()
         case .nextChart: show(chart: (chartIndex + 1) % charts.count)
         case .previousChart: show(chart: (chartIndex + charts.count - 1) % charts.count)
+        case .follow: followAgain()
+        case .togglePause: togglePause()
         case .previousPeriod, .nextPeriod:
             guard !loader.isUsing(charts[chartIndex]),
                 let period = charts[chartIndex].stepPeriod(by: command == .nextPeriod ? 1 : -1)
@@ -223,8 +230,11 @@ public final class ChartSession {
     @discardableResult
     public func takeFinishedWork() -> ContinuousClock.Instant? {
         let started = finishLoadingIfDone()
-        // Records arrived: the chart is laid out again from them.
-        if dataArrival.take() { interaction.setNeedsLayout() }
+        // Records arrived: the chart is laid out again from them (a live chart's at its next
+        // frame, coalescing what arrives meanwhile).
+        if dataArrival.take() {
+            if live != nil { liveDataArrived() } else { interaction.setNeedsLayout() }
+        }
         return started
     }
 
@@ -360,6 +370,7 @@ public final class ChartSession {
         showsLoadedChart = true
         replaceInteraction(with: next, animates: animates)
         emit(.described(chart: charts[chartIndex].name, note: graph.note))
+        startLive()
         updateStatus()
     }
 
@@ -368,7 +379,8 @@ public final class ChartSession {
         watchTimer = clock.after(Self.watchInterval) { [weak self] in
             guard let self else { return }
             let chart = self.charts[self.chartIndex]
-            if !self.loader.isLoading, !self.loader.isUsing(chart), chart.dataChanged() { self.startLoading(.reload) }
+            // A live chart grows by itself: it is never read again.
+            if self.live == nil, !self.loader.isLoading, !self.loader.isUsing(chart), chart.dataChanged() { self.startLoading(.reload) }
             self.scheduleWatch()
         }
     }

@@ -18,4 +18,8 @@ public enum SessionCommand: Hashable, Sendable {
     case nextChart, previousChart
     /// Step the chart's period (the journal's previous or next month).
     case previousPeriod, nextPeriod
+    /// A live chart's view follows its newest data again (End), after a pan or zoom stopped it.
+    case follow
+    /// Pause a live chart's picture while its rows keep arriving, or show them all again (p, Space).
+    case togglePause
 }

@@ -44,4 +44,11 @@ public enum SessionEvent: Equatable, Sendable {
     /// large): the session shows the message in the chart's place, or in the status line over
     /// the last good chart for a reload, and goes on.
     case loadFailed(chart: String, message: String)
+    /// A live chart's frame: `rows` rows arrived since the last (coalesced), `total` in all
+    /// (drawn or set aside), the newest row at x `t` (data units; seconds since 1970 for
+    /// dates; nil before a row was kept). Once per frame with rows, at most 30 a second.
+    case append(rows: Int, total: Int, t: Double?)
+    /// A live chart's view started (true) or stopped (false) following its newest data: shown,
+    /// End, or the user's pan or zoom.
+    case follow(on: Bool)
 }

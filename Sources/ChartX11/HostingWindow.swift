@@ -40,6 +40,8 @@ public final class HostingWindow {
         public var theme: Theme?
         /// Rebuild the chart when its data changes on disk (polled twice a second).
         public var watches = true
+        /// How much of a live chart's newest data the view follows (`ChartSession.Options.liveWindow`); nil for all of it.
+        public var liveWindow: LiveWindow?
         /// Where `s` and Ctrl+S save files whose names have no folder (the working directory).
         public var saveDirectory = FileManager.default.currentDirectoryPath
         /// Animate each chart as it is shown: bars grow, lines draw, slices sweep open.
@@ -181,6 +183,7 @@ public final class HostingWindow {
         var session = ChartSession.Options()
         session.theme = options.theme
         session.watches = options.watches
+        session.liveWindow = options.liveWindow
         session.saveDirectory = options.saveDirectory
         session.saveExtensions = ChartRenderer.Format.allCases.map(\.rawValue)
         session.helpLines = WindowAction.helpLines

@@ -19,6 +19,10 @@ public enum WindowAction: Hashable, Sendable {
     case toggleFullscreen
     /// Step the chart's period (the journal's previous/next month).
     case previousPeriod, nextPeriod
+    /// A live chart's view follows its newest data again (End).
+    case follow
+    /// Pause a live chart's picture, or show every row again (p, Space).
+    case togglePause
     /// Close the window and return from `run()` (q).
     case quit
 
@@ -35,6 +39,8 @@ public enum WindowAction: Hashable, Sendable {
         case .previousChart: .previousChart
         case .previousPeriod: .previousPeriod
         case .nextPeriod: .nextPeriod
+        case .follow: .follow
+        case .togglePause: .togglePause
         case .toggleFullscreen, .quit: nil
         }
     }
@@ -74,6 +80,8 @@ public enum WindowAction: Hashable, Sendable {
         case XK_bracketright: return .nextPeriod
         case XK_f, XK_F: return control ? nil : .toggleFullscreen
         case XK_F11: return .toggleFullscreen
+        case XK_End, XK_KP_End: return .follow
+        case XK_p, XK_P, XK_space: return control ? nil : .togglePause
         case XK_Tab: return shift ? .previousChart : .nextChart
         case XK_ISO_Left_Tab: return .previousChart
         default: return nil
@@ -110,6 +118,8 @@ public enum WindowAction: Hashable, Sendable {
         ("g", "grid on / off"),
         ("d", "dark / light theme"),
         ("[ ]", "previous / next period (month)"),
+        ("End", "live data: follow the newest rows again"),
+        ("p, Space", "live data: pause / resume the picture"),
         ("Tab, Shift+Tab", "next / previous chart"),
         ("f, F11", "fullscreen on / off"),
         ("s", "save the view as… (.png, .svg or .pdf)"),

@@ -17,12 +17,9 @@ struct ChartCatalog {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
         let charts: ChartInput.Charts
         do throws(DataError) {
-            let words = ChartInput.Words(
-                query: (CommandOption.query.name, CommandOption.query.valueName ?? ""),
-                table: (CommandOption.table.name, CommandOption.table.valueName ?? ""))
             var location = options.file ?? ""
             if options.file == nil { location = try Self.galleryPath() }
-            let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: words)
+            let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: Self.words)
             charts = try input.charts(template: options.spec, overlay: options.specEdits, limits: limits)
         } catch {
             throw CommandError(error)
@@ -46,6 +43,11 @@ struct ChartCatalog {
             throw CommandError(error)
         }
     }
+
+    /// How messages name the query and the table: by their flags.
+    static let words = ChartInput.Words(
+        query: (CommandOption.query.name, CommandOption.query.valueName ?? ""),
+        table: (CommandOption.table.name, CommandOption.table.valueName ?? ""))
 
     /// The demo gallery: `$CHARTVIEW_ASSETS/gallery.json`, else the installed copy beside the
     /// executable (`PREFIX/share/chartview/` for `PREFIX/bin/chartview`, as `make install` puts

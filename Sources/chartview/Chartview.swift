@@ -64,6 +64,10 @@ struct Chartview {
             }
             if output.isSameFile(as: dump) { throw .usage("\(both) name the same file") }
         }
+        if let live = try LiveInput(options, readsToEnd: output != nil || dump != nil) {
+            try run(live, options: options, output: output, dump: dump)
+            return
+        }
         let catalog = try ChartCatalog(options)
         // Never over an input: the data file or spec, and every database, script and CSV file
         // the charts read.
@@ -94,7 +98,8 @@ struct Chartview {
             return
         }
         guard output != nil || dump != nil else {
-            try showWindow(options, catalog: catalog, startingAt: first)
+            let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
+            try showWindow(options, charts: charts, index: catalog.sources.firstIndex { $0 === first } ?? 0, watches: options.watches)
             return
         }
         let graph: Graph
@@ -107,6 +112,33 @@ struct Chartview {
             FileHandle.standardError.write(
                 Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
+        try render(graph, options: options, output: output, dump: dump)
+    }
+
+    /// Live input: to the end of the input (a followed file: what it holds now), then rendered
+    /// as any chart, when there is an output; else in the window, growing as rows come.
+    private static func run(_ live: LiveInput, options: Options, output: OutputTarget?, dump: OutputTarget?) throws(CommandError) {
+        let inputs = live.followedPath.map { [$0] } ?? []
+        try output?.refuse(inputs: inputs)
+        try dump?.refuse(inputs: inputs)
+        PangoText.startLoadingFonts()
+        guard output != nil || dump != nil else {
+            try showWindow(
+                options, charts: [LiveChartProvider(live.chart, theme: options.theme)], index: 0, watches: false,
+                liveWindow: options.window.map(\.liveWindow))
+            return
+        }
+        let graph: Graph
+        do throws(DataError) {
+            graph = try live.chart.graph(cancellation: nil, readsToEnd: true)
+        } catch {
+            throw CommandError(error)
+        }
+        try render(graph, options: options, output: output, dump: dump)
+    }
+
+    /// Lays `graph` out once and writes it to `output` and its layout to `dump`.
+    private static func render(_ graph: Graph, options: Options, output: OutputTarget?, dump: OutputTarget?) throws(CommandError) {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
@@ -162,13 +194,17 @@ struct Chartview {
         }
     }
 
-    /// Opens the window on the catalog's charts, starting at `first`, until the user quits.
-    private static func showWindow(_ options: Options, catalog: ChartCatalog, startingAt first: ChartSource) throws(CommandError) {
+    /// Opens the window on `charts`, starting at the one at `index`, until the user quits;
+    /// `watches`: each chart's data is reloaded when it changes.
+    private static func showWindow(
+        _ options: Options, charts: [any ChartProvider], index: Int, watches: Bool, liveWindow: LiveWindow? = nil
+    ) throws(CommandError) {
         var windowOptions = HostingWindow.Options()
         windowOptions.size = options.size
         windowOptions.scale = options.scale
         windowOptions.animates = options.animates
-        windowOptions.watches = options.watches
+        windowOptions.watches = watches
+        windowOptions.liveWindow = liveWindow
         windowOptions.theme = options.theme
         let trace = options.trace ? TraceWriter() : nil
         windowOptions.onEvent = { event in
@@ -181,8 +217,6 @@ struct Chartview {
             }
             trace?.write(event)
         }
-        let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
-        let index = catalog.sources.firstIndex { $0 === first } ?? 0
         do throws(WindowError) {
             // Xlib cannot go on once the server is gone: the command says so and ends (status 1).
             let connection = try DisplayConnection(connectionLost: { error in

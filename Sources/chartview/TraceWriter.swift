@@ -19,7 +19,9 @@ import Foundation
 ///     {"event":"prompt","text":T,"cursor":N}   {"event":"prompt","closed":true}   (the save prompt)
 ///     {"event":"status","text":TEXT}   (a passing message in the status line, or why a big table's view could not be read)
 ///     {"event":"scale","axis":"x|y","scale":"linear|logarithmic"}   {"event":"refused","reason":TEXT}
-///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|scale|set",
+///     {"event":"append","rows":N,"total":N,"x":X|null}   (a live chart's frame: rows since the last, all rows, the newest row's x)
+///     {"event":"follow","on":BOOL}   (a live chart's view follows its newest data, or stopped: a pan, a zoom; End follows)
+///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|scale|set|follow",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
 ///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error),
 ///     and "refining":true when it shows records that stand in for the view's (a big table's)
@@ -114,6 +116,11 @@ struct TraceWriter {
             ["event": "cancelled", "chart": chart]
         case .loadFailed(let chart, let message):
             ["event": "failed", "chart": chart, "error": VisibleText.cut(message)]
+        // The trace's own "t" is its clock; the newest row's x is "x".
+        case .append(let rows, let total, let t):
+            ["event": "append", "rows": rows, "total": total, "x": t ?? NSNull()]
+        case .follow(let on):
+            ["event": "follow", "on": on]
         }
     }
 

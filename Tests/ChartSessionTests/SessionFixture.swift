@@ -15,11 +15,12 @@ final class SessionFixture {
     /// How many of the events `newEvents()` returned already.
     private var seen = 0
 
-    /// A session over `charts`, not watching unless `watches`, saving PNG, SVG or PDF files
+    /// A session over `charts`, not watching unless `watches`, following live charts' `liveWindow`, saving PNG, SVG or PDF files
     /// into a new folder; started.
-    init(_ charts: [any ChartProvider], watches: Bool = false) throws {
+    init(_ charts: [any ChartProvider], watches: Bool = false, liveWindow: LiveWindow? = nil) throws {
         host = try TestHost()
         var options = ChartSession.Options()
+        options.liveWindow = liveWindow
         options.watches = watches
         options.saveDirectory = host.directory
         options.saveExtensions = ["png", "svg", "pdf"]
@@ -33,8 +34,8 @@ final class SessionFixture {
     }
 
     /// A fixture whose first chart is loaded and laid out, its events so far taken.
-    static func shown(_ charts: [any ChartProvider], watches: Bool = false) throws -> SessionFixture {
-        let fixture = try SessionFixture(charts, watches: watches)
+    static func shown(_ charts: [any ChartProvider], watches: Bool = false, liveWindow: LiveWindow? = nil) throws -> SessionFixture {
+        let fixture = try SessionFixture(charts, watches: watches, liveWindow: liveWindow)
         try #require(fixture.settle(), "the first chart never loaded")
         fixture.frame()
         _ = fixture.newEvents()

@@ -16,6 +16,8 @@ struct WindowActionTests {
         "g": [(XK_g, 0, .chart(.toggleGrid))],
         "d": [(XK_d, 0, .chart(.toggleTheme))],
         "[ ]": [(XK_bracketleft, 0, .previousPeriod), (XK_bracketright, 0, .nextPeriod)],
+        "End": [(XK_End, 0, .follow), (XK_KP_End, 0, .follow)],
+        "p, Space": [(XK_p, 0, .togglePause), (XK_space, 0, .togglePause)],
         "Tab, Shift+Tab": [(XK_Tab, 0, .nextChart), (XK_Tab, ShiftMask, .previousChart), (XK_ISO_Left_Tab, ShiftMask, .previousChart)],
         "f, F11": [(XK_f, 0, .toggleFullscreen), (XK_F11, 0, .toggleFullscreen)],
         "s": [(XK_s, 0, .saveAs)],

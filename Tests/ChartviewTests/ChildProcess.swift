@@ -18,7 +18,8 @@ struct ChildProcess {
     static let defaultDeadline: Double = 300
 
     /// Runs `executable` with `arguments` and waits at most `deadline` seconds for it to end.
-    /// `standardInput` is given to the child as is (nil: the test's own).
+    /// `standardInput` is given to the child as is (nil: /dev/null, so that no chartview run
+    /// without a data file reads the test's own standard input as live data).
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         directory: String? = nil, standardInput: Any? = nil, deadline: Double = defaultDeadline
@@ -28,7 +29,7 @@ struct ChildProcess {
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if let standardInput { process.standardInput = standardInput }
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -39,6 +39,8 @@ final class TraceSession {
         process.standardError = errors
         stderr = errors.fileHandleForReading
         let out = Pipe()
+        // Not the test's own standard input: chartview without a data file reads a pipe there live.
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         try process.run()
         lines = TraceLines(reading: out.fileHandleForReading)

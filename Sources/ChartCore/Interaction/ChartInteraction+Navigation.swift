@@ -64,6 +64,13 @@ extension ChartInteraction {
         change(to: newView, cause: cause)
     }
 
+    /// Shows `newView` as a live chart following its newest data does, frame after frame:
+    /// without a history entry (back and forward step through the user's views only), its
+    /// `view` event's cause `.follow`.
+    public func follow(_ newView: GraphView) {
+        change(to: newView, cause: .follow, recording: false)
+    }
+
     /// What a gesture at `point` moves: both axes over the plot area; over an axis's labels (80
     /// pixels beside the plot area, at scale 1), that axis alone (a y axis's plot space only);
     /// nil elsewhere (the title, the legend, a chart without axes).

@@ -34,4 +34,6 @@ public enum ViewChangeCause: String, Hashable, Sendable {
     case scale
     /// Set from outside (`setView(_:)`: `--x-range`, a reload keeping its view).
     case set
+    /// A live chart followed its newest data (`ChartInteraction.follow(_:)`): not the user's.
+    case follow
 }

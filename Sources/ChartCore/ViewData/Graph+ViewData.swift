@@ -1,11 +1,15 @@
 import Foundation
 
 extension Graph {
-    /// The view data sources of the graph's plots, each once.
-    private var viewDataSources: [any ViewDataSource] {
+    /// The view data sources of the graph's plots, each once, in plot order.
+    public var viewDataSources: [any ViewDataSource] {
         var seen: Set<ObjectIdentifier> = []
         return plots.compactMap { ($0 as? any ViewDataReading)?.viewDataSource }.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
+
+    /// The live series the graph's plots read (`LiveSeries`), each once, in plot order: a host
+    /// that finds one follows the chart as rows arrive.
+    public var liveSeries: [LiveSeries] { viewDataSources.compactMap { $0 as? LiveSeries } }
 
     /// Asks the plots' view data sources for what `scene` (a layout of this graph) still lacks
     /// (`Scene.pendingData`), cancelling older views' fetches. `arrived` is called from another

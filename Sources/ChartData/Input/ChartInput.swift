@@ -172,8 +172,15 @@ public struct ChartInput {
         let choosesTable: Bool
         let words: Words
 
-        /// `spec` completed once its database is open (`databases`): a server's name, the only table.
+        /// `spec` completed once its database is open (`databases`): a server's name, the only
+        /// table, and a table's name as the title when it has none.
         func complete(_ spec: ChartSpec, databases: DatabaseCache) throws(DataError) -> ChartSpec {
+            var spec = try completed(spec, databases: databases)
+            if let table = spec.data.table, spec.title == nil { spec.title = table }
+            return spec
+        }
+
+        private func completed(_ spec: ChartSpec, databases: DatabaseCache) throws(DataError) -> ChartSpec {
             var spec = spec
             guard namesServer || choosesTable else { return spec }
             // A server stands for itself by its name, never by the URL (which may hold a password).
@@ -225,13 +232,28 @@ public struct ChartInput {
             var sources: [ChartSource] = []
             for var spec in specs {
                 if let single { spec = try single.complete(spec, databases: databases) }
-                if file == nil, let table = spec.data.table, spec.title == nil { spec.title = table }
                 sources.append(
                     try ChartSource(
                         spec: spec, baseDirectory: baseDirectory, defaultDatabase: file?.database, databases: databases,
                         skipBadRows: skipBadRows, limits: limits, defaultServer: file?.postgres))
             }
             return sources
+        }
+
+        /// The command line's one chart of a database, followed as it gains rows: its database
+        /// opened (`databases`), the chart completed as `sources` completes it, and a
+        /// `LiveDatabaseFeed` of its query or table, polled every `LiveDatabaseFeed.filePollInterval`
+        /// (a file) or `serverPollInterval` (a server) seconds; with `stopsAtEnd`, read once as it
+        /// is now. nil for a spec file's charts and a CSV file's.
+        public func liveDatabaseFeed(databases: DatabaseCache, stopsAtEnd: Bool) throws(DataError) -> (feed: LiveDatabaseFeed, spec: ChartSpec)? {
+            guard let single, var spec = specs.first, spec.data.csv == nil,
+                let (location, engine) = spec.data.databaseLocation(fileDatabase: nil, fileServer: nil)
+            else { return nil }
+            spec = try single.complete(spec, databases: databases)
+            guard let sql = spec.data.sql else { return nil }
+            let database = try databases.database(at: location, engine: engine)
+            let poll = engine.isServer ? LiveDatabaseFeed.serverPollInterval : LiveDatabaseFeed.filePollInterval
+            return (try LiveDatabaseFeed(database: database, query: sql, pollInterval: poll, stopsAtEnd: stopsAtEnd), spec)
         }
     }
 }

@@ -118,7 +118,7 @@ public final class ChartSource {
         }
         guard let database else { preconditionFailure("A chart source has a database or a CSV file.") }
         lastVersion = database.dataVersion()
-        let sql = spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
+        let sql = query
         let needsPeriod = sql.contains(":period")
         if needsPeriod && period == nil && spec.period == nil {
             throw DataError.spec(
@@ -187,7 +187,8 @@ extension ChartSource {
 
     /// The user's query, or the table as one.
     private var query: String {
-        spec.data.query ?? "SELECT * FROM \"\(spec.data.table!.replacingOccurrences(of: "\"", with: "\"\""))\""
+        guard let sql = spec.data.sql else { preconditionFailure("A database's chart has a query or a table.") }
+        return sql
     }
 
     /// A query's rows in one run, when they are few enough to load: at most `outOfCoreRows` + 1

@@ -10,4 +10,10 @@ extension ChartSpec.DataSource {
         guard let path = database ?? fileDatabase else { return nil }
         return (path, DatabaseEngines.engine(for: path))
     }
+
+    /// The query a database's chart reads: its own, or every row of its table (quoted); nil
+    /// for neither.
+    var sql: String? {
+        query ?? table.map { "SELECT * FROM \"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }
+    }
 }

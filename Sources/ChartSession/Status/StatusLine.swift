@@ -20,13 +20,22 @@ struct StatusLine: Equatable {
     /// load is reading them); nil once they arrived.
     var refining: String?
 
+    /// A live chart's state: following or not, paused, the input rate, how the input ended
+    /// (`LiveFollowing.text`); nil for a chart that is not live.
+    var live: String?
+
     /// The data coordinates under the pointer ("x=2016-06-10 12:34  y=12.05"); nil when it is
     /// not over the plot area.
     var readout: String?
 
     /// The line to show: the first present of the passing message, the reload's failure, the
-    /// load's and the frame's progress, refining, the pointer's readout; nil for none.
-    var text: String? { passing ?? reloadError ?? loading ?? drawing ?? refining ?? readout }
+    /// load's and the frame's progress, refining, then the pointer's readout and the live
+    /// chart's state (both when both are present); nil for none.
+    var text: String? {
+        if let first = passing ?? reloadError ?? loading ?? drawing ?? refining { return first }
+        let shown = [readout, live].compactMap { $0 }
+        return shown.isEmpty ? nil : shown.joined(separator: "   ")
+    }
 
     /// What the status line says while a view refines.
     static let refining = "refining… (Esc stops)"

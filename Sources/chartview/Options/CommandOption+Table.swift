@@ -11,13 +11,13 @@ extension CommandOption {
     static let all: [CommandOption] = [
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
         keepOrder, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
-        outOfCore,
+        outOfCore, follow, window, columns, delimiter,
         chart, list, values, output, format, dumpLayout, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
     ]
 
     /// The options whose choices `--values` prints, in the order it names them.
-    static var choiceLists: [CommandOption] { [kind, theme, colorMap, format, aggregate] }
+    static var choiceLists: [CommandOption] { [kind, theme, colorMap, format, aggregate, delimiter] }
 
     /// The name of the list of every flag `--values` prints.
     static let flagListName = "flag"
@@ -173,6 +173,33 @@ extension CommandOption {
             loading it: each view is read from the database (default 2000000)
             """,
         summary: "read per view past this many rows", completion: .text("rows"))
+
+    static let follow: CommandOption = flag(
+        "--follow", sets: \.follow, to: true, section: .data,
+        help: """
+            follow the data as it grows, like tail -F: a CSV file's appended
+            lines (a truncated or rotated file is read again), a database's
+            new rows (with \(table.name) or \(query.name), read by x from the last on)
+            """,
+        summary: "follow the data as it grows")
+    static let window: CommandOption = option(
+        "--window", "SPAN", value: .window, into: \.window, section: .data,
+        help: """
+            live data: show the newest SPAN of x and follow it, a duration
+            (60s, 10m, 2h, 1d) or a count of rows (5000); older rows are kept
+            """,
+        summary: "the span of live data shown", completion: .text("span"))
+    static let columns: CommandOption = option(
+        "--columns", "A,B,…", value: .names, into: \.columns, section: .data,
+        help: "live input's column names: its first line is then data", summary: "live input's column names",
+        completion: .text("columns"))
+    static let delimiter: CommandOption = option(
+        "--delimiter", "D", value: .delimiter, into: \.delimiter, section: .data,
+        help: """
+            live input's delimiter: ',', tab, ';' or ' ' for runs of blanks
+            (default: detected from the first lines)
+            """,
+        summary: "live input's delimiter", completion: .choices("delimiter"))
 
     // MARK: - Options
 

@@ -17,6 +17,14 @@ struct Options {
     /// chart of a data file.
     var specEdits: [@Sendable (inout ChartSpec) -> Void] = []
     var chart: String?
+    /// `--follow`: the data file is followed as it grows (`LiveChart`).
+    var follow = false
+    /// `--window`: how much of live data the view follows; nil for all of it.
+    var window: WindowOption?
+    /// `--columns`: live input's column names (its first line is then data).
+    var columns: [String]?
+    /// `--delimiter`: live input's delimiter; nil to detect it.
+    var delimiter: LiveDelimiter?
     var describe = false
     var skipBadRows = false
     /// Seconds a query, or reading a FIFO or device, may take before it is stopped (and an

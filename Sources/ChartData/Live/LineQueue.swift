@@ -1,0 +1,76 @@
+import Foundation
+
+/// Complete lines handed from a reading thread (`DescriptorLineReader`, `FileFollower`) to
+/// the one that parses them, in the order read, none dropped: the queue grows while its reader
+/// is slower (bounded by what the input sends). Safe to use from any thread.
+public final class LineQueue: @unchecked Sendable {
+    /// What `next(until:)` gives.
+    public enum Item: Sendable {
+        /// Lines, each ending in a line feed (a partial last line is held back until its own).
+        case lines(LineChunk)
+        /// The input ended: nil at its end, else why it failed.
+        case end(DataError?)
+        /// Nothing came before the deadline.
+        case timedOut
+    }
+
+    private let condition = NSCondition()
+    private var chunks: [LineChunk] = []
+    private var head = 0
+    private var ended = false
+    private var failure: DataError?
+
+    /// An empty queue.
+    public init() {}
+
+    /// Adds `chunk` (from the reading thread). O(1) amortized.
+    public func push(_ chunk: LineChunk) {
+        guard !chunk.bytes.isEmpty else { return }
+        condition.lock()
+        chunks.append(chunk)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Marks the end of the input (`failure` nil) or its failure; later pushes are still taken.
+    public func finish(_ failure: DataError?) {
+        condition.lock()
+        ended = true
+        self.failure = failure
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The oldest chunk not taken, waiting for one until `deadline` (nil: as long as it takes);
+    /// the end once every chunk before it was taken.
+    public func next(until deadline: Date?) -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == chunks.count && !ended {
+            if let deadline {
+                if !condition.wait(until: deadline) && head == chunks.count && !ended { return .timedOut }
+            } else {
+                condition.wait()
+            }
+        }
+        guard head < chunks.count else { return .end(failure) }
+        let chunk = chunks[head]
+        head += 1
+        if head > 64 && head * 2 > chunks.count {
+            chunks.removeFirst(head)
+            head = 0
+        }
+        return .lines(chunk)
+    }
+}
+
+/// Whole lines of input, as bytes, each ending in a line feed: what a reader hands on at once.
+public struct LineChunk: Sendable {
+    /// The bytes of the lines, the last one ending in `\n`.
+    public var bytes: [UInt8]
+
+    /// Lines of `bytes`, which end in a line feed.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,97 @@
+import ChartCore
+import Foundation
+
+/// A chart of live input: planned once from the feed's first rows (`ChartBuilder.plan`), its
+/// graph built from them, and each of its plots reading a `LiveSeries` that every later row
+/// is appended to, on a thread of its own (or on the caller's, to the end of the input, for a
+/// chart rendered to a file).
+///
+/// Only a line or points over numbers or dates (x as numbers, dates, or the rows' numbers)
+/// can be live (`ChartKind.readsPerView`); any other chart is refused in one line.
+public final class LiveChart: @unchecked Sendable {
+    /// Where the rows come from.
+    public let feed: any LiveFeed
+    /// The chart as the command line describes it.
+    public let spec: ChartSpec
+    /// The rows the plots read, once `graph(cancellation:readsToEnd:)` made them.
+    public private(set) var series: LiveSeries?
+    /// Whether x is a date (seconds since 1970), once the graph is made.
+    public private(set) var xIsDate = false
+
+    /// A chart of `feed`'s rows as `spec` describes it.
+    public init(feed: any LiveFeed, spec: ChartSpec) {
+        self.feed = feed
+        self.spec = spec
+    }
+
+    /// What messages call the input.
+    public var name: String { feed.name }
+
+    /// Reads the first rows (blocking until they come), plans and builds the graph over a
+    /// `LiveSeries`, then feeds it: to the end of the input before returning when `readsToEnd`
+    /// (the graph's note then says what the rows held), else on a thread of its own. Call once.
+    /// Throws for input that cannot be charted live, naming it: no data rows, a kind other than
+    /// a line or points, x as text.
+    public func graph(cancellation: CancellationFlag?, readsToEnd: Bool) throws(DataError) -> Graph {
+        precondition(series == nil, "A live chart's graph is made once.")
+        let first = try feed.firstRows(cancellation: cancellation)
+        var (table, spec) = (first, self.spec)
+        var plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
+        // Without a date or increasing x to chart against, rows are charted in their order of
+        // arrival, as a strip chart (vmstat's columns against time).
+        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView, let byRow = Self.byRowNumber(table, plan: plan) {
+            table = byRow
+            spec.x = byRow.columns[0].name
+            plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
+        }
+        let prepared = ChartBuilder.prepared(table, spec: spec)
+        let rowNumbers = prepared.columns.count == table.columns.count + 1 || spec.x != self.spec.x
+        let offset = prepared.columns.count - first.columns.count
+        guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
+            rowNumbers || prepared.columns.count == table.columns.count,
+            prepared.columns[plan.x].numbers != nil
+        else {
+            let xColumn = prepared.columns[plan.x]
+            let why =
+                xColumn.numbers == nil
+                ? "x as text (column '\(xColumn.name)')"
+                : !plan.kind.readsPerView ? "a \(plan.kind.rawValue) chart" : plan.group != nil ? "one series per group" : "x as text"
+            throw .unusable(path: name, message: "live input is charted as a line or points over numbers or dates, not \(why)")
+        }
+        let x = rowNumbers ? nil : plan.x
+        let seriesColumns = plan.series.map { $0 - offset }
+        let graph = try ChartBuilder.graph(from: table, plan: plan, spec: spec, source: name)
+        let plots = graph.plots.compactMap { $0 as? any ViewDataReading }
+        guard plots.count == plan.series.count else {
+            throw .unusable(path: name, message: "live input is charted as one line or set of points per column")
+        }
+        let firstRows = try feed.bind(x: x, series: seriesColumns, table: first)
+        let series = LiveSeries(plotIDs: plots.map(\.identifier))
+        series.append(firstRows)
+        for plot in plots { plot.viewDataSource = series }
+        self.series = series
+        xIsDate = x.map { first.columns[$0].isDate } ?? false
+        if readsToEnd {
+            feed.feed(series)
+            if let note = feed.note { graph.note = (graph.note.map { $0 + " · " } ?? "") + note }
+        } else {
+            let feed = self.feed
+            let thread = Thread { feed.feed(series) }
+            thread.name = "chartview live rows"
+            thread.start()
+        }
+        return graph
+    }
+
+    /// `table` with the rows' numbers (1, 2, …) as its first column, when its plan's x is no
+    /// date and does not increase along the rows; nil otherwise.
+    static func byRowNumber(_ table: DataTable, plan: ChartPlan) -> DataTable? {
+        let column = table.columns[plan.x]
+        if column.isDate { return nil }
+        if let numbers = column.numbers, zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) { return nil }
+        var name = "row"
+        while table.column(named: name) != nil { name += " #" }
+        let rows = DataColumn(name: name, values: .number((0..<table.rowCount).map { Double($0 + 1) }))
+        return DataTable(columns: [rows] + table.columns, notes: table.notes + ["charted against the rows' numbers, in their order of arrival"])
+    }
+}

@@ -1,0 +1,93 @@
+import ChartCore
+import Foundation
+
+/// Live delimited text as a `LiveFeed`: lines from a `DescriptorLineReader` (standard input,
+/// a pipe, a FIFO) or a `FileFollower` (a growing file), parsed by a `LiveTextParser`.
+///
+/// The first rows are those that come within `sampleSeconds` (or the first `sampleLines`
+/// lines, or all of them when the input ends sooner), and at least one data row however long
+/// it takes to come.
+public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
+    /// Where the lines are read from.
+    public enum Input: Sendable {
+        /// A descriptor read to its end (not closed), called `name`.
+        case descriptor(Int32, name: String)
+        /// A file followed as it grows (`FileFollower`); `stopsAtEnd` reads only what it holds now.
+        case file(path: String, stopsAtEnd: Bool)
+    }
+
+    /// Seconds of input the chart is planned from, at most.
+    public static let sampleSeconds = 1.5
+    /// Lines the chart is planned from, at most.
+    public static let sampleLines = 100
+
+    public let name: String
+    private let queue = LineQueue()
+    private let parser: LiveTextParser
+    private let start: @Sendable () -> Void
+    private var started = false
+
+    /// A feed of `input`'s lines split by `delimiter` (nil: detected) into the `columns` given
+    /// (nil: the header's). Nothing is read before `firstRows`.
+    public init(_ input: Input, delimiter: LiveDelimiter?, columns: [String]?) {
+        let queue = self.queue
+        switch input {
+        case .descriptor(let fd, let name):
+            self.name = name
+            let reader = DescriptorLineReader(fd: fd, name: name, queue: queue)
+            start = { reader.start() }
+        case .file(let path, let stopsAtEnd):
+            name = path
+            let follower = FileFollower(path: path, queue: queue, stopsAtEnd: stopsAtEnd)
+            start = { follower.start() }
+        }
+        parser = LiveTextParser(name: name, delimiter: delimiter, columns: columns)
+    }
+
+    public func firstRows(cancellation: CancellationFlag?) throws(DataError) -> DataTable {
+        // A first read cancelled (Escape) and asked again goes on where it stopped.
+        if !started { start() }
+        started = true
+        let deadline = Date(timeIntervalSinceNow: Self.sampleSeconds)
+        var timeUp = false
+        while true {
+            if cancellation?.isCancelled == true { throw .cancelled(path: name) }
+            switch queue.next(until: min(deadline, Date(timeIntervalSinceNow: 0.1))) {
+            case .lines(let chunk):
+                parser.addSample(chunk)
+                if timeUp || parser.sampleLineCount >= Self.sampleLines, let table = try parser.sampleTable() { return table }
+            case .timedOut:
+                guard Date() >= deadline else { continue }
+                timeUp = true
+                if parser.sampleByteCount > 0, let table = try parser.sampleTable() { return table }
+            case .end(let failure?):
+                throw failure
+            case .end(nil):
+                if let table = try parser.sampleTable() { return table }
+                throw .unusable(path: name, message: parser.sampleByteCount == 0 ? "has no data (the input ended)" : "has no data rows")
+            }
+        }
+    }
+
+    public func bind(x: Int?, series: [Int], table: DataTable) throws(DataError) -> LiveRows {
+        parser.bind(x: x, xIsDate: x.map { table.columns[$0].isDate } ?? false, series: series)
+        return parser.sampleRows()
+    }
+
+    public func feed(_ series: LiveSeries) {
+        while true {
+            switch queue.next(until: nil) {
+            case .lines(let chunk): series.append(parser.rows(in: chunk))
+            case .timedOut: continue
+            case .end(let failure):
+                let end = failure?.description ?? "end of input"
+                series.finish(message: ([end] + (parser.note.map { [$0] } ?? [])).joined(separator: " · "))
+                return
+            }
+        }
+    }
+
+    public var note: String? { parser.note }
+
+    public var chartsByRowNumber: Bool { true }
+}
