@@ -53,9 +53,9 @@ extension ChartSession {
         liveFrame()
     }
 
-    /// One live frame: reports the rows that arrived since the last (`SessionEvent.append`),
-    /// sets the view to the newest data while following and not paused, lays the chart out
-    /// again, and updates the status line.
+    /// One live frame: reports the rows that arrived since the last (`SessionEvent.append`)
+    /// and the end of the input once (`SessionEvent.ended`), sets the view to the newest data
+    /// while following and not paused, lays the chart out again, and updates the status line.
     func liveFrame() {
         guard var state = live else { return }
         let series = liveSeries
@@ -77,6 +77,10 @@ extension ChartSession {
             let last = statuses.compactMap(\.lastX).max()
             emit(.append(rows: total - state.reportedRows, total: total, t: last))
             state.reportedRows = total
+        }
+        if !state.reportedEnd, !statuses.isEmpty, statuses.allSatisfy(\.isFinished) {
+            state.reportedEnd = true
+            emit(.ended(total: total, failure: statuses.compactMap(\.failure).first))
         }
         if !state.isPaused {
             if state.isFollowing {
@@ -125,6 +129,7 @@ extension ChartSession {
         state.isPaused.toggle()
         live = state
         for s in liveSeries { s.isHeld = state.isPaused }
+        emit(.pause(on: state.isPaused))
         liveFrame()
     }
 

@@ -51,4 +51,10 @@ public enum SessionEvent: Equatable, Sendable {
     /// A live chart's view started (true) or stopped (false) following its newest data: shown,
     /// End, or the user's pan or zoom.
     case follow(on: Bool)
+    /// A live chart's picture was paused (true: rows keep arriving, the picture holds) or
+    /// resumed (false: every row shows at once): p or Space.
+    case pause(on: Bool)
+    /// A live chart's input ended after `total` rows (drawn or set aside): normally (`failure`
+    /// nil, end of standard input) or not (why, one line). Once, at the frame that shows the end.
+    case ended(total: Int, failure: String?)
 }

@@ -21,6 +21,8 @@ import Foundation
 ///     {"event":"scale","axis":"x|y","scale":"linear|logarithmic"}   {"event":"refused","reason":TEXT}
 ///     {"event":"append","rows":N,"total":N,"x":X|null}   (a live chart's frame: rows since the last, all rows, the newest row's x)
 ///     {"event":"follow","on":BOOL}   (a live chart's view follows its newest data, or stopped: a pan, a zoom; End follows)
+///     {"event":"pause","on":BOOL}   (a live chart's picture paused while rows keep arriving, or resumed: p, Space)
+///     {"event":"ended","total":N,"error":MESSAGE|null}   (a live chart's input ended, after N rows; once)
 ///     {"event":"view","cause":"wheel|drag|box|keys|reset|back|forward|autoscale|scale|set|follow",
 ///      "spaces":{"default":{"x":[lo,hi],"y":[lo,hi],"xScale":S,"yScale":S,"plotArea":[x,y,w,h]},…}}
 ///     a layout line carries "message":TEXT when the chart's place shows one ("Loading…", an error),
@@ -121,6 +123,10 @@ struct TraceWriter {
             ["event": "append", "rows": rows, "total": total, "x": t ?? NSNull()]
         case .follow(let on):
             ["event": "follow", "on": on]
+        case .pause(let on):
+            ["event": "pause", "on": on]
+        case .ended(let total, let failure):
+            ["event": "ended", "total": total, "error": failure.map { VisibleText.cut($0) } ?? NSNull()]
         }
     }
 

@@ -128,6 +128,7 @@ struct LiveSessionTests {
         _ = fixture.newEvents()
         fixture.session.perform(.togglePause)
         #expect(fixture.session.isPaused && live.isHeld)
+        #expect(fixture.newEvents().contains(.pause(on: true)))
         for batch in 0..<5 {
             live.append(Self.rows(100, from: 100 + batch * 100))
             Self.take(fixture)
@@ -139,6 +140,7 @@ struct LiveSessionTests {
         #expect(Self.appends(fixture.newEvents()).count == 5, "the rows are still reported")
         fixture.session.perform(.togglePause)
         #expect(!live.isHeld && live.heldBack == 0)
+        #expect(fixture.newEvents().contains(.pause(on: false)))
         fixture.frame()
         #expect(fixture.session.interaction.scene.plotSpaces[0].transform.xRange.upper >= 599)
         #expect(fixture.status?.contains("paused") == false)
@@ -163,6 +165,7 @@ struct LiveSessionTests {
         Self.take(fixture)
         fixture.clock.advance(by: .milliseconds(40))
         #expect(fixture.status?.contains("input ended after 1000 rows") == true, "\(fixture.status ?? "")")
+        #expect(fixture.newEvents().filter { if case .ended = $0 { true } else { false } } == [.ended(total: 1000, failure: nil)])
 
         let failing = LiveSeries(plotIDs: ["p"])
         let other = try SessionFixture.shown([LiveChart(failing)])
@@ -171,6 +174,7 @@ struct LiveSessionTests {
         Self.take(other)
         other.clock.advance(by: .milliseconds(40))
         #expect(other.status?.contains("input failed after 3 rows: stdin: line 5: 2 fields, expected 3") == true, "\(other.status ?? "")")
+        #expect(other.newEvents().contains(.ended(total: 3, failure: "stdin: line 5: 2 fields, expected 3")))
     }
 
     @Test("The watch never reloads a live chart")

@@ -23,9 +23,11 @@ final class TraceSession {
     /// server when nil), and waits for its first frame (`until` another event that names the
     /// window: "building", the first chart frame started, for a chart that takes long to draw).
     /// Without `animated`, charts show at once, so screenshots need not wait for the animation.
+    /// `standardInput`: what chartview reads as its standard input (a pipe from a generator);
+    /// /dev/null when nil.
     init(
         _ arguments: [String], directory: String? = nil, display: String? = nil, animated: Bool = false,
-        until first: String = "ready"
+        until first: String = "ready", standardInput: FileHandle? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: ChartviewProcess.binary)
         process.arguments = arguments + ["--trace"] + (animated ? [] : ["--no-animation"])
@@ -40,7 +42,7 @@ final class TraceSession {
         stderr = errors.fileHandleForReading
         let out = Pipe()
         // Not the test's own standard input: chartview without a data file reads a pipe there live.
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         process.standardOutput = out
         try process.run()
         lines = TraceLines(reading: out.fileHandleForReading)
@@ -63,6 +65,11 @@ final class TraceSession {
     /// Every event name up to and including the next `name` event.
     func events(until name: String, timeout: Double = 10) throws -> [String] {
         try lines.events(until: name, timeout: timeout)
+    }
+
+    /// The next trace line, whatever its event; see `TraceLines.next`.
+    func nextLine(timeout: Double = 10) throws -> [String: Any] {
+        try lines.nextLine(timeout: timeout)
     }
 
     /// A real click (XTest) at window pixel (x, y).
@@ -132,7 +139,9 @@ final class TraceLines: @unchecked Sendable {
                 while let newline = buffer.firstIndex(of: 0x0A) {
                     let line = buffer[buffer.startIndex..<newline]
                     buffer.removeSubrange(buffer.startIndex...newline)
-                    guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                    guard var object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                    // When the test read it, to relate the line's own "t" to the test's clock.
+                    object[Self.receivedKey] = Self.milliseconds(ContinuousClock.now)
                     condition.lock()
                     lines.append(object)
                     condition.broadcast()
@@ -144,6 +153,32 @@ final class TraceLines: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }.start()
+    }
+
+    /// The key of when the test read each line: milliseconds on the test's clock
+    /// (`milliseconds(_:)`), a clock of its own, not chartview's "t".
+    static let receivedKey = "receivedByTest"
+    /// The origin of the test's clock.
+    static let epoch = ContinuousClock.now
+
+    /// `instant` in milliseconds since `epoch`: `ContinuousClock`, the clock of chartview's
+    /// trace "t" too, whose origin is the trace's start instead (`TraceClock` relates the two).
+    static func milliseconds(_ instant: ContinuousClock.Instant) -> Double {
+        let elapsed = epoch.duration(to: instant)
+        return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// The next line, whatever its event, after those already taken. Throws after `timeout` seconds.
+    func nextLine(timeout: Double = 10) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while cursor == lines.count {
+            if finished { throw TraceError.ended(waitingFor: "a line") }
+            if !condition.wait(until: deadline) { throw TraceError.timeout(waitingFor: "a line") }
+        }
+        cursor += 1
+        return lines[cursor - 1]
     }
 
     /// The next line with `"event": name` after those already taken; lines of other events

@@ -13,8 +13,9 @@ public protocol LiveFeed: AnyObject, Sendable {
     /// numbers) and `series`; returns the first rows as `LiveRows`. Throws when the input cannot
     /// be followed so (a database's x column that is not numbers).
     func bind(x: Int?, series: [Int], table: DataTable) throws(DataError) -> LiveRows
-    /// Appends every later row to `series` until the input ends, then finishes it with what
-    /// the window should say ("end of input", or the failure). On the calling thread.
+    /// Appends every later row to `series` until the input ends, then finishes it: normally
+    /// (`LiveSeries.finish(message:)` with nil, the window says the input ended) or with the
+    /// failure. On the calling thread.
     func feed(_ series: LiveSeries)
     /// Whether rows may be charted against their numbers, in their order of arrival, when the
     /// plan's x neither is a date nor increases along the first rows (text: a strip chart);

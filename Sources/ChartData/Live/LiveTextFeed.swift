@@ -80,8 +80,9 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
             case .lines(let chunk): series.append(parser.rows(in: chunk))
             case .timedOut: continue
             case .end(let failure):
-                let end = failure?.description ?? "end of input"
-                series.finish(message: ([end] + (parser.note.map { [$0] } ?? [])).joined(separator: " · "))
+                // A message means failure to LiveSeries: a normal end has none (the status line
+                // then says "input ended after N rows", not "input failed … end of input").
+                series.finish(message: failure.map { ([$0.description] + (parser.note.map { [$0] } ?? [])).joined(separator: " · ") })
                 return
             }
         }

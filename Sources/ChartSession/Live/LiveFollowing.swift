@@ -25,6 +25,8 @@ struct LiveFollowing {
     var tickTimer: TimerHandle?
     /// Rows appended (drawn or set aside) as of the last frame.
     var reportedRows = 0
+    /// Whether the end of the input was reported (`SessionEvent.ended`).
+    var reportedEnd = false
     /// The view the last frame set while following: a different view on screen is the user's.
     var followedView: GraphView?
     /// Rows appended at instants of the last `rateWindow` or so, oldest first.
