@@ -43,7 +43,7 @@ struct LiveInput {
             }
             spec.name = "stdin"
             let feed = LiveTextFeed(.descriptor(STDIN_FILENO, name: Self.standardInputName), delimiter: options.delimiter, columns: options.columns)
-            chart = LiveChart(feed: feed, spec: spec)
+            chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = nil
             return
         }
@@ -57,14 +57,14 @@ struct LiveInput {
         case .delimitedText:
             spec.name = ChartSpec.oneLineName(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             let feed = LiveTextFeed(.file(path: path, stopsAtEnd: readsToEnd), delimiter: options.delimiter, columns: options.columns)
-            chart = LiveChart(feed: feed, spec: spec)
+            chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = path
         case .database(let engine):
             if let flag = [(options.columns != nil, CommandOption.columns), (options.delimiter != nil, .delimiter)].first(where: \.0)?.1 {
                 throw .usage("\(flag.name) is for live text, not a database (its columns are the query's)")
             }
             let (feed, spec) = try Self.databaseFeed(input, options: options, readsToEnd: readsToEnd)
-            chart = LiveChart(feed: feed, spec: spec)
+            chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = engine.isPath(path) ? path : nil
         case .specFile:
             throw .usage(

@@ -8,8 +8,13 @@ import Testing
 @Suite("Live series")
 struct LiveSeriesTests {
     /// `x`, `y` pushed in batches of varying size (1 to 5,000 rows).
-    static func live(x: [Double], y: [Double?], ids: [String] = ["p"]) -> LiveSeries {
-        let live = LiveSeries(plotIDs: ids)
+    static func live(x: [Double], y: [Double?], ids: [String] = ["p"], budget: Int? = nil, store: (any LiveRowStore)? = nil) -> LiveSeries {
+        let live: LiveSeries
+        if let store {
+            live = LiveSeries(plotIDs: ids, memoryBudget: budget) { () throws(LiveRowStoreFailure) -> any LiveRowStore in store }
+        } else {
+            live = LiveSeries(plotIDs: ids)
+        }
         var i = 0, size = 1
         while i < x.count {
             let end = min(x.count, i + size)
@@ -73,6 +78,74 @@ struct LiveSeriesTests {
         #expect(records.recordsInView == x.count)
         #expect(records.count < 6 * 500 + 400, "\(records.count) records for 500 pixels")
         #expect(!scene.plots[0].paths.isEmpty)
+    }
+
+    /// A row store in this process's memory, counting what it is asked: a real implementation of
+    /// the protocol a program may give (chartview's own, a SQLite file, is tested in ChartData).
+    final class BlocksInMemory: LiveRowStore, @unchecked Sendable {
+        private let lock = NSLock()
+        private var blocks: [Int: [Double]] = [:]
+        private(set) var reads = 0
+        let failsToKeep: Bool
+
+        init(failsToKeep: Bool = false) { self.failsToKeep = failsToKeep }
+
+        func keep(blocks range: Range<Int>, doubles: UnsafeBufferPointer<Double>, doublesPerBlock: Int) throws(LiveRowStoreFailure) {
+            if failsToKeep { throw LiveRowStoreFailure("/tmp/x: No space left on device") }
+            lock.withLock {
+                for (k, b) in range.enumerated() {
+                    precondition(blocks[b] == nil, "block \(b) kept twice")
+                    blocks[b] = Array(doubles[(k * doublesPerBlock)..<((k + 1) * doublesPerBlock)])
+                }
+            }
+        }
+
+        func read(block: Int, into doubles: UnsafeMutableBufferPointer<Double>) throws(LiveRowStoreFailure) {
+            let kept = lock.withLock { () -> [Double]? in
+                reads += 1
+                return blocks[block]
+            }
+            guard let kept else { throw LiveRowStoreFailure("block \(block) was never kept") }
+            _ = doubles.update(fromContentsOf: kept)
+        }
+
+        var count: Int { lock.withLock { blocks.count } }
+    }
+
+    /// Past its memory budget a series moves its oldest rows to the store, keeps their block
+    /// summaries, and draws exactly what every row draws: lines and points, zoomed in on stored
+    /// rows, and the value ranges of stored rows.
+    @Test func rowsPastTheMemoryBudgetAreStoredAndStillDrawnExactly() {
+        let (x, y) = StreamingThinnerTests.records(300_000, ties: 3, seed: 5)
+        let store = BlocksInMemory()
+        // Two chunks' rows (256 KB each) and the cache: the other 16 chunks are stored.
+        let live = Self.live(x: x, y: y, budget: 700_000, store: store)
+        let status = live.status
+        #expect(status.rowCount == x.count && status.storedRowCount >= 15 * 16_384, "\(status)")
+        #expect(status.storeFailure == nil)
+        #expect(store.count * LiveSeries.rowsPerBlock == status.storedRowCount)
+        #expect(live.memoryBytes < 700_000, "\(live.memoryBytes) bytes in memory")
+        Self.expectSameScenes(live, x: x, y: y, line: true)
+        Self.expectSameScenes(live, x: x, y: y, line: false)
+        #expect(store.reads > 0)
+        let plot = ScatterPlot(identifier: "p", x: x, y: y)
+        for (a, b) in [(0.0, 50_000.0), (1_000.5, 1_300.2), (20.0, 20.0), (-5.0, 3.0), (49_000.0, 260_000.0)] {
+            let range = PlotRange(a, b)
+            let mine = live.valueRange(for: "p", inX: range), theirs = plot.dataExtent(inX: range)
+            #expect(mine?.values == theirs?.y && mine?.locations == theirs?.x, "\(range)")
+        }
+        #expect(live.xRange(of: nil) == PlotRange(x[0], x[x.count - 1]))
+    }
+
+    /// A store that cannot keep rows (a full disk): every row stays in memory, drawn, and the
+    /// status says why.
+    @Test func rowsAStoreCannotKeepStayInMemory() {
+        let (x, y) = StreamingThinnerTests.records(100_000, ties: 1, seed: 9)
+        let live = Self.live(x: x, y: y, budget: 300_000, store: BlocksInMemory(failsToKeep: true))
+        let status = live.status
+        #expect(status.rowCount == x.count && status.storedRowCount == 0)
+        #expect(status.storeFailure == "/tmp/x: No space left on device")
+        Self.expectSameScenes(live, x: x, y: y, line: true)
     }
 
     @Test func valueRangesAreThoseOfEveryRow() {

@@ -1,13 +1,12 @@
-/// A fixed run of a `LiveSeries`' rows (`rows` of them) and the summaries of its blocks, in
-/// memory allocated once: appending never moves what is stored, so a reader can read the rows
-/// below the published count while the writer fills the ones above it.
+/// The block summaries of a fixed run of a `LiveSeries`' rows (`rows` of them), in memory
+/// allocated once and kept for the series' life, whether the rows themselves are in memory
+/// (`LiveChunkRows`) or in its row store: a zoomed-out view is thinned from them.
 ///
-/// Rows are written once, by one writer, at positions no reader reads yet (the series publishes
-/// its count under a lock once they are written); a block's summary is read only once the block
-/// is complete. That is what makes the class `Sendable`.
+/// A block's summary is written once, by one writer, and read only once the block is complete
+/// (the series publishes its count under a lock once its rows are written). That is what makes
+/// the class `Sendable`.
 ///
-/// Memory: 8 bytes × (1 + series) per row, and `LiveBlock.bytes(series:)` per block of
-/// `LiveBlock.rows` rows, allocated a chunk at a time.
+/// Memory: `LiveBlock.bytes(series:)` per block of `LiveBlock.rows` rows.
 final class LiveChunk: @unchecked Sendable {
     /// Rows per chunk (64 blocks).
     static let rows = 16_384
@@ -15,10 +14,6 @@ final class LiveChunk: @unchecked Sendable {
     static let blocks = rows / LiveBlock.rows
 
     let seriesCount: Int
-    /// x of each row, data units.
-    let x: UnsafeMutablePointer<Double>
-    /// Per series, each row's value (NaN when missing), series after series.
-    let values: UnsafeMutablePointer<Double>
     /// Per block, its first and last x.
     let blockX: UnsafeMutablePointer<LiveBlock.Span>
     /// Per block and series (series fastest), the values' summary.
@@ -26,26 +21,19 @@ final class LiveChunk: @unchecked Sendable {
 
     init(seriesCount: Int) {
         self.seriesCount = seriesCount
-        x = .allocate(capacity: Self.rows)
-        values = .allocate(capacity: Self.rows * max(1, seriesCount))
         blockX = .allocate(capacity: Self.blocks)
         blockValues = .allocate(capacity: Self.blocks * max(1, seriesCount))
     }
 
     deinit {
-        x.deallocate()
-        values.deallocate()
         blockX.deallocate()
         blockValues.deallocate()
     }
 
-    /// The value of series `s` at row `r` of this chunk.
-    @inline(__always) func value(_ s: Int, _ r: Int) -> Double { values[s * Self.rows + r] }
-
-    /// Writes row `r` of this chunk (`x` and one value per series) and folds it into its block's
-    /// summary. O(series).
-    @inline(__always) func write(row r: Int, x location: Double, values rowValues: (Int) -> Double) {
-        x[r] = location
+    /// Writes row `r` of this chunk (`x` and one value per series) into `rows` and folds it into
+    /// its block's summary. O(series).
+    @inline(__always) func write(row r: Int, x location: Double, into rows: LiveChunkRows, values rowValues: (Int) -> Double) {
+        rows.x[r] = location
         let b = r / LiveBlock.rows, offset = r % LiveBlock.rows
         if offset == 0 {
             blockX[b] = LiveBlock.Span(first: location, last: location)
@@ -54,7 +42,7 @@ final class LiveChunk: @unchecked Sendable {
         }
         for s in 0..<seriesCount {
             let y = rowValues(s)
-            values[s * Self.rows + r] = y
+            rows.values[s * Self.rows + r] = y
             let slot = blockValues + (b * seriesCount + s)
             if offset == 0 {
                 slot.initialize(to: LiveBlock(first: y, at: location))
@@ -62,6 +50,53 @@ final class LiveChunk: @unchecked Sendable {
                 slot.pointee.add(y, at: location, offset: offset)
             }
         }
+    }
+}
+
+/// The rows of one `LiveChunk` in memory: x and each series' values, allocated once and freed
+/// when the last holder lets go (the series, or a snapshot still reading them after the series
+/// moved them to its row store). Rows are written once, at positions no reader reads yet.
+///
+/// Memory: 8 bytes × (1 + series) per row.
+final class LiveChunkRows: @unchecked Sendable {
+    /// x of each row, data units.
+    let x: UnsafeMutablePointer<Double>
+    /// Per series, each row's value (NaN when missing), series after series.
+    let values: UnsafeMutablePointer<Double>
+    let seriesCount: Int
+
+    init(seriesCount: Int) {
+        self.seriesCount = seriesCount
+        x = .allocate(capacity: LiveChunk.rows)
+        values = .allocate(capacity: LiveChunk.rows * max(1, seriesCount))
+    }
+
+    deinit {
+        x.deallocate()
+        values.deallocate()
+    }
+
+    /// The value of series `s` at row `r` of the chunk.
+    @inline(__always) func value(_ s: Int, _ r: Int) -> Double { values[s * LiveChunk.rows + r] }
+
+    /// The bytes one chunk's rows take with `series` series.
+    static func bytes(series: Int) -> Int { LiveChunk.rows * 8 * (1 + max(1, series)) }
+
+    /// The chunk's rows laid out block after block as a `LiveRowStore` keeps them: per block its
+    /// x, then each series' values, `LiveBlock.rows` each.
+    func blockMajor() -> [Double] {
+        let perBlock = LiveBlock.rows * (1 + seriesCount)
+        var out = [Double](repeating: 0, count: LiveChunk.blocks * perBlock)
+        out.withUnsafeMutableBufferPointer { buffer in
+            for b in 0..<LiveChunk.blocks {
+                let base = buffer.baseAddress! + b * perBlock, first = b * LiveBlock.rows
+                base.update(from: x + first, count: LiveBlock.rows)
+                for s in 0..<seriesCount {
+                    (base + (1 + s) * LiveBlock.rows).update(from: values + s * LiveChunk.rows + first, count: LiveBlock.rows)
+                }
+            }
+        }
+        return out
     }
 }
 

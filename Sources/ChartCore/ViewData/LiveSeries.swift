@@ -17,6 +17,11 @@ import Synchronization
 /// thinned in O(blocks). Memory: 8 bytes × (1 + series) per row, plus about
 /// (16 + 56 × series) / 256 bytes per row for the blocks (`memoryBytes`).
 ///
+/// Past a memory budget (`init(plotIDs:memoryBudget:makeRowStore:)`), the oldest chunks' rows
+/// move to a `LiveRowStore` (chartview's is a temporary SQLite file) while their block
+/// summaries stay: nothing is lost, a zoomed-out view still reads summaries, and a view of old
+/// rows reads back only the blocks it needs.
+///
 /// Holding (`isHeld`, a paused picture): readers (layout) see only the rows up to the hold while
 /// appends go on; releasing shows them all at once.
 ///
@@ -42,6 +47,11 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
         public var isFinished: Bool
         /// Why the input failed (one line); nil while it goes on or when it ended normally.
         public var failure: String?
+        /// Rows kept in the row store past the memory budget rather than in memory.
+        public var storedRowCount: Int = 0
+        /// Why rows could not be moved to the row store (they stay in memory) or read back from
+        /// it (they read as missing), one line; nil while nothing failed.
+        public var storeFailure: String?
 
         /// Rows that arrived since the hold and are not shown yet.
         public var heldBack: Int { rowCount - visibleRowCount }
@@ -67,8 +77,19 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
         let body: @Sendable () -> Void
     }
 
+    /// The rows of chunks moved out of memory, nil without a memory budget.
+    private let spill: LiveSpill?
+    /// The bytes of chunk rows kept in memory before the oldest move to the row store.
+    private let residentBudget: Int
+
     private struct Writer {
         var chunks: [LiveChunk] = []
+        /// Per chunk, its rows while in memory.
+        var rows: [LiveChunkRows?] = []
+        /// Chunks whose rows are in the row store (the oldest ones).
+        var storedChunks = 0
+        /// Why moving rows to the store failed: they all stay in memory from then on.
+        var storeFailure: String?
         var count = 0
         var lastX = -Double.infinity
         var stats: [SeriesStats]
@@ -84,6 +105,9 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
 
     private struct State {
         var chunks: [LiveChunk] = []
+        var rows: [LiveChunkRows?] = []
+        var storedChunks = 0
+        var storeFailure: String?
         var count = 0
         var stats: [SeriesStats]
         var setAside = LiveRows(x: [], values: [])
@@ -103,10 +127,31 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
     /// How many answers (views) are kept.
     static let keptAnswers = 16
 
+    /// Rows per block of the summaries, and per block a `LiveRowStore` keeps.
+    public static let rowsPerBlock = LiveBlock.rows
+
     /// An empty live series with one series per plot identifier in `plotIDs`, in order.
-    public init(plotIDs: [String]) {
+    ///
+    /// With a `memoryBudget` (bytes) and `makeRowStore`, the rows past the budget move to the
+    /// store that `makeRowStore` makes when first needed, oldest first, a chunk of 16,384 rows at
+    /// a time; a quarter of the budget (at most 8 MB) caches blocks read back. The block
+    /// summaries (about (16 + 56 × series) / 256 bytes a row), the newest chunk and the rows set
+    /// aside always stay in memory. Without them every row stays in memory.
+    public init(
+        plotIDs: [String], memoryBudget: Int? = nil,
+        makeRowStore: (@Sendable () throws(LiveRowStoreFailure) -> any LiveRowStore)? = nil
+    ) {
         precondition(!plotIDs.isEmpty, "A live series needs at least one plot.")
+        precondition((memoryBudget ?? 0) >= 0, "A live series' memory budget is a number of bytes.")
         self.plotIDs = plotIDs
+        if let memoryBudget, let makeRowStore {
+            let cacheBytes = min(8 << 20, memoryBudget / 4)
+            spill = LiveSpill(seriesCount: plotIDs.count, cacheBytes: cacheBytes, makeStore: makeRowStore)
+            residentBudget = memoryBudget - cacheBytes
+        } else {
+            spill = nil
+            residentBudget = .max
+        }
         let stats = Array(repeating: SeriesStats(), count: plotIDs.count)
         writer = Mutex(Writer(stats: stats))
         state = Mutex(State(stats: stats, setAside: LiveRows(x: [], values: Array(repeating: [], count: plotIDs.count))))
@@ -134,11 +179,18 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
                 }
                 let r = writer.count % LiveChunk.rows
                 if r == 0 {
-                    let chunk = LiveChunk(seriesCount: plotIDs.count)
+                    storeOldRows(&writer)
+                    let chunk = LiveChunk(seriesCount: plotIDs.count), chunkRows = LiveChunkRows(seriesCount: plotIDs.count)
                     writer.chunks.append(chunk)
-                    state.withLock { $0.chunks.append(chunk) }
+                    writer.rows.append(chunkRows)
+                    state.withLock { state in
+                        state.chunks.append(chunk)
+                        state.rows.append(chunkRows)
+                    }
                 }
-                writer.chunks[writer.chunks.count - 1].write(row: r, x: x) { rows.values[$0][i] }
+                writer.chunks[writer.chunks.count - 1].write(row: r, x: x, into: writer.rows[writer.rows.count - 1]!) {
+                    rows.values[$0][i]
+                }
                 for s in 0..<plotIDs.count {
                     let y = rows.values[s][i]
                     guard y.isFinite else { continue }
@@ -163,6 +215,30 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
         notify()
     }
 
+    /// Moves the oldest chunks' rows to the row store while the chunks in memory take more than
+    /// the budget (the newest, being filled, stays). On the appending thread, before a new chunk.
+    private func storeOldRows(_ writer: inout Writer) {
+        guard let spill, writer.storeFailure == nil else { return }
+        let chunkBytes = LiveChunkRows.bytes(series: plotIDs.count)
+        // With the chunk about to be made.
+        while (writer.chunks.count + 1 - writer.storedChunks) * chunkBytes > residentBudget, writer.storedChunks < writer.chunks.count {
+            let c = writer.storedChunks
+            do throws(LiveRowStoreFailure) {
+                try spill.keep(chunk: c, rows: writer.rows[c]!)
+            } catch {
+                writer.storeFailure = error.description
+                state.withLock { $0.storeFailure = error.description }
+                return
+            }
+            writer.rows[c] = nil
+            writer.storedChunks += 1
+            state.withLock { state in
+                state.rows[c] = nil
+                state.storedChunks = c + 1
+            }
+        }
+    }
+
     /// Ends the input: normally (`message` nil) or failed (`message` says why, one line). The
     /// rows stay; appending afterwards is a programmer error. Tells the observer.
     public func finish(message: String?) {
@@ -179,13 +255,14 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
     /// How the input stands, read at one moment. O(1).
     public var status: Status {
         state.withLock { state in
-            let snapshot = LiveSnapshot(chunks: state.chunks, count: state.count, seriesCount: plotIDs.count)
+            let snapshot = snapshot(of: state, count: state.count)
             let visible = state.visibleCount
             return Status(
                 rowCount: state.count, visibleRowCount: visible, setAsideCount: state.setAside.count,
                 lastX: state.count > 0 ? snapshot.x(state.count - 1) : nil,
                 visibleLastX: visible > 0 ? snapshot.x(visible - 1) : nil,
-                isHeld: state.hold != nil, isFinished: state.finished, failure: state.failure)
+                isHeld: state.hold != nil, isFinished: state.finished, failure: state.failure,
+                storedRowCount: state.storedChunks * LiveChunk.rows, storeFailure: state.storeFailure ?? spill?.failure)
         }
     }
 
@@ -223,16 +300,24 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
     /// when `window` is nil. Its ends are equal with one row; nil with none. O(1).
     public func xRange(of window: LiveWindow?) -> PlotRange? { snapshot().xRange(of: window) }
 
-    /// The bytes the rows and their block summaries take (chunks allocated so far), not counting
-    /// the rows set aside: about 8 × (1 + series) per row. O(1).
+    /// The bytes the rows in memory and every block summary take (chunks allocated so far), not
+    /// counting the rows set aside or the blocks read back from the row store: about
+    /// 8 × (1 + series) per row in memory. O(1).
     public var memoryBytes: Int {
-        let chunks = state.withLock { $0.chunks.count }
+        let (chunks, stored) = state.withLock { ($0.chunks.count, $0.storedChunks) }
         let series = plotIDs.count
-        return chunks * (LiveChunk.rows * 8 * (1 + series) + LiveChunk.blocks * LiveBlock.bytes(series: series))
+        return (chunks - stored) * LiveChunkRows.bytes(series: series) + chunks * LiveChunk.blocks * LiveBlock.bytes(series: series)
     }
 
     private func snapshot() -> LiveSnapshot {
-        state.withLock { LiveSnapshot(chunks: $0.chunks, count: $0.visibleCount, seriesCount: plotIDs.count) }
+        state.withLock { snapshot(of: $0, count: $0.visibleCount) }
+    }
+
+    /// The first `count` rows of `state` (under its lock).
+    private func snapshot(of state: State, count: Int) -> LiveSnapshot {
+        LiveSnapshot(
+            chunks: state.chunks, rows: state.rows, count: count, seriesCount: plotIDs.count, spill: spill,
+            spilledChunks: state.storedChunks)
     }
 
     private func notify() {
@@ -248,7 +333,7 @@ public final class LiveSeries: ViewDataSource, @unchecked Sendable {
         guard let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
         let (snapshot, kept) = state.withLock { state in
             (
-                LiveSnapshot(chunks: state.chunks, count: state.visibleCount, seriesCount: plotIDs.count),
+                self.snapshot(of: state, count: state.visibleCount),
                 state.answers[request].flatMap { $0.rows == state.visibleCount ? $0.records : nil }
             )
         }

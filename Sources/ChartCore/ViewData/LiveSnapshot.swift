@@ -6,26 +6,70 @@
 /// their summaries (`LineColumnThinner.add(stretchOf:...)`), the other rows one by one.
 struct LiveSnapshot {
     let chunks: [LiveChunk]
+    /// Per chunk, its rows while in memory; nil once they are in the series' row store.
+    let rows: [LiveChunkRows?]
     /// Rows visible, in x order.
     let count: Int
     let seriesCount: Int
+    /// Reads the rows of chunks in the row store, block by block; nil when none is.
+    let spilled: SpilledRows?
+
+    init(chunks: [LiveChunk], rows: [LiveChunkRows?], count: Int, seriesCount: Int, spill: LiveSpill?, spilledChunks: Int) {
+        self.chunks = chunks
+        self.rows = rows
+        self.count = count
+        self.seriesCount = seriesCount
+        spilled = spilledChunks > 0 ? spill.map(SpilledRows.init) : nil
+    }
+
+    /// The blocks of chunks in the row store this snapshot read (the last one at hand, the
+    /// others from the spill's cache or the store). Used by one thread at a time.
+    final class SpilledRows {
+        let spill: LiveSpill
+        private var last = -1
+        private var lastRows: LiveBlockRows?
+
+        init(_ spill: LiveSpill) { self.spill = spill }
+
+        @inline(__always) func block(_ b: Int, span: LiveBlock.Span) -> LiveBlockRows {
+            if b == last, let lastRows { return lastRows }
+            let rows = spill.block(b, span: span)
+            (last, lastRows) = (b, rows)
+            return rows
+        }
+    }
 
     /// x of row `r`, data units.
-    @inline(__always) func x(_ r: Int) -> Double { chunks[r / LiveChunk.rows].x[r % LiveChunk.rows] }
+    @inline(__always) func x(_ r: Int) -> Double {
+        if let chunk = rows[r / LiveChunk.rows] { return chunk.x[r % LiveChunk.rows] }
+        let b = r / LiveBlock.rows
+        return spilled!.block(b, span: span(b)).x(r % LiveBlock.rows)
+    }
 
     /// The value of series `s` at row `r`, data units (NaN when missing).
     @inline(__always) func value(_ s: Int, _ r: Int) -> Double {
-        chunks[r / LiveChunk.rows].value(s, r % LiveChunk.rows)
+        if let chunk = rows[r / LiveChunk.rows] { return chunk.value(s, r % LiveChunk.rows) }
+        let b = r / LiveBlock.rows
+        return spilled!.block(b, span: span(b)).value(s, r % LiveBlock.rows)
     }
 
-    /// The first row whose x is not below `location` (binary search). O(log n).
+    /// The first row whose x is not below `location`: a binary search of the complete blocks'
+    /// spans, then of one block's rows (so that rows in the row store are read for one block).
+    /// O(log n).
     func firstRow(notBelow location: Double) -> Int {
-        var lo = 0, hi = count
+        var lo = 0, hi = completeBlocks
         while lo < hi {
             let mid = (lo + hi) / 2
-            if x(mid) < location { lo = mid + 1 } else { hi = mid }
+            if span(mid).last < location { lo = mid + 1 } else { hi = mid }
         }
-        return lo
+        // Every row before block `lo` is below `location`; block `lo`'s last row (if complete) is not.
+        var first = lo * LiveBlock.rows
+        var end = lo < completeBlocks ? first + LiveBlock.rows : count
+        while first < end {
+            let mid = (first + end) / 2
+            if x(mid) < location { first = mid + 1 } else { end = mid }
+        }
+        return first
     }
 
     /// The rows located from `range.lower` through `range.upper`. O(log n).

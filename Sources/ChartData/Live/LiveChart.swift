@@ -18,10 +18,16 @@ public final class LiveChart: @unchecked Sendable {
     /// Whether x is a date (seconds since 1970), once the graph is made.
     public private(set) var xIsDate = false
 
-    /// A chart of `feed`'s rows as `spec` describes it.
-    public init(feed: any LiveFeed, spec: ChartSpec) {
+    /// The bytes of rows kept in memory; past it the oldest move to a temporary SQLite file
+    /// (`LiveSpillFile`). nil: every row in memory.
+    public let memoryBudget: Int?
+
+    /// A chart of `feed`'s rows as `spec` describes it, keeping at most `memoryBudget` bytes of
+    /// rows in memory (`--max-memory`; nil for no bound).
+    public init(feed: any LiveFeed, spec: ChartSpec, memoryBudget: Int? = nil) {
         self.feed = feed
         self.spec = spec
+        self.memoryBudget = memoryBudget
     }
 
     /// What messages call the input.
@@ -66,7 +72,9 @@ public final class LiveChart: @unchecked Sendable {
             throw .unusable(path: name, message: "live input is charted as one line or set of points per column")
         }
         let firstRows = try feed.bind(x: x, series: seriesColumns, table: first)
-        let series = LiveSeries(plotIDs: plots.map(\.identifier))
+        let series = LiveSeries(plotIDs: plots.map(\.identifier), memoryBudget: memoryBudget) { () throws(LiveRowStoreFailure) in
+            try LiveSpillFile()
+        }
         series.append(firstRows)
         for plot in plots { plot.viewDataSource = series }
         self.series = series

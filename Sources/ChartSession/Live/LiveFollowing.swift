@@ -50,7 +50,7 @@ struct LiveFollowing {
 
     /// What the status line says of the live input `status` (the sum of the chart's live
     /// series): following or not, paused with the rows arrived meanwhile, the input rate, and
-    /// how the input ended.
+    /// how the input ended; the rows kept on disk past the memory budget, and why not when that failed.
     func text(_ status: LiveSeries.Status) -> String {
         var parts = [isFollowing ? "following" : "not following (End follows)"]
         if isPaused { parts.append("paused, \(status.heldBack) rows since (p resumes)") }
@@ -60,6 +60,8 @@ struct LiveFollowing {
             if let rate { parts.append("\(Int(rate.rounded())) rows/s") }
             parts.append("\(status.appendedCount) rows")
         }
+        if status.storedRowCount > 0 { parts.append("\(status.storedRowCount) oldest on disk") }
+        if let failure = status.storeFailure { parts.append(failure) }
         if status.setAsideCount > 0 { parts.append("\(status.setAsideCount) rows not drawn (x went back or was missing)") }
         return parts.joined(separator: " · ")
     }

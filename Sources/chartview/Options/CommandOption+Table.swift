@@ -159,8 +159,9 @@ extension CommandOption {
         "--max-memory", "SIZE", value: .bytes, into: \.maxMemory, section: .data,
         help: """
             the most input data to hold in memory, in bytes or with K, M,
-            G (like 512M or 4G); larger files are refused (default: half
-            of the memory there is, an eighth of a 'ulimit -v')
+            G (like 512M or 4G); larger files are refused, and live rows
+            past it move to a temporary file (default: half of the memory
+            there is, an eighth of a 'ulimit -v')
             """,
         summary: "the most input data to hold", completion: .text("size"))
     static let inMemory: CommandOption = flag(
