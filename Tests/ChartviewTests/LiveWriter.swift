@@ -2,8 +2,10 @@ import Foundation
 
 /// A logger writing numbered rows to a CSV file at a steady rate on a thread of its own, as a
 /// real one does: each batch appended with one write(2), and optionally rotated once (renamed to
-/// FILE.1 and a new FILE begun with the header). It notes when each row was written, in
-/// milliseconds on the test's clock (`TraceLines.milliseconds`), to time what chartview shows.
+/// FILE.1 and a new FILE begun with the header). Or, made with `init(database:...)`, another
+/// process (python3's sqlite3) inserting each batch into a SQLite table in one transaction, its
+/// connection open throughout. It notes when each row was written (committed), in milliseconds
+/// on the test's clock (`TraceLines.milliseconds`), to time what chartview shows.
 final class LiveWriter: @unchecked Sendable {
     /// The file written (it holds the header already; a rotation makes it anew).
     let path: String
@@ -17,6 +19,8 @@ final class LiveWriter: @unchecked Sendable {
     let rotatesAfter: Int?
     /// The line of row k (from 1), with its newline.
     let line: @Sendable (Int) -> String
+    /// The process inserting rows into a database, with its journal mode; nil for a CSV file.
+    private let database: (process: Process, input: Pipe, output: Pipe)?
 
     private let condition = NSCondition()
     /// After each write: the rows written in all, and when (test milliseconds). In order.
@@ -31,6 +35,61 @@ final class LiveWriter: @unchecked Sendable {
         self.rate = rate
         self.rotatesAfter = rotatesAfter
         self.line = line
+        database = nil
+    }
+
+    /// A writer of `rows` rows "k,v" into table `m(t INTEGER, v REAL)` of the SQLite database
+    /// at `path` (made, in `journalMode`), `rate` rows a second, by another process that keeps
+    /// its connection open; `line` gives row k's "t,v" with its newline.
+    init(database path: String, journalMode: String, rows: Int, rate: Double, line: @escaping @Sendable (Int) -> String) throws {
+        self.path = path
+        header = ""
+        self.rows = rows
+        self.rate = rate
+        rotatesAfter = nil
+        self.line = line
+        // Each batch: its lines, then an empty line; answered "ok" once committed.
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("PRAGMA journal_mode=" + sys.argv[2])
+            db.execute("CREATE TABLE m(t INTEGER, v REAL)")
+            print("ok", flush=True)
+            batch = []
+            for line in sys.stdin:
+                line = line.strip()
+                if line:
+                    batch.append(tuple(line.split(",")))
+                    continue
+                db.execute("BEGIN")
+                db.executemany("INSERT INTO m VALUES (?, ?)", [(int(t), float(v)) for t, v in batch])
+                db.execute("COMMIT")
+                batch = []
+                print("ok", flush=True)
+            """
+        let process = Process(), input = Pipe(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path, journalMode]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        database = (process, input, output)
+        // The table exists before chartview opens the file.
+        guard Self.readLine(output.fileHandleForReading) == "ok" else { throw TraceError.tool("sqlite writer", "could not make \(path)") }
+    }
+
+    deinit {
+        if let database, database.process.isRunning { kill(database.process.processIdentifier, SIGKILL) }
+    }
+
+    /// One line from `handle` (without its newline); nil at its end.
+    private static func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            guard let byte = try? handle.read(upToCount: 1), let first = byte.first else { return nil }
+            if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(first)
+        }
     }
 
     /// Starts writing on a thread of its own.
@@ -72,7 +131,7 @@ final class LiveWriter: @unchecked Sendable {
     }
 
     private func run() {
-        var fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        var fd = database.map { $0.input.fileHandleForWriting.fileDescriptor } ?? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         let start = ContinuousClock.now
         var written = 0
         var failure: String? = fd < 0 ? "cannot open \(path)" : nil
@@ -87,8 +146,13 @@ final class LiveWriter: @unchecked Sendable {
             }
             var text = ""
             for k in (written + 1)...due { text += line(k) }
+            if database != nil { text += "\n" }
             guard Self.write(text, to: fd) else {
                 failure = "cannot write \(path): \(String(cString: strerror(errno)))"
+                break
+            }
+            if let database, Self.readLine(database.output.fileHandleForReading) != "ok" {
+                failure = "the sqlite writer could not insert rows into \(path)"
                 break
             }
             written = due
@@ -107,7 +171,12 @@ final class LiveWriter: @unchecked Sendable {
                 if fd < 0 || !Self.write(header, to: fd) { failure = "cannot make \(path) anew" }
             }
         }
-        if fd >= 0 { close(fd) }
+        if let database {
+            try? database.input.fileHandleForWriting.close()
+            database.process.waitUntilExit()
+        } else if fd >= 0 {
+            close(fd)
+        }
         condition.lock()
         self.failure = failure
         finished = true

@@ -144,6 +144,28 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// A SQLite table another process inserts rows into (its connection open all along, as a
+    /// logger's is), in WAL and in rollback-journal mode: every row shows, in order, and only the
+    /// new rows are read (`WHERE t >= last`, polled every 100 ms).
+    @Test(arguments: ["WAL", "DELETE"])
+    func aSQLiteTableAppendedByAnotherProcessShowsEveryRow(journalMode: String) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/log.sqlite"
+        let seconds = TestDepth.choose(quick: 4.0, full: 20.0)
+        let writer = try LiveWriter(database: db, journalMode: journalMode, rows: Int(500 * seconds), rate: 500) { "\($0),\($0 % 100)\n" }
+        writer.start()
+        let session = try TraceSession([db, "--table", "m", "--x", "t", "--follow", "--window", "2000", "--size", "900x600"])
+        let latencies = try followEveryRow(session, writer)
+        try writer.waitUntilFinished()
+        print("live SQLite (\(journalMode)): \(writer.rows) rows at 500 rows/s; commit to frame: \(percentiles(latencies))")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+        // chartview read the file and left nothing beside it: the writer's own -wal and -shm go
+        // with its connection.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["log.sqlite"])
+    }
+
     @Test func aRotatedLogIsFollowedIntoItsNewFileWithEveryRowInOrder() throws {
         let (dir, csv) = try logFile(header: "row,value\n")
         defer { try? FileManager.default.removeItem(atPath: dir) }
