@@ -27,6 +27,9 @@ extension ChartSession {
         let series = liveSeries
         guard !series.isEmpty else { return }
         for s in series { s.isHeld = false }
+        // The live status line stays: the chart ends above it.
+        let graph = interaction.graph
+        graph.padding.bottom = max(graph.padding.bottom, interaction.statusLineHeight + 4)
         live = LiveFollowing()
         emit(.follow(on: true))
         liveFrame()

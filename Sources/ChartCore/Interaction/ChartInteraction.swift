@@ -52,6 +52,14 @@ public final class ChartInteraction {
     public var statusMessage: String? {
         didSet { if statusMessage != oldValue { needsLayout = true } }
     }
+    /// The height of the band the status line's box takes at the bottom, in points (device
+    /// pixels at scale 1): one line of the theme's annotation text, its padding and margin. A
+    /// host whose status line stays (a live chart's) pads the graph's bottom by it, so that the
+    /// box covers neither the x axis' title nor the legend.
+    public var statusLineHeight: Double {
+        let line = measurer.size(of: "Ag", style: theme.annotationText).height
+        return (line + 2 * 6 + 8).rounded(.up)
+    }
     /// A question with an editable answer along the bottom edge (a save's file name), above
     /// which the status line moves; nil for none. Laid out with the overlays only.
     package var prompt: TextPrompt? {

@@ -43,15 +43,27 @@ public final class LiveChart: @unchecked Sendable {
         let first = try feed.firstRows(cancellation: cancellation)
         var (table, spec) = (first, self.spec)
         var plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
-        // Without a date or increasing x to chart against, rows are charted in their order of
-        // arrival, as a strip chart (vmstat's columns against time).
-        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView, let byRow = Self.byRowNumber(table, plan: plan) {
-            table = byRow
-            spec.x = byRow.columns[0].name
-            plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
+        // Without --x: a date the plan chose, else a column that times or counts the rows, else
+        // the rows in their order of arrival, as a strip chart (vmstat's columns against time).
+        var chartsByRow = false
+        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView {
+            switch Self.liveX(table, plan: plan) {
+            case .planned: break
+            case .column(let column):
+                spec.x = column
+                plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
+            case .rowNumbers:
+                table = Self.byRowNumber(table)
+                chartsByRow = true
+                spec.x = table.columns[0].name
+                // Each number column is a series of the strip chart: judged from a few rows, one
+                // could look like a key or a code (vmstat's `id`, idle time, distinct in two rows).
+                if spec.y == nil { spec.y = first.columns.filter { $0.numbers != nil && !$0.isDate }.map(\.name) }
+                plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
+            }
         }
         let prepared = ChartBuilder.prepared(table, spec: spec)
-        let rowNumbers = prepared.columns.count == table.columns.count + 1 || spec.x != self.spec.x
+        let rowNumbers = prepared.columns.count == table.columns.count + 1 || chartsByRow
         let offset = prepared.columns.count - first.columns.count
         guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
             rowNumbers || prepared.columns.count == table.columns.count,
@@ -91,12 +103,44 @@ public final class LiveChart: @unchecked Sendable {
         return graph
     }
 
-    /// `table` with the rows' numbers (1, 2, …) as its first column, when its plan's x is no
-    /// date and does not increase along the rows; nil otherwise.
-    static func byRowNumber(_ table: DataTable, plan: ChartPlan) -> DataTable? {
-        let column = table.columns[plan.x]
-        if column.isDate { return nil }
-        if let numbers = column.numbers, zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) { return nil }
+    /// What a live chart's x is when the command line does not say.
+    enum LiveX: Equatable {
+        /// The plan's: a date.
+        case planned
+        /// The column of this name.
+        case column(String)
+        /// The rows' numbers, in their order of arrival (`byRowNumber`).
+        case rowNumbers
+    }
+
+    /// Name words that say a column times or counts rows (`t`, `time`, `elapsed_ms`, `step`).
+    static let timeNames: Set<String> = [
+        "t", "time", "timestamp", "ts", "elapsed", "seconds", "secs", "ms", "millis", "step", "steps", "iteration", "iter",
+        "epoch", "frame", "tick", "row", "index", "idx", "sample", "x"
+    ]
+
+    /// The x of a live chart of `table` (its first rows) without `--x`: the plan's when it is a
+    /// date; else the first column whose name says it times or counts the rows and whose
+    /// numbers never go back; else the first column when its numbers increase over three rows
+    /// or more; else the rows' numbers. A measure that happened to grow over the first rows (a
+    /// sine's first quarter) would be a wrong x: every later row going back would be set aside.
+    static func liveX(_ table: DataTable, plan: ChartPlan) -> LiveX {
+        if table.columns[plan.x].isDate { return .planned }
+        func increases(_ column: DataColumn, strictly: Bool) -> Bool {
+            guard let numbers = column.numbers, numbers.allSatisfy(\.isFinite) else { return false }
+            return zip(numbers, numbers.dropFirst()).allSatisfy { strictly ? $0 < $1 : $0 <= $1 }
+        }
+        if let named = table.columns.first(where: {
+            !ColumnProfile.tokens(of: $0.name).isDisjoint(with: timeNames) && increases($0, strictly: false)
+        }) {
+            return .column(named.name)
+        }
+        if table.rowCount >= 3, let column = table.columns.first, increases(column, strictly: true) { return .column(column.name) }
+        return .rowNumbers
+    }
+
+    /// `table` with the rows' numbers (1, 2, …) as its first column.
+    static func byRowNumber(_ table: DataTable) -> DataTable {
         var name = "row"
         while table.column(named: name) != nil { name += " #" }
         let rows = DataColumn(name: name, values: .number((0..<table.rowCount).map { Double($0 + 1) }))
