@@ -43,6 +43,10 @@ public struct ScenePainter {
     /// Paints `layers` of the scene into `context`: the chart, what lies over it, or both.
     public func paint(_ scene: Scene, layers: Layers, into context: CairoContext) {
         let cr = context.pointer
+        if scene.isGrid {
+            paintGrid(scene, layers: layers, into: context)
+            return
+        }
         if case .overlays = layers {
             cairo_save(cr)
             paintOverlays(scene, cr)
@@ -69,6 +73,28 @@ public struct ScenePainter {
         if let legend = scene.legend { paint(legend, in: cr) }
         if let message = scene.message { text.draw(message, in: cr) }
         if case .all = layers { paintOverlays(scene, cr) }
+        cairo_restore(cr)
+    }
+
+    /// A grid's scene: its background (with the chart), each cell's scene translated to its
+    /// frame and clipped to it, the title, then what lies over the grid.
+    private func paintGrid(_ scene: Scene, layers: Layers, into context: CairoContext) {
+        let cr = context.pointer
+        cairo_save(cr)
+        if case .overlays = layers {
+        } else {
+            fill(Rect(origin: .zero, size: scene.size), with: scene.backgroundPaint, in: cr)
+            if let title = scene.title { text.draw(title, in: cr) }
+        }
+        for cell in scene.cells where !isCancelled {
+            cairo_save(cr)
+            cairo_rectangle(cr, cell.frame.minX, cell.frame.minY, cell.frame.width, cell.frame.height)
+            cairo_clip(cr)
+            cairo_translate(cr, cell.frame.minX, cell.frame.minY)
+            paint(cell.scene, layers: layers, into: context)
+            cairo_restore(cr)
+        }
+        if case .chart = layers {} else { paintOverlays(scene, cr) }
         cairo_restore(cr)
     }
 

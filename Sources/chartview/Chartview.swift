@@ -112,7 +112,7 @@ struct Chartview {
             FileHandle.standardError.write(
                 Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
-        try render(graph, options: options, output: output, dump: dump)
+        try render(graph, split: first.spec.split == true, options: options, output: output, dump: dump)
     }
 
     /// Live input: to the end of the input (a followed file: what it holds now), then rendered
@@ -137,15 +137,26 @@ struct Chartview {
         try render(graph, options: options, output: output, dump: dump)
     }
 
-    /// Lays `graph` out once and writes it to `output` and its layout to `dump`.
-    private static func render(_ graph: Graph, options: Options, output: OutputTarget?, dump: OutputTarget?) throws(CommandError) {
+    /// Lays `graph` out once (`split`: one cell per series, stacked, `GraphGrid.stacking(_:)`)
+    /// and writes it to `output` and its layout to `dump`.
+    private static func render(
+        _ graph: Graph, split: Bool = false, options: Options, output: OutputTarget?, dump: OutputTarget?
+    ) throws(CommandError) {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
         // A table too large to load is read per view: the file shows the view's exact records.
         let scene: Scene
         do {
-            scene = try graph.layoutWaitingForData(size: options.size, scale: options.scale ?? 1, view: view, measurer: renderer.text)
+            let (size, scale) = (options.size, options.scale ?? 1)
+            if split {
+                // The x range given is every cell's (they are linked); a y range each one's.
+                let grid = GraphGrid.stacking(graph)
+                scene = try grid.layoutWaitingForData(
+                    size: size, scale: scale, views: Array(repeating: view, count: grid.cells.count), measurer: renderer.text)
+            } else {
+                scene = try graph.layoutWaitingForData(size: size, scale: scale, view: view, measurer: renderer.text)
+            }
         } catch let error as DataError {
             throw CommandError(error)
         } catch {

@@ -115,6 +115,13 @@ struct LayoutDumpReader: Decodable {
     var annotations: [Label]?
     /// How the chart was chosen from its data.
     var note: String?
+    /// A grid's cells: each one's frame on the surface and its dump in its own pixels.
+    var cells: [Cell]?
+
+    final class Cell: Decodable {
+        var frame: [Double]
+        var layout: LayoutDumpReader
+    }
 
     static func read(_ path: String) throws -> LayoutDumpReader {
         try JSONDecoder().decode(LayoutDumpReader.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -15,6 +15,17 @@ extension Graph {
         size: Size, scale: Double = 1, view: GraphView = .fitted, measurer: any TextMeasuring,
         cancellation: CancellationFlag? = nil
     ) -> Scene {
+        layout(size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation, plotAreaSpan: nil)
+    }
+
+    /// `layout(size:scale:view:measurer:cancellation:)` with the plot area's left edge at
+    /// `plotAreaSpan.lowerBound` or right of it and its right edge at `upperBound` or left of
+    /// it (device pixels from the surface's left): a grid's column of cells aligns its plot
+    /// areas so that one x is one pixel column in each. nil: where the axes' labels put them.
+    func layout(
+        size: Size, scale: Double, view: GraphView, measurer: any TextMeasuring, cancellation: CancellationFlag?,
+        plotAreaSpan: ClosedRange<Double>?
+    ) -> Scene {
         precondition(
             size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
             "A graph is laid out at a positive finite size (got \(size)).")
@@ -26,7 +37,7 @@ extension Graph {
         var titleScene: SceneText?
         if let title, !title.isEmpty {
             // At most half the height: a title of many lines leaves room for the chart.
-            let (text, style, textSize) = fitted(
+            let (text, style, textSize) = Self.fitted(
                 title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
                 width: frame.width, height: frame.height / 2, measurer: measurer)
             titleScene = SceneText(
@@ -69,9 +80,13 @@ extension Graph {
                 let scene = axisLayout(axis, plotArea: plotArea, frame: plotFrame, scale: scale, measurer: measurer, ranges: ranges).layout().axis
                 reach = reach.union(Self.reach(of: scene, outside: plotArea))
             }
-            let insets = EdgeInsets(
+            var insets = EdgeInsets(
                 top: max(basePadding.top, reach.top), left: max(basePadding.left, reach.left),
                 bottom: max(basePadding.bottom, reach.bottom), right: max(basePadding.right, reach.right))
+            if let span = plotAreaSpan {
+                insets.left = max(insets.left, span.lowerBound - plotFrame.minX)
+                insets.right = max(insets.right, plotFrame.maxX - span.upperBound)
+            }
             let next = plotFrame.inset(by: insets)
             let settled = abs(next.width - plotArea.width) < 0.5 && abs(next.height - plotArea.height) < 0.5
             plotArea = next
@@ -161,7 +176,7 @@ extension Graph {
 
     /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…" to
     /// `width` and to the lines that fit in `height` (`VisibleText.fitting`). Device pixels.
-    private func fitted(
+    static func fitted(
         _ text: String, style: TextStyle, width: Double, height: Double,
         measurer: any TextMeasuring
     ) -> (String, TextStyle, Size) {

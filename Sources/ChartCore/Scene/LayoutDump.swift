@@ -140,6 +140,14 @@ public struct LayoutDump: Codable, Sendable {
     var message: String?
     /// How the chart was chosen from its data (`Scene.note`).
     var note: String?
+    /// A grid's cells (`Scene.cells`): each one's frame on the surface and its scene's dump, in
+    /// the cell's own pixels (origin at the frame's top-left). Absent for one graph.
+    var cells: [Cell]?
+
+    struct Cell: Codable {
+        var frame: [Double]
+        var layout: LayoutDump
+    }
 
     /// The dump of `scene`, from the scene alone: each item says what its popup would (its
     /// plot's `describer`), and the note says how the chart was chosen. O(items).
@@ -181,6 +189,7 @@ public struct LayoutDump: Codable, Sendable {
         }
         annotations = scene.annotations.map { label($0.text) }
         message = scene.message?.text
+        if scene.isGrid { cells = scene.cells.map { Cell(frame: $0.frame.array, layout: LayoutDump($0.scene)) } }
     }
 
     /// Pretty-printed JSON with sorted keys, so that dumps diff cleanly.

@@ -44,8 +44,13 @@ public struct Scene: Hashable, Sendable {
     /// How the chart was chosen from its data, as the graph said it when laid out
     /// (`Graph.note`); nil when no one chose for the user.
     public var note: String?
+    /// A grid's cells (`GraphGrid`), each a graph's scene placed on this surface; empty for one
+    /// graph. A grid's own scene holds its background, its title and what lies over it
+    /// (overlays); its plot area is empty and its plots are the cells'.
+    public var cells: [SceneCell] = []
 
-    /// Every label of every axis, the title, legend texts and annotation texts: all text drawn.
+    /// Every label of every axis, the title, legend texts and annotation texts: all text drawn
+    /// (a grid's cells' too, placed on this surface).
     public var allTexts: [SceneText] {
         var texts: [SceneText] = []
         if let title { texts.append(title) }
@@ -57,7 +62,23 @@ public struct Scene: Hashable, Sendable {
         texts += annotations.map(\.text)
         if let message { texts.append(message) }
         texts += overlays.flatMap(\.texts)
+        for cell in cells {
+            texts += cell.scene.allTexts.map { text in
+                var placed = text
+                placed.position = Point(x: text.position.x + cell.frame.minX, y: text.position.y + cell.frame.minY)
+                return placed
+            }
+        }
         return texts
+    }
+
+    /// Whether this is a grid's scene (`cells` not empty).
+    public var isGrid: Bool { !cells.isEmpty }
+
+    /// The cell at `point` (device pixels on this surface) and its index; nil outside every
+    /// cell, or for one graph's scene. O(cells).
+    public func cell(at point: Point) -> (index: Int, cell: SceneCell)? {
+        cells.firstIndex { $0.frame.contains(point) }.map { ($0, cells[$0]) }
     }
 
     /// The mapping of plot space `identifier` ("default" for the graph's own); nil when the

@@ -206,6 +206,9 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
 
     /// Lines join their points in row order (a trajectory) instead of x order.
     public var keepOrder: Bool?
+    /// One chart per series, stacked in one column with x linked (`GraphGrid.stacking(_:)`), for
+    /// several signals over one time; nil or false for one chart.
+    public var split: Bool?
     /// How rows that repeat a category (within a group) become one bar or slice: sum, mean,
     /// count, min, max or median; nil for a sum of counts and totals, a mean of other numbers
     /// (`ChartPlan.aggregation`).
@@ -271,7 +274,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var noDataText: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, title, kind, data, x, y, group, keepOrder, aggregate, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
+        case name, title, kind, data, x, y, group, keepOrder, split, aggregate, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
         case xAxis, yAxis, y2Axis, pie, period, open, high, low, close, error, size, bins, binWidth, density, stacked, hollow
         case risingColor, fallingColor, colorMap, theme, legend, noDataText
     }

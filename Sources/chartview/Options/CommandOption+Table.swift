@@ -10,7 +10,7 @@ extension CommandOption {
     /// Every option, the hidden ones included, in the help's order.
     static let all: [CommandOption] = [
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
-        keepOrder, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
+        keepOrder, split, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
         outOfCore, follow, window, columns, delimiter,
         chart, list, values, output, format, dumpLayout, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
@@ -102,6 +102,9 @@ extension CommandOption {
     static let keepOrder: CommandOption = flag(
         "--keep-order", setsSpec: \.keepOrder, help: "join a line's points in row order (a trajectory), not x order",
         summary: "join a line's points in row order")
+    static let split: CommandOption = flag(
+        "--split", setsSpec: \.split, help: "one chart per series, stacked, their x zoomed and panned together",
+        summary: "one chart per series, stacked, x linked")
     static let aggregate: CommandOption = spec(
         "--aggregate", "HOW", value: .choice("aggregate", names: Aggregation.allCases.map(\.rawValue)) { Aggregation(rawValue: $0) },
         key: \.aggregate,

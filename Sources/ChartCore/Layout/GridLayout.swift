@@ -1,0 +1,57 @@
+/// A grid's layout pass: the title, then each cell's graph laid out at its frame's size and
+/// its linked view, into one scene whose `Scene.cells` place them.
+extension GraphGrid {
+    /// Lays the grid out at `size` device pixels: `views` holds each cell's view (missing ones
+    /// fitted), linked along x when `linksX` (`linkedViews(_:)`). `scale` as for a graph. Every
+    /// cell is placed, in order (at least a pixel square). O(the cells' layouts).
+    public func layout(
+        size: Size, scale: Double = 1, views: [GraphView] = [], measurer: any TextMeasuring,
+        cancellation: CancellationFlag? = nil
+    ) -> Scene {
+        precondition(
+            size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
+            "A grid is laid out at a positive finite size (got \(size)).")
+        precondition(scale > 0 && scale.isFinite, "The layout scale must be positive and finite (got \(scale)).")
+        var frame = Rect(origin: .zero, size: size).inset(by: padding.scaled(by: scale))
+        var titleScene: SceneText?
+        if let title, !title.isEmpty {
+            let (text, style, textSize) = Graph.fitted(
+                title, style: theme.titleText.scaled(by: scale), width: frame.width, height: frame.height / 2, measurer: measurer)
+            titleScene = SceneText(text: text, style: style, size: textSize, at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
+            let used = textSize.height + 4 * scale
+            frame = Rect(x: frame.minX, y: frame.minY + used, width: frame.width, height: max(0, frame.height - used))
+        }
+        let linked = linkedViews(views)
+        var placed: [SceneCell] = []
+        for (k, var cellFrame) in frames(in: frame, gap: spacing * scale).enumerated() {
+            if cancellation?.isCancelled == true { break }
+            cellFrame.size = Size(width: max(1, cellFrame.width), height: max(1, cellFrame.height))
+            let scene = cells[k].layout(size: cellFrame.size, scale: scale, view: linked[k], measurer: measurer, cancellation: cancellation)
+            placed.append(SceneCell(frame: cellFrame, scene: scene))
+        }
+        // Linked cells of a column share their plot area's left and right edges (the widest y
+        // labels set them): one x at one pixel column down the column.
+        if linksX, placed.count == cells.count {
+            for column in 0..<columns {
+                let members = Array(stride(from: column, to: placed.count, by: columns)).filter { placed[$0].scene.plotArea.width > 0 }
+                guard members.count > 1 else { continue }
+                let left = members.map { placed[$0].scene.plotArea.minX }.max()!
+                let right = members.map { placed[$0].scene.plotArea.maxX }.min()!
+                guard right - left >= 1 else { continue }
+                for k in members where abs(placed[k].scene.plotArea.minX - left) >= 0.5 || abs(placed[k].scene.plotArea.maxX - right) >= 0.5 {
+                    if cancellation?.isCancelled == true { break }
+                    placed[k].scene = cells[k].layout(
+                        size: placed[k].frame.size, scale: scale, view: linked[k], measurer: measurer, cancellation: cancellation,
+                        plotAreaSpan: left...right)
+                }
+            }
+        }
+        var scene = Scene(
+            size: size, scale: scale, background: theme.background, plotArea: .zero,
+            plotAreaFill: theme.background, plotAreaBorder: nil, title: titleScene, gridLines: [], plots: [], axes: [],
+            legend: nil, annotations: [], message: nil)
+        scene.cells = placed
+        scene.note = note
+        return scene
+    }
+}
