@@ -57,15 +57,24 @@ struct Chartview {
             try OutputTarget(name, flag: CommandOption.output.name, format: options.format, needsFormat: true)
         }
         let dump = try options.dumpLayout.map { (name) throws(CommandError) in try OutputTarget(name, flag: CommandOption.dumpLayout.name) }
-        if let output, let dump {
-            let both = "\(CommandOption.output.name) and \(CommandOption.dumpLayout.name)"
-            if output.kind == .standardOutput && dump.kind == .standardOutput {
-                throw .usage("\(both) both write to standard output; give one of them a file")
-            }
-            if output.isSameFile(as: dump) { throw .usage("\(both) name the same file") }
+        let visible = try options.exportVisible.map { (name) throws(CommandError) in
+            try OutputTarget(name, flag: CommandOption.exportVisible.name)
         }
-        if let live = try LiveInput(options, readsToEnd: output != nil || dump != nil) {
-            try run(live, options: options, output: output, dump: dump)
+        let named = [(CommandOption.output, output), (.dumpLayout, dump), (.exportVisible, visible)].compactMap { flag, target in
+            target.map { (flag, $0) }
+        }
+        for (i, (flagA, a)) in named.enumerated() {
+            for (flagB, b) in named[(i + 1)...] {
+                let both = "\(flagA.name) and \(flagB.name)"
+                if a.kind == .standardOutput && b.kind == .standardOutput {
+                    throw .usage("\(both) both write to standard output; give one of them a file")
+                }
+                if a.isSameFile(as: b) { throw .usage("\(both) name the same file") }
+            }
+        }
+        let files = Files(output: output, dump: dump, visible: visible)
+        if let live = try LiveInput(options, readsToEnd: files.any) {
+            try run(live, options: options, files: files)
             return
         }
         let catalog = try ChartCatalog(options)
@@ -74,6 +83,7 @@ struct Chartview {
         let inputs = [options.file ?? (try? ChartCatalog.galleryPath())].compactMap { $0 } + catalog.sources.map(\.sourceName)
         try output?.refuse(inputs: inputs)
         try dump?.refuse(inputs: inputs)
+        try visible?.refuse(inputs: inputs)
         if options.list {
             try StandardOutput.write(lines: catalog.names)
             return
@@ -97,7 +107,7 @@ struct Chartview {
             try Profiler.run(first, options: options)
             return
         }
-        guard output != nil || dump != nil else {
+        guard files.any else {
             // The window shows one chart at a time: a split is drawn to files until it can show one.
             if let split = catalog.sources.first(where: { $0.spec.split == true }) {
                 throw .usage(
@@ -117,17 +127,16 @@ struct Chartview {
             FileHandle.standardError.write(
                 Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
-        try render(graph, split: first.spec.split == true, options: options, output: output, dump: dump)
+        try render(graph, split: first.spec.split == true, options: options, files: files)
     }
 
     /// Live input: to the end of the input (a followed file: what it holds now), then rendered
     /// as any chart, when there is an output; else in the window, growing as rows come.
-    private static func run(_ live: LiveInput, options: Options, output: OutputTarget?, dump: OutputTarget?) throws(CommandError) {
+    private static func run(_ live: LiveInput, options: Options, files: Files) throws(CommandError) {
         let inputs = live.followedPath.map { [$0] } ?? []
-        try output?.refuse(inputs: inputs)
-        try dump?.refuse(inputs: inputs)
+        for target in files.all { try target.refuse(inputs: inputs) }
         PangoText.startLoadingFonts()
-        guard output != nil || dump != nil else {
+        guard files.any else {
             try showWindow(
                 options, charts: [LiveChartProvider(live.chart, theme: options.theme)], index: 0, watches: false,
                 liveWindow: options.window.map(\.liveWindow))
@@ -139,39 +148,67 @@ struct Chartview {
         } catch {
             throw CommandError(error)
         }
-        try render(graph, options: options, output: output, dump: dump)
+        try render(graph, options: options, files: files)
+    }
+
+    /// What a run writes instead of opening the window: the picture, the layout, the visible
+    /// records (`CommandOption.output`, `.dumpLayout`, `.exportVisible`).
+    struct Files {
+        var output: OutputTarget?
+        var dump: OutputTarget?
+        var visible: OutputTarget?
+
+        /// Whether any is asked for.
+        var any: Bool { output != nil || dump != nil || visible != nil }
+        /// Those asked for.
+        var all: [OutputTarget] { [output, dump, visible].compactMap { $0 } }
     }
 
     /// Lays `graph` out once (`split`: one cell per series, stacked, `GraphGrid.stacking(_:)`)
-    /// and writes it to `output` and its layout to `dump`.
-    private static func render(
-        _ graph: Graph, split: Bool = false, options: Options, output: OutputTarget?, dump: OutputTarget?
-    ) throws(CommandError) {
+    /// and writes it, its layout and its visible records to `files`.
+    private static func render(_ graph: Graph, split: Bool = false, options: Options, files: Files) throws(CommandError) {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
         // A table too large to load is read per view: the file shows the view's exact records.
         let scene: Scene
+        let visibleCSV: () -> (text: String, rows: Int, truncated: Bool)
         do {
             let (size, scale) = (options.size, options.scale ?? 1)
             if split {
                 // The x range given is every cell's (they are linked); a y range each one's.
                 let grid = GraphGrid.stacking(graph)
-                scene = try grid.layoutWaitingForData(
+                let laidOut = try grid.layoutWaitingForData(
                     size: size, scale: scale, views: Array(repeating: view, count: grid.cells.count), measurer: renderer.text)
+                (scene, visibleCSV) = (laidOut, { grid.visibleDataCSV(in: laidOut) })
             } else {
-                scene = try graph.layoutWaitingForData(size: size, scale: scale, view: view, measurer: renderer.text)
+                let laidOut = try graph.layoutWaitingForData(size: size, scale: scale, view: view, measurer: renderer.text)
+                (scene, visibleCSV) = (laidOut, { graph.visibleDataCSV(in: laidOut) })
             }
         } catch let error as DataError {
             throw CommandError(error)
         } catch {
             throw CommandError(message: "\(error)", status: 1)
         }
-        if let output, let format = output.format {
+        if let output = files.output, let format = output.format {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }
-        if let dump {
-            try writeDump(LayoutDump(scene), to: dump, timeout: options.timeout)
+        if let dump = files.dump {
+            let data: Data
+            do {
+                data = try LayoutDump(scene).encoded() + Data("\n".utf8)
+            } catch {
+                throw CommandError(message: "cannot encode the layout: \(error)", status: 1)
+            }
+            try writeText(data, to: dump, timeout: options.timeout)
+        }
+        if let visible = files.visible {
+            let csv = visibleCSV()
+            try writeText(Data(csv.text.utf8), to: visible, timeout: options.timeout)
+            if csv.truncated {
+                FileHandle.standardError.write(
+                    Data("chartview: \(visible.name): the first \(csv.rows) records in view written; zoom in (\(CommandOption.xRange.name)) for the rest\n".utf8))
+            }
         }
     }
 
@@ -246,13 +283,9 @@ struct Chartview {
         }
     }
 
-    private static func writeDump(_ dump: LayoutDump, to target: OutputTarget, timeout: Double) throws(CommandError) {
-        let data: Data
-        do {
-            data = try dump.encoded() + Data("\n".utf8)
-        } catch {
-            throw CommandError(message: "cannot encode the layout: \(error)", status: 1)
-        }
+    /// Writes `data` (a layout's JSON, visible records' CSV) to `target`: standard output or a
+    /// stream as it goes, a file through a partial file renamed into place.
+    private static func writeText(_ data: Data, to target: OutputTarget, timeout: Double) throws(CommandError) {
         switch target.kind {
         case .standardOutput, .stream:
             try target.withDescriptor(timeout: timeout) { fd throws(CommandError) in
@@ -261,7 +294,7 @@ struct Chartview {
                 if let error = sink.error { throw CommandError(message: error.description, status: 1) }
             }
         case .file(let path):
-            // Written to a partial file and renamed, so a reader never sees half a dump.
+            // Written to a partial file and renamed, so a reader never sees half of it.
             do throws(FileError) {
                 let partial = try PartialFile(destination: path)
                 let sink = DescriptorSink(fd: partial.fd, name: target.name)

@@ -279,7 +279,7 @@ private func interaction(_ graph: Graph, _ size: Size) -> ChartInteraction {
         #expect(lines.first == "series,x,y")
         #expect(csv.rows == 10 && !csv.truncated, "\(csv.text)")
         #expect(lines[1].hasPrefix("Walk,2016-06-10 12:10,") || lines[1].hasPrefix("walk,2016-06-10 12:10,"), "\(lines[1])")
-        #expect(ChartInteraction.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
+        #expect(Graph.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
     }
 
     @Test("A view change while a layout job has the graph lets the job finish, and the next one shows the latest view")

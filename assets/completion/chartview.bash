@@ -290,7 +290,7 @@ _chartview_charts() {
 # Whether flag `$1` takes a value, the next word: the flags `chartview --help` shows with one.
 _chartview_takes_value() {
     case $1 in
-        --query | --table | --x | --y | --group | --kind | --open | --high | --low | --close | --error | --size-by | --bins | --bin-width | --color-map | --aggregate | --title | --x-title | --y-title | --watch-query | --timeout | --max-memory | --out-of-core | --window | --columns | --delimiter | --chart | --values | --output | -o | --format | --dump-layout | --x-range | --y-range | --size | --scale | --theme)
+        --query | --table | --x | --y | --group | --kind | --open | --high | --low | --close | --error | --size-by | --bins | --bin-width | --color-map | --aggregate | --title | --x-title | --y-title | --watch-query | --timeout | --max-memory | --out-of-core | --window | --columns | --delimiter | --chart | --values | --output | -o | --format | --dump-layout | --export-visible | --x-range | --y-range | --size | --scale | --theme)
             return 0
             ;;
     esac
@@ -306,6 +306,7 @@ _chartview_value() {
         --values) _chartview_reply "$2" kind theme color-map format aggregate delimiter flag ;;
         --output | -o) _chartview_files "$2" png svg pdf ;;
         --dump-layout) _chartview_files "$2" json ;;
+        --export-visible) _chartview_files "$2" csv ;;
         --size) _chartview_reply "$2" 1024x768 1280x720 1920x1080 800x600 ;;
         *) return 1 ;;
     esac

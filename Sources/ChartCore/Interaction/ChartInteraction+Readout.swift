@@ -72,46 +72,11 @@ extension ChartInteraction {
     }
 
     /// The most rows `visibleDataCSV()` writes.
-    public static let copiedRowLimit = 1_000_000
+    public static let copiedRowLimit = Graph.visibleRowLimit
 
     /// The records of the visible plots inside the view, as CSV with a header
-    /// (`series,x,y`; `series,category,value` on a category axis): locations as the axis
-    /// writes them at the data's resolution (dates as dates), values in full. At most
-    /// `copiedRowLimit` rows; `truncated` says whether more were in view. O(rows) for sorted data.
+    /// (`Graph.visibleDataCSV(in:)` of the scene on screen). O(rows) for sorted data.
     public func visibleDataCSV() -> (text: String, rows: Int, truncated: Bool) {
-        var lines: [String] = []
-        var truncated = false
-        var header = "series,x,y"
-        for plot in graph.plots where !plot.isHidden && plot.usesAxes {
-            let spaceID = plot.plotSpace?.identifier ?? graph.defaultPlotSpace.identifier
-            guard let t = scene.transform(ofSpace: spaceID) else { continue }
-            let coordinate = plot.locationAxis
-            let range = coordinate == .x ? t.xRange : t.yRange
-            let scale = coordinate == .x ? t.xScale : t.yScale
-            if scale == .category { header = "series,category,value" }
-            let room = Self.copiedRowLimit - lines.count
-            let records = (plot as? any RangeQueryablePlot)?.records(in: range, limit: room + 1) ?? []
-            if records.count > room { truncated = true }
-            let kept = records.prefix(room)
-            let resolution = scale == .date ? DateResolution.of(kept.map(\.location)) : .day
-            let series = Self.csvField(plot.title)
-            for record in kept {
-                let location = record.name ?? (scale == .date ? resolution.format(record.location) : Self.number(record.location))
-                lines.append(series + "," + Self.csvField(location) + "," + (record.value.isFinite ? Self.number(record.value) : ""))
-            }
-            if truncated { break }
-        }
-        return (([header] + lines).joined(separator: "\n") + "\n", lines.count, truncated)
-    }
-
-    /// A number in the shortest form that reads back to it ("12.5", "1e-07"), whole numbers without ".0".
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
-
-    /// `text` as one CSV field: quoted when it holds a comma, a quote or a line break.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        graph.visibleDataCSV(in: scene)
     }
 }

@@ -12,7 +12,7 @@ extension CommandOption {
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
         keepOrder, split, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
         outOfCore, follow, window, columns, delimiter,
-        chart, list, values, output, format, dumpLayout, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
+        chart, list, values, output, format, dumpLayout, exportVisible, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
     ]
 
@@ -247,6 +247,14 @@ extension CommandOption {
         "--dump-layout", "FILE", value: .nonEmpty("a file name"), into: \.dumpLayout, section: .options,
         help: "write the laid-out scene as JSON to FILE ('-' for stdout)", summary: "write the laid-out scene as JSON",
         completion: .files(["json"]))
+    static let exportVisible: CommandOption = option(
+        "--export-visible", "FILE", value: .nonEmpty("a file name"), into: \.exportVisible, section: .options,
+        help: """
+            write the records in view (all of them, or those of the x range
+            given) as CSV to FILE ('-' for stdout): series, x as the axis
+            writes it, y
+            """,
+        summary: "write the records in view as CSV", completion: .files(["csv"]))
     static let xRange: CommandOption = option(
         "--x-range", "A:B", value: .range, into: \.xRange, section: .options,
         help: """

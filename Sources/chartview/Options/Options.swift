@@ -40,6 +40,8 @@ struct Options {
     /// Where the chart goes: a file, a device or FIFO, or "-" for standard output.
     var output: String?
     var dumpLayout: String?
+    /// Where the records in view are written as CSV (`CommandOption.exportVisible`); nil for nowhere.
+    var exportVisible: String?
     var xRange: RangeOption?
     var yRange: RangeOption?
     /// The output format from `--format`; nil to take it from the output's extension.
