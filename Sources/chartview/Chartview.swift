@@ -206,8 +206,8 @@ struct Chartview {
             let csv = visibleCSV()
             try writeText(Data(csv.text.utf8), to: visible, timeout: options.timeout)
             if csv.truncated {
-                FileHandle.standardError.write(
-                    Data("chartview: \(visible.name): the first \(csv.rows) records in view written; zoom in (\(CommandOption.xRange.name)) for the rest\n".utf8))
+                let zoom = "zoom in (\(CommandOption.xRange.name)) for the rest"
+                FileHandle.standardError.write(Data("chartview: \(visible.name): the first \(csv.rows) records in view written; \(zoom)\n".utf8))
             }
         }
     }
