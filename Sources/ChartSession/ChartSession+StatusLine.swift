@@ -117,7 +117,8 @@ extension ChartSession {
         // A table that could not be read to the end, or whose view could not be read (dropped,
         // replaced), says why once, in one line, in the status line (the chart keeps what was
         // read: the view stops refining, see `BigTable.arrivedRecords`).
-        if let failure = interaction.graph.dataFailure, status.reloadError == nil {
+        let graphs = interaction.grid?.cells ?? [interaction.graph]
+        if let failure = graphs.lazy.compactMap(\.dataFailure).first, status.reloadError == nil {
             let message = VisibleText.cut("\(failure)")
             status.reloadError = message
             emit(.status(text: message))
@@ -125,7 +126,11 @@ extension ChartSession {
         }
         guard scene.isRefining else { return }
         let signal = dataArrival
-        interaction.graph.fetchPendingData(of: scene) { signal.raise() }
+        if scene.isGrid {
+            for (graph, cell) in zip(graphs, scene.cells) { graph.fetchPendingData(of: cell.scene) { signal.raise() } }
+        } else {
+            interaction.graph.fetchPendingData(of: scene) { signal.raise() }
+        }
     }
 
     /// Counts the seconds of a slow load in the status line, so it visibly runs and can be

@@ -165,7 +165,11 @@ public final class ChartSession {
     /// An interaction over `graph` at the current size, laid out by the host's next frame, its
     /// help listing the host's keys.
     private func makeInteraction(_ graph: Graph) -> ChartInteraction {
-        let interaction = ChartInteraction(graph: graph, size: interaction.size, scale: scale, measurer: measurer, laysOutLater: true)
+        let size = interaction.size
+        let interaction =
+            showsLoadedChart && charts[chartIndex].splitsSeries
+            ? ChartInteraction(grid: GraphGrid.stacking(graph), size: size, scale: scale, measurer: measurer, laysOutLater: true)
+            : ChartInteraction(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: true)
         interaction.helpLines = options.helpLines
         return interaction
     }
@@ -361,13 +365,14 @@ public final class ChartSession {
     /// chart before; `animates` with the show animation.
     private func install(_ graph: Graph, restoring view: ChartInteraction.ViewState?, animates: Bool) {
         if let theme = options.theme { graph.theme = theme }
+        showsLoadedChart = true
         let next = makeInteraction(graph)
-        if let view { next.restore(view) }
+        // A grid's cells start fitted (their views are not carried over yet).
+        if let view, next.grid == nil { next.restore(view) }
         // A save prompt being answered stays open over the new graph (a reload, another period).
         next.prompt = interaction.prompt
         let signal = dataArrival
-        graph.observeDataProgress { signal.raise() }
-        showsLoadedChart = true
+        for shown in next.grid?.cells ?? [graph] { shown.observeDataProgress { signal.raise() } }
         replaceInteraction(with: next, animates: animates)
         emit(.described(chart: charts[chartIndex].name, note: graph.note))
         startLive()

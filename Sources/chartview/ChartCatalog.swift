@@ -108,6 +108,8 @@ final class DataChart: ChartProvider {
 
     var title: String { source.spec.title ?? source.spec.name }
 
+    var splitsSeries: Bool { source.spec.split == true }
+
     func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph {
         do {
             let graph = try source.graph(cancellation: cancellation)

@@ -108,11 +108,6 @@ struct Chartview {
             return
         }
         guard files.any else {
-            // The window shows one chart at a time: a split is drawn to files until it can show one.
-            if let split = catalog.sources.first(where: { $0.spec.split == true }) {
-                throw .usage(
-                    "the window shows one chart at a time: draw '\(split.spec.name)' split with \(CommandOption.output.name) FILE.png, .svg or .pdf")
-            }
             let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
             try showWindow(options, charts: charts, index: catalog.sources.firstIndex { $0 === first } ?? 0, watches: options.watches)
             return

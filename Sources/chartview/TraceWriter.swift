@@ -7,6 +7,8 @@ import Foundation
 ///
 ///     {"event":"ready","window":WINDOW_ID,"size":[w,h],"scale":S,"watching":BOOL}
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
+///         (a grid's also "cells":[{"frame":[x,y,w,h],"plotArea":[x,y,w,h]}], on the window;
+///         its "view" events name each cell's spaces "CELL:SPACE", "2:default", in the cell's pixels)
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
 ///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
@@ -43,6 +45,13 @@ struct TraceWriter {
             if let message = scene.message { layout["message"] = message.text }
             // Laid out from records that stand in for the view's (a table too large to load).
             if scene.isRefining { layout["refining"] = true }
+            // A grid's cells: each one's frame and plot area on the window's surface.
+            if scene.isGrid {
+                layout["cells"] = scene.cells.map { cell in
+                    let area = cell.scene.plotArea
+                    return ["frame": cell.frame.array, "plotArea": [area.minX + cell.frame.minX, area.minY + cell.frame.minY, area.width, area.height]]
+                }
+            }
             object = layout
         case .frame(let milliseconds):
             object = ["event": "frame", "ms": (milliseconds * 1000).rounded() / 1000]

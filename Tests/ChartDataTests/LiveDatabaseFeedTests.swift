@@ -72,6 +72,9 @@ import Testing
         // A time limit shorter than the lock is held: the busy read is tried again, not a failure.
         let (feed, series, _) = try Self.follow(path, timeLimit: 0.2)
         defer { feed.stop() }
+        // A connection of the test's own, opened before the writer locks the file: its reads of
+        // the data version give 0 (busy) once the writer holds the lock.
+        let database = try SQLiteDatabase(path: path, timeLimit: 0.05)
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         writer.arguments = ["sqlite3", "-batch", path]
@@ -79,8 +82,6 @@ import Testing
         writer.standardInput = input
         try writer.run()
         input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE; INSERT INTO m VALUES (2, 2);\n".utf8))
-        // The writer holds the lock once the feed's reads of the data version give 0 (busy).
-        let database = try SQLiteDatabase(path: path, timeLimit: 0.05)
         #expect(Self.wait { database.dataVersion() == 0 })
         let busyUntil = Date(timeIntervalSinceNow: 0.6)
         while Date() < busyUntil { #expect(!series.isFinished && series.rowCount == 1) }

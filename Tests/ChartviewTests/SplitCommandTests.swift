@@ -63,16 +63,6 @@ import Testing
         }
     }
 
-    /// The window shows one chart at a time: a split asked of it is refused in one line, before
-    /// any data is read, rather than shown unsplit.
-    @Test func theWindowRefusesASplitInOneLine() throws {
-        let nyse = try RealData.path("islp/NYSE.csv")
-        let result = try ChartviewProcess.run([nyse, "--split"])
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("chartview: the window shows one chart at a time: draw 'NYSE' split with --output"), "\(result.stderr)")
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
-    }
-
     @Test(arguments: ["png", "svg", "pdf"])
     func theSpecKeySplitsToEveryFormat(format: String) throws {
         let nyse = try RealData.path("islp/NYSE.csv")

@@ -33,6 +33,7 @@ extension ChartInteraction {
 
     /// A button went down at `point`.
     public func pointerPressed(at point: Point, button: PointerButton, shift: Bool = false, time: UInt64) {
+        if grid != nil { return gridPressed(at: point, button: button, shift: shift, time: time) }
         switch button {
         case .primary where !shift:
             pointer.press = PointerState.Press(origin: point, last: point, axes: navigationAxes(at: point), isDragging: false)
@@ -46,6 +47,7 @@ extension ChartInteraction {
 
     /// The pointer moved to `point` (with a button down, or not).
     public func pointerMoved(to point: Point, time: UInt64) {
+        if grid != nil { return gridMoved(to: point, time: time) }
         if var box = pointer.box {
             box.current = point
             pointer.box = box
@@ -66,6 +68,7 @@ extension ChartInteraction {
 
     /// A button came up at `point`: the click, the end of a drag, or the box zoom.
     public func pointerReleased(at point: Point, button: PointerButton, time: UInt64) {
+        if grid != nil { return gridReleased(at: point, button: button, time: time) }
         if let box = pointer.box, button != .middle {
             pointer.box = nil
             needsLayout = true
@@ -93,6 +96,7 @@ extension ChartInteraction {
     /// Wheel notches at `point`: `dy` up (positive) zooms in, `dx` (the horizontal wheel) and
     /// Shift with `dy` pan x a tenth of the plot area per notch.
     public func scrolled(at point: Point, dx: Int = 0, dy: Int = 0, shift: Bool = false, time: UInt64) {
+        if grid != nil { return gridScrolled(at: point, dx: dx, dy: dy, shift: shift, time: time) }
         guard !isShowingHelp, let axes = navigationAxes(at: point) else { return }
         let continuing = pointer.lastWheel.map { time >= $0 && time - $0 <= Self.wheelBurstInterval } ?? false
         pointer.lastWheel = time
@@ -106,7 +110,7 @@ extension ChartInteraction {
     }
 
     /// Whether a box zoom is being drawn.
-    public var isDrawingZoomBox: Bool { pointer.box != nil }
+    public var isDrawingZoomBox: Bool { grid == nil ? pointer.box != nil : cells.contains { $0.isDrawingZoomBox } }
 
     /// Drops the box zoom being drawn (Escape).
     func cancelZoomBox() {

@@ -9,6 +9,7 @@ extension ChartInteraction {
     /// at the finest unit a pixel tells apart, categories by name, numbers to a pixel's
     /// precision. nil outside the plot area, or on a chart without axes.
     public func readout(at point: Point) -> String? {
+        if grid != nil { return cell(at: point).flatMap { cells[$0.index].readout(at: $0.local) } }
         guard scene.plotArea.contains(point), !scene.axes.isEmpty, let first = scene.plotSpaces.first else { return nil }
         let data = first.transform.dataPoint(point)
         var parts = ["x=" + text(data.x, along: .x, of: first)]
@@ -67,6 +68,7 @@ extension ChartInteraction {
     /// The selected record in words, as its popup says it on one line ("2008-03-01 · AAPL
     /// 143.50"); nil without a selection.
     public var selectionText: String? {
+        if grid != nil { return cells.lazy.compactMap(\.selectionText).first }
         guard let selection else { return nil }
         return scene.plot(selection.plotID)?.describer?.description(of: selection.record)?.text
     }
@@ -77,6 +79,7 @@ extension ChartInteraction {
     /// The records of the visible plots inside the view, as CSV with a header
     /// (`Graph.visibleDataCSV(in:)` of the scene on screen). O(rows) for sorted data.
     public func visibleDataCSV() -> (text: String, rows: Int, truncated: Bool) {
-        graph.visibleDataCSV(in: scene)
+        if let grid { return grid.visibleDataCSV(in: scene) }
+        return graph.visibleDataCSV(in: scene)
     }
 }

@@ -22,20 +22,35 @@ public final class ChartInteraction {
         }
     }
 
-    /// The graph shown and changed by the interaction.
+    /// The graph shown and changed by the interaction (a grid's first cell's, for a grid).
     public let graph: Graph
+    /// The grid shown, when the interaction shows several graphs (`init(grid:size:scale:measurer:laysOutLater:)`);
+    /// nil for one graph. See `ChartInteraction+Grid`.
+    public let grid: GraphGrid?
+    /// Per cell of `grid`, the interaction of its graph: its view, history, selection and scene
+    /// (in the cell's own pixels). Empty for one graph.
+    public private(set) var cells: [ChartInteraction] = []
+    /// Whether this is a cell of a grid's interaction: its chart is laid out with the grid's,
+    /// never by itself (its scene is installed by `adopt(_:laidOutAt:)`).
+    let isCell: Bool
+    /// The cell the keys act on: the last one the pointer was over.
+    var focusedCell = 0
+    /// The cell a press began in, which the drag or the box belongs to.
+    var pressedCell: Int?
+    /// For a cell: whether its grid's layout job has the graph.
+    var lentToGrid = false
     /// Measures the text of every layout the interaction makes.
     public let measurer: any TextMeasuring
     /// The size laid out at, in device pixels.
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// The device scale laid out at: 1, or 2 on a high-density screen.
-    public private(set) var scale: Double
+    public internal(set) var scale: Double
     /// The scene last laid out: what is on screen, and what clicks are tested against.
-    public private(set) var scene: Scene
+    public internal(set) var scene: Scene
     /// The selected record, whose value popup is shown; nil for none.
     public private(set) var selection: Selection?
     /// Whether the help overlay (the keys) is shown.
-    public private(set) var isShowingHelp = false
+    public internal(set) var isShowingHelp = false
     /// What part of the data is looked at (zoom and pan); `GraphView.fitted` until navigated.
     public internal(set) var view: GraphView = .fitted
     /// The views gone through, for back and forward.
@@ -69,10 +84,10 @@ public final class ChartInteraction {
     public internal(set) var needsLayout = false
     /// Whether the chart itself changed (size, series, theme…), not only what lies over it
     /// (a popup, the help, a status line), which is laid out again over the same chart.
-    public private(set) var needsChartLayout = false
+    public internal(set) var needsChartLayout = false
     /// Counts the layouts of the chart itself: while it stays the same, the chart under the
     /// popups and overlays is the same picture, which a window may keep instead of repainting.
-    public private(set) var chartGeneration = 0
+    public internal(set) var chartGeneration = 0
 
     /// The hit tester of the chart's current generation: overlays do not change what a click
     /// lands on, so its index is built once per chart layout, not per click.
@@ -81,11 +96,11 @@ public final class ChartInteraction {
     var pendingEvents: [InteractionEvent] = []
     private var pendingSelect = false
     /// The layout job out on another thread, which has the graph; nil when none is.
-    public private(set) var layoutJob: LayoutJob?
+    public internal(set) var layoutJob: LayoutJob?
     /// What arrived while `layoutJob` was out, replayed when it is back.
-    private var deferred: [Deferred] = []
+    var deferred: [Deferred] = []
     /// Whether something deferred will change the chart itself (the job out is stale).
-    private var deferredChangesChart = false
+    var deferredChangesChart = false
     /// The axes' grid settings while the grid is toggled off; nil while it shows.
     private var savedGrid: [String: (Bool, Bool)]?
 
@@ -102,8 +117,23 @@ public final class ChartInteraction {
     /// With `laysOutLater`, nothing is laid out here: the first layout is left to a layout job
     /// (`makeLayoutJob()`, for a host laying out on another thread), and until it is finished
     /// `scene` is the graph's empty background at `size`.
-    public init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring, laysOutLater: Bool) {
+    public convenience init(graph: Graph, size: Size, scale: Double = 1, measurer: any TextMeasuring, laysOutLater: Bool) {
+        self.init(graph: graph, grid: nil, isCell: false, size: size, scale: scale, measurer: measurer, laysOutLater: laysOutLater)
+    }
+
+    /// An interaction over `grid`'s cells, laid out together at `size` (see `laysOutLater`).
+    public convenience init(grid: GraphGrid, size: Size, scale: Double = 1, measurer: any TextMeasuring, laysOutLater: Bool) {
+        self.init(graph: grid.cells[0], grid: grid, isCell: false, size: size, scale: scale, measurer: measurer, laysOutLater: true)
+        cells = grid.cells.map { cell in
+            ChartInteraction(graph: cell, grid: nil, isCell: true, size: Size(width: 1, height: 1), scale: scale, measurer: measurer, laysOutLater: true)
+        }
+        if !laysOutLater { layoutIfNeeded() }
+    }
+
+    private init(graph: Graph, grid: GraphGrid?, isCell: Bool, size: Size, scale: Double, measurer: any TextMeasuring, laysOutLater: Bool) {
         self.graph = graph
+        self.grid = grid
+        self.isCell = isCell
         self.size = size
         self.scale = scale
         self.measurer = measurer
@@ -127,6 +157,7 @@ public final class ChartInteraction {
         size = newSize
         // A zoomed view keeps its ranges at the new size, rather than its anchors' pixels.
         fixViewEnds()
+        for cell in cells { cell.fixViewEnds() }
         needsLayout = true; needsChartLayout = true
     }
 
@@ -135,12 +166,21 @@ public final class ChartInteraction {
         guard newScale != scale, newScale > 0 else { return }
         scale = newScale
         fixViewEnds()
+        for cell in cells {
+            cell.scale = newScale
+            cell.fixViewEnds()
+        }
         needsLayout = true; needsChartLayout = true
     }
 
     /// A primary-button click at `point`: selects the bar under it, deselects on a second click
     /// or a click on empty space, and toggles a series from its legend entry.
     public func click(at point: Point) {
+        if grid != nil {
+            // A cell's click may change its graph, which a job out has: it waits for it.
+            if layoutJob != nil { deferred.append(.cellClick(point)) } else { gridClick(at: point) }
+            return
+        }
         // The help covers the chart: a click anywhere closes it and selects nothing under it.
         if isShowingHelp {
             isShowingHelp = false
@@ -174,6 +214,10 @@ public final class ChartInteraction {
 
     /// Carries out one command (from a key, a menu or a test): changes the view, the selection, the legend or the graph, and lays the chart out again when that changed what is drawn.
     public func perform(_ command: InteractionCommand) {
+        if grid != nil {
+            gridPerform(command)
+            return
+        }
         if deferWhileLaidOut(command) { return }
         switch command {
         case .toggleSeries(let index):
@@ -257,15 +301,16 @@ public final class ChartInteraction {
     /// O(layout).
     @discardableResult
     public func layoutIfNeeded() -> Bool {
+        if grid != nil { return layoutGridIfNeeded() }
         guard needsLayout else { return false }
         needsLayout = false
-        if layoutJob != nil {
+        if isLent {
             // The graph is lent to a layout job: only the help and the status line, which
             // need no graph, are laid out again, over the scene on screen.
             scene.overlays = overlays()
             return true
         }
-        if needsChartLayout {
+        if needsChartLayout && !isCell {
             needsChartLayout = false
             scene = graph.layout(size: size, scale: scale, view: view, measurer: measurer)
             chartGeneration += 1
@@ -290,6 +335,7 @@ public final class ChartInteraction {
 
     /// The events since the last call, in order. Call after `layoutIfNeeded()`.
     public func takeEvents() -> [InteractionEvent] {
+        if grid != nil { return takeGridEvents() }
         defer { pendingEvents.removeAll() }
         return pendingEvents
     }
@@ -303,7 +349,7 @@ public final class ChartInteraction {
     /// Only a record laid out in the current scene can be selected.
     public func select(_ newSelection: Selection?) {
         guard newSelection != selection else { return }
-        if layoutJob != nil {
+        if isLent {
             deferred.append(.select(newSelection))
             return
         }
@@ -378,7 +424,7 @@ public final class ChartInteraction {
 
     /// The legend's entries in order, whether the legend shows or not: what keys `1`…`9`
     /// toggle. One per plot, one per slice for a pie.
-    private var legendEntries: [(plot: any Plot, record: Int?)] {
+    var legendEntries: [(plot: any Plot, record: Int?)] {
         graph.plots.enumerated().flatMap { index, plot in
             plot.legendEntries(seriesColor: graph.theme.seriesColor(index), theme: graph.theme).map { (plot, $0.record) }
         }
@@ -485,7 +531,7 @@ public final class ChartInteraction {
         return fit >= 1 ? full : box(fit: max((fit * 20).rounded(.down) / 20, 0.3))
     }
 
-    private func overlays() -> [OverlayScene] {
+    func overlays() -> [OverlayScene] {
         var overlays: [OverlayScene] = []
         let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
@@ -601,27 +647,43 @@ extension ChartInteraction {
         public let size: Size
         /// The device scale to lay out at.
         public let scale: Double
-        /// The view laid out.
+        /// The view laid out (a grid's first cell's).
         public let view: GraphView
+        /// The views laid out: the graph's, or each cell's of a grid.
+        public let views: [GraphView]
         /// The graph's theme when the job was made (the graph itself is lent).
         public let theme: Theme
         /// Raised to stop the job early, by `cancel()`.
         public let cancellation = CancellationFlag()
         fileprivate let graph: Graph
+        fileprivate let grid: GraphGrid?
 
         fileprivate init(graph: Graph, size: Size, scale: Double, view: GraphView) {
             self.graph = graph
+            grid = nil
             self.size = size
             self.scale = scale
             self.view = view
+            views = [view]
             theme = graph.theme
+        }
+
+        fileprivate init(grid: GraphGrid, views: [GraphView], size: Size, scale: Double) {
+            graph = grid.cells[0]
+            self.grid = grid
+            self.size = size
+            self.scale = scale
+            view = views.first ?? .fitted
+            self.views = views
+            theme = grid.theme
         }
 
         /// Lays the chart out, once, on the job's thread, measuring with that thread's
         /// `measurer`. When the job was cancelled meanwhile the scene is incomplete: throw it
         /// away (on that thread: freeing a million items takes a while).
         public func run(measurer: any TextMeasuring) -> Scene {
-            graph.layout(size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation)
+            if let grid { return grid.layout(size: size, scale: scale, views: views, measurer: measurer, cancellation: cancellation) }
+            return graph.layout(size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation)
         }
 
         /// Asks the job to stop as soon as it can. From any thread.
@@ -635,6 +697,8 @@ extension ChartInteraction {
         case select(Selection?)
         /// A selection carried over a reload by record key (see `restore(_:)`).
         case selectKey(plotID: String, key: RecordKey)
+        /// A click on a grid's surface, which its cell answers once the graphs are back.
+        case cellClick(Point)
     }
 
     /// The theme the chart is drawn in now; readable while a layout job has the graph.
@@ -649,7 +713,10 @@ extension ChartInteraction {
     public func makeLayoutJob() -> LayoutJob? {
         guard layoutJob == nil, needsChartLayout else { return nil }
         needsChartLayout = false
-        let job = LayoutJob(graph: graph, size: size, scale: scale, view: view)
+        let job =
+            grid.map { LayoutJob(grid: $0, views: cells.map(\.view), size: size, scale: scale) }
+            ?? LayoutJob(graph: graph, size: size, scale: scale, view: view)
+        lendCells()
         layoutJob = job
         return job
     }
@@ -662,7 +729,7 @@ extension ChartInteraction {
     /// by the next event, none would reach the screen until the pointer rests).
     public var layoutJobIsStale: Bool {
         guard let job = layoutJob else { return false }
-        return deferredChangesChart || job.size != size || job.scale != scale || (needsChartLayout && job.view == view)
+        return deferredChangesChart || job.size != size || job.scale != scale || (needsChartLayout && job.views == shownViews)
     }
 
     /// Takes the graph back from `job` and installs its `scene` (with the `hitTester` built
@@ -672,15 +739,27 @@ extension ChartInteraction {
     public func finishLayout(_ job: LayoutJob, scene newScene: Scene?, hitTester tester: HitTester? = nil) {
         precondition(job === layoutJob, "finishLayout takes back the job the interaction handed out.")
         layoutJob = nil
-        if let newScene {
+        if let newScene, grid != nil {
+            adoptGrid(newScene, laidOutAt: job.views)
+        } else if let newScene {
             scene = newScene
             chartGeneration += 1
             if let tester { hitTester = (chartGeneration, tester) }
             if job.view == view { reportViewIfLaidOut() }
         } else {
             needsChartLayout = true
+            returnCells()
         }
         needsLayout = true
+        replayDeferred()
+    }
+
+    /// Whether the graph is lent to a layout job (this interaction's, or its grid's for a
+    /// cell): what would change it waits (`deferred`).
+    var isLent: Bool { layoutJob != nil || lentToGrid }
+
+    /// Does, in order, what waited for the graph to come back.
+    func replayDeferred() {
         let queue = deferred
         deferred.removeAll()
         deferredChangesChart = false
@@ -690,6 +769,7 @@ extension ChartInteraction {
             case .hit(let hit): handle(hit)
             case .select(let selection): select(selection)
             case .selectKey(let plotID, let key): select(plotID: plotID, key: key)
+            case .cellClick(let point): click(at: point)
             }
         }
     }
@@ -697,7 +777,7 @@ extension ChartInteraction {
     /// Defers `command` while a layout job has the graph; true when it did. The help, and Esc
     /// while it shows, need no graph and are not deferred.
     private func deferWhileLaidOut(_ command: InteractionCommand) -> Bool {
-        guard layoutJob != nil else { return false }
+        guard isLent else { return false }
         switch command {
         case .toggleHelp: return false
         case .cancel where isShowingHelp || pointer.box != nil: return false
@@ -713,7 +793,7 @@ extension ChartInteraction {
 
     /// Defers what a click on `hit` does while a layout job has the graph; true when it did.
     private func deferWhileLaidOut(_ hit: HitTester.Hit) -> Bool {
-        guard layoutJob != nil else { return false }
+        guard isLent else { return false }
         // A legend entry hides or shows a series or a slice: the chart changes.
         if case .legendEntry = hit { deferredChangesChart = true }
         deferred.append(.hit(hit))

@@ -88,11 +88,11 @@ public struct Scene: Hashable, Sendable {
     }
 
     /// What the plots' data sources have yet to deliver for this view (`PlotScene.pendingData`).
-    public var pendingData: [ViewDataRequest] { plots.flatMap(\.pendingData) }
+    public var pendingData: [ViewDataRequest] { plots.flatMap(\.pendingData) + cells.flatMap(\.scene.pendingData) }
 
     /// Whether some plot was laid out from records that stand in for its view's: the window's
     /// status line says "refining…" until they arrive.
-    public var isRefining: Bool { plots.contains { !$0.pendingData.isEmpty } }
+    public var isRefining: Bool { plots.contains { !$0.pendingData.isEmpty } || cells.contains { $0.scene.isRefining } }
 
     /// The plot scene for `plotID`.
     public func plot(_ plotID: String) -> PlotScene? {

@@ -23,10 +23,14 @@ public protocol ChartProvider: AnyObject {
     /// raising its flag (a query blocked in a database is interrupted); it then throws a failure
     /// saying so. Called from the session's thread; must be safe to call from any thread.
     func cancelLoading()
+    /// Whether the chart is drawn as one chart per series, stacked with x linked
+    /// (`GraphGrid.stacking(_:)`); false by default.
+    var splitsSeries: Bool { get }
 }
 
 extension ChartProvider {
     public var title: String { name }
+    public var splitsSeries: Bool { false }
     public func cancelLoading() {}
 }
 

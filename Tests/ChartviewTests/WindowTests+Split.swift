@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `--split` in the real window with real input (issue 30): NYSE's three series (ISLR: returns,
+/// volume, volatility by trading day) stacked; a wheel notch over one cell moves all three x
+/// ranges identically (read from the `view` trace events, one per layout, every cell's spaces in
+/// it), keeping the date under the pointer under it; a drag in another cell pans all three by
+/// the dragged distance; Backspace returns all three; a key hides the series of its cell. Part
+/// of `WindowTests`, so serialized with them.
+extension WindowTests {
+    /// The x range (data units) and plot area (the cell's pixels) of each cell in a `view` line.
+    func cellRanges(_ view: [String: Any]) throws -> [(x: [Double], area: [Double])] {
+        let spaces = try #require(view["spaces"] as? [String: Any])
+        return try (1...3).map { k in
+            let space = try #require(spaces["\(k):default"] as? [String: Any], "no space of cell \(k) in \(spaces.keys)")
+            return (try #require(space["x"] as? [Double]), try #require(space["plotArea"] as? [Double]))
+        }
+    }
+
+    @Test func aSplitsCellsZoomPanAndGoBackTogether() throws {
+        let nyse = try RealData.path("islp/NYSE.csv")
+        let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
+        var layout = try session.next("layout", timeout: 30)
+        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
+        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        #expect(cells.count == 3)
+        let areas = try cells.map { try #require($0["plotArea"]) }
+        #expect(Set(areas.map { [$0[0], $0[2]] }).count == 1, "the cells' plot areas do not align: \(areas)")
+        // A wheel notch over the middle cell, 30% across: the date there stays there in every cell.
+        let area = areas[1]
+        let pointer = (area[0] + area[2] * 0.3, area[1] + area[3] * 0.5)
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(pointer.0))", "\(Int(pointer.1))"])
+        try session.xdotool(["click", "--window", session.window, "4"])
+        let zoomed = try cellRanges(session.next("view"))
+        #expect(Set(zoomed.map(\.x)).count == 1, "x ranges differ after a notch: \(zoomed.map(\.x))")
+        let fittedSpan = try #require(try layoutSpan(nyse))
+        #expect(zoomed[0].x[1] - zoomed[0].x[0] < fittedSpan)
+        // A drag of 120 pixels to the left in the bottom cell: every cell's x moves by as much.
+        let bottom = areas[2], start = (Int(bottom[0] + bottom[2] * 0.6), Int(bottom[1] + bottom[3] * 0.5))
+        let perPixel = (zoomed[0].x[1] - zoomed[0].x[0]) / zoomed[0].area[2]
+        try session.xdotool(["mousemove", "--window", session.window, "\(start.0)", "\(start.1)", "mousedown", "1"])
+        for step in 1...6 { try session.xdotool(["mousemove", "--window", session.window, "\(start.0 - step * 20)", "\(start.1)"]) }
+        try session.xdotool(["mouseup", "--window", session.window, "1"])
+        var panned = try cellRanges(session.next("view"))
+        while abs((panned[0].x[0] - zoomed[0].x[0]) - 120 * perPixel) > perPixel {
+            panned = try cellRanges(session.next("view", timeout: 5))
+        }
+        #expect(Set(panned.map(\.x)).count == 1, "x ranges differ after a drag: \(panned.map(\.x))")
+        // Backspace twice: the wheel's view, then the fitted one, in every cell.
+        try session.key("BackSpace")
+        try session.key("BackSpace")
+        var back = try cellRanges(session.next("view"))
+        if back[0].x[1] - back[0].x[0] < fittedSpan { back = try cellRanges(session.next("view")) }
+        #expect(Set(back.map(\.x)).count == 1 && abs(back[0].x[1] - back[0].x[0] - fittedSpan) < 1, "\(back.map(\.x))")
+        // Key 3 hides the third series: the bottom cell's.
+        try session.key("3")
+        let toggle = try session.next("toggle")
+        #expect(toggle["plot"] as? String == "log_volatility" && toggle["visible"] as? Bool == false, "\(toggle)")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// The fitted x span (data units) of NYSE split, as `--dump-layout` lays it out.
+    func layoutSpan(_ nyse: String) throws -> Double? {
+        let result = try ChartviewProcess.run([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800", "--dump-layout", "-"])
+        let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        return dump.cells?.first?.layout.spaces?.first.map { $0.x[1] - $0.x[0] }
+    }
+}
