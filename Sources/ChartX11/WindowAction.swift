@@ -70,7 +70,8 @@ public enum WindowAction: Hashable, Sendable {
         case XK_r, XK_R: return control ? nil : .chart(.resetView)
         case XK_BackSpace: return .chart(shift ? .viewForward : .viewBack)
         case XK_a, XK_A: return control ? nil : .chart(.toggleAutoscale)
-        case XK_c, XK_C: return control ? (shift ? .copyVisibleData : .copySelection) : nil
+        case XK_c, XK_C: return control ? (shift ? .copyVisibleData : .copySelection) : .chart(.toggleCrosshair)
+        case XK_m, XK_M: return control ? nil : .chart(.dropCursor)
         case XK_Escape: return .chart(.cancel)
         case XK_h, XK_H, XK_question, XK_F1: return control ? nil : .chart(.toggleHelp)
         case XK_s, XK_S: return control ? .save : .saveAs
@@ -109,6 +110,8 @@ public enum WindowAction: Hashable, Sendable {
         ("Shift+← → ↑ ↓", "pan a tenth of the view"),
         ("Backspace, Shift+Backspace", "previous / next view"),
         ("a", "y fits the visible x range on / off"),
+        ("c", "crosshair: every series' value at the pointer"),
+        ("m, middle click", "cursor A, then B: Δx, Δy, slope, mean, min, max"),
         ("L, K", "log scale of y / of x on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),
@@ -124,8 +127,8 @@ public enum WindowAction: Hashable, Sendable {
         ("f, F11", "fullscreen on / off"),
         ("s", "save the view as… (.png, .svg or .pdf)"),
         ("Ctrl+S", "save the view as PNG at once"),
-        ("Ctrl+C, Ctrl+Shift+C", "copy the value / the data in view"),
-        ("Esc", "cancel a box, clear the selection, close this help"),
+        ("Ctrl+C, Ctrl+Shift+C", "copy the value (or measurement) / the data in view"),
+        ("Esc", "cancel a box, clear the cursors or the selection, close this help"),
         ("h, ?, F1", "show / hide this help"),
         ("q, Ctrl+W", "quit")
     ]

@@ -68,7 +68,7 @@ final class WindowCompositor {
     /// overlays. Returns whether there is something new to present.
     func compose(_ over: Scene, width: Int, height: Int, picture: CairoSurface?) -> Bool {
         // Nothing over a picture that fills the window: the window shows the chart buffer itself.
-        if over.annotations.isEmpty, over.overlays.isEmpty, chartBuffer != nil, picture?.width == width, picture?.height == height {
+        if Self.overlayBounds(over) == nil, chartBuffer != nil, picture?.width == width, picture?.height == height {
             presentsChartBuffer = true
             return true
         }
@@ -131,15 +131,21 @@ final class WindowCompositor {
     /// prompt), in whole device pixels with a margin for anti-aliased edges; nil for nothing.
     static func overlayBounds(_ scene: Scene) -> Rect? {
         var rects: [Rect] = []
-        for marker in scene.markers {
-            let reach = marker.symbol.size / 2 + (marker.symbol.lineStyle?.width ?? 0) + 1
-            rects.append(Rect(x: marker.center.x - reach, y: marker.center.y - reach, width: 2 * reach, height: 2 * reach))
+        // A grid's cells' popups, markers and boxes, placed on the surface.
+        func collect(_ scene: Scene, dx: Double, dy: Double) {
+            func placed(_ r: Rect) -> Rect { Rect(x: r.minX + dx, y: r.minY + dy, width: r.width, height: r.height) }
+            for marker in scene.markers {
+                let reach = marker.symbol.size / 2 + (marker.symbol.lineStyle?.width ?? 0) + 1
+                rects.append(placed(Rect(x: marker.center.x - reach, y: marker.center.y - reach, width: 2 * reach, height: 2 * reach)))
+            }
+            for annotation in scene.annotations {
+                rects.append(placed(annotation.text.rect))
+                if let box = annotation.box { rects.append(placed(box)) }
+            }
+            for overlay in scene.overlays { rects += ([overlay.box] + overlay.texts.map(\.rect)).map(placed) }
+            for cell in scene.cells { collect(cell.scene, dx: dx + cell.frame.minX, dy: dy + cell.frame.minY) }
         }
-        for annotation in scene.annotations {
-            rects.append(annotation.text.rect)
-            if let box = annotation.box { rects.append(box) }
-        }
-        for overlay in scene.overlays { rects += [overlay.box] + overlay.texts.map(\.rect) }
+        collect(scene, dx: 0, dy: 0)
         guard var bounds = rects.first else { return nil }
         for rect in rects.dropFirst() { bounds = bounds.union(rect) }
         let margin = 3.0

@@ -10,6 +10,9 @@ import Foundation
 ///         (a grid's also "cells":[{"frame":[x,y,w,h],"plotArea":[x,y,w,h]}], on the window;
 ///         its "view" events name each cell's spaces "CELL:SPACE", "2:default", in the cell's pixels)
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
+///     {"event":"measure","a":X,"b":X,"dx":D,"series":[{"plot":ID,"a":Y,"b":Y,"dy":D,"count":N,"mean":M,"low":L,"high":H}]}
+///         (the A/B cursors; {"event":"measure"} once cleared)
+///     {"event":"crosshair","a":X,"series":[{"plot":ID,"a":Y}]}   (what the crosshair reads; {"event":"crosshair"} once off)
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
 ///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
 ///     {"event":"building","window":WINDOW_ID,"size":[w,h]}   {"event":"cancelled","size":[w,h]}
@@ -76,6 +79,22 @@ struct TraceWriter {
 
     /// The line of what the chart session reported; nil for what the trace leaves to stderr
     /// (a save's failure, whose status line is traced).
+    /// A measurement's (or a crosshair reading's) JSON: "a", "b" (data x), "dx", and per series
+    /// "plot", "a", "b", "dy", "count", "mean", "low", "high" (absent when unknown).
+    static func measurement(_ m: CursorMeasurement) -> [String: Any] {
+        var object: [String: Any] = ["a": m.a]
+        if let b = m.b { object["b"] = b }
+        if let dx = m.dx { object["dx"] = dx }
+        object["series"] = m.series.map { s -> [String: Any] in
+            var series: [String: Any] = ["plot": s.plotID, "count": s.count]
+            for (key, value) in [("a", s.a), ("b", s.b), ("dy", s.dy), ("mean", s.mean), ("low", s.low), ("high", s.high)] {
+                if let value, value.isFinite { series[key] = value }
+            }
+            return series
+        }
+        return object
+    }
+
     static func object(_ event: SessionEvent) -> [String: Any]? {
         switch event {
         case .interaction(.select(let plot, let record, let value, let popup, let text)):
@@ -95,6 +114,10 @@ struct TraceWriter {
             ["event": "scale", "axis": coordinate.rawValue, "scale": scale.rawValue]
         case .interaction(.refused(let reason)):
             ["event": "refused", "reason": reason]
+        case .interaction(.measure(let measurement)):
+            (measurement.map(Self.measurement) ?? [:]).merging(["event": "measure"]) { _, event in event }
+        case .interaction(.crosshair(let reading)):
+            (reading.map(Self.measurement) ?? [:]).merging(["event": "crosshair"]) { _, event in event }
         case .reloadFailed(let message):
             ["event": "reload", "error": VisibleText.cut(message)]
         case .saved(let path):

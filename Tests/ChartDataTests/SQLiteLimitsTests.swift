@@ -40,11 +40,13 @@ struct SQLiteLimitsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["big.sqlite"])
     }
 
-    /// Makes the database at `path` with the `sqlite3` command line tool.
+    /// Makes the database at `path` with the `sqlite3` command line tool, which waits up to 10 s
+    /// for a reader's lock (a followed table's reader holds one while it polls), as a real
+    /// writer does.
     static func sqlite(_ path: String, _ sql: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-batch", path, sql]
+        process.arguments = ["sqlite3", "-batch", "-cmd", ".timeout 10000", path, sql]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -36,6 +36,8 @@ struct WindowActionTests {
         "Home, r": [(XK_Home, 0, .chart(.resetView)), (XK_r, 0, .chart(.resetView))],
         "Backspace, Shift+Backspace": [(XK_BackSpace, 0, .chart(.viewBack)), (XK_BackSpace, ShiftMask, .chart(.viewForward))],
         "a": [(XK_a, 0, .chart(.toggleAutoscale))],
+        "c": [(XK_c, 0, .chart(.toggleCrosshair))],
+        "m, middle click": [(XK_m, 0, .chart(.dropCursor))],
         "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)]
     ]
 
@@ -52,7 +54,6 @@ struct WindowActionTests {
         // What the help does not promise stays unbound.
         #expect(WindowAction.forKey(KeySym(XK_q), state: UInt32(ControlMask)) == nil)
         #expect(WindowAction.forKey(KeySym(XK_w), state: 0) == nil)
-        #expect(WindowAction.forKey(KeySym(XK_c), state: 0) == nil)
         #expect(WindowAction.forKey(KeySym(XK_k), state: 0) == nil)
     }
 }

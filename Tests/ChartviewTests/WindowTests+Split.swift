@@ -67,3 +67,68 @@ extension WindowTests {
         return dump.cells?.first?.layout.spaces?.first.map { $0.x[1] - $0.x[0] }
     }
 }
+
+extension WindowTests {
+    /// NYSE's rows: each trading day (seconds since 1970, UTC) with its columns by name.
+    func nyseRows(_ path: String) throws -> [(t: Double, values: [String: Double])] {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return lines.dropFirst().compactMap { line in
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            guard let date = formatter.date(from: fields[0]) else { return nil }
+            var values: [String: Double] = [:]
+            for (name, field) in zip(header, fields) { values[name.lowercased()] = Double(field) }
+            return (date.timeIntervalSince1970, values)
+        }
+    }
+
+    /// A/B cursors (m, then a middle click) and the crosshair (c) over a split: every cell's
+    /// measurement is the rows' exactly (A and B on rows, Δx and Δy their differences, the count,
+    /// mean, lowest and highest of the rows between), and the crosshair reads the row nearest.
+    @Test func cursorsAndTheCrosshairOfASplitReadTheRows() throws {
+        let nyse = try RealData.path("islp/NYSE.csv")
+        let rows = try nyseRows(nyse)
+        let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
+        var layout = try session.next("layout", timeout: 30)
+        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
+        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let top = try #require(cells[0]["plotArea"]), bottom = try #require(cells[2]["plotArea"])
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(top[0] + top[2] * 0.2))", "\(Int(top[1] + top[3] / 2))"])
+        try session.xdotool(["key", "m"])
+        _ = try session.next("measure")
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(bottom[0] + bottom[2] * 0.7))", "\(Int(bottom[1] + bottom[3] / 2))"])
+        try session.xdotool(["click", "2"])
+        var measure = try session.next("measure")
+        while measure["b"] == nil { measure = try session.next("measure") }
+        let a = try #require(measure["a"] as? Double), b = try #require(measure["b"] as? Double)
+        let ia = try #require(rows.firstIndex { $0.t == a }, "A \(a) is no row's date")
+        let ib = try #require(rows.firstIndex { $0.t == b }, "B \(b) is no row's date")
+        #expect(measure["dx"] as? Double == b - a)
+        let series = try #require(measure["series"] as? [[String: Any]])
+        let between = rows[ia...ib]
+        for s in series {
+            let plot = try #require(s["plot"] as? String)
+            let values = between.compactMap { $0.values[plot] }
+            #expect(s["a"] as? Double == rows[ia].values[plot] && s["b"] as? Double == rows[ib].values[plot], "\(plot): \(s)")
+            #expect(s["count"] as? Int == values.count && s["low"] as? Double == values.min() && s["high"] as? Double == values.max())
+            let mean = values.reduce(0, +) / Double(values.count)
+            #expect(abs((s["mean"] as? Double ?? .nan) - mean) < 1e-9 * max(1, abs(mean)), "\(plot) mean")
+        }
+        // The crosshair over the middle cell reads each series' row nearest the pointer's date.
+        try session.xdotool(["key", "c"])
+        let middle = try #require(cells[1]["plotArea"])
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(middle[0] + middle[2] * 0.45))", "\(Int(middle[1] + middle[3] / 2))"])
+        var reading = try session.next("crosshair")
+        while reading["a"] == nil { reading = try session.next("crosshair") }
+        let x = try #require(reading["a"] as? Double)
+        let nearest = try #require(rows.min { abs($0.t - x) < abs($1.t - x) })
+        for s in try #require(reading["series"] as? [[String: Any]]) {
+            let plot = try #require(s["plot"] as? String)
+            #expect(s["a"] as? Double == nearest.values[plot], "\(plot) at \(x): \(s), the row says \(nearest.values[plot] ?? .nan)")
+        }
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}

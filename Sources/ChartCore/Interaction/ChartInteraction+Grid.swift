@@ -130,9 +130,22 @@ extension ChartInteraction {
 
     /// Runs `body` on cell `index` and links the views it changed.
     func inCell(_ index: Int, _ body: (ChartInteraction) -> Void) {
-        let before = cells[index].view
-        body(cells[index])
+        let source = cells[index]
+        let (before, cursors, crosshair) = (source.view, source.cursors, source.crosshairX)
+        body(source)
         linkViews(from: index, before: before)
+        // The crosshair and the cursors of linked cells are at one x.
+        guard let grid, grid.linksX else { return }
+        for (k, cell) in cells.enumerated() where k != index {
+            if source.cursors != cursors, cell.cursors != source.cursors {
+                if source.cursors.isEmpty { cell.clearCursors() } else if let x = source.cursors.last { cell.placeCursor(at: x) }
+            }
+            if source.crosshairX != crosshair, cell.crosshairX != source.crosshairX {
+                cell.crosshairX = source.crosshairX
+                cell.needsLayout = true
+            }
+        }
+        gatherCellChanges()
     }
 
     func gridPressed(at point: Point, button: PointerButton, shift: Bool, time: UInt64) {
@@ -146,8 +159,9 @@ extension ChartInteraction {
         if let k = pressedCell {
             let local = local(point, inCell: k)
             inCell(k) { $0.pointerMoved(to: local, time: time) }
-        } else if let (k, _) = cell(at: point) {
+        } else if let (k, local) = cell(at: point) {
             focusedCell = k
+            inCell(k) { $0.pointerMoved(to: local, time: time) }
         }
     }
 
@@ -198,7 +212,7 @@ extension ChartInteraction {
             } else {
                 for cell in cells { cell.perform(.cancel) }
             }
-        case .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme:
+        case .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleCrosshair:
             for cell in cells { cell.perform(command) }
         case .toggleSeries(let index):
             var remaining = index

@@ -41,13 +41,14 @@ extension ChartInteraction {
             guard !isShowingHelp, scene.plotArea.contains(point), navigationAxes(at: point) != nil else { return }
             pointer.box = PointerState.Box(origin: point, current: point, plotArea: scene.plotArea)
         case .middle:
-            break
+            dropCursor(at: point)
         }
     }
 
     /// The pointer moved to `point` (with a button down, or not).
     public func pointerMoved(to point: Point, time: UInt64) {
         if grid != nil { return gridMoved(to: point, time: time) }
+        hover(at: point)
         if var box = pointer.box {
             box.current = point
             pointer.box = box

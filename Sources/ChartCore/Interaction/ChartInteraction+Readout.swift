@@ -25,7 +25,7 @@ extension ChartInteraction {
     }
 
     /// `value` as the axis along `coordinate` of `space` writes it, to a pixel's precision.
-    private func text(_ value: Double, along coordinate: Axis.Coordinate, of space: ScenePlotSpace) -> String {
+    func text(_ value: Double, along coordinate: Axis.Coordinate, of space: ScenePlotSpace) -> String {
         let t = space.transform
         let (range, scale, pixels) = coordinate == .x ? (t.xRange, t.xScale, t.plotArea.width) : (t.yRange, t.yScale, t.plotArea.height)
         let axis = graph.axes.first { $0.coordinate == coordinate && $0.plotSpaceIdentifier == space.identifier }
@@ -66,10 +66,15 @@ extension ChartInteraction {
     }
 
     /// The selected record in words, as its popup says it on one line ("2008-03-01 · AAPL
-    /// 143.50"); nil without a selection.
+    /// 143.50"); without a selection, the A/B cursors' measurement (`CursorMeasurement.lines`);
+    /// nil without either.
     public var selectionText: String? {
         if grid != nil { return cells.lazy.compactMap(\.selectionText).first }
-        guard let selection else { return nil }
+        guard let selection else {
+            // Without a selection, what the A/B cursors measure.
+            guard let measurement, let space = scene.plotSpaces.first else { return nil }
+            return measurement.lines { self.text($0, along: .x, of: space) }.joined(separator: "\n")
+        }
         return scene.plot(selection.plotID)?.describer?.description(of: selection.record)?.text
     }
 

@@ -39,6 +39,19 @@ public final class ChartInteraction {
     var pressedCell: Int?
     /// For a cell: whether its grid's layout job has the graph.
     var lentToGrid = false
+    /// Whether the crosshair shows (`c`): a line at the pointer's x and each visible series'
+    /// value there (`ChartInteraction+Cursors`).
+    public internal(set) var showsCrosshair = false
+    /// The crosshair's x, data units; nil while the pointer is off the plot area.
+    public internal(set) var crosshairX: Double?
+    /// The A and B cursors' x (at most two), data units, snapped to records when dropped.
+    public internal(set) var cursors: [Double] = []
+    /// The pointer's last place over the chart (device pixels), where `m` drops a cursor.
+    var hoverPoint: Point?
+    /// The crosshair's and the cursors' overlays as last laid out (kept while a job has the graph).
+    var cursorOverlayCache: [OverlayScene] = []
+    /// What the crosshair read at the last layout, to report a change once.
+    var reportedCrosshair: CursorMeasurement?
     /// Measures the text of every layout the interaction makes.
     public let measurer: any TextMeasuring
     /// The size laid out at, in device pixels.
@@ -275,6 +288,8 @@ public final class ChartInteraction {
             } else if isShowingHelp {
                 isShowingHelp = false
                 needsLayout = true
+            } else if !cursors.isEmpty {
+                clearCursors()
             } else {
                 select(nil)
             }
@@ -292,6 +307,11 @@ public final class ChartInteraction {
         case .viewForward: forward()
         case .toggleAutoscale: toggleAutoscale()
         case .toggleLogScale(let coordinate): toggleLogScale(coordinate)
+        case .toggleCrosshair:
+            showsCrosshair.toggle()
+            needsLayout = true
+        case .dropCursor:
+            if let point = hoverPoint { dropCursor(at: point) }
         }
     }
 
@@ -533,6 +553,7 @@ public final class ChartInteraction {
 
     func overlays() -> [OverlayScene] {
         var overlays: [OverlayScene] = []
+        overlays += isLent ? cursorOverlayCache : cursorOverlays()
         let theme = self.theme
         let border = theme.annotationBorder.scaled(by: scale)
         if let box = pointer.box {
@@ -783,7 +804,7 @@ extension ChartInteraction {
         case .cancel where isShowingHelp || pointer.box != nil: return false
         // Navigation changes the view, not the graph: the job out goes stale (and is replaced)
         // without waiting for it.
-        case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale: return false
+        case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale, .toggleCrosshair, .dropCursor: return false
         case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleLogScale: deferredChangesChart = true
         case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries: break
         }

@@ -33,6 +33,10 @@ public enum InteractionCommand: Hashable, Sendable {
     /// A logarithmic scale on or off along x or y (`K`, `L`), refused where the data has
     /// values at or below 0 (`ChartInteraction.toggleLogScale`).
     case toggleLogScale(Axis.Coordinate)
+    /// The crosshair on or off (`c`): a line at the pointer's x and every visible series' value there.
+    case toggleCrosshair
+    /// Drops cursor A at the pointer's x, then B; a third starts again from A (`m`, a middle click).
+    case dropCursor
 }
 
 /// What changed because of a click or a command, reported after the next layout (so a
@@ -50,4 +54,10 @@ public enum InteractionEvent: Hashable, Sendable {
     case scale(coordinate: Axis.Coordinate, scale: Scale)
     /// A command could not be done; `reason` says why, for a status line.
     case refused(reason: String)
+    /// The A/B cursors were dropped or moved (`ChartInteraction.measurement`), or cleared (nil).
+    case measure(CursorMeasurement?)
+    /// The crosshair reads other records: its x (`CursorMeasurement.a`) and each visible series' value
+    /// there (`CursorMeasurement.Series.a`, of the record nearest it); nil once it left the plot area
+    /// or was turned off.
+    case crosshair(CursorMeasurement?)
 }
