@@ -7,7 +7,8 @@ figures from `chartview --profile`, and window figures from a real window under 
 shared generator writes most workloads; this script adds ties1m and arealog1m (with its spec),
 which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m), and hist10m
 (10,000,000 values, a histogram; the peers' histogram scripts are written here too).
-BENCH=floor runs only the floor figures (the smallest chart, line10m against wc -l), BENCH=window
+BENCH=grid runs only the 4-cell --split of 1,000,000-point lines (wheel and drag frames, under a
+display). BENCH=floor runs only the floor figures (the smallest chart, line10m against wc -l), BENCH=window
 only the window figures (under a display; medians of 20 resizes, clicks and starts).
 BENCH=NAME runs that workload alone (peers and in-process figures, no window or big tables);
 CHARTVIEW_BIN names another chartview binary (the default is the release build).
@@ -152,6 +153,12 @@ def main():
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
     if os.environ.get("BENCH") == "bigtables":
         return big_tables(report)
+    if os.environ.get("BENCH") == "grid":
+        # The 4-cell split's navigation alone (a display is needed).
+        figures = grid_figures()
+        print(f"navigation (grid4x1m, 1024x768, 4 cells x linked): wheel zoom {figures['wheelFrameMs']:.1f} ms "
+              f"(p95 {figures['wheelFrameP95Ms']:.1f}), drag pan {figures['dragFrameMs']:.1f} ms (p95 {figures['dragFrameP95Ms']:.1f}); target 30 ms")
+        return
     if os.environ.get("BENCH") == "window":
         # The window figures alone (a display is needed: make bench runs under Xvfb).
         report["window"] = window_figures()
@@ -218,9 +225,10 @@ def print_window(w):
           f"{w['clickFrameMs']:.2f} ms (target 1), start to first frame (gallery) {w['firstFrameMs']:.0f} ms (target 30)")
     print("window: redraw at a new size " + ", ".join(f"({name}) {ms:.1f} ms" for name, ms in w["resizeFrameMsByWorkload"].items()))
     for name, n in w["navigation"].items():
+        memory = (f"; memory over 1,000 views {n['memoryBeforeViewsMB']:.0f} -> {n['memoryAfterViewsMB']:.0f} MB "
+                  f"({n['memoryGrowthPercent']:+.1f}%)") if "memoryBeforeViewsMB" in n else " (4 cells, x linked; target 30 ms)"
         print(f"navigation ({name}, 1024x768): wheel zoom {n['wheelFrameMs']:.1f} ms (p95 {n['wheelFrameP95Ms']:.1f}), "
-              f"drag pan {n['dragFrameMs']:.1f} ms (p95 {n['dragFrameP95Ms']:.1f}); memory over 1,000 views "
-              f"{n['memoryBeforeViewsMB']:.0f} -> {n['memoryAfterViewsMB']:.0f} MB ({n['memoryGrowthPercent']:+.1f}%)")
+              f"drag pan {n['dragFrameMs']:.1f} ms (p95 {n['dragFrameP95Ms']:.1f})" + memory)
     n = w["navigation"]["line10m"]
     print(f"navigation (line10m): box zoom to {100 * n['boxZoomShare']:.3f}% of x: {n['boxZoomRecordsInRange']} records in range, "
           f"{n['boxZoomPointsDrawn']} points drawn")
@@ -328,7 +336,40 @@ def window_figures():
     process.kill(); process.wait()
     figures["navigation"] = {name: navigation_figures(name) for name in ["line10m", "scatter1m"]}
     figures["navigation"]["line10m"].update(box_zoom_figures())
+    figures["navigation"]["grid4x1m"] = grid_figures()
     return figures
+
+def grid_figures():
+    """Wheel-zoom and drag-pan frames of a 4-cell --split of 1,000,000-point lines (four series
+    over one x), 1024x768: each notch or motion over the second cell moves all four cells' x,
+    the frame is the whole grid's (ms from the X event to pixels). Target: 30 ms median."""
+    import numpy as np
+    path = os.path.join(DATA, "grid4x1m.csv")
+    if not os.path.exists(path):
+        rng = np.random.default_rng(1144)
+        n = 1_000_000
+        walks = np.cumsum(rng.standard_normal((n, 4)), axis=0)
+        np.savetxt(path, np.column_stack([np.arange(n), walks]), fmt=["%d"] + ["%.4f"] * 4, delimiter=",",
+                   header="t,a,b,c,d", comments="")
+    process, next_event = trace([path, "--split", "--size", "1024x768"])
+    window = str(next_event("ready")["window"])
+    layout = next_event("layout")
+    while "cells" not in layout:
+        layout = next_event("layout")
+    x, y, w, h = layout["cells"][1]["plotArea"]
+    cx, cy = int(x + w / 2), int(y + h / 2)
+    subprocess.run(["xdotool", "mousemove", "--window", window, str(cx), str(cy)], check=True)
+    def frame_after(command):
+        subprocess.run(command, check=True)
+        next_event("view")
+        return next_event("frame")["ms"]
+    wheel = [frame_after(["xdotool", "click", "--window", window, "4" if (i // 5) % 2 == 0 else "5"]) for i in range(max(20, 4 * RUNS))]
+    subprocess.run(["xdotool", "mousedown", "--window", window, "1"], check=True)
+    drag = [frame_after(["xdotool", "mousemove_relative", "--", str(6 if (i // 10) % 2 == 0 else -6), "0"]) for i in range(max(20, 4 * RUNS))]
+    subprocess.run(["xdotool", "mouseup", "--window", window, "1"], check=True)
+    process.kill(); process.wait()
+    return {"wheelFrameMs": statistics.median(wheel), "wheelFrameP95Ms": percentile(wheel, 0.95),
+            "dragFrameMs": statistics.median(drag), "dragFrameP95Ms": percentile(drag, 0.95)}
 
 def percentile(values, share):
     ordered = sorted(values)
