@@ -43,6 +43,7 @@ extension ChartSession {
 
     /// Opens the save prompt with the suggested name (`SavePrompt`), in place of any other.
     func openSavePrompt() {
+        notePoint = nil
         let fileExtension = options.saveExtensions[0]
         let name = SavePrompt.suggestedName(
             title: interaction.graph.title, chart: charts[chartIndex].name, directory: options.saveDirectory,
@@ -64,6 +65,10 @@ extension ChartSession {
     /// only when the same answer is submitted twice), or cancels. Nothing when it is closed.
     public func answerPrompt(_ key: PromptKey) {
         guard var prompt = interaction.prompt else { return }
+        if let point = notePoint {
+            answerNotePrompt(key, prompt: &prompt, at: point)
+            return
+        }
         switch key {
         case .ignore: return
         case .edit(let edit):

@@ -48,6 +48,7 @@ extension ChartSession {
             switch event {
             case .view(let cause, _): userChangedView(cause: cause)
             case .refused(let reason): showStatus(reason)
+            case .note(_, _, let notes): keepNotes(notes)
             case .scale(let coordinate, let scale):
                 showStatus("\(coordinate.rawValue): \(scale == .logarithmic ? "log" : "linear") scale")
             default: break

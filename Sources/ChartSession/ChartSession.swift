@@ -90,6 +90,8 @@ public final class ChartSession {
     var pendingSave: SaveRequest?
     /// The existing file the prompt warned would be replaced: Enter again on the same answer replaces it.
     var replaceWarned: String?
+    /// Where the note being typed goes (device pixels): the prompt is the note's while set.
+    var notePoint: Point?
     /// A reload's `reload` event waits for its first layout.
     var pendingReload = false
 
@@ -208,6 +210,7 @@ public final class ChartSession {
         case .chart(let command): interaction.perform(command)
         case .save: pendingSave = .suggested
         case .saveAs: openSavePrompt()
+        case .addNote: openNotePrompt()
         case .copySelection:
             if let text = interaction.selectionText {
                 copy(text, what: "the selected value")

@@ -22,4 +22,6 @@ public enum SessionCommand: Hashable, Sendable {
     case follow
     /// Pause a live chart's picture while its rows keep arriving, or show them all again (p, Space).
     case togglePause
+    /// Asks for a note's text (the prompt) and adds it at the pointer (`n`).
+    case addNote
 }

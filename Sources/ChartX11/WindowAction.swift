@@ -23,6 +23,8 @@ public enum WindowAction: Hashable, Sendable {
     case follow
     /// Pause a live chart's picture, or show every row again (p, Space).
     case togglePause
+    /// Ask for a note's text and add it at the pointer (`n`): the session's note prompt.
+    case addNote
     /// Close the window and return from `run()` (q).
     case quit
 
@@ -41,6 +43,7 @@ public enum WindowAction: Hashable, Sendable {
         case .nextPeriod: .nextPeriod
         case .follow: .follow
         case .togglePause: .togglePause
+        case .addNote: .addNote
         case .toggleFullscreen, .quit: nil
         }
     }
@@ -72,6 +75,8 @@ public enum WindowAction: Hashable, Sendable {
         case XK_a, XK_A: return control ? nil : .chart(.toggleAutoscale)
         case XK_c, XK_C: return control ? (shift ? .copyVisibleData : .copySelection) : .chart(.toggleCrosshair)
         case XK_m, XK_M: return control ? nil : .chart(.dropCursor)
+        case XK_n, XK_N: return control ? nil : .addNote
+        case XK_Delete, XK_KP_Delete: return .chart(.deleteNote)
         case XK_Escape: return .chart(.cancel)
         case XK_h, XK_H, XK_question, XK_F1: return control ? nil : .chart(.toggleHelp)
         case XK_s, XK_S: return control ? .save : .saveAs
@@ -112,6 +117,8 @@ public enum WindowAction: Hashable, Sendable {
         ("a", "y fits the visible x range on / off"),
         ("c", "crosshair: every series' value at the pointer"),
         ("m, middle click", "cursor A, then B: Δx, Δy, slope, mean, min, max"),
+        ("n", "add a note at the pointer (type it, Enter)"),
+        ("Delete", "remove the note under the pointer"),
         ("L, K", "log scale of y / of x on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),

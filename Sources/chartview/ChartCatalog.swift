@@ -7,6 +7,9 @@ import Foundation
 /// over the data file given on the command line, routed by `ChartInput`.
 struct ChartCatalog {
     let sources: [ChartSource]
+    /// Where the notes of the input file's charts are kept; nil for the gallery, standard input
+    /// and servers.
+    let sidecar: NotesSidecar?
 
     /// Loads what `options` names. Every check of the flags that needs no data runs before
     /// anything is read or opened: the input's (`ChartInput`), the chart the data flags
@@ -15,6 +18,7 @@ struct ChartCatalog {
     /// a data error (exit status 2) for any bad input.
     init(_ options: Options) throws(CommandError) {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
+        sidecar = options.file.flatMap(NotesSidecar.init(beside:))
         let charts: ChartInput.Charts
         do throws(DataError) {
             var location = options.file ?? ""
@@ -98,10 +102,15 @@ struct ChartCatalog {
 final class DataChart: ChartProvider {
     let source: ChartSource
     let theme: Theme?
+    /// Where the chart's notes are kept, and the notes now.
+    let sidecar: NotesSidecar?
+    private var notes: [ChartNote]
 
-    init(_ source: ChartSource, theme: Theme?) {
+    init(_ source: ChartSource, theme: Theme?, sidecar: NotesSidecar? = nil) throws(CommandError) {
         self.source = source
         self.theme = theme
+        self.sidecar = sidecar
+        notes = try sidecar?.notes(for: source.spec.name) ?? []
     }
 
     var name: String { source.spec.name }
@@ -114,6 +123,7 @@ final class DataChart: ChartProvider {
         do {
             let graph = try source.graph(cancellation: cancellation)
             if let theme { graph.theme = theme }
+            graph.notes = notes
             return graph
         } catch .cancelled {
             throw ChartFailure(message: "Loading cancelled", wasCancelled: true)
@@ -127,6 +137,17 @@ final class DataChart: ChartProvider {
     }
 
     func dataChanged() -> Bool { source.hasChanged() }
+
+    func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String? {
+        guard let sidecar else { return nil }
+        do throws(CommandError) {
+            try sidecar.keep(notes, for: source.spec.name)
+        } catch {
+            throw ChartFailure(message: error.message)
+        }
+        self.notes = notes
+        return (sidecar.path as NSString).lastPathComponent
+    }
 
     func cancelLoading() { source.cancel() }
 }

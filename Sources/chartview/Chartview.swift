@@ -108,7 +108,8 @@ struct Chartview {
             return
         }
         guard files.any else {
-            let charts = catalog.sources.map { DataChart($0, theme: options.theme) }
+            var charts: [DataChart] = []
+            for source in catalog.sources { charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar)) }
             try showWindow(options, charts: charts, index: catalog.sources.firstIndex { $0 === first } ?? 0, watches: options.watches)
             return
         }
@@ -118,6 +119,7 @@ struct Chartview {
         } catch {
             throw CommandError(error)
         }
+        graph.notes = try catalog.sidecar?.notes(for: first.spec.name) ?? []
         if first.skippedRows > 0 {
             FileHandle.standardError.write(
                 Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))

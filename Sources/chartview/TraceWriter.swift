@@ -13,6 +13,7 @@ import Foundation
 ///     {"event":"measure","a":X,"b":X,"dx":D,"series":[{"plot":ID,"a":Y,"b":Y,"dy":D,"count":N,"mean":M,"low":L,"high":H}]}
 ///         (the A/B cursors; {"event":"measure"} once cleared)
 ///     {"event":"crosshair","a":X,"series":[{"plot":ID,"a":Y}]}   (what the crosshair reads; {"event":"crosshair"} once off)
+///     {"event":"note","text":T,"x":X,"y":Y,"added":BOOL,"count":N}   (a note added or removed; N notes since)
 ///     {"event":"deselect"}   {"event":"toggle","plot":ID,"visible":BOOL}   {"event":"toggle","plot":ID,"record":N,"visible":BOOL}
 ///     {"event":"animated"}   {"event":"frame","ms":F}   {"event":"saved","path":P}   {"event":"chart","name":N}   {"event":"quit"}
 ///     {"event":"building","window":WINDOW_ID,"size":[w,h]}   {"event":"cancelled","size":[w,h]}
@@ -116,6 +117,8 @@ struct TraceWriter {
             ["event": "refused", "reason": reason]
         case .interaction(.measure(let measurement)):
             (measurement.map(Self.measurement) ?? [:]).merging(["event": "measure"]) { _, event in event }
+        case .interaction(.note(let note, let added, let notes)):
+            ["event": "note", "text": note.text, "x": note.x, "y": note.y, "added": added, "count": notes.count]
         case .interaction(.crosshair(let reading)):
             (reading.map(Self.measurement) ?? [:]).merging(["event": "crosshair"]) { _, event in event }
         case .reloadFailed(let message):

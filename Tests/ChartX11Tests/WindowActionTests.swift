@@ -38,6 +38,8 @@ struct WindowActionTests {
         "a": [(XK_a, 0, .chart(.toggleAutoscale))],
         "c": [(XK_c, 0, .chart(.toggleCrosshair))],
         "m, middle click": [(XK_m, 0, .chart(.dropCursor))],
+        "n": [(XK_n, 0, .addNote)],
+        "Delete": [(XK_Delete, 0, .chart(.deleteNote)), (XK_KP_Delete, 0, .chart(.deleteNote))],
         "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)]
     ]
 

@@ -312,6 +312,8 @@ public final class ChartInteraction {
             needsLayout = true
         case .dropCursor:
             if let point = hoverPoint { dropCursor(at: point) }
+        case .deleteNote:
+            if let point = hoverPoint { removeNote(at: point) }
         }
     }
 
@@ -720,6 +722,8 @@ extension ChartInteraction {
         case selectKey(plotID: String, key: RecordKey)
         /// A click on a grid's surface, which its cell answers once the graphs are back.
         case cellClick(Point)
+        /// A note to add at a point, once the graph is back.
+        case addNote(String, Point)
     }
 
     /// The theme the chart is drawn in now; readable while a layout job has the graph.
@@ -791,6 +795,7 @@ extension ChartInteraction {
             case .select(let selection): select(selection)
             case .selectKey(let plotID, let key): select(plotID: plotID, key: key)
             case .cellClick(let point): click(at: point)
+            case .addNote(let text, let point): addNote(text, at: point)
             }
         }
     }
@@ -806,7 +811,7 @@ extension ChartInteraction {
         // without waiting for it.
         case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale, .toggleCrosshair, .dropCursor: return false
         case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleLogScale: deferredChangesChart = true
-        case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries: break
+        case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries, .deleteNote: break
         }
         deferred.append(.command(command))
         return true

@@ -5,25 +5,30 @@
 public struct CursorMeasurement: Hashable, Sendable {
     /// One series' part.
     public struct Series: Hashable, Sendable {
-        /// The plot's identifier and title.
+        /// The plot's identifier.
         public var plotID: String
+        /// The plot's title (the series' name).
         public var title: String
-        /// The value of the record nearest A and nearest B (nil before B), data units.
+        /// The value of the record nearest A, data units.
         public var a: Double?
+        /// The value of the record nearest B, data units; nil before B.
         public var b: Double?
-        /// Over the records located from A through B: how many, their mean, lowest and highest
-        /// finite value (nil before B, or when none is finite).
+        /// How many records are located from A through B (0 before B).
         public var count: Int
+        /// Their finite values' mean; nil before B, or when none is finite.
         public var mean: Double?
+        /// Their lowest finite value; nil before B, or when none is finite.
         public var low: Double?
+        /// Their highest finite value; nil before B, or when none is finite.
         public var high: Double?
 
         /// B's value less A's; nil without both.
         public var dy: Double? { a.flatMap { a in b.map { $0 - a } } }
     }
 
-    /// A's x and B's (nil before B), data units (seconds since 1970 on a date axis).
+    /// A's x, data units (seconds since 1970 on a date axis).
     public var a: Double
+    /// B's x, data units; nil before B.
     public var b: Double?
     /// Whether x is a date (durations are then written as such).
     public var xIsDate: Bool

@@ -37,6 +37,8 @@ public enum InteractionCommand: Hashable, Sendable {
     case toggleCrosshair
     /// Drops cursor A at the pointer's x, then B; a third starts again from A (`m`, a middle click).
     case dropCursor
+    /// Removes the note under the pointer (`Delete`).
+    case deleteNote
 }
 
 /// What changed because of a click or a command, reported after the next layout (so a
@@ -60,4 +62,7 @@ public enum InteractionEvent: Hashable, Sendable {
     /// there (`CursorMeasurement.Series.a`, of the record nearest it); nil once it left the plot area
     /// or was turned off.
     case crosshair(CursorMeasurement?)
+    /// A note was added (`ChartInteraction.addNote(_:at:)`) or removed (`Delete`); `notes` are
+    /// the graph's notes since.
+    case note(ChartNote, added: Bool, notes: [ChartNote])
 }

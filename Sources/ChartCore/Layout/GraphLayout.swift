@@ -168,9 +168,11 @@ extension Graph {
     public func layoutAnnotations(over scene: Scene, measurer: any TextMeasuring) -> [AnnotationScene] {
         let bounds = Rect(origin: .zero, size: scene.size)
         let layout = AnnotationLayout(theme: theme, scale: scene.scale, measurer: measurer, bounds: bounds)
-        return annotations.compactMap { annotation in
-            anchorPoint(of: annotation, in: scene, bounds: bounds)
-                .map { layout.layout(annotation, anchorPoint: $0) }
+        let all = annotations + notes.enumerated().map { $1.annotation(index: $0) }
+        return all.compactMap { annotation in
+            guard let point = anchorPoint(of: annotation, in: scene, bounds: bounds) else { return nil }
+            if annotation.clipsToPlotArea && !scene.plotArea.contains(point) { return nil }
+            return layout.layout(annotation, anchorPoint: point)
         }
     }
 

@@ -33,12 +33,15 @@ public struct Annotation: Hashable, Sendable {
     public var contentAnchor: RectAnchor
     /// Keep the whole box inside the graph, shifting or flipping it as needed.
     public var staysInside: Bool
+    /// Whether the annotation is left out while its anchor is outside the plot area (a note at
+    /// a data point scrolled out of view).
+    public var clipsToPlotArea: Bool
 
     /// An annotation showing `text` at `anchor`; see the properties for the other parameters (pixels at scale 1, degrees).
     public init(
         identifier: String? = nil, text: String, anchor: Anchor, displacement: Point = .zero, rotation: Double = 0,
         textStyle: TextStyle? = nil, hasBox: Bool = false, contentAnchor: RectAnchor = .center,
-        staysInside: Bool = true
+        staysInside: Bool = true, clipsToPlotArea: Bool = false
     ) {
         self.identifier = identifier
         self.text = text
@@ -49,6 +52,7 @@ public struct Annotation: Hashable, Sendable {
         self.hasBox = hasBox
         self.contentAnchor = contentAnchor
         self.staysInside = staysInside
+        self.clipsToPlotArea = clipsToPlotArea
     }
 }
 

@@ -27,6 +27,8 @@ public final class Graph {
     public var legend = Legend()
     /// Text placed on the graph, drawn over the plots in order.
     public var annotations: [Annotation] = []
+    /// Notes at data points (`ChartNote`), drawn over the annotations, in order.
+    public var notes: [ChartNote] = []
     /// Shown in the middle of the plot area, instead of empty axes, when no plot has a record.
     public var noDataText = "No data to display"
     /// How the chart was chosen from its data ("x date · groups symbol (5) · y price · line"),

@@ -26,11 +26,16 @@ public protocol ChartProvider: AnyObject {
     /// Whether the chart is drawn as one chart per series, stacked with x linked
     /// (`GraphGrid.stacking(_:)`); false by default.
     var splitsSeries: Bool { get }
+    /// Keeps the chart's notes (`ChartNote`) for its next showing and its exports, and says
+    /// where ("data.csv.chartview.json"); nil when they are not kept (the default). Throws
+    /// when they cannot be written.
+    func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String?
 }
 
 extension ChartProvider {
     public var title: String { name }
     public var splitsSeries: Bool { false }
+    public func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String? { nil }
     public func cancelLoading() {}
 }
 
