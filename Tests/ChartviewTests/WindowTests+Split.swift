@@ -132,3 +132,48 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 }
+
+extension WindowTests {
+    /// A note typed in the window (n, text, Enter) on NYSE's returns: kept beside the file in
+    /// NYSE.csv.chartview.json at the data point under the pointer, at that point again after a
+    /// wheel zoom (the trace's view maps it), and drawn by `--output` and `--dump-layout` after.
+    @Test func aNoteStaysAtItsDataAndIsInTheExport() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let csv = dir + "/nyse.csv"
+        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
+        let before = try Data(contentsOf: URL(fileURLWithPath: csv))
+        let session = try TraceSession([csv, "--y", "DJ_return", "--size", "900x600"])
+        let area = try #require(try session.next("layout")["plotArea"] as? [Double])
+        let point = (Int(area[0] + area[2] * 0.4), Int(area[1] + area[3] * 0.3))
+        try session.xdotool(["mousemove", "--window", session.window, "\(point.0)", "\(point.1)"])
+        try session.xdotool(["key", "n"])
+        try session.next("prompt")
+        try session.xdotool(["type", "--delay", "5", "crash"])
+        try session.xdotool(["key", "Return"])
+        let note = try session.next("note")
+        #expect(note["text"] as? String == "crash" && note["added"] as? Bool == true)
+        let x = try #require(note["x"] as? Double), y = try #require(note["y"] as? Double)
+        // A wheel notch elsewhere: the note's data point maps to another pixel, its note with it.
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.8))", "\(point.1)"])
+        try session.xdotool(["click", "--window", session.window, "4"])
+        let view = try Mapping(session.next("view"))
+        let moved = view.device((x, y))
+        #expect(abs(moved.0 - Double(point.0)) > 5, "the zoom moved the note's data")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+        // Beside the file, the data untouched.
+        let sidecar = try String(contentsOfFile: csv + ".chartview.json", encoding: .utf8)
+        #expect(sidecar.contains("\"text\" : \"crash\""), "\(sidecar)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: csv)) == before)
+        // The export draws it at its data point.
+        let result = try ChartviewProcess.run([csv, "--y", "DJ_return", "--size", "900x600", "--dump-layout", "-", "--output", dir + "/n.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
+        let label = try #require(dump.annotations?.first { $0.text == "crash" }, "no note in the export")
+        let space = try #require(dump.spaces?.first)
+        let at = (space.deviceX(x), space.deviceY(y))
+        // The note's box (its text inset by the padding) starts at the point, above or below it.
+        #expect(abs(label.rect[0] - 5 - at.0) <= 1.5, "note at \(label.rect), its data at \(at)")
+    }
+}
