@@ -170,10 +170,17 @@ public final class ChartSession {
         let size = interaction.size
         let interaction =
             showsLoadedChart && charts[chartIndex].splitsSeries
-            ? ChartInteraction(grid: GraphGrid.stacking(graph), size: size, scale: scale, measurer: measurer, laysOutLater: true)
+            ? ChartInteraction(grid: Self.stacking(graph, link: charts[chartIndex].gridLink), size: size, scale: scale, measurer: measurer, laysOutLater: true)
             : ChartInteraction(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: true)
         interaction.helpLines = options.helpLines
         return interaction
+    }
+
+    /// `graph` split into one cell per series, sharing `link`'s axes.
+    private static func stacking(_ graph: Graph, link: GridLink) -> GraphGrid {
+        let grid = GraphGrid.stacking(graph)
+        grid.link = link
+        return grid
     }
 
     /// Shows `next` in place of the interaction on screen, and tells the host.

@@ -119,6 +119,8 @@ final class DataChart: ChartProvider {
 
     var splitsSeries: Bool { source.spec.split == true }
 
+    var gridLink: GridLink { source.spec.link ?? .x }
+
     func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph {
         do {
             let graph = try source.graph(cancellation: cancellation)

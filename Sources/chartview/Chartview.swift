@@ -124,7 +124,7 @@ struct Chartview {
             FileHandle.standardError.write(
                 Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
         }
-        try render(graph, split: first.spec.split == true, options: options, files: files)
+        try render(graph, split: first.spec.split == true ? first.spec.link ?? .x : nil, options: options, files: files)
     }
 
     /// Live input: to the end of the input (a followed file: what it holds now), then rendered
@@ -161,9 +161,9 @@ struct Chartview {
         var all: [OutputTarget] { [output, dump, visible].compactMap { $0 } }
     }
 
-    /// Lays `graph` out once (`split`: one cell per series, stacked, `GraphGrid.stacking(_:)`)
-    /// and writes it, its layout and its visible records to `files`.
-    private static func render(_ graph: Graph, split: Bool = false, options: Options, files: Files) throws(CommandError) {
+    /// Lays `graph` out once (with `split`: one cell per series, stacked, sharing those axes,
+    /// `GraphGrid.stacking(_:)`) and writes it, its layout and its visible records to `files`.
+    private static func render(_ graph: Graph, split: GridLink? = nil, options: Options, files: Files) throws(CommandError) {
         if let theme = options.theme { graph.theme = theme }
         let renderer = ChartRenderer()
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
@@ -172,9 +172,10 @@ struct Chartview {
         let visibleCSV: () -> (text: String, rows: Int, truncated: Bool)
         do {
             let (size, scale) = (options.size, options.scale ?? 1)
-            if split {
-                // The x range given is every cell's (they are linked); a y range each one's.
+            if let link = split {
+                // The x range given is every cell's; a y range each one's (every one's with xy).
                 let grid = GraphGrid.stacking(graph)
+                grid.link = link
                 let laidOut = try grid.layoutWaitingForData(
                     size: size, scale: scale, views: Array(repeating: view, count: grid.cells.count), measurer: renderer.text)
                 (scene, visibleCSV) = (laidOut, { grid.visibleDataCSV(in: laidOut) })

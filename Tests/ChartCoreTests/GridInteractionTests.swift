@@ -53,6 +53,29 @@ import Testing
         #expect(Self.xRanges(chart).allSatisfy { $0 == fitted }, "\(Self.xRanges(chart)) after back, fitted \(fitted)")
     }
 
+    @Test func linkedXYSharesYAndUnlinkedCellsMoveAlone() throws {
+        let grid = GraphGrid.stacking(GraphGridTests.signals())
+        grid.link = .xy
+        #expect(grid.linksX && grid.linksY)
+        let chart = ChartInteraction(grid: grid, size: Size(width: 900, height: 700), measurer: FixedTextMeasurer(), laysOutLater: false)
+        let ys = chart.scene.cells.map { $0.scene.plotSpaces[0].transform.yRange }
+        #expect(Set(ys).count == 1, "\(ys)")
+        // A wheel notch zooms x and y of every cell alike.
+        chart.scrolled(at: Self.point(chart, cell: 0, 0.5, 0.5), dy: 1, time: 0)
+        chart.layoutIfNeeded()
+        #expect(Set(Self.xRanges(chart)).count == 1)
+        #expect(Set(chart.scene.cells.map { $0.scene.plotSpaces[0].transform.yRange }).count == 1)
+        // Unlinked: the notch moves its own cell only.
+        let alone = GraphGrid.stacking(GraphGridTests.signals())
+        alone.link = .none
+        let free = ChartInteraction(grid: alone, size: Size(width: 900, height: 700), measurer: FixedTextMeasurer(), laysOutLater: false)
+        let before = Self.xRanges(free)
+        free.scrolled(at: Self.point(free, cell: 1, 0.5, 0.5), dy: 1, time: 0)
+        free.layoutIfNeeded()
+        let after = Self.xRanges(free)
+        #expect(after[0] == before[0] && after[2] == before[2] && after[1] != before[1])
+    }
+
     @Test func aDragThatLeavesItsCellPansEveryCellByTheDraggedDistance() throws {
         let chart = Self.grid()
         let before = Self.xRanges(chart)[0]

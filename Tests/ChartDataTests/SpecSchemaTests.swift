@@ -30,7 +30,7 @@ struct SpecSchemaTests {
         "series.kind": ChartSpec.Series.Kind.specNames, "series.axis": ChartSpec.Series.Axis.specNames,
         "series.symbol": PlotSymbol.Shape.specNames, "series.interpolation": ScatterPlot.Interpolation.specNames,
         "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames,
-        "chart.aggregate": Aggregation.specNames
+        "chart.aggregate": Aggregation.specNames, "chart.link": GridLink.allCases.map(\.rawValue)
     ]
 
     static func object(_ def: String?, in schema: [String: Any]) throws -> [String: Any] {

@@ -49,7 +49,7 @@ import Testing
         let zsh = try String(contentsOfFile: Self.zshScript, encoding: .utf8)
         for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
         // The values are the binary's, asked at completion time: no script keeps a copy.
-        #expect(zsh.contains("$($cv --values ${flag#--} 2>/dev/null)") && zsh.contains("--(kind|theme|color-map|format|aggregate|delimiter)"))
+        #expect(zsh.contains("$($cv --values ${flag#--} 2>/dev/null)") && zsh.contains("--(kind|theme|color-map|format|aggregate|delimiter|link)"))
         for name in ["kind", "theme", "color-map", "format", "aggregate"] {
             let line = zsh.split(separator: "\n").first { $0.contains("'--\(name)[") }
             #expect(line?.hasSuffix(":->values' \\") == true, "zsh does not ask for \(name)")
@@ -60,7 +60,7 @@ import Testing
         }
         #expect(try Self.complete(["--color-map", ""]) == ["viridis", "magma", "cividis", "coolwarm"])
         #expect(try Self.complete(["--format", "s"]) == ["svg"])
-        #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "aggregate", "delimiter", "flag"])
+        #expect(try Self.complete(["--values", ""]) == ["kind", "theme", "color-map", "format", "aggregate", "delimiter", "link", "flag"])
         // Run by its path, not on the PATH: the completion asks that binary.
         #expect(try Self.complete(["--kind", "h"], program: ChartviewProcess.binary, onPath: false) == kinds.filter { $0.hasPrefix("h") })
     }
@@ -103,7 +103,7 @@ import Testing
         #expect(try values("format") == ["png", "svg", "pdf"])
         #expect(Set(try values("flag")) == ManPageTests.flags(in: help))
         let wrong = try ChartviewProcess.run(["--values", "colour"])
-        #expect(wrong.status == 2 && wrong.stderr.contains("--values takes one of: aggregate, color-map, delimiter, flag, format, kind, theme"))
+        #expect(wrong.status == 2 && wrong.stderr.contains("--values takes one of: aggregate, color-map, delimiter, flag, format, kind, link, theme"))
     }
 
     @Test func chartsAndFilesByExtension() throws {

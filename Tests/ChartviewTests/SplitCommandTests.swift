@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    /// --link xy: one y range for every cell too; --link none: each its own; --link without
+    /// --split: one line, exit 2.
+    @Test func linkSaysWhichAxesTheCellsShare() throws {
+        let nyse = try RealData.path("islp/NYSE.csv")
+        let y = "DJ_return,log_volatility"
+        let shared = try #require(try dump([nyse, "--y", y, "--split", "--link", "xy"], size: "800x600").cells)
+        #expect(Set(shared.compactMap { $0.layout.spaces?.first?.y }).count == 1)
+        let own = try #require(try dump([nyse, "--y", y, "--split", "--link", "none"], size: "800x600").cells)
+        #expect(Set(own.compactMap { $0.layout.spaces?.first?.y }).count == 2)
+        let alone = try ChartviewProcess.run([nyse, "--link", "xy", "--output", "/dev/null"])
+        #expect(alone.status == 2 && alone.stderr.contains("is for a split chart") && alone.stderr.filter { $0 == "\n" }.count == 1, "\(alone.stderr)")
+    }
+
     @Test(arguments: ["png", "svg", "pdf"])
     func theSpecKeySplitsToEveryFormat(format: String) throws {
         let nyse = try RealData.path("islp/NYSE.csv")

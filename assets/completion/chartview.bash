@@ -290,7 +290,7 @@ _chartview_charts() {
 # Whether flag `$1` takes a value, the next word: the flags `chartview --help` shows with one.
 _chartview_takes_value() {
     case $1 in
-        --query | --table | --x | --y | --group | --kind | --open | --high | --low | --close | --error | --size-by | --bins | --bin-width | --color-map | --aggregate | --title | --x-title | --y-title | --watch-query | --timeout | --max-memory | --out-of-core | --window | --columns | --delimiter | --chart | --values | --output | -o | --format | --dump-layout | --export-visible | --x-range | --y-range | --size | --scale | --theme)
+        --query | --table | --x | --y | --group | --kind | --open | --high | --low | --close | --error | --size-by | --bins | --bin-width | --color-map | --link | --aggregate | --title | --x-title | --y-title | --watch-query | --timeout | --max-memory | --out-of-core | --window | --columns | --delimiter | --chart | --values | --output | -o | --format | --dump-layout | --export-visible | --x-range | --y-range | --size | --scale | --theme)
             return 0
             ;;
     esac
@@ -301,9 +301,9 @@ _chartview_takes_value() {
 # for a flag whose value is completed with nothing here (a query, a column, a title).
 _chartview_value() {
     case $1 in
-        --kind | --theme | --color-map | --format | --aggregate | --delimiter) _chartview_choices "$2" "$3" "${1#--}" ;;
+        --kind | --theme | --color-map | --format | --aggregate | --delimiter | --link) _chartview_choices "$2" "$3" "${1#--}" ;;
         --chart) _chartview_charts "$2" "$3" ;;
-        --values) _chartview_reply "$2" kind theme color-map format aggregate delimiter flag ;;
+        --values) _chartview_reply "$2" kind theme color-map format aggregate delimiter link flag ;;
         --output | -o) _chartview_files "$2" png svg pdf ;;
         --dump-layout) _chartview_files "$2" json ;;
         --export-visible) _chartview_files "$2" csv ;;

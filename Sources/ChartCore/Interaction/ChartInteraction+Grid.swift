@@ -106,22 +106,39 @@ extension ChartInteraction {
     /// every other cell shows the same x (recorded in its history, y fitted as its view says).
     func linkViews(from index: Int, before: GraphView) {
         defer { gatherCellChanges() }
-        guard let grid, grid.linksX, index < cells.count else { return }
+        guard let grid, grid.linksX || grid.linksY, index < cells.count else { return }
         let source = cells[index]
         guard source.view != before else { return }
-        let x = source.view[space: source.graph.defaultPlotSpace.identifier].x
+        var ranges = source.view[space: source.graph.defaultPlotSpace.identifier]
+        // A range anchored at a pixel is the source cell's pixel: the others take its ends, as
+        // the source's plot area shows them (cells of another size or column map it alike).
+        if let shown = source.scene.plotSpaces.first {
+            let area = source.scene.plotArea, t = shown.transform
+            if case .anchored? = ranges.x, let ends = ranges.x?.resolved(from: area.minX, to: area.maxX, scale: t.xScale, isVertical: false) {
+                ranges.x = .ends(ends)
+            }
+            if case .anchored? = ranges.y, let ends = ranges.y?.resolved(from: area.maxY, to: area.minY, scale: t.yScale, isVertical: true) {
+                ranges.y = .ends(ends)
+            }
+        }
         for (k, cell) in cells.enumerated() where k != index {
-            cell.linkX(x, cause: source.pendingViewCause ?? .set)
+            cell.link(
+                x: grid.linksX ? .some(ranges.x) : nil, y: grid.linksY ? .some(ranges.y) : nil,
+                autoscalesY: grid.linksY ? source.view.autoscalesY : nil, cause: source.pendingViewCause ?? .set)
         }
     }
 
-    /// Shows `x` (nil: fitted) along this cell's default plot space, as a linked cell's change.
-    func linkX(_ x: ViewRange?, cause: ViewChangeCause) {
+    /// Shows `x` and `y` along this cell's default plot space (a nil inner range: fitted; an
+    /// outer nil: that axis as it is), y autoscaled or not as `autoscalesY` says (nil: as it
+    /// is), as a linked cell's change.
+    func link(x: ViewRange??, y: ViewRange??, autoscalesY: Bool?, cause: ViewChangeCause) {
         var next = view
         var ranges = next[space: graph.defaultPlotSpace.identifier]
-        guard ranges.x != x else { return }
-        ranges.x = x
+        if let x { ranges.x = x }
+        if let y { ranges.y = y }
         next[space: graph.defaultPlotSpace.identifier] = ranges
+        if let autoscalesY { next.autoscalesY = autoscalesY }
+        guard next != view else { return }
         follow(next)
         pendingViewCause = cause
     }

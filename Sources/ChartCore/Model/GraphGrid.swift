@@ -25,6 +25,18 @@ public final class GraphGrid {
     /// Whether the cells show one x range: the union of their fitted ranges, or the range a
     /// view gives one of them (`GraphGrid.linkedViews(_:)`).
     public var linksX: Bool
+    /// Whether the cells show one y range too: the union of their fitted ranges, or the range a
+    /// view gives one of them.
+    public var linksY = false
+
+    /// Which axes the cells share, as `linksX` and `linksY` say.
+    public var link: GridLink {
+        get { linksX ? (linksY ? .xy : .x) : .none }
+        set {
+            linksX = newValue != .none
+            linksY = newValue == .xy
+        }
+    }
     /// Around the cells, in device pixels at scale 1.
     public var padding = EdgeInsets(all: 8)
     /// Between two cells, in device pixels at scale 1.
@@ -73,25 +85,32 @@ public final class GraphGrid {
     /// The views the cells are laid out at, from `views` (one per cell; missing ones fitted):
     /// with `linksX`, every cell's default plot space shows one x range, the first set one
     /// among `views` or else the union of the cells' fitted ranges, each cell's y fitted to
-    /// what it shows unless its view sets y. O(cells × records) when fitting.
+    /// what it shows unless its view sets y (or `linksY` links y the same way). O(cells ×
+    /// records) when fitting.
     public func linkedViews(_ views: [GraphView]) -> [GraphView] {
         var views = cells.indices.map { $0 < views.count ? views[$0] : .fitted }
-        guard linksX, cells.count > 1 else { return views }
+        guard linksX || linksY, cells.count > 1 else { return views }
         let space = "default"
-        let range: ViewRange
-        if let set = views.lazy.compactMap({ $0[space: space].x }).first {
-            range = set
-        } else {
-            let fitted = cells.compactMap { cell -> PlotRange? in
+        /// The first range set along an axis (by its ends when a cell has them: a range anchored at
+        /// a pixel is that cell's pixel), else the union of the cells' fitted ranges.
+        func shared(_ axis: KeyPath<GraphView.Ranges, ViewRange?>, fitted: (PlotRange, PlotRange) -> PlotRange) -> ViewRange? {
+            let set = views.compactMap { $0[space: space][keyPath: axis] }
+            if let ends = set.first(where: { if case .ends = $0 { true } else { false } }) ?? set.first { return ends }
+            let ranges = cells.compactMap { cell -> PlotRange? in
                 let plots = cell.plots(in: cell.defaultPlotSpace).filter { !$0.isHidden && $0.hasData && $0.usesAxes }
-                return plots.isEmpty ? nil : cell.defaultPlotSpace.effectiveRanges(for: plots).x
+                guard !plots.isEmpty else { return nil }
+                let effective = cell.defaultPlotSpace.effectiveRanges(for: plots)
+                return fitted(effective.x, effective.y)
             }
-            guard let first = fitted.first else { return views }
-            range = .ends(fitted.dropFirst().reduce(first) { $0.union($1) })
+            guard let first = ranges.first else { return nil }
+            return .ends(ranges.dropFirst().reduce(first) { $0.union($1) })
         }
+        let x = linksX ? shared(\.x) { x, _ in x } : nil
+        let y = linksY ? shared(\.y) { _, y in y } : nil
         for k in views.indices {
             var ranges = views[k][space: space]
-            ranges.x = range
+            if let x { ranges.x = x }
+            if let y { ranges.y = y }
             views[k][space: space] = ranges
         }
         return views

@@ -58,6 +58,7 @@ extension ChartSpec {
             }
         }
         if let bins, !Self.binCounts.contains(bins) { throw fail("bins", SpecKeys.wholeNumberMessage(Self.binCounts, got: String(bins))) }
+        if link != nil && split != true { throw fail("link", "is for a split chart: add \"split\": true (--split)") }
         try positive(binWidth, "binWidth", upTo: .greatestFiniteMagnitude)
         if let query = period?.query, query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw fail("period.query", "must not be empty")

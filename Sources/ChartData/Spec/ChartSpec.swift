@@ -209,6 +209,8 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     /// One chart per series, stacked in one column with x linked (`GraphGrid.stacking(_:)`), for
     /// several signals over one time; nil or false for one chart.
     public var split: Bool?
+    /// Which axes a split's charts share (`GridLink`): none, x (the default) or xy.
+    public var link: GridLink?
     /// How rows that repeat a category (within a group) become one bar or slice: sum, mean,
     /// count, min, max or median; nil for a sum of counts and totals, a mean of other numbers
     /// (`ChartPlan.aggregation`).
@@ -274,7 +276,7 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
     public var noDataText: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, title, kind, data, x, y, group, keepOrder, split, aggregate, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
+        case name, title, kind, data, x, y, group, keepOrder, split, link, aggregate, series, labels, showValues, colorByRecord, barWidth, yMaxFactor
         case xAxis, yAxis, y2Axis, pie, period, open, high, low, close, error, size, bins, binWidth, density, stacked, hollow
         case risingColor, fallingColor, colorMap, theme, legend, noDataText
     }

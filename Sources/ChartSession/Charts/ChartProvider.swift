@@ -26,6 +26,8 @@ public protocol ChartProvider: AnyObject {
     /// Whether the chart is drawn as one chart per series, stacked with x linked
     /// (`GraphGrid.stacking(_:)`); false by default.
     var splitsSeries: Bool { get }
+    /// Which axes the charts of a split share (`GraphGrid.link`); x by default.
+    var gridLink: GridLink { get }
     /// Keeps the chart's notes (`ChartNote`) for its next showing and its exports, and says
     /// where ("data.csv.chartview.json"); nil when they are not kept (the default). Throws
     /// when they cannot be written.
@@ -35,6 +37,7 @@ public protocol ChartProvider: AnyObject {
 extension ChartProvider {
     public var title: String { name }
     public var splitsSeries: Bool { false }
+    public var gridLink: GridLink { .x }
     public func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String? { nil }
     public func cancelLoading() {}
 }

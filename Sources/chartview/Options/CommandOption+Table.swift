@@ -10,14 +10,14 @@ extension CommandOption {
     /// Every option, the hidden ones included, in the help's order.
     static let all: [CommandOption] = [
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
-        keepOrder, split, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
+        keepOrder, split, link, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
         outOfCore, follow, window, columns, delimiter,
         chart, list, values, output, format, dumpLayout, exportVisible, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
     ]
 
     /// The options whose choices `--values` prints, in the order it names them.
-    static var choiceLists: [CommandOption] { [kind, theme, colorMap, format, aggregate, delimiter] }
+    static var choiceLists: [CommandOption] { [kind, theme, colorMap, format, aggregate, delimiter, link] }
 
     /// The name of the list of every flag `--values` prints.
     static let flagListName = "flag"
@@ -105,6 +105,11 @@ extension CommandOption {
     static let split: CommandOption = flag(
         "--split", setsSpec: \.split, help: "one chart per series, stacked, their x zoomed and panned together",
         summary: "one chart per series, stacked, x linked")
+    static let link: CommandOption = spec(
+        "--link", "AXES", value: .choice("link", names: GridLink.allCases.map(\.rawValue)) { GridLink(rawValue: $0) },
+        key: \.link,
+        help: "which axes a split's charts share: none, x (the default: one x range, each y fitted) or xy",
+        summary: "which axes a split's charts share", completion: .choices("axes"))
     static let aggregate: CommandOption = spec(
         "--aggregate", "HOW", value: .choice("aggregate", names: Aggregation.allCases.map(\.rawValue)) { Aggregation(rawValue: $0) },
         key: \.aggregate,
