@@ -518,6 +518,8 @@ public final class ChartInteraction {
         let actions = helpLines.map(\.action).joined(separator: "\n")
         let title = "Keys and mouse"
         let margin = 8 * scale
+        // Above the status line's band, which it would otherwise cover the last lines of.
+        let band = statusMessage.map { $0.isEmpty ? 0 : statusLineHeight * scale } ?? 0
         func box(fit: Double) -> OverlayScene {
             var plain = theme.annotationText.scaled(by: scale)
             plain.fontSize = 13 * scale * fit
@@ -533,7 +535,7 @@ public final class ChartInteraction {
             let width = (max(titleSize.width, keySize.width + gap + actionSize.width) + 2 * pad).rounded(.up)
             let height = (titleSize.height + titleGap + max(keySize.height, actionSize.height) + 2 * pad).rounded(.up)
             let box = Rect(
-                x: max(0, ((size.width - width) / 2).rounded()), y: max(0, ((size.height - height) / 2).rounded()),
+                x: max(0, ((size.width - width) / 2).rounded()), y: max(0, ((size.height - band - height) / 2).rounded()),
                 width: width, height: height)
             let top = box.minY + pad, columnsTop = top + titleSize.height + titleGap
             return OverlayScene(
@@ -547,7 +549,7 @@ public final class ChartInteraction {
                 ])
         }
         let full = box(fit: 1)
-        let fit = min(1, (size.width - 2 * margin) / full.box.width, (size.height - 2 * margin) / full.box.height)
+        let fit = min(1, (size.width - 2 * margin) / full.box.width, (size.height - band - 2 * margin) / full.box.height)
         // Text below a few pixels is unreadable anyway; past that the box may overflow.
         // Shrunk in steps of 5% (each size is a font kept by the text engine).
         return fit >= 1 ? full : box(fit: max((fit * 20).rounded(.down) / 20, 0.3))
