@@ -36,6 +36,7 @@ struct LiveInput {
             throw .usage("\(option.name) is not for live input (it reads a file once)")
         }
         if options.chart != nil { throw .usage("\(CommandOption.chart.name) is not for live input: it is one chart") }
+        if options.spec.split == true { throw .usage("\(CommandOption.split.name) is not for live input yet: one chart follows the rows") }
         var spec = options.spec
         guard let path = options.file, !readsStandardInput else {
             if spec.data.query != nil || spec.data.table != nil {

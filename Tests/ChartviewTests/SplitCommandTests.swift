@@ -76,6 +76,14 @@ import Testing
         #expect(alone.status == 2 && alone.stderr.contains("is for a split chart") && alone.stderr.filter { $0 == "\n" }.count == 1, "\(alone.stderr)")
     }
 
+    /// Live input is one chart following its rows: a split of it is refused in one line rather
+    /// than drawn unsplit.
+    @Test func aSplitOfLiveInputIsRefusedInOneLine() throws {
+        let result = try ChartviewProcess.run(["-", "--split", "--output", "/dev/null"])
+        #expect(result.status == 2 && result.stderr.contains("--split is not for live input yet"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
     @Test(arguments: ["png", "svg", "pdf"])
     func theSpecKeySplitsToEveryFormat(format: String) throws {
         let nyse = try RealData.path("islp/NYSE.csv")
