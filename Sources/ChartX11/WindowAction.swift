@@ -77,6 +77,7 @@ public enum WindowAction: Hashable, Sendable {
         case XK_m, XK_M: return control ? nil : .chart(.dropCursor)
         case XK_n, XK_N: return control ? nil : .addNote
         case XK_Delete, XK_KP_Delete: return .chart(.deleteNote)
+        case XK_Return, XK_KP_Enter: return control ? nil : .chart(.toggleMaximized)
         case XK_Escape: return .chart(.cancel)
         case XK_h, XK_H, XK_question, XK_F1: return control ? nil : .chart(.toggleHelp)
         case XK_s, XK_S: return control ? .save : .saveAs
@@ -119,6 +120,7 @@ public enum WindowAction: Hashable, Sendable {
         ("m, middle click", "cursor A, then B: Δx, Δy, slope, mean, min, max"),
         ("n", "add a note at the pointer (type it, Enter)"),
         ("Delete", "remove the note under the pointer"),
+        ("Enter", "split: the chart under the pointer fills the window / all again"),
         ("L, K", "log scale of y / of x on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),

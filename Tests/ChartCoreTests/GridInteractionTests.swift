@@ -76,6 +76,26 @@ import Testing
         #expect(after[0] == before[0] && after[2] == before[2] && after[1] != before[1])
     }
 
+    @Test func enterMaximizesTheCellUnderThePointerAndRestoresThemAll() throws {
+        let chart = Self.grid()
+        let frames = chart.scene.cells.map(\.frame)
+        chart.pointerMoved(to: Self.point(chart, cell: 1, 0.5, 0.5), time: 0)
+        chart.perform(.toggleMaximized)
+        chart.layoutIfNeeded()
+        #expect(chart.maximizedCell == 1)
+        let large = chart.scene.cells[1].frame
+        #expect(large.height > frames.map(\.height).reduce(0, +) * 0.9 && large.width >= frames[1].width)
+        #expect(chart.scene.cells[0].frame == .zero && chart.scene.cells[2].frame == .zero)
+        // A wheel notch over it zooms it, and the hidden cells follow (they show linked when back).
+        chart.scrolled(at: Self.point(chart, cell: 1, 0.5, 0.5), dy: 1, time: 10)
+        chart.layoutIfNeeded()
+        #expect(chart.cells.allSatisfy { $0.view[space: "default"].x != nil })
+        chart.perform(.toggleMaximized)
+        chart.layoutIfNeeded()
+        #expect(chart.maximizedCell == nil && chart.scene.cells.map(\.frame) == frames)
+        #expect(Set(Self.xRanges(chart)).count == 1)
+    }
+
     @Test func aDragThatLeavesItsCellPansEveryCellByTheDraggedDistance() throws {
         let chart = Self.grid()
         let before = Self.xRanges(chart)[0]

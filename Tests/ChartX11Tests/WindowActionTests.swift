@@ -40,6 +40,7 @@ struct WindowActionTests {
         "m, middle click": [(XK_m, 0, .chart(.dropCursor))],
         "n": [(XK_n, 0, .addNote)],
         "Delete": [(XK_Delete, 0, .chart(.deleteNote)), (XK_KP_Delete, 0, .chart(.deleteNote))],
+        "Enter": [(XK_Return, 0, .chart(.toggleMaximized)), (XK_KP_Enter, 0, .chart(.toggleMaximized))],
         "Ctrl+C, Ctrl+Shift+C": [(XK_c, ControlMask, .copySelection), (XK_C, ControlMask | ShiftMask, .copyVisibleData)]
     ]
 

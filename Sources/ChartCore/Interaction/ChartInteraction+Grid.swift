@@ -34,7 +34,7 @@ extension ChartInteraction {
                 needsChartLayout = false
                 for cell in cells { cell.needsChartLayout = false }
                 let views = cells.map(\.view)
-                adoptGrid(grid.layout(size: size, scale: scale, views: views, measurer: measurer), laidOutAt: views)
+                adoptGrid(grid.layout(size: size, scale: scale, views: views, maximized: maximizedCell, measurer: measurer), laidOutAt: views)
                 needsLayout = false
             }
             for (k, cell) in cells.enumerated() where k < scene.cells.count {
@@ -231,6 +231,10 @@ extension ChartInteraction {
             }
         case .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleCrosshair:
             for cell in cells { cell.perform(command) }
+        case .toggleMaximized:
+            maximizedCell = maximizedCell == nil ? focusedCell : nil
+            needsLayout = true
+            needsChartLayout = true
         case .toggleSeries(let index):
             var remaining = index
             for cell in cells {

@@ -37,6 +37,8 @@ public final class ChartInteraction {
     var focusedCell = 0
     /// The cell a press began in, which the drag or the box belongs to.
     var pressedCell: Int?
+    /// The cell that fills the window (Enter); nil while every cell shows.
+    public internal(set) var maximizedCell: Int?
     /// For a cell: whether its grid's layout job has the graph.
     var lentToGrid = false
     /// Whether the crosshair shows (`c`): a line at the pointer's x and each visible series'
@@ -314,6 +316,8 @@ public final class ChartInteraction {
             if let point = hoverPoint { dropCursor(at: point) }
         case .deleteNote:
             if let point = hoverPoint { removeNote(at: point) }
+        case .toggleMaximized:
+            break  // One graph fills the window already; a grid's cell is maximized by the grid.
         }
     }
 
@@ -682,10 +686,13 @@ extension ChartInteraction {
         public let cancellation = CancellationFlag()
         fileprivate let graph: Graph
         fileprivate let grid: GraphGrid?
+        /// The grid's cell that fills it; nil for every cell.
+        fileprivate let maximized: Int?
 
         fileprivate init(graph: Graph, size: Size, scale: Double, view: GraphView) {
             self.graph = graph
             grid = nil
+            maximized = nil
             self.size = size
             self.scale = scale
             self.view = view
@@ -693,9 +700,10 @@ extension ChartInteraction {
             theme = graph.theme
         }
 
-        fileprivate init(grid: GraphGrid, views: [GraphView], size: Size, scale: Double) {
+        fileprivate init(grid: GraphGrid, views: [GraphView], maximized: Int?, size: Size, scale: Double) {
             graph = grid.cells[0]
             self.grid = grid
+            self.maximized = maximized
             self.size = size
             self.scale = scale
             view = views.first ?? .fitted
@@ -707,7 +715,9 @@ extension ChartInteraction {
         /// `measurer`. When the job was cancelled meanwhile the scene is incomplete: throw it
         /// away (on that thread: freeing a million items takes a while).
         public func run(measurer: any TextMeasuring) -> Scene {
-            if let grid { return grid.layout(size: size, scale: scale, views: views, measurer: measurer, cancellation: cancellation) }
+            if let grid {
+                return grid.layout(size: size, scale: scale, views: views, maximized: maximized, measurer: measurer, cancellation: cancellation)
+            }
             return graph.layout(size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation)
         }
 
@@ -741,7 +751,7 @@ extension ChartInteraction {
         guard layoutJob == nil, needsChartLayout else { return nil }
         needsChartLayout = false
         let job =
-            grid.map { LayoutJob(grid: $0, views: cells.map(\.view), size: size, scale: scale) }
+            grid.map { LayoutJob(grid: $0, views: cells.map(\.view), maximized: maximizedCell, size: size, scale: scale) }
             ?? LayoutJob(graph: graph, size: size, scale: scale, view: view)
         lendCells()
         layoutJob = job
@@ -811,7 +821,8 @@ extension ChartInteraction {
         case .cancel where isShowingHelp || pointer.box != nil: return false
         // Navigation changes the view, not the graph: the job out goes stale (and is replaced)
         // without waiting for it.
-        case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale, .toggleCrosshair, .dropCursor: return false
+        case .zoomIn, .zoomOut, .pan, .resetView, .viewBack, .viewForward, .toggleAutoscale, .toggleCrosshair, .dropCursor, .toggleMaximized:
+            return false
         case .toggleSeries, .showAllSeries, .toggleLegend, .toggleGrid, .toggleTheme, .toggleLogScale: deferredChangesChart = true
         case .cancel, .selectPreviousRecord, .selectNextRecord, .selectPreviousSeries, .selectNextSeries, .deleteNote: break
         }

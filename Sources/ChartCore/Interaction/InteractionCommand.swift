@@ -39,6 +39,8 @@ public enum InteractionCommand: Hashable, Sendable {
     case dropCursor
     /// Removes the note under the pointer (`Delete`).
     case deleteNote
+    /// In a grid, the cell under the pointer fills the window, or every cell shows again (Enter).
+    case toggleMaximized
 }
 
 /// What changed because of a click or a command, reported after the next layout (so a

@@ -3,9 +3,11 @@
 extension GraphGrid {
     /// Lays the grid out at `size` device pixels: `views` holds each cell's view (missing ones
     /// fitted), linked along x when `linksX` (`linkedViews(_:)`). `scale` as for a graph. Every
-    /// cell is placed, in order (at least a pixel square). O(the cells' layouts).
+    /// cell is placed, in order (at least a pixel square). With `maximized`, that cell alone
+    /// fills the grid's area and the others are placed empty at a zero frame (a window's cell
+    /// shown large, Enter). O(the cells' layouts).
     public func layout(
-        size: Size, scale: Double = 1, views: [GraphView] = [], measurer: any TextMeasuring,
+        size: Size, scale: Double = 1, views: [GraphView] = [], maximized: Int? = nil, measurer: any TextMeasuring,
         cancellation: CancellationFlag? = nil
     ) -> Scene {
         precondition(
@@ -23,15 +25,21 @@ extension GraphGrid {
         }
         let linked = linkedViews(views)
         var placed: [SceneCell] = []
-        for (k, var cellFrame) in frames(in: frame, gap: spacing * scale).enumerated() {
+        let large = maximized.flatMap { cells.indices.contains($0) ? $0 : nil }
+        let frames = large.map { large in cells.indices.map { $0 == large ? frame : .zero } } ?? frames(in: frame, gap: spacing * scale)
+        for (k, var cellFrame) in frames.enumerated() {
             if cancellation?.isCancelled == true { break }
+            if let large, k != large {
+                placed.append(SceneCell(frame: .zero, scene: Self.empty(theme: theme, scale: scale)))
+                continue
+            }
             cellFrame.size = Size(width: max(1, cellFrame.width), height: max(1, cellFrame.height))
             let scene = cells[k].layout(size: cellFrame.size, scale: scale, view: linked[k], measurer: measurer, cancellation: cancellation)
             placed.append(SceneCell(frame: cellFrame, scene: scene))
         }
         // Linked cells of a column share their plot area's left and right edges (the widest y
         // labels set them): one x at one pixel column down the column.
-        if linksX, placed.count == cells.count {
+        if linksX, large == nil, placed.count == cells.count {
             for column in 0..<columns {
                 let members = Array(stride(from: column, to: placed.count, by: columns)).filter { placed[$0].scene.plotArea.width > 0 }
                 guard members.count > 1 else { continue }
@@ -53,5 +61,12 @@ extension GraphGrid {
         scene.cells = placed
         scene.note = note
         return scene
+    }
+
+    /// A cell's scene while another fills the grid: nothing, a pixel square.
+    static func empty(theme: Theme, scale: Double) -> Scene {
+        Scene(
+            size: Size(width: 1, height: 1), scale: scale, background: theme.background, plotArea: .zero, plotAreaFill: theme.background,
+            plotAreaBorder: nil, title: nil, gridLines: [], plots: [], axes: [], legend: nil, annotations: [], message: nil)
     }
 }
