@@ -66,6 +66,25 @@ import Testing
         #expect(chart.takeEvents().contains(.measure(nil)))
     }
 
+    /// A reload (a new graph of the same chart, `restore(_:)` of the old one's `viewState()`):
+    /// the cursors stay at their x and measure the new data; the crosshair stays on.
+    @Test func cursorsSurviveAReload() throws {
+        let chart = Self.chart()
+        chart.pointerMoved(to: try Self.point(chart, x: 10_000), time: 0)
+        chart.perform(.dropCursor)
+        chart.pointerMoved(to: try Self.point(chart, x: 30_000), time: 1)
+        chart.perform(.dropCursor)
+        chart.perform(.toggleCrosshair)
+        chart.layoutIfNeeded()
+        let state = chart.viewState()
+        let reloaded = Self.chart()
+        reloaded.restore(state)
+        reloaded.layoutIfNeeded()
+        #expect(reloaded.cursors == chart.cursors && reloaded.cursors.count == 2 && reloaded.showsCrosshair)
+        #expect(reloaded.measurement?.series.first?.count == chart.measurement?.series.first?.count)
+        #expect(reloaded.scene.overlays.contains { $0.identifier == "measurement" })
+    }
+
     @Test func theCrosshairReadsTheRecordNearestThePointer() throws {
         let chart = Self.chart()
         chart.perform(.toggleCrosshair)

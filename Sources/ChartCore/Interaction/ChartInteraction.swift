@@ -865,6 +865,10 @@ extension ChartInteraction {
         public var view: GraphView = .fitted
         /// The views zoomed and panned through, for back and forward.
         public var history = ViewHistory()
+        /// The A/B cursors' x, data units: they stay on their data through a reload.
+        public var cursors: [Double] = []
+        /// Whether the crosshair shows.
+        public var showsCrosshair = false
 
         /// The state of a chart first shown: everything visible, nothing selected, the fitted view.
         public init() {}
@@ -882,6 +886,8 @@ extension ChartInteraction {
         state.showsHelp = isShowingHelp
         state.view = view
         state.history = history
+        state.cursors = cursors
+        state.showsCrosshair = showsCrosshair
         if let selection, let key = (graph.plot(identifier: selection.plotID) as? any KeyedRecordsPlot)?.key(ofRecord: selection.record) {
             state.selection = (selection.plotID, key)
         }
@@ -908,6 +914,8 @@ extension ChartInteraction {
         isShowingHelp = state.showsHelp
         view = state.view
         history = state.history
+        cursors = state.cursors
+        showsCrosshair = state.showsCrosshair
         if !refusedAxes.isEmpty {
             for id in view.spaces.keys {
                 if refusedAxes.contains(.x) { view.spaces[id]?.x = nil }
