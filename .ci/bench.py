@@ -361,10 +361,7 @@ def grid_figures():
     x, y, w, h = layout["cells"][1]["plotArea"]
     cx, cy = int(x + w / 2), int(y + h / 2)
     subprocess.run(["xdotool", "mousemove", "--window", window, str(cx), str(cy)], check=True)
-    def frame_after(command):
-        subprocess.run(command, check=True)
-        next_event("view")
-        return next_event("frame")["ms"]
+    frame_after = frame_after_view(next_event)
     wheel = [frame_after(["xdotool", "click", "--window", window, "4" if (i // 5) % 2 == 0 else "5"]) for i in range(max(20, 4 * RUNS))]
     subprocess.run(["xdotool", "mousedown", "--window", window, "1"], check=True)
     drag = [frame_after(["xdotool", "mousemove_relative", "--", str(6 if (i // 10) % 2 == 0 else -6), "0"]) for i in range(max(20, 4 * RUNS))]
@@ -372,6 +369,15 @@ def grid_figures():
     process.kill(); process.wait()
     return {"wheelFrameMs": statistics.median(wheel), "wheelFrameP95Ms": percentile(wheel, 0.95),
             "dragFrameMs": statistics.median(drag), "dragFrameP95Ms": percentile(drag, 0.95)}
+
+def frame_after_view(next_event):
+    """A function that runs an xdotool command and returns the frame (ms from the X event to
+    pixels) of the view it changed, as the trace reports them."""
+    def frame_after(command):
+        subprocess.run(command, check=True)
+        next_event("view")
+        return next_event("frame")["ms"]
+    return frame_after
 
 def percentile(values, share):
     ordered = sorted(values)
@@ -392,10 +398,7 @@ def navigation_figures(name):
     x, y, w, h = layout["plotArea"]
     cx, cy = int(x + w / 2), int(y + h / 2)
     subprocess.run(["xdotool", "mousemove", "--window", window, str(cx), str(cy)], check=True)
-    def frame_after(command):
-        subprocess.run(command, check=True)
-        next_event("view")
-        return next_event("frame")["ms"]
+    frame_after = frame_after_view(next_event)
     wheel = []
     for i in range(max(20, 4 * RUNS)):
         button = "4" if (i // 5) % 2 == 0 else "5"   # five notches in, five out
