@@ -44,12 +44,10 @@ extension ChartSession {
         emit(.prompt(text: nil, cursor: 0))
     }
 
-    /// The chart's notes changed: its provider keeps them (a grid's cells' notes stay in the
-    /// window).
-    func keepNotes(_ notes: [ChartNote]) {
-        guard interaction.grid == nil else { return }
+    /// The notes of the graph in `cell` (0 for a graph alone) changed: its provider keeps them.
+    func keepNotes(_ notes: [ChartNote], inCell cell: Int) {
         do throws(ChartFailure) {
-            if let place = try charts[chartIndex].keepNotes(notes) { showStatus("Notes kept in \(place)") }
+            if let place = try charts[chartIndex].keepNotes(notes, inCell: cell) { showStatus("Notes kept in \(place)") }
         } catch {
             showStatus("Could not keep the notes: \(error.message)")
         }

@@ -164,24 +164,21 @@ public final class ChartSession {
         return graph
     }
 
-    /// An interaction over `graph` at the current size, laid out by the host's next frame, its
+    /// An interaction over `figure` at the current size, laid out by the host's next frame, its
     /// help listing the host's keys.
-    private func makeInteraction(_ graph: Graph) -> ChartInteraction {
+    private func makeInteraction(_ figure: ChartFigure) -> ChartInteraction {
         let size = interaction.size
-        let interaction =
-            showsLoadedChart && charts[chartIndex].splitsSeries
-            ? ChartInteraction(grid: Self.stacking(graph, link: charts[chartIndex].gridLink), size: size, scale: scale, measurer: measurer, laysOutLater: true)
-            : ChartInteraction(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: true)
+        let interaction: ChartInteraction
+        switch figure {
+        case .graph(let graph): interaction = ChartInteraction(graph: graph, size: size, scale: scale, measurer: measurer, laysOutLater: true)
+        case .grid(let grid): interaction = ChartInteraction(grid: grid, size: size, scale: scale, measurer: measurer, laysOutLater: true)
+        }
         interaction.helpLines = options.helpLines
         return interaction
     }
 
-    /// `graph` split into one cell per series, sharing `link`'s axes.
-    private static func stacking(_ graph: Graph, link: GridLink) -> GraphGrid {
-        let grid = GraphGrid.stacking(graph)
-        grid.link = link
-        return grid
-    }
+    /// What is on screen: the interaction's grid, or its graph.
+    var shownFigure: ChartFigure { interaction.grid.map(ChartFigure.grid) ?? .graph(interaction.graph) }
 
     /// Shows `next` in place of the interaction on screen, and tells the host.
     private func replaceInteraction(with next: ChartInteraction, animates: Bool) {
@@ -262,7 +259,7 @@ public final class ChartSession {
             pendingReload = false
             status.reloadError = nil
             showsLoadedChart = false
-            replaceInteraction(with: makeInteraction(Self.placeholder(for: charts[chartIndex], theme: options.theme)), animates: false)
+            replaceInteraction(with: makeInteraction(.graph(Self.placeholder(for: charts[chartIndex], theme: options.theme))), animates: false)
             updateStatus()
         }
         let provider = charts[chartIndex]
@@ -279,7 +276,7 @@ public final class ChartSession {
         switch job.purpose {
         case .show:
             abandonLoad()
-            install(graph(from: .failure(ChartLoad.cancelledFailure), of: charts[chartIndex]), restoring: nil, animates: false)
+            install(figure(from: .failure(ChartLoad.cancelledFailure), of: charts[chartIndex]), restoring: nil, animates: false)
         case .period, .reload:
             loader.cancelCurrent()
         }
@@ -329,11 +326,11 @@ public final class ChartSession {
             status.reloadError = failure.message
             updateStatus()
             emit(.reloadFailed(message: failure.message))
-        case (.reload, .success(let graph)):
+        case (.reload, .success(let figure)):
             status.reloadError = nil
             // Every series keeps its color, and a pie its slices' colors and hidden slices.
-            graph.carryOver(from: interaction.graph)
-            install(graph, restoring: interaction.viewState(), animates: false)
+            figure.carryOver(from: shownFigure)
+            install(figure, restoring: interaction.viewState(), animates: false)
             pendingReload = true
         case (.period(let value), _):
             status.reloadError = nil
@@ -346,45 +343,45 @@ public final class ChartSession {
             view.view = before.view
             view.history = before.history
             view.togglesLogScale = before.togglesLogScale
-            let next = graph(from: outcome, of: chart)
-            next.carryOver(from: interaction.graph)
+            let next = figure(from: outcome, of: chart)
+            next.carryOver(from: shownFigure)
             install(next, restoring: view, animates: true)
             emit(.period(value: value))
         case (.show, _):
             var view: ChartInteraction.ViewState?
             if case .success = outcome, let saved = savedViews[chartIndex] { view = saved }
-            install(graph(from: outcome, of: chart), restoring: view, animates: true)
+            install(figure(from: outcome, of: chart), restoring: view, animates: true)
         }
         return job.started
     }
 
-    /// The loaded graph, or one whose message says why there is none.
-    private func graph(from outcome: Result<Graph, ChartFailure>, of chart: any ChartProvider) -> Graph {
+    /// The loaded figure, or a graph whose message says why there is none.
+    private func figure(from outcome: Result<ChartFigure, ChartFailure>, of chart: any ChartProvider) -> ChartFigure {
         switch outcome {
-        case .success(let graph):
-            return graph
+        case .success(let figure):
+            return figure
         case .failure(let failure):
             // The session goes on: the failure is the chart's message.
             let graph = Graph(title: chart.title, theme: options.theme ?? .plainWhite)
             graph.noDataText = failure.message
-            return graph
+            return .graph(graph)
         }
     }
 
-    /// Shows `graph` (laid out by the host's next frame), with `view` carried over from the
+    /// Shows `figure` (laid out by the host's next frame), with `view` carried over from the
     /// chart before; `animates` with the show animation.
-    private func install(_ graph: Graph, restoring view: ChartInteraction.ViewState?, animates: Bool) {
-        if let theme = options.theme { graph.theme = theme }
+    private func install(_ figure: ChartFigure, restoring view: ChartInteraction.ViewState?, animates: Bool) {
+        if let theme = options.theme { figure.apply(theme) }
         showsLoadedChart = true
-        let next = makeInteraction(graph)
+        let next = makeInteraction(figure)
         // A grid's cells start fitted (their views are not carried over yet).
         if let view, next.grid == nil { next.restore(view) }
         // A save prompt being answered stays open over the new graph (a reload, another period).
         next.prompt = interaction.prompt
         let signal = dataArrival
-        for shown in next.grid?.cells ?? [graph] { shown.observeDataProgress { signal.raise() } }
+        for shown in figure.graphs { shown.observeDataProgress { signal.raise() } }
         replaceInteraction(with: next, animates: animates)
-        emit(.described(chart: charts[chartIndex].name, note: graph.note))
+        emit(.described(chart: charts[chartIndex].name, note: figure.note))
         startLive()
         updateStatus()
     }

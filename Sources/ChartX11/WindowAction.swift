@@ -100,7 +100,7 @@ public enum WindowAction: Hashable, Sendable {
     /// The help lines that name the mouse rather than keys.
     static let mouseLines: Set<String> = [
         "Click a bar", "Click a legend entry", "Wheel", "Shift+wheel", "Drag", "Right-drag, Shift+drag",
-        "Double-click"
+        "Double-click", "Double-click a title"
     ]
 
     static let helpLines: [(keys: String, action: String)] = [
@@ -111,6 +111,7 @@ public enum WindowAction: Hashable, Sendable {
         ("Drag", "pan (over an axis: that axis)"),
         ("Right-drag, Shift+drag", "zoom to the box (Esc cancels)"),
         ("Double-click", "back to the fitted view"),
+        ("Double-click a title", "several charts: that one fills the window / all again"),
         ("Home, r", "back to the fitted view"),
         ("+ −", "zoom in / out"),
         ("Shift+← → ↑ ↓", "pan a tenth of the view"),
@@ -120,7 +121,7 @@ public enum WindowAction: Hashable, Sendable {
         ("m, middle click", "cursor A, then B: Δx, Δy, slope, mean, min, max"),
         ("n", "add a note at the pointer (type it, Enter)"),
         ("Delete", "remove the note under the pointer"),
-        ("Enter", "split: the chart under the pointer fills the window / all again"),
+        ("Enter", "several charts: the one under the pointer fills the window / all again"),
         ("L, K", "log scale of y / of x on / off"),
         ("1 … 9", "hide or show series 1 to 9"),
         ("0", "show every series"),

@@ -4,9 +4,16 @@ import ChartX11
 import Foundation
 
 /// The charts chartview was asked for: the demo gallery, a spec file's charts, or one chart
-/// over the data file given on the command line, routed by `ChartInput`.
+/// over the data file given on the command line, routed by `ChartInput`; and its pages: a spec
+/// file's layout of several charts first, then each chart, or the charts several `--chart`
+/// flags name together.
 struct ChartCatalog {
     let sources: [ChartSource]
+    /// What the window steps through with Tab, in order (`--list` prints their names).
+    let pages: [Page]
+    /// The page shown first (or written): the one `--chart` names, the one several `--chart`
+    /// flags make, else the first.
+    let first: Page
     /// Where the notes of the input file's charts are kept; nil for the gallery, standard input
     /// and servers.
     let sidecar: NotesSidecar?
@@ -34,17 +41,75 @@ struct ChartCatalog {
             throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
         // (A server's chart is named once connected: its name is checked once bound, below.)
-        if let name = options.chart, !options.list, let names = charts.names, !names.contains(name) {
-            throw Self.noChart(named: name, among: names)
+        let layout = charts.layout
+        let pageNames = (layout.map { [$0.pageName] } ?? []) + (charts.names ?? [])
+        if !options.list, charts.names != nil {
+            for name in options.charts where !pageNames.contains(name) { throw Self.noChart(named: name, among: pageNames) }
         }
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows
         databases.watchQuery = options.watchQuery
+        let sources: [ChartSource]
         do throws(DataError) {
             sources = try charts.sources(databases: databases, skipBadRows: options.skipBadRows, limits: limits)
         } catch {
             throw CommandError(error)
+        }
+        self.sources = sources
+        var pages = sources.map(Page.chart)
+        if let layout {
+            let names = layout.chartNames(among: sources.map(\.spec.name))
+            let cells = names.compactMap { name in sources.first { $0.spec.name == name } }
+            // Checked when the file was read: the shape holds its charts.
+            guard case .success(let shape) = layout.shape(for: cells.count) else { preconditionFailure("A spec's layout was checked when read.") }
+            let grid = GridPage(
+                name: layout.pageName, title: layout.title, sources: cells, columns: shape.columns, rowHeights: shape.rowHeights, link: layout.link)
+            pages.insert(.grid(grid), at: 0)
+        }
+        let names = pages.map(\.name)
+        if !options.list {
+            for name in options.charts where !names.contains(name) { throw Self.noChart(named: name, among: names) }
+        }
+        if options.charts.count > 1 && !options.list {
+            var cells: [ChartSource] = []
+            for name in options.charts {
+                guard case .chart(let source) = pages.first(where: { $0.name == name }) else {
+                    throw .usage("'\(name)' is a layout of several charts; with another \(CommandOption.chart.name), name charts only")
+                }
+                guard !cells.contains(where: { $0 === source }) else { throw .usage("\(CommandOption.chart.name) names '\(name)' twice") }
+                cells.append(source)
+            }
+            guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
+            let grid = GridPage(
+                name: options.charts.joined(separator: " + "), title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: nil)
+            first = .grid(grid)
+            pages.insert(first, at: 0)
+        } else {
+            first = options.charts.first.flatMap { name in pages.first { $0.name == name } } ?? pages[0]
+        }
+        self.pages = pages
+    }
+
+    /// What one page shows: one chart, or several in a grid.
+    enum Page {
+        case chart(ChartSource)
+        case grid(GridPage)
+
+        /// The page's name (`--list`, `--chart`, the status line).
+        var name: String {
+            switch self {
+            case .chart(let source): source.spec.name
+            case .grid(let grid): grid.name
+            }
+        }
+
+        /// The charts it shows.
+        var sources: [ChartSource] {
+            switch self {
+            case .chart(let source): [source]
+            case .grid(let grid): grid.sources
+            }
         }
     }
 
@@ -83,14 +148,8 @@ struct ChartCatalog {
         throw DataError.cannotOpen(path: "assets/gallery.json", reason: "cannot find the demo gallery; set CHARTVIEW_ASSETS to the assets folder")
     }
 
-    var names: [String] { sources.map(\.spec.name) }
-
-    /// The source called `name`, or a usage error listing the names.
-    func source(named name: String?) throws(CommandError) -> ChartSource {
-        guard let name else { return sources[0] }
-        guard let source = sources.first(where: { $0.spec.name == name }) else { throw Self.noChart(named: name, among: names) }
-        return source
-    }
+    /// The pages' names, in order: what `--list` prints.
+    var names: [String] { pages.map(\.name) }
 
     /// The usage error for a chart name that is none of `names`.
     private static func noChart(named name: String, among names: [String]) -> CommandError {
@@ -117,9 +176,15 @@ final class DataChart: ChartProvider {
 
     var title: String { source.spec.title ?? source.spec.name }
 
-    var splitsSeries: Bool { source.spec.split == true }
-
-    var gridLink: GridLink { source.spec.link ?? .x }
+    /// A split chart's series one per cell, stacked, sharing the axes its spec links
+    /// (`GraphGrid.stacking(_:)`); any other chart's graph alone.
+    func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure {
+        let graph = try makeGraph(cancellation: cancellation)
+        guard source.spec.split == true else { return .graph(graph) }
+        let grid = GraphGrid.stacking(graph)
+        grid.link = source.spec.link ?? .x
+        return .grid(grid)
+    }
 
     func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph {
         do {
@@ -140,8 +205,10 @@ final class DataChart: ChartProvider {
 
     func dataChanged() -> Bool { source.hasChanged() }
 
-    func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String? {
-        guard let sidecar else { return nil }
+    /// Keeps the notes beside the input file; a split's (one graph of several series) are not
+    /// kept: its notes are the chart's, not a cell's.
+    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
+        guard let sidecar, source.spec.split != true else { return nil }
         do throws(CommandError) {
             try sidecar.keep(notes, for: source.spec.name)
         } catch {

@@ -88,15 +88,15 @@ struct Chartview {
             try StandardOutput.write(lines: catalog.names)
             return
         }
-        let first = try catalog.source(named: options.chart)
+        let first = catalog.first
         if options.describe {
-            let description: String
+            var descriptions: [String] = []
             do throws(DataError) {
-                description = try first.plan().description(source: first.sourceName)
+                for source in first.sources { descriptions.append(try source.plan().description(source: source.sourceName)) }
             } catch {
                 throw CommandError(error)
             }
-            try StandardOutput.write(lines: [description])
+            try StandardOutput.write(lines: [descriptions.joined(separator: "\n\n")])
             return
         }
         // Every path from here draws text (a profile's render, a dump's measured labels, an
@@ -104,27 +104,51 @@ struct Chartview {
         // chart's data loads.
         PangoText.startLoadingFonts()
         if options.profile {
-            try Profiler.run(first, options: options)
+            guard case .chart(let source) = first else {
+                throw .usage("\(CommandOption.profile.name) profiles one chart; name it with \(CommandOption.chart.name)")
+            }
+            try Profiler.run(source, options: options)
             return
         }
         guard files.any else {
+            // One provider per chart, shared by the pages showing it (its notes, its loads).
             var charts: [DataChart] = []
             for source in catalog.sources { charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar)) }
-            try showWindow(options, charts: charts, index: catalog.sources.firstIndex { $0 === first } ?? 0, watches: options.watches)
+            let pages: [any ChartProvider] = catalog.pages.map { page in
+                switch page {
+                case .chart(let source): charts.first { $0.source === source }!
+                case .grid(let grid): GridChart(grid, charts: grid.sources.map { source in charts.first { $0.source === source }! })
+                }
+            }
+            let index = catalog.pages.firstIndex { $0.name == first.name } ?? 0
+            try showWindow(options, charts: pages, index: index, watches: options.watches)
             return
         }
-        let graph: Graph
-        do throws(DataError) {
-            graph = try first.graph()
-        } catch {
-            throw CommandError(error)
+        var graphs: [Graph] = []
+        for source in first.sources {
+            let graph: Graph
+            do throws(DataError) {
+                graph = try source.graph()
+            } catch {
+                throw CommandError(error)
+            }
+            graph.notes = try catalog.sidecar?.notes(for: source.spec.name) ?? []
+            if source.skippedRows > 0 {
+                let rows = "\(source.skippedRows) bad row\(source.skippedRows == 1 ? "" : "s")"
+                FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(source.sourceName)): skipped \(rows)\n".utf8))
+            }
+            graphs.append(graph)
         }
-        graph.notes = try catalog.sidecar?.notes(for: first.spec.name) ?? []
-        if first.skippedRows > 0 {
-            FileHandle.standardError.write(
-                Data("chartview: \(CommandError.oneLine(first.sourceName)): skipped \(first.skippedRows) bad row\(first.skippedRows == 1 ? "" : "s")\n".utf8))
+        let figure: ChartFigure
+        switch first {
+        case .chart(let source) where source.spec.split == true:
+            let grid = GraphGrid.stacking(graphs[0])
+            grid.link = source.spec.link ?? .x
+            figure = .grid(grid)
+        case .chart: figure = .graph(graphs[0])
+        case .grid(let page): figure = .grid(page.grid(of: graphs))
         }
-        try render(graph, split: first.spec.split == true ? first.spec.link ?? .x : nil, options: options, files: files)
+        try render(figure, options: options, files: files)
     }
 
     /// Live input: to the end of the input (a followed file: what it holds now), then rendered
@@ -145,7 +169,7 @@ struct Chartview {
         } catch {
             throw CommandError(error)
         }
-        try render(graph, options: options, files: files)
+        try render(.graph(graph), options: options, files: files)
     }
 
     /// What a run writes instead of opening the window: the picture, the layout, the visible
@@ -161,25 +185,24 @@ struct Chartview {
         var all: [OutputTarget] { [output, dump, visible].compactMap { $0 } }
     }
 
-    /// Lays `graph` out once (with `split`: one cell per series, stacked, sharing those axes,
-    /// `GraphGrid.stacking(_:)`) and writes it, its layout and its visible records to `files`.
-    private static func render(_ graph: Graph, split: GridLink? = nil, options: Options, files: Files) throws(CommandError) {
-        if let theme = options.theme { graph.theme = theme }
+    /// Lays `figure` out once and writes it, its layout and its visible records to `files`.
+    private static func render(_ figure: ChartFigure, options: Options, files: Files) throws(CommandError) {
+        if let theme = options.theme { figure.apply(theme) }
         let renderer = ChartRenderer()
-        let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: graph)
+        // A range flag reads its values as the first graph's axes do (every cell's, in a grid).
+        let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: figure.graphs[0])
         // A table too large to load is read per view: the file shows the view's exact records.
         let scene: Scene
         let visibleCSV: () -> (text: String, rows: Int, truncated: Bool)
         do {
             let (size, scale) = (options.size, options.scale ?? 1)
-            if let link = split {
+            switch figure {
+            case .grid(let grid):
                 // The x range given is every cell's; a y range each one's (every one's with xy).
-                let grid = GraphGrid.stacking(graph)
-                grid.link = link
                 let laidOut = try grid.layoutWaitingForData(
                     size: size, scale: scale, views: Array(repeating: view, count: grid.cells.count), measurer: renderer.text)
                 (scene, visibleCSV) = (laidOut, { grid.visibleDataCSV(in: laidOut) })
-            } else {
+            case .graph(let graph):
                 let laidOut = try graph.layoutWaitingForData(size: size, scale: scale, view: view, measurer: renderer.text)
                 (scene, visibleCSV) = (laidOut, { graph.visibleDataCSV(in: laidOut) })
             }

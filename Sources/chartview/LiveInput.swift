@@ -35,7 +35,7 @@ struct LiveInput {
         for (given, option) in [(options.list, CommandOption.list), (options.describe, .describe), (options.profile, .profile)] where given {
             throw .usage("\(option.name) is not for live input (it reads a file once)")
         }
-        if options.chart != nil { throw .usage("\(CommandOption.chart.name) is not for live input: it is one chart") }
+        if !options.charts.isEmpty { throw .usage("\(CommandOption.chart.name) is not for live input: it is one chart") }
         if options.spec.split == true { throw .usage("\(CommandOption.split.name) is not for live input yet: one chart follows the rows") }
         var spec = options.spec
         guard let path = options.file, !readsStandardInput else {

@@ -7,7 +7,7 @@ import Foundation
 ///
 ///     {"event":"ready","window":WINDOW_ID,"size":[w,h],"scale":S,"watching":BOOL}
 ///     {"event":"layout","size":[w,h],"plotArea":[x,y,w,h],"legend":"right|bottom|top|left|none"}
-///         (a grid's also "cells":[{"frame":[x,y,w,h],"plotArea":[x,y,w,h]}], on the window;
+///         (a grid's also "cells":[{"frame":[x,y,w,h],"plotArea":[x,y,w,h],"title":[x,y,w,h]}], on the window;
 ///         its "view" events name each cell's spaces "CELL:SPACE", "2:default", in the cell's pixels)
 ///     {"event":"select","plot":ID,"record":N,"value":V,"popup":[x,y,w,h],"text":"2008-03-01 · AAPL 143.50"}
 ///     {"event":"measure","a":X,"b":X,"dx":D,"series":[{"plot":ID,"a":Y,"b":Y,"dy":D,"count":N,"mean":M,"low":L,"high":H}]}
@@ -49,11 +49,13 @@ struct TraceWriter {
             if let message = scene.message { layout["message"] = message.text }
             // Laid out from records that stand in for the view's (a table too large to load).
             if scene.isRefining { layout["refining"] = true }
-            // A grid's cells: each one's frame and plot area on the window's surface.
+            // A grid's cells: each one's frame, plot area and title on the window's surface.
             if scene.isGrid {
                 layout["cells"] = scene.cells.map { cell in
-                    let area = cell.scene.plotArea
-                    return ["frame": cell.frame.array, "plotArea": [area.minX + cell.frame.minX, area.minY + cell.frame.minY, area.width, area.height]]
+                    let origin = cell.frame.origin
+                    var placed = ["frame": cell.frame.array, "plotArea": cell.scene.plotArea.offsetBy(dx: origin.x, dy: origin.y).array]
+                    if let title = cell.scene.title { placed["title"] = title.rect.offsetBy(dx: origin.x, dy: origin.y).array }
+                    return placed
                 }
             }
             object = layout
@@ -117,8 +119,8 @@ struct TraceWriter {
             ["event": "refused", "reason": reason]
         case .interaction(.measure(let measurement)):
             (measurement.map(Self.measurement) ?? [:]).merging(["event": "measure"]) { _, event in event }
-        case .interaction(.note(let note, let added, let notes)):
-            ["event": "note", "text": note.text, "x": note.x, "y": note.y, "added": added, "count": notes.count]
+        case .interaction(.note(let note, let added, let notes, let cell)):
+            ["event": "note", "text": note.text, "x": note.x, "y": note.y, "added": added, "count": notes.count, "cell": cell + 1]
         case .interaction(.crosshair(let reading)):
             (reading.map(Self.measurement) ?? [:]).merging(["event": "crosshair"]) { _, event in event }
         case .reloadFailed(let message):

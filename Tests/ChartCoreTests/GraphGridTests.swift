@@ -99,4 +99,38 @@ import Testing
         grid.linksX = false
         #expect(grid.linkedViews([.fitted, zoomed])[0] == .fitted)
     }
+
+    /// A dashboard: two charts over time and a bar chart by category. The two over time share x
+    /// by default, the bars keep to themselves; numeric x axes share only with the same title.
+    @Test func chartsOverOneXShareItAndTheOthersKeepTheirOwn() {
+        func line(_ title: String, scale: Scale, x: [Double]) -> Graph {
+            let graph = Graph(title: title)
+            let plot = ScatterPlot(identifier: title, x: x, y: x.map { $0 * 2 })
+            plot.showsLine = true
+            graph.add(plot)
+            graph.defaultPlotSpace.xScale = scale
+            graph.xAxis.title = scale == .date ? title : "step"
+            return graph
+        }
+        let bars = Graph(title: "by region")
+        bars.add(BarPlot(identifier: "sales", values: [3, 5, 2]))
+        bars.defaultPlotSpace.xScale = .category
+        let early = line("early", scale: .date, x: (0..<100).map { 1.0e9 + Double($0) * 86_400 })
+        let late = line("late", scale: .date, x: (50..<300).map { 1.0e9 + Double($0) * 86_400 })
+        #expect(GraphGrid.cellsSharingX([early, bars, late]) == [0, 2])
+        #expect(GraphGrid.cellsSharingX([early, bars]).isEmpty)
+        let steps = [line("a", scale: .linear, x: [1, 2, 3]), line("b", scale: .linear, x: [2, 3, 4])]
+        #expect(GraphGrid.cellsSharingX(steps) == [0, 1])
+        steps[1].xAxis.title = "other"
+        #expect(GraphGrid.cellsSharingX(steps).isEmpty)
+
+        let grid = GraphGrid(cells: [early, bars, late], columns: 3)
+        grid.linkedCells = [0, 2]
+        let views = grid.linkedViews([])
+        // The two over time show the union of their days; the bars their own categories.
+        guard case .ends(let x)? = views[0][space: "default"].x else { Issue.record("no linked x: \(views[0])"); return }
+        #expect(x.lower <= 1.0e9 && x.upper >= 1.0e9 + 299 * 86_400 && x.length < 330 * 86_400, "\(x)")
+        #expect(views[2] == views[0] && views[1] == .fitted)
+        #expect(grid.linksCell(0) && !grid.linksCell(1) && grid.linksCell(2))
+    }
 }

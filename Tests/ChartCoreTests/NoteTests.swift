@@ -33,7 +33,7 @@ import Testing
         #expect(note.text == "the dip")
         let data = try #require(chart.scene.transform(ofSpace: "default")).dataPoint(point)
         #expect(note.x == data.x && note.y == data.y)
-        #expect(chart.takeEvents().contains(.note(note, added: true, notes: [note])))
+        #expect(chart.takeEvents().contains(.note(note, added: true, notes: [note], cell: 0)))
         var placed = try #require(Self.placement(chart.scene, note))
         #expect(abs(placed.corner.x - point.x) <= 1 && abs(placed.corner.y - point.y) <= 1)
         // Zoomed about another point: the note is where its data went.
@@ -57,7 +57,7 @@ import Testing
         chart.perform(.deleteNote)
         chart.layoutIfNeeded()
         #expect(chart.graph.notes.isEmpty && !chart.scene.annotations.contains { $0.identifier == "note-0" })
-        #expect(chart.takeEvents().contains(.note(note, added: false, notes: [])))
+        #expect(chart.takeEvents().contains(.note(note, added: false, notes: [], cell: 0)))
     }
 
     @Test func nothingIsAddedOutsideThePlotAreaOrEmpty() {

@@ -20,7 +20,7 @@ struct SpecSchemaTests {
         [
             (nil, ChartSpec.File.self), ("chart", ChartSpec.self), ("data", ChartSpec.DataSource.self),
             ("series", ChartSpec.Series.self), ("axis", ChartSpec.AxisSpec.self), ("pie", ChartSpec.PieSpec.self),
-            ("period", ChartSpec.PeriodSpec.self)
+            ("period", ChartSpec.PeriodSpec.self), ("layout", ChartSpec.LayoutSpec.self)
         ]
     }
 
@@ -30,7 +30,8 @@ struct SpecSchemaTests {
         "series.kind": ChartSpec.Series.Kind.specNames, "series.axis": ChartSpec.Series.Axis.specNames,
         "series.symbol": PlotSymbol.Shape.specNames, "series.interpolation": ScatterPlot.Interpolation.specNames,
         "axis.scale": ChartSpec.AxisSpec.Scale.specNames, "pie.direction": PieChart.Direction.specNames,
-        "chart.aggregate": Aggregation.specNames, "chart.link": GridLink.allCases.map(\.rawValue)
+        "chart.aggregate": Aggregation.specNames, "chart.link": GridLink.allCases.map(\.rawValue),
+        "layout.link": GridLink.allCases.map(\.rawValue)
     ]
 
     static func object(_ def: String?, in schema: [String: Any]) throws -> [String: Any] {
@@ -153,7 +154,9 @@ struct SpecSchemaTests {
                     if let ref = items["$ref"] as? String {
                         try walk(try Self.object(String(ref.dropFirst("#/$defs/".count)), in: schema), path: here + [0], keyPath: hereKeyPath + "[0]")
                     } else {
-                        cases.append(Case(path: here, value: [5], keyPath: hereKeyPath + "[0]"))
+                        // An item of the other type: a string where numbers go, else a number.
+                        let wrong: Any = ["number", "integer"].contains(items["type"] as? String) ? "5" : 5
+                        cases.append(Case(path: here, value: [wrong], keyPath: hereKeyPath + "[0]"))
                     }
                 default: Issue.record("\(hereKeyPath): type \(type) has no wrong value")
                 }

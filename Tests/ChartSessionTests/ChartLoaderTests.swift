@@ -17,7 +17,7 @@ struct ChartLoaderTests {
         #expect(wakes.wait())
         let finished = try #require(loader.finished())
         #expect(finished.load === load)
-        #expect(try finished.outcome.get().title == "Fixed")
+        #expect(try finished.outcome.get().graphs.map(\.title) == ["Fixed"])
         #expect(loader.current === load, "wanted until the window takes it")
         loader.end(load)
         #expect(!loader.isLoading)
@@ -58,6 +58,24 @@ struct ChartLoaderTests {
         loader.end(next)
         #expect(abandoned.isDone)
         #expect(!loader.isUsing(chart))
+    }
+
+    @Test("A page of several charts waits for an abandoned load of one of them, and is never loaded beside it")
+    func aPageWaitsForItsChartsAbandonedLoad() throws {
+        let (wakes, loader, chart, _) = try Self.abandonedLoad()
+        let other = TestChart(name: "other")
+        let page = TestPage(charts: [other, chart])
+        #expect(loader.isUsing(page), "the abandoned load reads one of its charts")
+        let next = loader.start(page, purpose: .show)
+        let deadline = Date().addingTimeInterval(10)
+        while !next.isWaitingForPrevious && Date() < deadline { sched_yield() }
+        #expect(next.isWaitingForPrevious && other.calls == 0)
+        chart.open()
+        #expect(wakes.wait())
+        let finished = try #require(loader.finished())
+        #expect(try finished.outcome.get().graphs.map(\.title) == ["other", "gated"])
+        #expect(chart.mostAtOnce == 1)
+        loader.end(next)
     }
 
     @Test("An abandoned load never wakes the loop, and its outcome is dropped")

@@ -69,6 +69,31 @@ struct ChartSessionTests {
         #expect(fixture.status == nil)
     }
 
+    @Test("A page of several charts shows them in one grid, reloads when one changes keeping each cell's colors, and keeps each cell's notes by cell")
+    func aPageOfSeveralCharts() throws {
+        let (sales, costs) = (TestChart(name: "sales"), TestChart(name: "costs", values: [1, 2]))
+        let page = TestPage(charts: [sales, costs])
+        let fixture = try SessionFixture.shown([page], watches: true)
+        let grid = try #require(fixture.session.interaction.grid)
+        #expect(grid.cells.map(\.title) == ["sales", "costs"])
+        let scene = fixture.session.interaction.scene
+        #expect(scene.cells.count == 2 && scene.cells.allSatisfy { !$0.scene.plots.isEmpty })
+        // A note in the second cell, at its plot area's middle, is kept as the second cell's.
+        let cell = scene.cells[1]
+        let point = Point(x: cell.frame.minX + cell.scene.plotArea.midX, y: cell.frame.minY + cell.scene.plotArea.midY)
+        fixture.session.interaction.addNote("peak", at: point)
+        fixture.frame()
+        fixture.session.reportInteractionEvents()
+        #expect(page.kept.map(\.cell) == [1] && page.kept.first?.notes.map(\.text) == ["peak"])
+        #expect(fixture.status == "Notes kept in cell 2")
+        // One chart's data changes: the page is read again, as a grid.
+        costs.change(to: [5, 1, 4])
+        fixture.clock.advance(by: .seconds(1))
+        #expect(fixture.settle())
+        #expect(fixture.session.interaction.grid?.cells.map(\.title) == ["sales", "costs"])
+        #expect(sales.calls == 2 && costs.calls == 2)
+    }
+
     @Test("The watch polls every 0.5 s and reloads a chart whose data changed, keeping its view")
     func theWatchReloads() throws {
         let chart = TestChart(name: "sales")

@@ -122,3 +122,34 @@ final class TestChart: ChartProvider, @unchecked Sendable {
         }
     }
 }
+
+/// A page of several test charts in one grid (a spec's layout, several `--chart`), keeping the
+/// notes each cell's chart is given.
+final class TestPage: ChartProvider, @unchecked Sendable {
+    let name: String
+    let charts: [TestChart]
+    /// The notes kept, by cell, in order.
+    private(set) var kept: [(cell: Int, notes: [ChartNote])] = []
+
+    init(name: String = "page", charts: [TestChart]) {
+        self.name = name
+        self.charts = charts
+    }
+
+    func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure {
+        var graphs: [Graph] = []
+        for chart in charts { graphs.append(try chart.makeGraph(cancellation: cancellation)) }
+        return .grid(GraphGrid(cells: graphs, columns: graphs.count, linksX: false))
+    }
+
+    func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph { try charts[0].makeGraph(cancellation: cancellation) }
+    func stepPeriod(by delta: Int) -> String? { nil }
+    func dataChanged() -> Bool { charts.map { $0.dataChanged() }.contains(true) }
+    func cancelLoading() { for chart in charts { chart.cancelLoading() } }
+    var components: [any ChartProvider] { charts }
+
+    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
+        kept.append((cell, notes))
+        return "cell \(cell + 1)"
+    }
+}

@@ -180,3 +180,44 @@ extension WindowTests {
         #expect(abs(label.rect[0] - 5 - at.0) <= 1.5, "note at \(label.rect), its data at \(at)")
     }
 }
+
+extension WindowTests {
+    /// A spec's layout in the window: the dashboard of `LayoutCommandTests` (NYSE's returns and
+    /// volume over time, Bikeshare's riders by month). A wheel notch over the returns moves the
+    /// volume's x with it and leaves the bars' months alone; a double click on the bars' title
+    /// lets them fill the window, and another brings the three back.
+    @Test func aLayoutsChartsOverTimeFollowEachOtherAndATitleMaximizes() throws {
+        let spec = try LayoutCommandTests.dashboard()
+        let session = try TraceSession([spec, "--size", "1200x900"])
+        var layout = try session.next("layout", timeout: 30)
+        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
+        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        try #require(cells.count == 3)
+        let area = try #require(cells[0]["plotArea"])
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.3))", "\(Int(area[1] + area[3] * 0.5))"])
+        try session.xdotool(["click", "--window", session.window, "4"])
+        let spaces = try #require(try session.next("view")["spaces"] as? [String: [String: Any]])
+        let x = try (1...3).map { k in try #require(spaces["\(k):default"]?["x"] as? [Double], "no cell \(k) in \(spaces.keys)") }
+        #expect(x[0] == x[1], "the volume did not follow the returns: \(x)")
+        #expect(x[2][1] - x[2][0] > 10 && x[2][1] - x[2][0] < 14, "the months moved: \(x[2])")
+        // A double click on the bars' title: they fill the window; again: all three.
+        let title = try #require(cells[2]["title"], "the bars' cell has no title in \(cells[2])")
+        let point = (Int(title[0] + title[2] / 2), Int(title[1] + title[3] / 2))
+        try session.xdotool(["mousemove", "--window", session.window, "\(point.0)", "\(point.1)", "click", "--repeat", "2", "--delay", "80", "1"])
+        var large = try #require(try session.next("layout")["cells"] as? [[String: [Double]]])
+        while large[0]["frame"]?[2] != 0 { large = try #require(try session.next("layout")["cells"] as? [[String: [Double]]]) }
+        let full = try #require(large[2]["frame"])
+        #expect(full[2] > 1100 && full[3] > 800, "the bars do not fill the window: \(full)")
+        let bigTitle = try #require(large[2]["title"])
+        try session.xdotool(
+            [
+                "mousemove", "--window", session.window, "\(Int(bigTitle[0] + bigTitle[2] / 2))", "\(Int(bigTitle[1] + bigTitle[3] / 2))", "click", "--repeat",
+                "2", "--delay", "80", "1"
+            ])
+        var back = try #require(try session.next("layout")["cells"] as? [[String: [Double]]])
+        while back[0]["frame"]?[2] == 0 { back = try #require(try session.next("layout")["cells"] as? [[String: [Double]]]) }
+        #expect(back.map { $0["frame"] ?? [] } == cells.map { $0["frame"] ?? [] })
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}

@@ -106,7 +106,7 @@ extension ChartInteraction {
     /// every other cell shows the same x (recorded in its history, y fitted as its view says).
     func linkViews(from index: Int, before: GraphView) {
         defer { gatherCellChanges() }
-        guard let grid, grid.linksX || grid.linksY, index < cells.count else { return }
+        guard let grid, index < cells.count, grid.linksCell(index) else { return }
         let source = cells[index]
         guard source.view != before else { return }
         var ranges = source.view[space: source.graph.defaultPlotSpace.identifier]
@@ -121,7 +121,7 @@ extension ChartInteraction {
                 ranges.y = .ends(ends)
             }
         }
-        for (k, cell) in cells.enumerated() where k != index {
+        for (k, cell) in cells.enumerated() where k != index && grid.linksCell(k) {
             cell.link(
                 x: grid.linksX ? .some(ranges.x) : nil, y: grid.linksY ? .some(ranges.y) : nil,
                 autoscalesY: grid.linksY ? source.view.autoscalesY : nil, cause: source.pendingViewCause ?? .set)
@@ -152,8 +152,8 @@ extension ChartInteraction {
         body(source)
         linkViews(from: index, before: before)
         // The crosshair and the cursors of linked cells are at one x.
-        guard let grid, grid.linksX else { return }
-        for (k, cell) in cells.enumerated() where k != index {
+        guard let grid, grid.linksX, grid.linksCell(index) else { return }
+        for (k, cell) in cells.enumerated() where k != index && grid.linksCell(k) {
             if source.cursors != cursors, cell.cursors != source.cursors {
                 if source.cursors.isEmpty { cell.clearCursors() } else if let x = source.cursors.last { cell.placeCursor(at: x) }
             }
@@ -192,7 +192,17 @@ extension ChartInteraction {
         guard let k = pressedCell ?? cell(at: point)?.index else { return }
         pressedCell = nil
         let local = local(point, inCell: k)
+        let isClick = button == .primary && cells[k].pointer.press.map { !$0.isDragging } == true
         inCell(k) { $0.pointerReleased(at: local, button: button, time: time) }
+        // A double click on a cell's title: the cell fills the window, or the grid comes back.
+        guard isClick, let title = cells[k].scene.title, title.rect.contains(local) else { return }
+        if let last = lastTitleClick, last.cell == k, time >= last.time, time - last.time <= Self.doubleClickInterval {
+            lastTitleClick = nil
+            focusedCell = k
+            gridPerform(.toggleMaximized)
+        } else {
+            lastTitleClick = (k, time)
+        }
     }
 
     func gridScrolled(at point: Point, dx: Int, dy: Int, shift: Bool, time: UInt64) {
@@ -258,10 +268,12 @@ extension ChartInteraction {
         var events = pendingEvents
         pendingEvents.removeAll()
         var cause: ViewChangeCause?
-        for cell in cells {
+        for (k, cell) in cells.enumerated() {
             for event in cell.takeEvents() {
                 if case .view(let changed, _) = event {
                     cause = cause ?? changed
+                } else if case .note(let note, let added, let notes, _) = event {
+                    events.append(.note(note, added: added, notes: notes, cell: k))
                 } else {
                     events.append(event)
                 }

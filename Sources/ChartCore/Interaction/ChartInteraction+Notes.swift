@@ -24,7 +24,7 @@ extension ChartInteraction {
         let note = ChartNote(text: text, x: data.x, y: data.y)
         graph.notes.append(note)
         needsLayout = true
-        pendingEvents.append(.note(note, added: true, notes: graph.notes))
+        pendingEvents.append(.note(note, added: true, notes: graph.notes, cell: 0))
     }
 
     /// Removes the note whose box is under `point` (device pixels), the last drawn first.
@@ -38,6 +38,6 @@ extension ChartInteraction {
         else { return }
         let note = graph.notes.remove(at: index)
         needsLayout = true
-        pendingEvents.append(.note(note, added: false, notes: graph.notes))
+        pendingEvents.append(.note(note, added: false, notes: graph.notes, cell: 0))
     }
 }

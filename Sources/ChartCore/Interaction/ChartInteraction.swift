@@ -37,8 +37,11 @@ public final class ChartInteraction {
     var focusedCell = 0
     /// The cell a press began in, which the drag or the box belongs to.
     var pressedCell: Int?
-    /// The cell that fills the window (Enter); nil while every cell shows.
+    /// The cell that fills the window (Enter, a double click on its title); nil while every cell shows.
     public internal(set) var maximizedCell: Int?
+    /// The last click on a cell's title (which cell, when, in milliseconds): a second one there
+    /// soon after maximizes the cell or restores the grid.
+    var lastTitleClick: (cell: Int, time: UInt64)?
     /// For a cell: whether its grid's layout job has the graph.
     var lentToGrid = false
     /// Whether the crosshair shows (`c`): a line at the pointer's x and each visible series'

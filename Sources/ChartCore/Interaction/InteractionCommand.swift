@@ -65,6 +65,6 @@ public enum InteractionEvent: Hashable, Sendable {
     /// or was turned off.
     case crosshair(CursorMeasurement?)
     /// A note was added (`ChartInteraction.addNote(_:at:)`) or removed (`Delete`); `notes` are
-    /// the graph's notes since.
-    case note(ChartNote, added: Bool, notes: [ChartNote])
+    /// the graph's notes since; `cell` is the graph's index in a grid (0 for a graph alone).
+    case note(ChartNote, added: Bool, notes: [ChartNote], cell: Int)
 }

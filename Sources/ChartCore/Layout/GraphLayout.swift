@@ -22,9 +22,14 @@ extension Graph {
     /// `plotAreaSpan.lowerBound` or right of it and its right edge at `upperBound` or left of
     /// it (device pixels from the surface's left): a grid's column of cells aligns its plot
     /// areas so that one x is one pixel column in each. nil: where the axes' labels put them.
+    ///
+    /// A graph too small for its title and legend beside a plot area (a grid's short cell, a
+    /// window dragged small) is laid out with its title on one line, then without its legend,
+    /// then without its title (`Chrome`), rather than drawing them over the plot or outside its
+    /// bounds.
     func layout(
         size: Size, scale: Double, view: GraphView, measurer: any TextMeasuring, cancellation: CancellationFlag?,
-        plotAreaSpan: ClosedRange<Double>?
+        plotAreaSpan: ClosedRange<Double>?, chrome: Chrome = .full
     ) -> Scene {
         precondition(
             size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite,
@@ -35,11 +40,13 @@ extension Graph {
 
         // Title.
         var titleScene: SceneText?
-        if let title, !title.isEmpty {
-            // At most half the height: a title of many lines leaves room for the chart.
+        if let title, !title.isEmpty, chrome < .bare {
+            // At most half the height: a title of many lines leaves room for the chart (one line
+            // when there is little room).
+            let titleStyle = (titleTextStyle ?? theme.titleText).scaled(by: scale)
+            let oneLine = measurer.size(of: "Xg", style: titleStyle).height * 1.2
             let (text, style, textSize) = Self.fitted(
-                title, style: (titleTextStyle ?? theme.titleText).scaled(by: scale),
-                width: frame.width, height: frame.height / 2, measurer: measurer)
+                title, style: titleStyle, width: frame.width, height: chrome == .full ? frame.height / 2 : oneLine, measurer: measurer)
             titleScene = SceneText(
                 text: text, style: style, size: textSize,
                 at: Point(x: frame.midX, y: frame.minY), anchoredBy: .top)
@@ -56,7 +63,7 @@ extension Graph {
             }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
-            .layout(entries: legendInputs, graphSize: size, frame: frame)
+            .layout(entries: chrome >= .noLegend ? [] : legendInputs, graphSize: size, frame: frame)
 
         let hasData = plots.contains { !$0.isHidden && $0.hasData }
         // Axes only for plots that use them: a graph of pies alone has none.
@@ -95,6 +102,18 @@ extension Graph {
         plotArea = Rect(
             x: plotArea.minX.rounded(), y: plotArea.minY.rounded(),
             width: plotArea.width.rounded(), height: plotArea.height.rounded())
+        // Too little room for the data: the title takes one line, then the legend goes, then the title.
+        let smallest = Self.smallestPlotSide * scale
+        if wantsAxes, plotArea.height < smallest || plotArea.width < smallest, titleScene != nil || legendScene != nil, chrome < .bare {
+            let next: Chrome =
+                switch chrome {
+                case .full: titleScene != nil ? .shortTitle : .noLegend
+                case .shortTitle: legendScene != nil ? .noLegend : .bare
+                case .noLegend, .bare: .bare
+                }
+            return layout(
+                size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation, plotAreaSpan: plotAreaSpan, chrome: next)
+        }
         let ranges = ranges(in: plotArea)
 
         // Axes and grid.
@@ -175,6 +194,16 @@ extension Graph {
             return layout.layout(annotation, anchorPoint: point)
         }
     }
+
+    /// What a layout draws around the plot area, for a graph too small to show it all beside
+    /// its data: everything; the title on one line; that and no legend; neither.
+    enum Chrome: Comparable {
+        case full, shortTitle, noLegend, bare
+    }
+
+    /// The shortest side (device pixels at scale 1) a plot area on axes is given before the
+    /// title, then the legend, make room for it.
+    static let smallestPlotSide: Double = 24
 
     /// `text` in `style`, shrunk down to 70% of its size to fit `width`, then cut with "…" to
     /// `width` and to the lines that fit in `height` (`VisibleText.fitting`). Device pixels.

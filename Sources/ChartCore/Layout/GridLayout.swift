@@ -26,7 +26,9 @@ extension GraphGrid {
         let linked = linkedViews(views)
         var placed: [SceneCell] = []
         let large = maximized.flatMap { cells.indices.contains($0) ? $0 : nil }
-        let frames = large.map { large in cells.indices.map { $0 == large ? frame : .zero } } ?? frames(in: frame, gap: spacing * scale)
+        let frames =
+            large.map { large in cells.indices.map { $0 == large ? frame : .zero } }
+            ?? frames(in: frame, gap: spacing * scale, minimumRowHeight: Self.minimumRowHeight * scale)
         for (k, var cellFrame) in frames.enumerated() {
             if cancellation?.isCancelled == true { break }
             if let large, k != large {
@@ -41,7 +43,7 @@ extension GraphGrid {
         // labels set them): one x at one pixel column down the column.
         if linksX, large == nil, placed.count == cells.count {
             for column in 0..<columns {
-                let members = Array(stride(from: column, to: placed.count, by: columns)).filter { placed[$0].scene.plotArea.width > 0 }
+                let members = Array(stride(from: column, to: placed.count, by: columns)).filter { linksCell($0) && placed[$0].scene.plotArea.width > 0 }
                 guard members.count > 1 else { continue }
                 let left = members.map { placed[$0].scene.plotArea.minX }.max()!
                 let right = members.map { placed[$0].scene.plotArea.maxX }.min()!
@@ -62,6 +64,10 @@ extension GraphGrid {
         scene.note = note
         return scene
     }
+
+    /// The least height (device pixels at scale 1) a row is given when the grid has it: a
+    /// chart's title, axes and legend with room for its data.
+    public static let minimumRowHeight: Double = 120
 
     /// A cell's scene while another fills the grid: nothing, a pixel square.
     static func empty(theme: Theme, scale: Double) -> Scene {

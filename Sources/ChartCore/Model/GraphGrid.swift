@@ -29,6 +29,34 @@ public final class GraphGrid {
     /// view gives one of them.
     public var linksY = false
 
+    /// The cells that share the linked axes; nil for every cell. A dashboard's two time series
+    /// follow each other while its pie keeps to itself.
+    public var linkedCells: Set<Int>?
+
+    /// `total` shared by `weights`, each share at least `floor` (which `total` covers for every
+    /// weight): the shares under it are raised to it and the rest shared again among the others.
+    /// O(weights²).
+    static func shares(of total: Double, by weights: [Double], atLeast floor: Double) -> [Double] {
+        var fixed = Set<Int>()
+        while true {
+            let free = weights.indices.filter { !fixed.contains($0) }
+            let left = total - floor * Double(fixed.count)
+            let sum = free.map { weights[$0] }.reduce(0, +)
+            var shares = weights.indices.map { fixed.contains($0) ? floor : left * weights[$0] / sum }
+            let low = free.filter { shares[$0] < floor - 1e-9 }
+            if low.isEmpty || low.count == free.count {
+                if low.count == free.count { for k in free { shares[k] = left / Double(free.count) } }
+                return shares
+            }
+            fixed.formUnion(low)
+        }
+    }
+
+    /// Whether cell `k` shares the linked axes with the other linked cells. O(1).
+    public func linksCell(_ k: Int) -> Bool {
+        (linksX || linksY) && (linkedCells?.contains(k) ?? true)
+    }
+
     /// Which axes the cells share, as `linksX` and `linksY` say.
     public var link: GridLink {
         get { linksX ? (linksY ? .xy : .x) : .none }
@@ -57,20 +85,47 @@ public final class GraphGrid {
         self.theme = theme
     }
 
+    /// The cells among `cells` that show x as one quantity, so that linking their x is the
+    /// natural default: the largest group (the first of equal ones) of at least two cells
+    /// plotting on axes whose x is a date axis, or a numeric axis of one scale and one title
+    /// (the column's name). Category axes never are: their positions are each chart's own.
+    /// Empty when no two cells share x. O(cells × plots).
+    public static func cellsSharingX(_ cells: [Graph]) -> Set<Int> {
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (k, cell) in cells.enumerated() {
+            let scale = cell.defaultPlotSpace.xScale
+            guard scale != .category, cell.plots.contains(where: \.usesAxes), cell.plots.allSatisfy(\.usesAxes) else { continue }
+            let key: String
+            if scale == .date {
+                key = "date"
+            } else {
+                guard let title = cell.xAxis.title, !title.isEmpty else { continue }
+                key = "\(scale.rawValue):\(title)"
+            }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(k)
+        }
+        let largest = order.map { groups[$0]! }.max { $0.count < $1.count } ?? []
+        return largest.count >= 2 ? Set(largest) : []
+    }
+
     /// The number of rows.
     public var rows: Int { (cells.count + columns - 1) / columns }
 
     /// Each cell's frame inside `area` (device pixels), row after row: rows share the height
-    /// by `rowHeights`, columns the width equally, `gap` pixels apart. O(cells).
-    public func frames(in area: Rect, gap: Double) -> [Rect] {
+    /// by `rowHeights`, columns the width equally, `gap` pixels apart. A row is given at least
+    /// `minimumRowHeight` pixels (or an equal share, when there is not that much), taken from
+    /// the taller rows: a short row's chart would have no room for its data. O(cells + rows²).
+    public func frames(in area: Rect, gap: Double, minimumRowHeight: Double = 0) -> [Rect] {
         let weights = (0..<rows).map { $0 < rowHeights.count ? rowHeights[$0] : 1 }
-        let total = weights.reduce(0, +)
         let usableHeight = max(0, area.height - gap * Double(rows - 1))
+        let heights = Self.shares(of: usableHeight, by: weights, atLeast: min(minimumRowHeight, usableHeight / Double(rows)))
         let width = max(0, (area.width - gap * Double(columns - 1)) / Double(columns))
         var frames: [Rect] = []
         var top = area.minY
         for row in 0..<rows {
-            let height = usableHeight * weights[row] / total
+            let height = heights[row]
             for column in 0..<columns where row * columns + column < cells.count {
                 let x = area.minX + Double(column) * (width + gap)
                 // Whole pixels: a cell's picture and its neighbour's meet without a seam.
@@ -89,14 +144,15 @@ public final class GraphGrid {
     /// records) when fitting.
     public func linkedViews(_ views: [GraphView]) -> [GraphView] {
         var views = cells.indices.map { $0 < views.count ? views[$0] : .fitted }
-        guard linksX || linksY, cells.count > 1 else { return views }
+        let linked = cells.indices.filter(linksCell)
+        guard linked.count > 1 else { return views }
         let space = "default"
         /// The first range set along an axis (by its ends when a cell has them: a range anchored at
         /// a pixel is that cell's pixel), else the union of the cells' fitted ranges.
         func shared(_ axis: KeyPath<GraphView.Ranges, ViewRange?>, fitted: (PlotRange, PlotRange) -> PlotRange) -> ViewRange? {
-            let set = views.compactMap { $0[space: space][keyPath: axis] }
+            let set = linked.compactMap { views[$0][space: space][keyPath: axis] }
             if let ends = set.first(where: { if case .ends = $0 { true } else { false } }) ?? set.first { return ends }
-            let ranges = cells.compactMap { cell -> PlotRange? in
+            let ranges = linked.map { cells[$0] }.compactMap { cell -> PlotRange? in
                 let plots = cell.plots(in: cell.defaultPlotSpace).filter { !$0.isHidden && $0.hasData && $0.usesAxes }
                 guard !plots.isEmpty else { return nil }
                 let effective = cell.defaultPlotSpace.effectiveRanges(for: plots)
@@ -107,7 +163,7 @@ public final class GraphGrid {
         }
         let x = linksX ? shared(\.x) { x, _ in x } : nil
         let y = linksY ? shared(\.y) { _, y in y } : nil
-        for k in views.indices {
+        for k in linked {
             var ranges = views[k][space: space]
             if let x { ranges.x = x }
             if let y { ranges.y = y }

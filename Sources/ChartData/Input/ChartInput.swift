@@ -210,6 +210,9 @@ public struct ChartInput {
         /// What binding completes of the command line's one chart; nil for a spec file's.
         let single: SingleChart?
 
+        /// The spec file's layout of several charts in one page; nil for none.
+        public var layout: ChartSpec.LayoutSpec? { file?.layout }
+
         /// The charts' names, in order, when they are known before anything is opened (a spec
         /// file's, a file's chart); nil for a server's chart, named after the database the
         /// connection reports.

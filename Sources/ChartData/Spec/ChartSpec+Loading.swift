@@ -69,6 +69,7 @@ extension ChartSpec.File {
             }
             try chart.validate(path: path, keyPath: "charts[\(index)]")
         }
+        try file.layout?.validate(charts: file.charts.map(\.name), path: path)
         return file
     }
 

@@ -17,8 +17,10 @@ public struct ChartSpec: Decodable, Sendable, Equatable {
         public var postgres: String?
         /// The charts of the file, in order: the gallery's order.
         public var charts: [ChartSpec]
+        /// Several of the charts in one window and one picture, shown as the first page; nil for none.
+        public var layout: LayoutSpec?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case database, postgres, charts }
+        enum CodingKeys: String, CodingKey, CaseIterable { case database, postgres, charts, layout }
     }
 
     /// Where the rows come from: a query or a table of a database (a SQLite file, or a

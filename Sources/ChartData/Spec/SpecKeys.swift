@@ -23,7 +23,7 @@ extension SpecObject where Self: Decodable {
 
 extension ChartSpec.File: SpecObject {
     static var keyNames: [String] { names(CodingKeys.self) }
-    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { ["charts": (ChartSpec.self, true)] }
+    static var nested: [String: (type: any SpecObject.Type, isList: Bool)] { ["charts": (ChartSpec.self, true), "layout": (ChartSpec.LayoutSpec.self, false)] }
 }
 
 extension ChartSpec: SpecObject {
@@ -46,6 +46,10 @@ extension ChartSpec.AxisSpec: SpecObject {
 }
 extension ChartSpec.PieSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
 extension ChartSpec.PeriodSpec: SpecObject { static var keyNames: [String] { names(CodingKeys.self) } }
+extension ChartSpec.LayoutSpec: SpecObject {
+    static var keyNames: [String] { names(CodingKeys.self) }
+    static var wholeNumbers: [String: ClosedRange<Int>] { ["rows": 1...maxCells, "columns": 1...maxCells] }
+}
 
 /// Checks a parsed spec (`JSONSerialization`'s objects) for keys its objects do not take, and
 /// whole numbers for fractions (which Foundation's decoder reports without their key path).

@@ -14,32 +14,43 @@ public protocol ChartProvider: AnyObject {
     /// reload fails. Runs on a loading thread; once `cancellation` is raised (Escape, another
     /// chart, the host closing) it should give up soon with a failure that `wasCancelled`.
     func makeGraph(cancellation: CancellationFlag) throws(ChartFailure) -> Graph
+    /// What the session shows: by default the graph `makeGraph(cancellation:)` builds; a chart
+    /// shown as several graphs (a split, a layout of charts) builds its grid here, its
+    /// `makeGraph` then giving its first graph alone. Runs on a loading thread, as `makeGraph` does.
+    func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure
     /// Moves to the previous (-1) or next (+1) period; returns the period now shown, or nil when
     /// the chart has no periods or is already at that end.
     func stepPeriod(by delta: Int) -> String?
-    /// Whether the data changed since the last `makeGraph()`. Polled about twice a second.
+    /// Whether the data changed since the last `makeFigure(cancellation:)`. Polled about twice a second.
     func dataChanged() -> Bool
-    /// Stops a `makeGraph(cancellation:)` running on another thread as soon as it can, beyond
+    /// Stops a `makeFigure(cancellation:)` running on another thread as soon as it can, beyond
     /// raising its flag (a query blocked in a database is interrupted); it then throws a failure
     /// saying so. Called from the session's thread; must be safe to call from any thread.
     func cancelLoading()
-    /// Whether the chart is drawn as one chart per series, stacked with x linked
-    /// (`GraphGrid.stacking(_:)`); false by default.
-    var splitsSeries: Bool { get }
-    /// Which axes the charts of a split share (`GraphGrid.link`); x by default.
-    var gridLink: GridLink { get }
-    /// Keeps the chart's notes (`ChartNote`) for its next showing and its exports, and says
-    /// where ("data.csv.chartview.json"); nil when they are not kept (the default). Throws
-    /// when they cannot be written.
-    func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String?
+    /// Keeps the notes (`ChartNote`) of the graph in `cell` of the figure (0 for a graph alone)
+    /// for its next showing and its exports, and says where ("data.csv.chartview.json"); nil
+    /// when they are not kept (the default). Throws when they cannot be written.
+    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String?
+    /// The providers whose data this one reads: itself (the default), or the charts a page of
+    /// several is made of. Two providers with one in common are never loaded at once (a load
+    /// waits for an abandoned one's thread to end), nor polled while one loads.
+    var components: [any ChartProvider] { get }
 }
 
 extension ChartProvider {
     public var title: String { name }
-    public var splitsSeries: Bool { false }
-    public var gridLink: GridLink { .x }
-    public func keepNotes(_ notes: [ChartNote]) throws(ChartFailure) -> String? { nil }
+    public func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure {
+        .graph(try makeGraph(cancellation: cancellation))
+    }
+    public func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? { nil }
     public func cancelLoading() {}
+    public var components: [any ChartProvider] { [self] }
+
+    /// Whether this provider and `other` read the data of a provider in common (`components`). O(components²).
+    func sharesData(with other: any ChartProvider) -> Bool {
+        let mine = components
+        return other.components.contains { theirs in mine.contains { $0 === theirs } }
+    }
 }
 
 /// Why a chart's graph could not be built: one line naming the file and the place

@@ -4,15 +4,16 @@ import Foundation
 /// One chart being built on a thread of its own, so that a long query or a large file never
 /// freezes the host: the session shows progress meanwhile, and Escape, Tab or `q` stop it.
 /// The host's thread starts it and takes the result; the loading thread only runs
-/// `makeGraph(cancellation:)` and wakes the host (`wake`, which a window turns into a byte on
+/// `makeFigure(cancellation:)` and wakes the host (`wake`, which a window turns into a byte on
 /// its wake-up pipe).
 ///
 /// The session never waits for a load: one it no longer wants (cancelled, another chart, the
 /// host closing) is abandoned: cancelled and detached from `wake`, and its thread ends on its
-/// own once `makeGraph` gives up; its result is dropped.
+/// own once `makeFigure` gives up; its result is dropped.
 ///
-/// Safety: the provider is used by one loading thread at a time: a load of a provider whose
-/// earlier load was abandoned waits, on its own thread, for that one to end (`after`). The
+/// Safety: a provider's data is used by one loading thread at a time: a load of a provider
+/// whose data an abandoned load still reads (the same provider, or a page of several charts
+/// sharing one, `ChartProvider.components`) waits, on its own thread, for those to end (`after`). The
 /// host's thread touches a provider only while no load of it runs, except for
 /// `cancelLoading()`, which providers make safe to call from another thread.
 final class ChartLoad: @unchecked Sendable {
@@ -29,14 +30,15 @@ final class ChartLoad: @unchecked Sendable {
     let purpose: Purpose
     /// When it started, by the session's clock.
     let started: ContinuousClock.Instant
-    /// Raised to stop `makeGraph` (a CSV read looks at it every block or few thousand rows).
+    /// Raised to stop `makeFigure` (a CSV read looks at it every block or few thousand rows).
     let cancellation = CancellationFlag()
-    /// The provider's load this one waits for, if it was still running when this one started.
-    private var previous: ChartLoad?
+    /// The loads of providers sharing this one's data that were still running when it started:
+    /// it waits for them.
+    private var previous: [ChartLoad]
     private let done = DispatchSemaphore(value: 0)
     /// Guards `result` and `wake`.
     private let lock = NSLock()
-    private var result: Result<Graph, ChartFailure>?
+    private var result: Result<ChartFigure, ChartFailure>?
     /// Wakes the host once the result is in; nil once abandoned.
     private var wake: (@Sendable () -> Void)?
     /// Whether the thread waits for `previous` now.
@@ -44,7 +46,7 @@ final class ChartLoad: @unchecked Sendable {
 
     init(
         provider: any ChartProvider, purpose: Purpose, started: ContinuousClock.Instant, wake: @escaping @Sendable () -> Void,
-        after previous: ChartLoad? = nil
+        after previous: [ChartLoad] = []
     ) {
         self.provider = provider
         self.purpose = purpose
@@ -59,18 +61,18 @@ final class ChartLoad: @unchecked Sendable {
     func start() {
         Thread { [self] in
             // One load of a provider at a time: an abandoned one ends soon, being cancelled.
-            if let previous {
+            if !previous.isEmpty {
                 lock.withLock { waiting = true }
-                previous.waitUntilDone()
+                for load in previous { load.waitUntilDone() }
                 lock.withLock { waiting = false }
             }
-            previous = nil
-            let outcome: Result<Graph, ChartFailure>
+            previous = []
+            let outcome: Result<ChartFigure, ChartFailure>
             if cancellation.isCancelled {
                 outcome = .failure(Self.cancelledFailure)
             } else {
                 do throws(ChartFailure) {
-                    outcome = .success(try provider.makeGraph(cancellation: cancellation))
+                    outcome = .success(try provider.makeFigure(cancellation: cancellation))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -84,8 +86,8 @@ final class ChartLoad: @unchecked Sendable {
         }.start()
     }
 
-    /// The graph once built, or why it could not be; nil while it is being built.
-    func take() -> Result<Graph, ChartFailure>? {
+    /// The figure once built, or why it could not be; nil while it is being built.
+    func take() -> Result<ChartFigure, ChartFailure>? {
         lock.lock()
         defer { lock.unlock() }
         return result

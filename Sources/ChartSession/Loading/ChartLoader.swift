@@ -26,8 +26,8 @@ final class ChartLoader {
     /// Whether a load the session wants runs.
     var isLoading: Bool { current != nil }
 
-    /// Starts building `provider`'s graph for `purpose` on a loading thread, after the last
-    /// abandoned load of the same provider, if it still runs; `started` is the session clock's
+    /// Starts building `provider`'s figure for `purpose` on a loading thread, after the
+    /// abandoned loads of providers sharing its data (`ChartProvider.components`) that still run; `started` is the session clock's
     /// now. Only when no load is wanted (`abandonCurrent()` first).
     @discardableResult
     func start(_ provider: any ChartProvider, purpose: ChartLoad.Purpose, at started: ContinuousClock.Instant = .now) -> ChartLoad {
@@ -35,7 +35,7 @@ final class ChartLoader {
         prune()
         let load = ChartLoad(
             provider: provider, purpose: purpose, started: started, wake: wake,
-            after: abandoned.last { $0.provider === provider })
+            after: abandoned.filter { $0.provider.sharesData(with: provider) })
         current = load
         load.start()
         return load
@@ -58,16 +58,16 @@ final class ChartLoader {
         return load
     }
 
-    /// Whether a loading thread, wanted or abandoned, is using `provider`: the host's thread
+    /// Whether a loading thread, wanted or abandoned, is using `provider`'s data: the host's thread
     /// leaves it alone meanwhile.
     func isUsing(_ provider: any ChartProvider) -> Bool {
-        current?.provider === provider || abandoned.contains { $0.provider === provider && !$0.isDone }
+        current?.provider.sharesData(with: provider) == true || abandoned.contains { $0.provider.sharesData(with: provider) && !$0.isDone }
     }
 
     /// The wanted load and its outcome once its thread is done; nil while it runs or when none
     /// does. It stays the wanted load until `end(_:)`. Frees what abandoned loads that ended
     /// built (a graph finished after all).
-    func finished() -> (load: ChartLoad, outcome: Result<Graph, ChartFailure>)? {
+    func finished() -> (load: ChartLoad, outcome: Result<ChartFigure, ChartFailure>)? {
         prune()
         guard let load = current, let outcome = load.take() else { return nil }
         return (load, outcome)

@@ -108,7 +108,10 @@ extension CommandOption {
     static let link: CommandOption = spec(
         "--link", "AXES", value: .choice("link", names: GridLink.allCases.map(\.rawValue)) { GridLink(rawValue: $0) },
         key: \.link,
-        help: "which axes a split's charts share: none, x (the default: one x range, each y fitted) or xy",
+        help: """
+            which axes a split's charts share: none, x (the default: one x
+            range, each y fitted) or xy
+            """,
         summary: "which axes a split's charts share", completion: .choices("axes"))
     static let aggregate: CommandOption = spec(
         "--aggregate", "HOW", value: .choice("aggregate", names: Aggregation.allCases.map(\.rawValue)) { Aggregation(rawValue: $0) },
@@ -213,8 +216,12 @@ extension CommandOption {
     // MARK: - Options
 
     static let chart: CommandOption = option(
-        "--chart", "NAME", value: .name, into: \.chart, section: .options,
-        help: "the chart to show first (default: the first; see \(list.name))", summary: "the chart to show first",
+        "--chart", "NAME", value: .name, appendingTo: \.charts, section: .options,
+        help: """
+            the chart to show first (default: the first; see \(list.name));
+            given more than once, those charts side by side in one page
+            """,
+        summary: "the chart to show first, or several in one page",
         completion: ValueCompletion(source: .charts, title: "chart"))
     static let list: CommandOption = flag(
         "--list", sets: \.list, to: true, section: .options,

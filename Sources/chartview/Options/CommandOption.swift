@@ -120,6 +120,20 @@ extension CommandOption {
             completion: completion, isHidden: isHidden)
     }
 
+    /// An option that may be given more than once: each value, read by `value`, is appended to
+    /// the list at `key` of the options.
+    static func option<Value>(
+        _ name: String, _ valueName: String, value: OptionValue<Value>, appendingTo key: WritableKeyPath<Options, [Value]> & Sendable,
+        section: Section, help: @autoclosure @escaping @Sendable () -> String?, summary: String, completion: ValueCompletion
+    ) -> CommandOption {
+        CommandOption(
+            name: name, aliases: [], valueName: valueName, help: help, summary: summary, completion: completion,
+            choices: value.choices, section: section, isHidden: false
+        ) { (options, text, spelling) throws(CommandError) in
+            options[keyPath: key].append(try value.read(text ?? "", spelling))
+        }
+    }
+
     /// A data option: its value, read by `value`, set on the chart the data flags describe
     /// (`Options.spec`) by `set` (`spec[keyPath:]` for a key of the spec).
     static func spec<Value: Sendable>(

@@ -16,7 +16,9 @@ struct Options {
     /// chart of a spec file (`ChartInput.charts(template:overlay:limits:)`), as `spec` is the
     /// chart of a data file.
     var specEdits: [@Sendable (inout ChartSpec) -> Void] = []
-    var chart: String?
+    /// `--chart`, in the order given: the chart (or layout) to show first; two or more are
+    /// shown together, in one grid (`ChartCatalog.Page`).
+    var charts: [String] = []
     /// `--follow`: the data file is followed as it grows (`LiveChart`).
     var follow = false
     /// `--window`: how much of live data the view follows; nil for all of it.

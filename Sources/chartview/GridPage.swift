@@ -1,0 +1,41 @@
+import ChartCore
+import ChartData
+
+/// A page of several charts in one window and one picture: a spec file's layout
+/// (`ChartSpec.LayoutSpec`), or the charts several `--chart` flags name. Its cells are the
+/// charts' graphs, laid out as one `GraphGrid`.
+struct GridPage {
+    /// The page's name (`--list`, `--chart`, the status line).
+    let name: String
+    /// Shown above the cells; nil for none.
+    let title: String?
+    /// The charts in the cells, row after row.
+    let sources: [ChartSource]
+    /// Cells to a row.
+    let columns: Int
+    /// Each row's relative height; empty for equal rows.
+    let rowHeights: [Double]
+    /// Which axes the cells share; nil for x among the charts whose x is one quantity
+    /// (`GraphGrid.cellsSharingX(_:)`), the others on their own.
+    let link: GridLink?
+
+    /// The grid of `graphs` (the charts' graphs, in `sources`' order). A split chart is one
+    /// cell here, its series together. O(cells).
+    func grid(of graphs: [Graph]) -> GraphGrid {
+        precondition(graphs.count == sources.count, "A grid page has a graph per chart (\(sources.count), got \(graphs.count)).")
+        // The grid's padding and spacing part the cells: little more above and below each.
+        for graph in graphs {
+            graph.padding.top = min(graph.padding.top, 4)
+            graph.padding.bottom = min(graph.padding.bottom, 4)
+        }
+        let grid = GraphGrid(title: title, cells: graphs, columns: columns, rowHeights: rowHeights, linksX: false, theme: graphs[0].theme)
+        if let link {
+            grid.link = link
+        } else {
+            let sharing = GraphGrid.cellsSharingX(graphs)
+            grid.link = sharing.isEmpty ? .none : .x
+            if sharing.count < graphs.count { grid.linkedCells = sharing }
+        }
+        return grid
+    }
+}
