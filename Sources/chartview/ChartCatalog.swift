@@ -164,6 +164,8 @@ final class DataChart: ChartProvider {
     /// Where the chart's notes are kept, and the notes now.
     let sidecar: NotesSidecar?
     private var notes: [ChartNote]
+    /// In a split, each cell's series (plot identifier), as the last figure built them.
+    private var splitSeries: [String?] = []
 
     init(_ source: ChartSource, theme: Theme?, sidecar: NotesSidecar? = nil) throws(CommandError) {
         self.source = source
@@ -183,6 +185,7 @@ final class DataChart: ChartProvider {
         guard source.spec.split == true else { return .graph(graph) }
         let grid = GraphGrid.stacking(graph)
         grid.link = source.spec.link ?? .x
+        splitSeries = grid.cells.map { $0.plots.first?.identifier }
         return .grid(grid)
     }
 
@@ -205,16 +208,30 @@ final class DataChart: ChartProvider {
 
     func dataChanged() -> Bool { source.hasChanged() }
 
-    /// Keeps the notes beside the input file; a split's (one graph of several series) are not
-    /// kept: its notes are the chart's, not a cell's.
+    /// Keeps the notes beside the input file. A split's cell holds the notes of its series
+    /// (`ChartNote.series`): they replace that series' notes among the chart's.
     func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
-        guard let sidecar, source.spec.split != true else { return nil }
+        guard let sidecar else { return nil }
+        var kept = notes
+        if source.spec.split == true, splitSeries.indices.contains(cell) {
+            let series = splitSeries[cell]
+            // The cell's notes now: those of its series, and on the first cell those of none.
+            let others = self.notes.filter { note in
+                let k = splitSeries.firstIndex { $0 == note.series && $0 != nil } ?? 0
+                return k != cell
+            }
+            kept =
+                others
+                + notes.map {
+                    var note = $0; note.series = series; return note
+                }
+        }
         do throws(CommandError) {
-            try sidecar.keep(notes, for: source.spec.name)
+            try sidecar.keep(kept, for: source.spec.name)
         } catch {
             throw ChartFailure(message: error.message)
         }
-        self.notes = notes
+        self.notes = kept
         return (sidecar.path as NSString).lastPathComponent
     }
 

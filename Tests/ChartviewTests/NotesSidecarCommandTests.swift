@@ -32,4 +32,22 @@ import Testing
         #expect(bad.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png"))
     }
+
+    /// A split draws each note on the chart of its series, and one of no series on the first.
+    @Test func aSplitDrawsEachNoteOnItsSeriesChart() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let csv = dir + "/two.csv"
+        try ("t,up,down\n" + (0..<100).map { "\($0),\($0 * 2 + 5),\(1000 - $0 * 3)" }.joined(separator: "\n") + "\n").write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        let notes = """
+            {"charts": [{"name": "two", "notes": [{"text": "on down", "x": 50, "y": 850, "series": "down"},
+                                                  {"text": "on none", "x": 20, "y": 45}]}]}
+            """
+        try notes.write(toFile: csv + ".chartview.json", atomically: true, encoding: .utf8)
+        let result = try ChartviewProcess.run([csv, "--x", "t", "--y", "up,down", "--split", "--size", "800x600", "--dump-layout", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cells = try #require(try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8)).cells)
+        #expect(cells.map { ($0.layout.annotations ?? []).map(\.text) } == [["on none"], ["on down"]])
+    }
 }

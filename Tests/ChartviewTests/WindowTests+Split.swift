@@ -221,3 +221,34 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 }
+
+extension WindowTests {
+    /// A note typed in a split's second chart is kept with its series beside the file, and a
+    /// run after draws it on that chart again.
+    @Test func aSplitsNoteIsKeptWithItsSeries() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let csv = dir + "/nyse.csv"
+        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
+        let arguments = [csv, "--y", "DJ_return,log_volume", "--split", "--size", "900x700"]
+        let session = try TraceSession(arguments)
+        var layout = try session.next("layout", timeout: 30)
+        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
+        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let area = try #require(cells[1]["plotArea"])
+        try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.5))", "\(Int(area[1] + area[3] * 0.4))"])
+        try session.xdotool(["key", "n"])
+        try session.next("prompt")
+        try session.xdotool(["type", "--delay", "5", "spike"])
+        try session.xdotool(["key", "Return"])
+        let note = try session.next("note")
+        #expect(note["text"] as? String == "spike" && note["cell"] as? Int == 2, "\(note)")
+        try session.key("q")
+        #expect(try session.waitForExit() == 0)
+        let sidecar = try String(contentsOfFile: csv + ".chartview.json", encoding: .utf8)
+        #expect(sidecar.contains("\"series\" : \"log_volume\""), "\(sidecar)")
+        let result = try ChartviewProcess.run(arguments + ["--dump-layout", "-"])
+        let drawn = try #require(try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8)).cells)
+        #expect(drawn.map { ($0.layout.annotations ?? []).map(\.text) } == [[], ["spike"]])
+    }
+}

@@ -11,12 +11,17 @@ public struct ChartNote: Hashable, Sendable, Codable {
     public var x: Double
     /// Where along y, data units.
     public var y: Double
+    /// In a split (one chart per series, `GraphGrid.stacking(_:)`), the identifier of the plot
+    /// whose chart the note is on (y is in its units); nil for a graph's notes, which a split
+    /// puts on its first chart.
+    public var series: String?
 
-    /// A note saying `text` at data point (`x`, `y`).
-    public init(text: String, x: Double, y: Double) {
+    /// A note saying `text` at data point (`x`, `y`), on the chart of `series` in a split.
+    public init(text: String, x: Double, y: Double, series: String? = nil) {
         self.text = text
         self.x = x
         self.y = y
+        self.series = series
     }
 
     /// The prefix of a note's annotation identifier ("note-0" for the first of `Graph.notes`).

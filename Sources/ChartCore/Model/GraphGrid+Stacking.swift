@@ -3,7 +3,8 @@ extension GraphGrid {
     /// linked: several signals over one time, each on its own y axis (titled with the series'
     /// name, which a legend of one entry would only repeat). Each cell keeps the graph's x axis,
     /// plot space settings, theme and paddings, and each series its color in `graph`; the grid
-    /// takes its title and note. Plots without axes (a pie) and a graph of fewer than two such
+    /// takes its title and note, each cell the notes of its series (`ChartNote.series`; the
+    /// first cell those of none). Plots without axes (a pie) and a graph of fewer than two such
     /// plots give a grid of `graph` alone. `graph` is emptied of the plots it gave. O(plots).
     public static func stacking(_ graph: Graph) -> GraphGrid {
         let split = graph.plots.filter(\.usesAxes)
@@ -42,6 +43,11 @@ extension GraphGrid {
         for plot in split { graph.removePlot(identifier: plot.identifier) }
         for (cell, plot) in zip(cells, split) { cell.add(plot) }
         cells.first?.annotations = graph.annotations
+        // Each note on the chart of its series; one of no series (or of a series gone) on the first.
+        for note in graph.notes {
+            let k = split.firstIndex { $0.identifier == note.series } ?? 0
+            cells[k].notes.append(note)
+        }
         let grid = GraphGrid(title: graph.title, cells: cells, columns: 1, linksX: true, theme: graph.theme)
         grid.note = graph.note
         return grid
