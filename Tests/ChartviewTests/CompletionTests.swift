@@ -47,7 +47,10 @@ import Testing
         #expect(Set(try Self.complete(["--"])) == flags)
         #expect(try Self.complete(["--dum"]) == ["--dump-layout"])
         let zsh = try String(contentsOfFile: Self.zshScript, encoding: .utf8)
-        for flag in flags { #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)["), "zsh completion lacks \(flag)") }
+        // ("*--chart[": a flag given more than once.)
+        for flag in flags {
+            #expect(zsh.contains("'\(flag)[") || zsh.contains("\"\(flag)[") || zsh.contains("'*\(flag)["), "zsh completion lacks \(flag)")
+        }
         // The values are the binary's, asked at completion time: no script keeps a copy.
         #expect(zsh.contains("$($cv --values ${flag#--} 2>/dev/null)") && zsh.contains("--(kind|theme|color-map|format|aggregate|delimiter|link)"))
         for name in ["kind", "theme", "color-map", "format", "aggregate"] {

@@ -38,6 +38,8 @@ struct CommandOption: Sendable {
     /// Whether the help, `--values flag` and the completion leave the option out (a tool's
     /// option, like swift-argument-parser's hidden `--generate-completion-script`).
     let isHidden: Bool
+    /// Whether the option may be given more than once, each value adding to a list (`--chart`).
+    var isRepeatable = false
     /// Reads the value (nil for a switch) into the options; `spelling` is the name or alias
     /// written, for messages.
     let apply: @Sendable (_ options: inout Options, _ value: String?, _ spelling: String) throws(CommandError) -> Void
@@ -126,12 +128,14 @@ extension CommandOption {
         _ name: String, _ valueName: String, value: OptionValue<Value>, appendingTo key: WritableKeyPath<Options, [Value]> & Sendable,
         section: Section, help: @autoclosure @escaping @Sendable () -> String?, summary: String, completion: ValueCompletion
     ) -> CommandOption {
-        CommandOption(
+        var option = CommandOption(
             name: name, aliases: [], valueName: valueName, help: help, summary: summary, completion: completion,
             choices: value.choices, section: section, isHidden: false
         ) { (options, text, spelling) throws(CommandError) in
             options[keyPath: key].append(try value.read(text ?? "", spelling))
         }
+        option.isRepeatable = true
+        return option
     }
 
     /// A data option: its value, read by `value`, set on the chart the data flags describe

@@ -107,7 +107,8 @@ enum CompletionScript {
     private static func spec(of option: CommandOption) -> String {
         precondition(
             !option.summary.contains(where: { "[]:\\".contains($0) }), "\(option.name)'s summary has a character _arguments reads.")
-        let head = option.name + "[" + option.summary + "]"
+        // zsh offers a flag once unless its spec starts with "*".
+        let head = (option.isRepeatable ? "*" : "") + option.name + "[" + option.summary + "]"
         guard option.valueName != nil else { return head }
         let action: String
         switch option.completion.source {
