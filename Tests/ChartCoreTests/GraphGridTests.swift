@@ -133,4 +133,20 @@ import Testing
         #expect(views[2] == views[0] && views[1] == .fitted)
         #expect(grid.linksCell(0) && !grid.linksCell(1) && grid.linksCell(2))
     }
+
+    /// After the first layout the cells are laid out on several threads at once: the scene is
+    /// the one a layout on this thread alone makes, at every view.
+    @Test func cellsLaidOutAtOnceAreTheCellsLaidOutAlone() throws {
+        let size = Size(width: 900, height: 700)
+        var zoomed = GraphView.fitted
+        zoomed[space: "default"] = GraphView.Ranges(x: .ends(PlotRange(1.0e9 + 360_000, 1.0e9 + 3_600_000)))
+        let together = GraphGrid.stacking(Self.signals()), alone = GraphGrid.stacking(Self.signals())
+        alone.laysOutConcurrently = false
+        for grid in [together, alone] { _ = grid.layout(size: size, measurer: FixedTextMeasurer()) }
+        for views in [[GraphView](), [zoomed], [.fitted, .fitted, zoomed]] {
+            let a = try LayoutDump(together.layout(size: size, views: views, measurer: FixedTextMeasurer())).encoded()
+            let b = try LayoutDump(alone.layout(size: size, views: views, measurer: FixedTextMeasurer())).encoded()
+            #expect(a == b, "\(views)")
+        }
+    }
 }

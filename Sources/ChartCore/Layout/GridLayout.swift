@@ -1,3 +1,5 @@
+import Foundation
+
 /// A grid's layout pass: the title, then each cell's graph laid out at its frame's size and
 /// its linked view, into one scene whose `Scene.cells` place them.
 extension GraphGrid {
@@ -29,19 +31,27 @@ extension GraphGrid {
         let frames =
             large.map { large in cells.indices.map { $0 == large ? frame : .zero } }
             ?? frames(in: frame, gap: spacing * scale, minimumRowHeight: Self.minimumRowHeight * scale)
-        for (k, var cellFrame) in frames.enumerated() {
-            if cancellation?.isCancelled == true { break }
-            if let large, k != large {
-                placed.append(SceneCell(frame: .zero, scene: Self.empty(theme: theme, scale: scale)))
-                continue
-            }
-            cellFrame.size = Size(width: max(1, cellFrame.width), height: max(1, cellFrame.height))
-            let scene = cells[k].layout(size: cellFrame.size, scale: scale, view: linked[k], measurer: measurer, cancellation: cancellation)
+        // Each cell's graph at its frame's size, on as many threads as there are cores once
+        // every cell was laid out before (a first layout pulls the plots' data, which cells of
+        // one table share); measuring one text at a time.
+        var sizes: [Size?] = frames.map { $0.size }
+        for k in sizes.indices where large != nil && k != large { sizes[k] = nil }
+        let concurrent = laysOutConcurrently && hasBeenLaidOut && cells.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1
+        let textMeasurer: any TextMeasuring = concurrent ? SerializedMeasurer(measurer) : measurer
+        let scenes = Self.map(cells.indices, concurrently: concurrent) { k -> Scene in
+            guard let size = sizes[k] else { return Self.empty(theme: theme, scale: scale) }
+            return cells[k].layout(
+                size: Size(width: max(1, size.width), height: max(1, size.height)), scale: scale, view: linked[k], measurer: textMeasurer,
+                cancellation: cancellation)
+        }
+        for (k, scene) in scenes.enumerated() {
+            let cellFrame = sizes[k] == nil ? Rect.zero : Rect(origin: frames[k].origin, size: scene.size)
             placed.append(SceneCell(frame: cellFrame, scene: scene))
         }
         // Linked cells of a column share their plot area's left and right edges (the widest y
         // labels set them): one x at one pixel column down the column.
-        if linksX, large == nil, placed.count == cells.count {
+        if linksX, large == nil, placed.count == cells.count, cancellation?.isCancelled != true {
+            var again: [(cell: Int, span: ClosedRange<Double>)] = []
             for column in 0..<columns {
                 let members = Array(stride(from: column, to: placed.count, by: columns)).filter { linksCell($0) && placed[$0].scene.plotArea.width > 0 }
                 guard members.count > 1 else { continue }
@@ -49,13 +59,18 @@ extension GraphGrid {
                 let right = members.map { placed[$0].scene.plotArea.maxX }.min()!
                 guard right - left >= 1 else { continue }
                 for k in members where abs(placed[k].scene.plotArea.minX - left) >= 0.5 || abs(placed[k].scene.plotArea.maxX - right) >= 0.5 {
-                    if cancellation?.isCancelled == true { break }
-                    placed[k].scene = cells[k].layout(
-                        size: placed[k].frame.size, scale: scale, view: linked[k], measurer: measurer, cancellation: cancellation,
-                        plotAreaSpan: left...right)
+                    again.append((k, left...right))
                 }
             }
+            let aligned = Self.map(again.indices, concurrently: concurrent && again.count > 1) { i -> Scene in
+                let k = again[i].cell
+                return cells[k].layout(
+                    size: placed[k].frame.size, scale: scale, view: linked[k], measurer: textMeasurer, cancellation: cancellation,
+                    plotAreaSpan: again[i].span)
+            }
+            for (i, scene) in aligned.enumerated() { placed[again[i].cell].scene = scene }
         }
+        if cancellation?.isCancelled != true { hasBeenLaidOut = true }
         var scene = Scene(
             size: size, scale: scale, background: theme.background, plotArea: .zero,
             plotAreaFill: theme.background, plotAreaBorder: nil, title: titleScene, gridLines: [], plots: [], axes: [],
@@ -68,6 +83,27 @@ extension GraphGrid {
     /// The least height (device pixels at scale 1) a row is given when the grid has it: a
     /// chart's title, axes and legend with room for its data.
     public static let minimumRowHeight: Double = 120
+
+    /// `body` of each of `indices`, in order: on as many threads as there are cores when
+    /// `concurrently` (`body` then runs on several threads at once), else on this one.
+    static func map<T>(_ indices: Range<Int>, concurrently: Bool, _ body: (Int) -> T) -> [T] {
+        guard concurrently, indices.count > 1 else { return indices.map(body) }
+        // Each thread writes its own slot; nothing else is shared but what `body` reads.
+        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: indices.count)
+        slots.initialize(repeating: nil)
+        defer {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+        withoutActuallyEscaping(body) { body in
+            let work = UncheckedSendable((body, slots, indices.lowerBound))
+            DispatchQueue.concurrentPerform(iterations: indices.count) { i in
+                let (body, slots, first) = work.value
+                slots[i] = body(first + i)
+            }
+        }
+        return slots.map { $0! }
+    }
 
     /// A cell's scene while another fills the grid: nothing, a pixel square.
     static func empty(theme: Theme, scale: Double) -> Scene {

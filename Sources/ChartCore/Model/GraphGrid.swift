@@ -71,6 +71,12 @@ public final class GraphGrid {
     public var spacing: Double = 8
     /// How the charts were chosen from the data, for `--describe` and `--dump-layout`; never drawn.
     public var note: String?
+    /// Whether layouts after the first lay the cells out on several threads at once (one per
+    /// core), each cell's graph on one; the scene is the same either way.
+    public var laysOutConcurrently = true
+    /// Whether the cells were laid out before (their plots' data pulled): later layouts lay
+    /// the cells out on several threads (`laysOutConcurrently`).
+    var hasBeenLaidOut = false
 
     /// A grid of `cells`, `columns` to a row, titled `title`.
     public init(title: String? = nil, cells: [Graph], columns: Int = 1, rowHeights: [Double] = [], linksX: Bool = true, theme: Theme = .plainWhite) {
