@@ -14,50 +14,68 @@ struct ChartCatalog {
     /// The page shown first (or written): the one `--chart` names, the one several `--chart`
     /// flags make, else the first.
     let first: Page
-    /// Where the notes of the input file's charts are kept; nil for the gallery, standard input
-    /// and servers.
-    let sidecar: NotesSidecar?
+    /// Where the notes of each input file's charts are kept, by source; none for the gallery,
+    /// standard input and servers (`sidecar(for:)`).
+    private let sidecars: [ObjectIdentifier: NotesSidecar]
 
-    /// Loads what `options` names. Every check of the flags that needs no data runs before
-    /// anything is read or opened: the input's (`ChartInput`), the chart the data flags
-    /// describe (`ChartSpec.validateBeforeLoading`), `--watch-query` without a server, and
-    /// `--chart` naming no chart (unless `--list` asks for the names). Throws a usage error, or
-    /// a data error (exit status 2) for any bad input.
+    /// Loads what `options` names: each data file's charts (the gallery's without one). Every
+    /// check of the flags that needs no data runs before anything is read or opened: each
+    /// input's (`ChartInput`), the chart the data flags describe
+    /// (`ChartSpec.validateBeforeLoading`), `--watch-query` without a server, and `--chart`
+    /// naming no chart (unless `--list` asks for the names). Throws a usage error, or a data
+    /// error (exit status 2) for any bad input.
     init(_ options: Options) throws(CommandError) {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
-        sidecar = options.file.flatMap(NotesSidecar.init(beside:))
-        let charts: ChartInput.Charts
+        var inputs: [ChartInput.Charts] = []
         do throws(DataError) {
-            var location = options.file ?? ""
-            if options.file == nil { location = try Self.galleryPath() }
-            let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: Self.words)
-            charts = try input.charts(template: options.spec, overlay: options.specEdits, limits: limits)
+            for location in options.files.isEmpty ? [try Self.galleryPath()] : options.files {
+                let input = try ChartInput(location: location, query: options.spec.data.query, table: options.spec.data.table, words: Self.words)
+                inputs.append(try input.charts(template: options.spec, overlay: options.specEdits, limits: limits))
+            }
         } catch {
             throw CommandError(error)
         }
-        if options.watchQuery != nil && !charts.readsServer {
+        if options.watchQuery != nil && !inputs.contains(where: \.readsServer) {
             let servers = DatabaseEngines.titles(servers: true).joined(separator: " or ")
             let files = (DatabaseEngines.titles(servers: false).map { $0 + " databases" } + ["CSV files"]).joined(separator: " and ")
             throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
+        // A spec file's layout of its charts; of one file alone.
+        let layout = inputs.count == 1 ? inputs[0].layout : nil
         // (A server's chart is named once connected: its name is checked once bound, below.)
-        let layout = charts.layout
-        let pageNames = (layout.map { [$0.pageName] } ?? []) + (charts.names ?? [])
-        if !options.list, charts.names != nil {
+        if !options.list, inputs.allSatisfy({ $0.names != nil }) {
+            let pageNames = (layout.map { [$0.pageName] } ?? []) + inputs.flatMap { $0.names ?? [] }
             for name in options.charts where !pageNames.contains(name) { throw Self.noChart(named: name, among: pageNames) }
         }
         // One budget for the bytes of files read and the rows of query results.
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows
         databases.watchQuery = options.watchQuery
-        let sources: [ChartSource]
+        var sources: [ChartSource] = []
+        var firsts: [ChartSource] = []
+        var sidecars: [ObjectIdentifier: NotesSidecar] = [:]
         do throws(DataError) {
-            sources = try charts.sources(databases: databases, skipBadRows: options.skipBadRows, limits: limits)
+            for (k, input) in inputs.enumerated() {
+                let bound = try input.sources(databases: databases, skipBadRows: options.skipBadRows, limits: limits)
+                if let sidecar = options.files.indices.contains(k) ? NotesSidecar(beside: options.files[k]) : nil {
+                    for source in bound { sidecars[ObjectIdentifier(source)] = sidecar }
+                }
+                sources += bound
+                if let first = bound.first { firsts.append(first) }
+            }
         } catch {
             throw CommandError(error)
         }
         self.sources = sources
+        self.sidecars = sidecars
         var pages = sources.map(Page.chart)
+        // Several files: their first charts side by side, first.
+        if firsts.count > 1 {
+            let cells = Array(firsts.prefix(ChartSpec.LayoutSpec.maxCells))
+            guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
+            let name = cells.map(\.spec.name).joined(separator: " + ")
+            pages.insert(.grid(GridPage(name: name, title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: nil)), at: 0)
+        }
         if let layout {
             let names = layout.chartNames(among: sources.map(\.spec.name))
             let cells = names.compactMap { name in sources.first { $0.spec.name == name } }
@@ -147,6 +165,10 @@ struct ChartCatalog {
         if fm.fileExists(atPath: installed) { return installed }
         throw DataError.cannotOpen(path: "assets/gallery.json", reason: "cannot find the demo gallery; set CHARTVIEW_ASSETS to the assets folder")
     }
+
+    /// Where `source`'s notes are kept: beside its input file; nil for the gallery, standard
+    /// input and servers.
+    func sidecar(for source: ChartSource) -> NotesSidecar? { sidecars[ObjectIdentifier(source)] }
 
     /// The pages' names, in order: what `--list` prints.
     var names: [String] { pages.map(\.name) }

@@ -80,7 +80,7 @@ struct Chartview {
         let catalog = try ChartCatalog(options)
         // Never over an input: the data file or spec, and every database, script and CSV file
         // the charts read.
-        let inputs = [options.file ?? (try? ChartCatalog.galleryPath())].compactMap { $0 } + catalog.sources.map(\.sourceName)
+        let inputs = (options.files.isEmpty ? [try? ChartCatalog.galleryPath()].compactMap { $0 } : options.files) + catalog.sources.map(\.sourceName)
         try output?.refuse(inputs: inputs)
         try dump?.refuse(inputs: inputs)
         try visible?.refuse(inputs: inputs)
@@ -113,7 +113,7 @@ struct Chartview {
         guard files.any else {
             // One provider per chart, shared by the pages showing it (its notes, its loads).
             var charts: [DataChart] = []
-            for source in catalog.sources { charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar)) }
+            for source in catalog.sources { charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar(for: source))) }
             let pages: [any ChartProvider] = catalog.pages.map { page in
                 switch page {
                 case .chart(let source): charts.first { $0.source === source }!
@@ -132,7 +132,7 @@ struct Chartview {
             } catch {
                 throw CommandError(error)
             }
-            graph.notes = try catalog.sidecar?.notes(for: source.spec.name) ?? []
+            graph.notes = try catalog.sidecar(for: source)?.notes(for: source.spec.name) ?? []
             if source.skippedRows > 0 {
                 let rows = "\(source.skippedRows) bad row\(source.skippedRows == 1 ? "" : "s")"
                 FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(source.sourceName)): skipped \(rows)\n".utf8))

@@ -20,6 +20,10 @@ struct LiveInput {
     /// The live input `options` name, or nil (after refusing the live flags given without one).
     /// `readsToEnd`: a followed file is read as far as it goes now (a chart rendered to a file).
     init?(_ options: Options, readsToEnd: Bool) throws(CommandError) {
+        if options.files.count > 1 && (options.follow || options.files.contains("-")) {
+            // A server's URL may hold a password: no file is quoted.
+            throw .usage("live input is one file (\(CommandOption.follow.name) FILE, or '-' for standard input), not \(options.files.count)")
+        }
         let readsStandardInput = options.file == "-" || (options.file == nil && Self.standardInputIsPipe)
         guard readsStandardInput || (options.file != nil && options.follow) else {
             if options.follow { throw .usage("\(CommandOption.follow.name) needs a data file, or '-' for standard input") }

@@ -25,7 +25,8 @@ import Testing
     static let badUsage: [([String], String)] = [
         (["--frobnicate"], "chartview: unknown option '--frobnicate' (see 'chartview --help')"),
         (["stray"], "chartview: stray: cannot open: no such file"),
-        (["a.csv", "b.csv"], "chartview: unexpected argument 'b.csv'; give one data file (see 'chartview --help')"),
+        (["/nonexistent/a.csv", "b.csv", "--output", "x.png"], "chartview: /nonexistent/a.csv: cannot open: no such file"),
+        (["a.csv", "-"], "chartview: live input is one file (--follow FILE, or '-' for standard input), not 2 (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
         (
             ["--chart", "nope", "--output", "x.png"],

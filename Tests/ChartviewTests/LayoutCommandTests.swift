@@ -124,4 +124,17 @@ import Testing
             #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.contains("dashboard.json"), "\(result.stderr)")
         }
     }
+
+    /// Two files: their charts side by side as the first page, then each alone.
+    @Test func twoFilesOpenSideBySide() throws {
+        let nyse = try RealData.path("islp/NYSE.csv"), bikes = try RealData.path("islp/Bikeshare.csv")
+        let listed = try ChartviewProcess.run([nyse, bikes, "--list"])
+        #expect(listed.status == 0 && listed.stdout == "NYSE + Bikeshare\nNYSE\nBikeshare\n", "\(listed.stdout)\(listed.stderr)")
+        let layout = try dump([nyse, bikes], size: "1200x500")
+        let cells = try #require(layout.cells)
+        #expect(cells.count == 2 && cells[0].frame[1] == cells[1].frame[1] && cells[0].frame[0] < cells[1].frame[0])
+        #expect(cells.map { $0.layout.title?.text } == ["NYSE", "Bikeshare"])
+        let alone = try dump([nyse, bikes, "--chart", "Bikeshare"], size: "800x500")
+        #expect(alone.cells == nil && alone.title?.text == "Bikeshare")
+    }
 }

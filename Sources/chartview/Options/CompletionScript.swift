@@ -93,7 +93,7 @@ enum CompletionScript {
             _chartview_arguments() {
                 _arguments -s \\
             \(specs.joined(separator: "\n"))
-                    '1:data file:_files -g "*.(#i)(\(extensions))"'
+                    '*:data file:_files -g "*.(#i)(\(extensions))"'
             }
 
             # Whether flag `$1` takes one of a list of values the binary prints (`\(CommandOption.values.synopsis)`).

@@ -11,13 +11,14 @@ enum HelpText {
     static var usage: String {
         let output = CommandOption.output.name, query = CommandOption.query.name, table = CommandOption.table.name
         return """
-            Usage: chartview [FILE] [options]
+            Usage: chartview [FILE…] [options]
 
             Shows charts in a window; with \(output), renders one to a file instead and exits.
             FILE is a SQLite database (with \(query) or \(table)), a CSV file, a chart spec (.json), or
             a PostgreSQL server's URL, postgresql://USER@HOST:PORT/DATABASE (its password from
             ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out); without
-            it, the demo gallery. In the window, press h for the keys.
+            it, the demo gallery. Two or more FILEs open side by side, each one's first chart in one
+            page. In the window, press h for the keys.
 
             Data:
             \(section(.data))

@@ -6,9 +6,12 @@ import Foundation
 /// The command line, parsed (`parse`) by the options' table (`CommandOption.all`). Every
 /// option takes its value as the next argument or after `=`.
 struct Options {
-    /// The data file, as `ChartInput` routes it (a chart spec, a CSV file, a database or a
-    /// server's URL); nil for the demo gallery.
-    var file: String?
+    /// The data files, as `ChartInput` routes each (a chart spec, a CSV file, a database or a
+    /// server's URL), in the order given; none for the demo gallery. Two or more open side by
+    /// side (`ChartCatalog`).
+    var files: [String] = []
+    /// The first data file; nil for the demo gallery.
+    var file: String? { files.first }
     /// The chart the data flags describe (kind, columns, titles, the query or table): laid over
     /// the chart made for `file` (`ChartInput.charts(template:limits:)`). Its name and source are the input's.
     var spec = ChartSpec(name: "", data: ChartSpec.DataSource())
@@ -78,11 +81,7 @@ struct Options {
             }
             guard let option = optionsBySpelling[name] else {
                 if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option '\(argument)'") }
-                guard options.file == nil else {
-                    // A server's URL may hold a password: never repeated.
-                    throw .usage("unexpected argument '\(DatabaseEngines.quotedArgument(argument))'; give one data file")
-                }
-                options.file = argument
+                options.files.append(argument)
                 continue
             }
             // A switch takes no value (one written after `=` is not read).
