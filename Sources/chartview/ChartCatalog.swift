@@ -40,11 +40,16 @@ struct ChartCatalog {
             let files = (DatabaseEngines.titles(servers: false).map { $0 + " databases" } + ["CSV files"]).joined(separator: " and ")
             throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
+        // A split is one chart's series in a page of its own: not a cell of several charts.
+        if options.spec.split == true && (options.charts.count > 1 || options.files.count > 1) {
+            throw .usage("\(CommandOption.split.name) splits one chart into a page of its own; name one chart (\(CommandOption.chart.name)) or one file")
+        }
         // A spec file's layout of its charts; of one file alone.
         let layout = inputs.count == 1 ? inputs[0].layout : nil
         // (A server's chart is named once connected: its name is checked once bound, below.)
         if !options.list, inputs.allSatisfy({ $0.names != nil }) {
-            let pageNames = (layout.map { [$0.pageName] } ?? []) + inputs.flatMap { $0.names ?? [] }
+            let filesPage = inputs.count > 1 ? [inputs.compactMap { $0.names?.first }.joined(separator: " + ")] : []
+            let pageNames = filesPage + (layout.map { [$0.pageName] } ?? []) + inputs.flatMap { $0.names ?? [] }
             for name in options.charts where !pageNames.contains(name) { throw Self.noChart(named: name, among: pageNames) }
         }
         // One budget for the bytes of files read and the rows of query results.
@@ -74,7 +79,7 @@ struct ChartCatalog {
             let cells = Array(firsts.prefix(ChartSpec.LayoutSpec.maxCells))
             guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
             let name = cells.map(\.spec.name).joined(separator: " + ")
-            pages.insert(.grid(GridPage(name: name, title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: nil)), at: 0)
+            pages.insert(.grid(GridPage(name: name, title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: options.link)), at: 0)
         }
         if let layout {
             let names = layout.chartNames(among: sources.map(\.spec.name))
@@ -82,7 +87,8 @@ struct ChartCatalog {
             // Checked when the file was read: the shape holds its charts.
             guard case .success(let shape) = layout.shape(for: cells.count) else { preconditionFailure("A spec's layout was checked when read.") }
             let grid = GridPage(
-                name: layout.pageName, title: layout.title, sources: cells, columns: shape.columns, rowHeights: shape.rowHeights, link: layout.link)
+                name: layout.pageName, title: layout.title, sources: cells, columns: shape.columns, rowHeights: shape.rowHeights,
+                link: options.link ?? layout.link)
             pages.insert(.grid(grid), at: 0)
         }
         let names = pages.map(\.name)
@@ -100,14 +106,33 @@ struct ChartCatalog {
             }
             guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
             let grid = GridPage(
-                name: options.charts.joined(separator: " + "), title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: nil)
+                name: options.charts.joined(separator: " + "), title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: options.link)
             first = .grid(grid)
             pages.insert(first, at: 0)
         } else {
             first = options.charts.first.flatMap { name in pages.first { $0.name == name } } ?? pages[0]
         }
         self.pages = pages
+        // What the first page shows: several charts, or a split of one, for the flags that arrange them.
+        let severalCharts: Bool
+        switch first {
+        case .grid: severalCharts = true
+        case .chart(let source): severalCharts = source.spec.split == true
+        }
+        if case .grid = first, options.spec.split == true {
+            throw .usage(
+                "\(CommandOption.split.name) splits one chart into a page of its own, not a page of several; name the chart (\(CommandOption.chart.name))")
+        }
+        if options.link != nil && !severalCharts {
+            throw .usage(
+                "\(CommandOption.link.name) is for several charts in one page: \(CommandOption.split.name), a spec's layout, several \(CommandOption.chart.name) or files"
+            )
+        }
+        link = options.link
     }
+
+    /// `--link`: which axes the charts of a page share; nil for each page's own.
+    let link: GridLink?
 
     /// What one page shows: one chart, or several in a grid.
     enum Page {
@@ -189,8 +214,12 @@ final class DataChart: ChartProvider {
     /// In a split, each cell's series (plot identifier), as the last figure built them.
     private var splitSeries: [String?] = []
 
-    init(_ source: ChartSource, theme: Theme?, sidecar: NotesSidecar? = nil) throws(CommandError) {
+    /// Which axes a split's cells share, given on the command line; nil for the spec's (x by default).
+    let link: GridLink?
+
+    init(_ source: ChartSource, theme: Theme?, sidecar: NotesSidecar? = nil, link: GridLink? = nil) throws(CommandError) {
         self.source = source
+        self.link = link
         self.theme = theme
         self.sidecar = sidecar
         notes = try sidecar?.notes(for: source.spec.name) ?? []
@@ -206,7 +235,7 @@ final class DataChart: ChartProvider {
         let graph = try makeGraph(cancellation: cancellation)
         guard source.spec.split == true else { return .graph(graph) }
         let grid = GraphGrid.stacking(graph)
-        grid.link = source.spec.link ?? .x
+        grid.link = link ?? source.spec.link ?? .x
         splitSeries = grid.cells.map { $0.plots.first?.identifier }
         return .grid(grid)
     }

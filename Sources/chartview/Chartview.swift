@@ -113,7 +113,9 @@ struct Chartview {
         guard files.any else {
             // One provider per chart, shared by the pages showing it (its notes, its loads).
             var charts: [DataChart] = []
-            for source in catalog.sources { charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar(for: source))) }
+            for source in catalog.sources {
+                charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar(for: source), link: options.link))
+            }
             let pages: [any ChartProvider] = catalog.pages.map { page in
                 switch page {
                 case .chart(let source): charts.first { $0.source === source }!
@@ -130,7 +132,10 @@ struct Chartview {
             do throws(DataError) {
                 graph = try source.graph()
             } catch {
-                throw CommandError(error)
+                // In a page of several, which chart failed.
+                guard case .grid = first else { throw CommandError(error) }
+                let failure = CommandError(error)
+                throw CommandError(message: "chart '\(source.spec.name)': \(failure.message)", status: failure.status)
             }
             graph.notes = try catalog.sidecar(for: source)?.notes(for: source.spec.name) ?? []
             if source.skippedRows > 0 {
@@ -143,7 +148,7 @@ struct Chartview {
         switch first {
         case .chart(let source) where source.spec.split == true:
             let grid = GraphGrid.stacking(graphs[0])
-            grid.link = source.spec.link ?? .x
+            grid.link = options.link ?? source.spec.link ?? .x
             figure = .grid(grid)
         case .chart: figure = .graph(graphs[0])
         case .grid(let page): figure = .grid(page.grid(of: graphs))
@@ -189,8 +194,18 @@ struct Chartview {
     private static func render(_ figure: ChartFigure, options: Options, files: Files) throws(CommandError) {
         if let theme = options.theme { figure.apply(theme) }
         let renderer = ChartRenderer()
-        // A range flag reads its values as the first graph's axes do (every cell's, in a grid).
-        let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: figure.graphs[0])
+        // A range flag reads its values as the graph's axes do; in a grid, it is the linked
+        // cells' (the charts sharing x), read as theirs.
+        var ranged = Array(figure.graphs.indices)
+        if case .grid(let grid) = figure, grid.cells.count > 1 {
+            ranged = ranged.filter(grid.linksCell)
+            if ranged.isEmpty && (options.xRange != nil || options.yRange != nil) {
+                let flags = "\(CommandOption.xRange.name) and \(CommandOption.yRange.name)"
+                throw .usage(
+                    "\(flags) set the range the charts of a page share, and these charts share none (their x differ, or \(CommandOption.link.name) none)")
+            }
+        }
+        let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: figure.graphs[ranged.first ?? 0])
         // A table too large to load is read per view: the file shows the view's exact records.
         let scene: Scene
         let visibleCSV: () -> (text: String, rows: Int, truncated: Bool)
@@ -199,8 +214,8 @@ struct Chartview {
             switch figure {
             case .grid(let grid):
                 // The x range given is every cell's; a y range each one's (every one's with xy).
-                let laidOut = try grid.layoutWaitingForData(
-                    size: size, scale: scale, views: Array(repeating: view, count: grid.cells.count), measurer: renderer.text)
+                let views = grid.cells.indices.map { ranged.contains($0) ? view : .fitted }
+                let laidOut = try grid.layoutWaitingForData(size: size, scale: scale, views: views, measurer: renderer.text)
                 (scene, visibleCSV) = (laidOut, { grid.visibleDataCSV(in: laidOut) })
             case .graph(let graph):
                 let laidOut = try graph.layoutWaitingForData(size: size, scale: scale, view: view, measurer: renderer.text)

@@ -28,7 +28,7 @@ final class GridChart: ChartProvider {
                 graphs.append(try chart.makeGraph(cancellation: cancellation))
             } catch {
                 if error.wasCancelled { throw error }
-                throw ChartFailure(message: "\(chart.name): \(error.message)")
+                throw ChartFailure(message: "chart '\(chart.name)': \(error.message)")
             }
         }
         return .grid(page.grid(of: graphs))

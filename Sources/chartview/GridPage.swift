@@ -15,8 +15,9 @@ struct GridPage {
     let columns: Int
     /// Each row's relative height; empty for equal rows.
     let rowHeights: [Double]
-    /// Which axes the cells share; nil for x among the charts whose x is one quantity
-    /// (`GraphGrid.cellsSharingX(_:)`), the others on their own.
+    /// Which axes the charts whose x is one quantity (`GraphGrid.cellsSharingX(_:)`) share;
+    /// nil for x. The others are navigated on their own: a category axis or another quantity
+    /// has no x in common with them.
     let link: GridLink?
 
     /// The grid of `graphs` (the charts' graphs, in `sources`' order). A split chart is one
@@ -29,13 +30,9 @@ struct GridPage {
             graph.padding.bottom = min(graph.padding.bottom, 4)
         }
         let grid = GraphGrid(title: title, cells: graphs, columns: columns, rowHeights: rowHeights, linksX: false, theme: graphs[0].theme)
-        if let link {
-            grid.link = link
-        } else {
-            let sharing = GraphGrid.cellsSharingX(graphs)
-            grid.link = sharing.isEmpty ? .none : .x
-            if sharing.count < graphs.count { grid.linkedCells = sharing }
-        }
+        let sharing = GraphGrid.cellsSharingX(graphs)
+        grid.link = sharing.isEmpty ? .none : link ?? .x
+        if sharing.count < graphs.count { grid.linkedCells = sharing }
         return grid
     }
 }

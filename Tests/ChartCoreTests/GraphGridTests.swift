@@ -119,6 +119,10 @@ import Testing
         let late = line("late", scale: .date, x: (50..<300).map { 1.0e9 + Double($0) * 86_400 })
         #expect(GraphGrid.cellsSharingX([early, bars, late]) == [0, 2])
         #expect(GraphGrid.cellsSharingX([early, bars]).isEmpty)
+        // A month beside sixty years keeps its own x: linked, it would be a stroke at one edge.
+        let decades = line("decades", scale: .date, x: (0..<60).map { 1.0e9 + Double($0) * 365 * 86_400 })
+        let month = line("month", scale: .date, x: (0..<30).map { 4.0e9 + Double($0) * 86_400 })
+        #expect(GraphGrid.cellsSharingX([decades, month, early]) == [0, 2])
         let steps = [line("a", scale: .linear, x: [1, 2, 3]), line("b", scale: .linear, x: [2, 3, 4])]
         #expect(GraphGrid.cellsSharingX(steps) == [0, 1])
         steps[1].xAxis.title = "other"

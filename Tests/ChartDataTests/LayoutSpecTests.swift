@@ -37,6 +37,7 @@ import Testing
         #expect(problem(Layout(heights: [1, 0]), 2)?.key == "heights")
         #expect(problem(Layout(rows: 2, heights: [1, 2, 3]), 3) == .init(key: "heights", message: "lists 3 heights for 2 rows"))
         #expect(problem(Layout(columns: 0), 2)?.key == "columns")
+        #expect(problem(Layout(columns: 3), 2) == .init(key: "columns", message: "3 columns for 2 charts leave columns empty"))
     }
 
     func decode(_ layout: String, charts: [String] = ["a", "b", "c"]) throws(DataError) -> ChartSpec.File {
@@ -50,6 +51,16 @@ import Testing
             return "decoded"
         } catch {
             return error.description
+        }
+    }
+
+    @Test func aSplitChartIsNoCell() {
+        let text = #"{"charts": [{"name": "a", "data": {"csv": "a.csv"}, "split": true}, {"name": "b", "data": {"csv": "b.csv"}}], "layout": {}}"#
+        do {
+            _ = try ChartSpec.File.decode(Data(text.utf8), path: "dash.json")
+            Issue.record("a layout of a split chart decoded")
+        } catch {
+            #expect(error.description.hasPrefix("dash.json: layout.charts: 'a' is split"), "\(error)")
         }
     }
 
@@ -75,6 +86,8 @@ import Testing
             #expect(!said.contains("\n"))
         }
         #expect(refusal("{}", charts: ["layout", "b"]).contains("layout.name: is needed"))
+        #expect(refusal("{}", charts: (0..<65).map { "c\($0)" }).contains("layout.charts: a page holds at most 64 charts (got 65)"))
+        #expect(refusal(#"{"link": "y"}"#).contains(#"layout.link: "y" is not one of none, x, xy"#))
         #expect(refusal(#"{"colums": 2}"#).contains("layout.colums"))
         #expect(refusal(#"{"columns": 2.5}"#).contains("layout.columns"))
     }

@@ -25,7 +25,7 @@ import Testing
     static let badUsage: [([String], String)] = [
         (["--frobnicate"], "chartview: unknown option '--frobnicate' (see 'chartview --help')"),
         (["stray"], "chartview: stray: cannot open: no such file"),
-        (["/nonexistent/a.csv", "b.csv", "--output", "x.png"], "chartview: /nonexistent/a.csv: cannot open: no such file"),
+        (["/nonexistent/a.csv", "b.csv", "--output", "x.png"], "chartview: chart 'a': /nonexistent/a.csv: cannot open: no such file"),
         (["a.csv", "-"], "chartview: live input is one file (--follow FILE, or '-' for standard input), not 2 (see 'chartview --help')"),
         (["--chart"], "chartview: --chart needs a value (see 'chartview --help')"),
         (

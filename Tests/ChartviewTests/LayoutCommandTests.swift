@@ -137,4 +137,39 @@ import Testing
         let alone = try dump([nyse, bikes, "--chart", "Bikeshare"], size: "800x500")
         #expect(alone.cells == nil && alone.title?.text == "Bikeshare")
     }
+
+    /// `--x-range` is the range of the charts that share x (the bars by month keep theirs);
+    /// `"link": "xy"` links y among those charts only; with no chart sharing x, a range is
+    /// refused in one line; `--split` is one chart's page, never a cell.
+    @Test func rangesAndLinksAreTheChartsThatShareX() throws {
+        let spec = try Self.dashboard()
+        let zoomed = try #require(try dump([spec, "--x-range", "1975-01-01:1975-12-31"], size: "1000x800").cells)
+        let x = zoomed.compactMap { $0.layout.spaces?.first?.x }
+        #expect(x[0] == [157_766_400, 189_216_000] && x[1] == x[0], "\(x)")
+        #expect(x[2][1] - x[2][0] > 10 && x[2][1] - x[2][0] < 14, "the months took the dates: \(x[2])")
+        let xy = try #require(try dump([try Self.dashboard(layout: #"{"link": "xy"}"#)], size: "1000x800").cells)
+        let y = xy.compactMap { $0.layout.spaces?.first?.y }
+        #expect(y[0] == y[1] && y[2] != y[0], "\(y)")
+        #expect(xy[2].layout.spaces?.first?.xScale == "category")
+        let none = try ChartviewProcess.run([spec, "--link", "none", "--x-range", "1975-01-01:1975-12-31", "--output", "/dev/null"])
+        #expect(none.status == 2 && none.stderr.contains("share none") && none.stderr.filter { $0 == "\n" }.count == 1, "\(none.stderr)")
+        let nyse = try RealData.path("islp/NYSE.csv"), bikes = try RealData.path("islp/Bikeshare.csv")
+        let split = try ChartviewProcess.run([nyse, bikes, "--split", "--output", "/dev/null"])
+        #expect(split.status == 2 && split.stderr.contains("--split splits one chart"), "\(split.stderr)")
+        let layoutSplit = try ChartviewProcess.run([spec, "--split", "--output", "/dev/null"])
+        #expect(layoutSplit.status == 2 && layoutSplit.stderr.contains("not a page of several"), "\(layoutSplit.stderr)")
+        let linkAlone = try ChartviewProcess.run([nyse, "--link", "x", "--output", "/dev/null"])
+        #expect(linkAlone.status == 2 && linkAlone.stderr.contains("is for several charts in one page"), "\(linkAlone.stderr)")
+    }
+
+    /// The records in view of a layout name their chart.
+    @Test func theVisibleRecordsOfALayoutNameTheirChart() throws {
+        let result = try ChartviewProcess.run([try Self.dashboard(), "--x-range", "1975-01-02:1975-01-03", "--export-visible", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "chart,series,x,y", "\(lines.prefix(3))")
+        #expect(lines.contains("Dow Jones daily return,DJ_return,1975-01-02,0.025316"), "\(lines.prefix(6))")
+        #expect(lines.contains { $0.hasPrefix("Log volume,log_volume,1975-01-02,") })
+        #expect(lines.contains { $0.hasPrefix("\"Riders an hour, by month\",clear,Jan,") }, "\(lines.suffix(4))")
+    }
 }

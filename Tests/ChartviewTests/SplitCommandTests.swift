@@ -73,7 +73,8 @@ import Testing
         let own = try #require(try dump([nyse, "--y", y, "--split", "--link", "none"], size: "800x600").cells)
         #expect(Set(own.compactMap { $0.layout.spaces?.first?.y }).count == 2)
         let alone = try ChartviewProcess.run([nyse, "--link", "xy", "--output", "/dev/null"])
-        #expect(alone.status == 2 && alone.stderr.contains("is for a split chart") && alone.stderr.filter { $0 == "\n" }.count == 1, "\(alone.stderr)")
+        #expect(
+            alone.status == 2 && alone.stderr.contains("is for several charts in one page") && alone.stderr.filter { $0 == "\n" }.count == 1, "\(alone.stderr)")
     }
 
     /// Live input is one chart following its rows: a split of it is refused in one line rather

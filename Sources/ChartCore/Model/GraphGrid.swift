@@ -91,11 +91,13 @@ public final class GraphGrid {
         self.theme = theme
     }
 
-    /// The cells among `cells` that show x as one quantity, so that linking their x is the
-    /// natural default: the largest group (the first of equal ones) of at least two cells
-    /// plotting on axes whose x is a date axis, or a numeric axis of one scale and one title
-    /// (the column's name). Category axes never are: their positions are each chart's own.
-    /// Empty when no two cells share x. O(cells × plots).
+    /// The cells among `cells` that show x as one quantity over one stretch of it, so that
+    /// linking their x is the natural default: the largest group (the first of equal ones) of
+    /// at least two cells plotting on axes whose x is a date axis, or a numeric axis of one
+    /// scale and one title (the column's name), and whose data lies mostly (half of its x
+    /// extent or more) within the widest one's: a chart of one month beside one of sixty years
+    /// keeps its own x rather than shrink to a stroke. Category axes never are: their positions
+    /// are each chart's own. Empty when no two cells share x. O(cells × records) (fitting).
     public static func cellsSharingX(_ cells: [Graph]) -> Set<Int> {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
@@ -112,8 +114,24 @@ public final class GraphGrid {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(k)
         }
-        let largest = order.map { groups[$0]! }.max { $0.count < $1.count } ?? []
+        let overlapping = order.map { key in Self.overlapping(groups[key]!.map { ($0, cells[$0]) }) }
+        let largest = overlapping.max { $0.count < $1.count } ?? []
         return largest.count >= 2 ? Set(largest) : []
+    }
+
+    /// Of `members` (index, graph), those whose fitted x extent lies half or more within the
+    /// widest member's. O(members × records).
+    private static func overlapping(_ members: [(Int, Graph)]) -> [Int] {
+        let extents = members.map { k, cell -> (Int, PlotRange)? in
+            let plots = cell.plots(in: cell.defaultPlotSpace).filter { !$0.isHidden && $0.hasData && $0.usesAxes }
+            guard !plots.isEmpty else { return nil }
+            return (k, cell.defaultPlotSpace.effectiveRanges(for: plots).x)
+        }.compactMap { $0 }
+        guard let widest = extents.max(by: { $0.1.length < $1.1.length })?.1 else { return [] }
+        return extents.filter { _, x in
+            let shared = min(x.upper, widest.upper) - max(x.lower, widest.lower)
+            return x.length > 0 ? shared >= x.length / 2 : (widest.lower...widest.upper).contains(x.lower)
+        }.map { $0.0 }
     }
 
     /// The number of rows.

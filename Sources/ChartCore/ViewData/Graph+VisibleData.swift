@@ -56,18 +56,23 @@ extension Graph {
 
 extension GraphGrid {
     /// Every cell's `Graph.visibleDataCSV(in:limit:)` from `scene` (a layout of this grid), one
-    /// CSV: the first cell's header (`series,category,value` when any cell's x names
-    /// categories), then each cell's rows in order. O(rows).
+    /// CSV, each cell's rows in order: a split's (cells without titles, each its own series)
+    /// under the cells' header (`series,x,y`, or `series,category,value` when every cell's x
+    /// names categories); charts with titles (a layout's) with a first column naming each
+    /// row's chart, `chart,series,x,y`. O(rows).
     public func visibleDataCSV(in scene: Scene, limit: Int = Graph.visibleRowLimit) -> (text: String, rows: Int, truncated: Bool) {
-        var header = "series,x,y"
+        let namesCharts = cells.contains { $0.title?.isEmpty == false }
+        var headers: Set<String> = []
         var lines: [String] = []
         var truncated = false
-        for (cell, placed) in zip(cells, scene.cells) where !truncated {
+        for (k, (cell, placed)) in zip(cells, scene.cells).enumerated() where !truncated {
             let part = cell.visibleRecords(in: placed.scene, limit: limit - lines.count)
-            if part.header != header && !part.lines.isEmpty { header = part.header }
-            lines += part.lines
+            if !part.lines.isEmpty { headers.insert(part.header) }
+            let chart = namesCharts ? Graph.csvField(cell.title ?? "chart \(k + 1)") + "," : ""
+            lines += part.lines.map { chart + $0 }
             truncated = part.truncated
         }
+        let header = (namesCharts ? "chart," : "") + (headers.count == 1 ? headers.first! : "series,x,y")
         return (([header] + lines).joined(separator: "\n") + "\n", lines.count, truncated)
     }
 }

@@ -23,8 +23,9 @@ extension ChartSpec {
         /// Cells to a row; nil to take as many as the rows need (as many rows as columns, or
         /// one column more, when neither is given).
         public var columns: Int?
-        /// Which axes the cells share (every cell's); nil for x among the charts whose x is one
-        /// quantity (`GraphGrid.cellsSharingX(_:)`), the others on their own.
+        /// Which axes the charts whose x is one quantity over one stretch share
+        /// (`GraphGrid.cellsSharingX(_:)`): none, x (nil: the default) or x and y; the others
+        /// are navigated on their own.
         public var link: GridLink?
 
         /// The page's name when none is given.
@@ -54,10 +55,12 @@ extension ChartSpec {
         /// The names of the charts in the cells, in order, of a file whose charts are `names`.
         public func chartNames(among names: [String]) -> [String] { charts ?? names }
 
-        /// Checks the layout against the file's charts (`names`): a page name of one line that
-        /// no chart has, charts that exist, once each, and a shape that holds them. Throws a
-        /// spec error naming `path` and the key ("layout.charts[2]: no chart named 'x'").
-        func validate(charts names: [String], path: String) throws(DataError) {
+        /// Checks the layout against the file's charts (`specs`): a page name of one line that
+        /// no chart has, charts that exist, once each, none split (a cell holds one chart), and a
+        /// shape that holds them. Throws a spec error naming `path` and the key
+        /// ("layout.charts[2]: no chart named 'x'").
+        func validate(charts specs: [ChartSpec], path: String) throws(DataError) {
+            let names = specs.map(\.name)
             func fail(_ key: String, _ message: String) -> DataError { DataError.spec(path: path, keyPath: "layout.\(key)", message: message) }
             if let name {
                 if name.isEmpty { throw fail("name", "must not be empty") }
@@ -68,12 +71,22 @@ extension ChartSpec {
             }
             let shown = chartNames(among: names)
             if shown.isEmpty { throw fail("charts", "lists no charts") }
+            if shown.count > Self.maxCells {
+                throw fail(
+                    charts == nil ? "charts" : "charts[\(Self.maxCells)]",
+                    "a page holds at most \(Self.maxCells) charts (got \(shown.count)); list the ones to show")
+            }
             var seen = Set<String>()
             for (index, chart) in shown.enumerated() {
                 guard names.contains(chart) else {
                     throw fail("charts[\(index)]", "no chart named '\(chart)'; the charts are: \(names.joined(separator: ", "))")
                 }
                 guard seen.insert(chart).inserted else { throw fail("charts[\(index)]", "'\(chart)' is listed twice") }
+                if specs.first(where: { $0.name == chart })?.split == true {
+                    throw fail(
+                        charts == nil ? "charts" : "charts[\(index)]",
+                        "'\(chart)' is split (a chart per series) and a cell holds one chart; list the charts to show, or show it alone")
+                }
             }
             if case .failure(let problem) = shape(for: shown.count) { throw fail(problem.key, problem.message) }
         }
@@ -92,7 +105,9 @@ extension ChartSpec {
                     return .failure(LayoutProblem(key: "heights", message: "relative heights are numbers above 0 (got \(bad))"))
                 }
                 if let rows, rows != heights.count {
-                    return .failure(LayoutProblem(key: "heights", message: "lists \(heights.count) heights for \(rows) rows"))
+                    return .failure(
+                        LayoutProblem(
+                            key: "heights", message: "lists \(heights.count) height\(heights.count == 1 ? "" : "s") for \(rows) row\(rows == 1 ? "" : "s")"))
                 }
             }
             let given = rows ?? heights?.count
@@ -100,11 +115,17 @@ extension ChartSpec {
             if let columns, !(1...Self.maxCells).contains(columns) {
                 return .failure(LayoutProblem(key: "columns", message: "must be from 1 to \(Self.maxCells)"))
             }
+            if let columns, columns > count {
+                return .failure(LayoutProblem(key: "columns", message: "\(columns) columns for \(count) chart\(count == 1 ? "" : "s") leave columns empty"))
+            }
             let columns: Int
             switch (given, self.columns) {
             case (let r?, let c?):
                 guard r * c >= count else {
-                    return .failure(LayoutProblem(key: rowsKey, message: "\(r) row\(r == 1 ? "" : "s") of \(c) hold \(r * c) charts, not \(count)"))
+                    return .failure(
+                        LayoutProblem(
+                            key: rowsKey, message: "\(r) row\(r == 1 ? "" : "s") of \(c) \(r * c == 1 ? "holds 1 chart" : "hold \(r * c) charts"), not \(count)"
+                        ))
                 }
                 columns = c
             case (let r?, nil): columns = (count + r - 1) / r

@@ -69,7 +69,7 @@ extension ChartSpec.File {
             }
             try chart.validate(path: path, keyPath: "charts[\(index)]")
         }
-        try file.layout?.validate(charts: file.charts.map(\.name), path: path)
+        try file.layout?.validate(charts: file.charts, path: path)
         return file
     }
 

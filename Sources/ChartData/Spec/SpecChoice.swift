@@ -59,6 +59,10 @@ extension ChartKind: SpecChoice {
     public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
 }
 
+extension GridLink: Decodable, SpecChoice {
+    public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
+}
+
 extension Aggregation: SpecChoice {
     public init(from decoder: any Decoder) throws { try self.init(decodingSpecName: decoder) }
 }

@@ -105,14 +105,15 @@ extension CommandOption {
     static let split: CommandOption = flag(
         "--split", setsSpec: \.split, help: "one chart per series, stacked, their x zoomed and panned together",
         summary: "one chart per series, stacked, x linked")
-    static let link: CommandOption = spec(
+    static let link: CommandOption = option(
         "--link", "AXES", value: .choice("link", names: GridLink.allCases.map(\.rawValue)) { GridLink(rawValue: $0) },
-        key: \.link,
+        into: \.link, section: .data,
         help: """
-            which axes a split's charts share: none, x (the default: one x
-            range, each y fitted) or xy
+            which axes several charts in one page share (a split, a layout,
+            several charts or files): none, x (the default: one x range,
+            each y fitted) or xy
             """,
-        summary: "which axes a split's charts share", completion: .choices("axes"))
+        summary: "which axes the charts of a page share", completion: .choices("axes"))
     static let aggregate: CommandOption = spec(
         "--aggregate", "HOW", value: .choice("aggregate", names: Aggregation.allCases.map(\.rawValue)) { Aggregation(rawValue: $0) },
         key: \.aggregate,

@@ -22,6 +22,9 @@ struct Options {
     /// `--chart`, in the order given: the chart (or layout) to show first; two or more are
     /// shown together, in one grid (`ChartCatalog.Page`).
     var charts: [String] = []
+    /// `--link`: which axes the charts of a page share (a split's, a layout's, several charts'
+    /// or files'); nil for each page's own (a spec's `link`, else x).
+    var link: GridLink?
     /// `--follow`: the data file is followed as it grows (`LiveChart`).
     var follow = false
     /// `--window`: how much of live data the view follows; nil for all of it.
