@@ -235,7 +235,7 @@ final class DataChart: ChartProvider {
         let graph = try makeGraph(cancellation: cancellation)
         guard source.spec.split == true else { return .graph(graph) }
         let grid = GraphGrid.stacking(graph)
-        grid.link = link ?? source.spec.link ?? .x
+        grid.link = link ?? source.spec.link ?? grid.link
         splitSeries = grid.cells.map { $0.plots.first?.identifier }
         return .grid(grid)
     }

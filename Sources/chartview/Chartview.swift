@@ -148,7 +148,7 @@ struct Chartview {
         switch first {
         case .chart(let source) where source.spec.split == true:
             let grid = GraphGrid.stacking(graphs[0])
-            grid.link = options.link ?? source.spec.link ?? .x
+            grid.link = options.link ?? source.spec.link ?? grid.link
             figure = .grid(grid)
         case .chart: figure = .graph(graphs[0])
         case .grid(let page): figure = .grid(page.grid(of: graphs))

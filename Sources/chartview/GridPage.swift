@@ -24,6 +24,7 @@ struct GridPage {
     /// cell here, its series together. O(cells).
     func grid(of graphs: [Graph]) -> GraphGrid {
         precondition(graphs.count == sources.count, "A grid page has a graph per chart (\(sources.count), got \(graphs.count)).")
+        GraphGrid.matchSeriesColors(graphs)
         // The grid's padding and spacing part the cells: little more above and below each.
         for graph in graphs {
             graph.padding.top = min(graph.padding.top, 4)

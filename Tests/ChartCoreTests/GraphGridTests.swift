@@ -153,4 +153,20 @@ import Testing
             #expect(a == b, "\(views)")
         }
     }
+
+    /// A series of one name is one color in every cell; different names differ; within a cell
+    /// every series has its own.
+    @Test func aSeriesNameIsOneColorAcrossTheCells() {
+        func graph(_ names: [String]) -> Graph {
+            let graph = Graph()
+            for name in names { graph.add(ScatterPlot(identifier: name + "-id", title: name, x: [1, 2], y: [3, 4])) }
+            return graph
+        }
+        let cells = [graph(["Asia", "Europe"]), graph(["Africa", "Asia"]), graph(["Europe", "Oceania", "Asia"])]
+        GraphGrid.matchSeriesColors(cells)
+        func slot(_ k: Int, _ name: String) -> Int? { cells[k].colorSlots[name + "-id"] }
+        #expect(slot(0, "Asia") == 0 && slot(0, "Europe") == 1)
+        #expect(slot(1, "Asia") == 0 && slot(1, "Africa") == 2)
+        #expect(slot(2, "Asia") == 0 && slot(2, "Europe") == 1 && slot(2, "Oceania") == 3)
+    }
 }

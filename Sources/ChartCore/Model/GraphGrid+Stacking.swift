@@ -1,6 +1,7 @@
 extension GraphGrid {
     /// `graph` split into one graph per plot that uses axes, stacked in one column with x
-    /// linked: several signals over one time, each on its own y axis (titled with the series'
+    /// linked (unless x is an unnamed numeric axis: each series' own values, as histograms of
+    /// several columns have): several signals over one time, each on its own y axis (titled with the series'
     /// name, which a legend of one entry would only repeat). Each cell keeps the graph's x axis,
     /// plot space settings, theme and paddings, and each series its color in `graph`; the grid
     /// takes its title and note, each cell the notes of its series (`ChartNote.series`; the
@@ -12,6 +13,11 @@ extension GraphGrid {
             return GraphGrid(cells: [graph], theme: graph.theme)
         }
         let source = graph.defaultPlotSpace
+        // x is one quantity for every series when it is dates, categories or a named column; an
+        // unnamed numeric x is each series' own values (histograms of several columns): not
+        // linked, and each y titled with what it counts and whose.
+        let scale = source.xScale
+        let sharesX = scale == .date || scale == .category || graph.xAxis.title?.isEmpty == false
         var cells: [Graph] = []
         for (index, plot) in graph.plots.enumerated() {
             let cell = Graph(theme: graph.theme)
@@ -29,7 +35,7 @@ extension GraphGrid {
             space.globalXRange = source.globalXRange
             space.fitMargin = source.fitMargin
             var y = graph.yAxis
-            y.title = plot.title
+            y.title = sharesX ? plot.title : graph.yAxis.title.map { "\(plot.title) (\($0))" } ?? plot.title
             y.plotSpaceIdentifier = space.identifier
             // The x axis' title once, under the bottom cell: the cells above show its labels only.
             var x = graph.xAxis
@@ -48,7 +54,7 @@ extension GraphGrid {
             let k = split.firstIndex { $0.identifier == note.series } ?? 0
             cells[k].notes.append(note)
         }
-        let grid = GraphGrid(title: graph.title, cells: cells, columns: 1, linksX: true, theme: graph.theme)
+        let grid = GraphGrid(title: graph.title, cells: cells, columns: 1, linksX: sharesX, theme: graph.theme)
         grid.note = graph.note
         return grid
     }
