@@ -44,12 +44,11 @@ struct ChartCatalog {
         if options.spec.split == true && (options.charts.count > 1 || options.files.count > 1) {
             throw .usage("\(CommandOption.split.name) splits one chart into a page of its own; name one chart (\(CommandOption.chart.name)) or one file")
         }
-        // A spec file's layout of its charts; of one file alone.
-        let layout = inputs.count == 1 ? inputs[0].layout : nil
         // (A server's chart is named once connected: its name is checked once bound, below.)
         if !options.list, inputs.allSatisfy({ $0.names != nil }) {
             let filesPage = inputs.count > 1 ? [inputs.compactMap { $0.names?.first }.joined(separator: " + ")] : []
-            let pageNames = filesPage + (layout.map { [$0.pageName] } ?? []) + inputs.flatMap { $0.names ?? [] }
+            let perInput = inputs.flatMap { input in (input.layout.map { [$0.pageName] } ?? []) + (input.names ?? []) }
+            let pageNames = Self.distinct(filesPage + perInput)
             for name in options.charts where !pageNames.contains(name) { throw Self.noChart(named: name, among: pageNames) }
         }
         // One budget for the bytes of files read and the rows of query results.
@@ -59,12 +58,25 @@ struct ChartCatalog {
         var sources: [ChartSource] = []
         var firsts: [ChartSource] = []
         var sidecars: [ObjectIdentifier: NotesSidecar] = [:]
+        var pages: [Page] = []
         do throws(DataError) {
             for (k, input) in inputs.enumerated() {
                 let bound = try input.sources(databases: databases, skipBadRows: options.skipBadRows, limits: limits)
                 if let sidecar = options.files.indices.contains(k) ? NotesSidecar(beside: options.files[k]) : nil {
                     for source in bound { sidecars[ObjectIdentifier(source)] = sidecar }
                 }
+                // A spec file's layout of its charts, before them.
+                if let layout = input.layout {
+                    let names = layout.chartNames(among: bound.map(\.spec.name))
+                    let cells = names.compactMap { name in bound.first { $0.spec.name == name } }
+                    // Checked when the file was read: the shape holds its charts.
+                    guard case .success(let shape) = layout.shape(for: cells.count) else { preconditionFailure("A spec's layout was checked when read.") }
+                    let grid = GridPage(
+                        name: layout.pageName, title: layout.title, sources: cells, columns: shape.columns, rowHeights: shape.rowHeights,
+                        link: options.link ?? layout.link)
+                    pages.append(.grid(grid))
+                }
+                pages += bound.map { .chart($0, name: $0.spec.name) }
                 sources += bound
                 if let first = bound.first { firsts.append(first) }
             }
@@ -73,7 +85,6 @@ struct ChartCatalog {
         }
         self.sources = sources
         self.sidecars = sidecars
-        var pages = sources.map(Page.chart)
         // Several files: their first charts side by side, first.
         if firsts.count > 1 {
             let cells = Array(firsts.prefix(ChartSpec.LayoutSpec.maxCells))
@@ -81,16 +92,8 @@ struct ChartCatalog {
             let name = cells.map(\.spec.name).joined(separator: " + ")
             pages.insert(.grid(GridPage(name: name, title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: options.link)), at: 0)
         }
-        if let layout {
-            let names = layout.chartNames(among: sources.map(\.spec.name))
-            let cells = names.compactMap { name in sources.first { $0.spec.name == name } }
-            // Checked when the file was read: the shape holds its charts.
-            guard case .success(let shape) = layout.shape(for: cells.count) else { preconditionFailure("A spec's layout was checked when read.") }
-            let grid = GridPage(
-                name: layout.pageName, title: layout.title, sources: cells, columns: shape.columns, rowHeights: shape.rowHeights,
-                link: options.link ?? layout.link)
-            pages.insert(.grid(grid), at: 0)
-        }
+        // Files of charts of one name: each page reachable by a name of its own.
+        pages = zip(pages, Self.distinct(pages.map(\.name))).map { page, name in page.named(name) }
         let names = pages.map(\.name)
         if !options.list {
             for name in options.charts where !names.contains(name) { throw Self.noChart(named: name, among: names) }
@@ -98,7 +101,7 @@ struct ChartCatalog {
         if options.charts.count > 1 && !options.list {
             var cells: [ChartSource] = []
             for name in options.charts {
-                guard case .chart(let source) = pages.first(where: { $0.name == name }) else {
+                guard case .chart(let source, _) = pages.first(where: { $0.name == name }) else {
                     throw .usage("'\(name)' is a layout of several charts; with another \(CommandOption.chart.name), name charts only")
                 }
                 guard !cells.contains(where: { $0 === source }) else { throw .usage("\(CommandOption.chart.name) names '\(name)' twice") }
@@ -117,7 +120,7 @@ struct ChartCatalog {
         let severalCharts: Bool
         switch first {
         case .grid: severalCharts = true
-        case .chart(let source): severalCharts = source.spec.split == true
+        case .chart(let source, _): severalCharts = source.spec.split == true
         }
         if case .grid = first, options.spec.split == true {
             throw .usage(
@@ -136,13 +139,23 @@ struct ChartCatalog {
 
     /// What one page shows: one chart, or several in a grid.
     enum Page {
-        case chart(ChartSource)
+        case chart(ChartSource, name: String)
         case grid(GridPage)
+
+        /// The page under another name.
+        func named(_ name: String) -> Page {
+            switch self {
+            case .chart(let source, _): return .chart(source, name: name)
+            case .grid(var grid):
+                grid.name = name
+                return .grid(grid)
+            }
+        }
 
         /// The page's name (`--list`, `--chart`, the status line).
         var name: String {
             switch self {
-            case .chart(let source): source.spec.name
+            case .chart(_, let name): name
             case .grid(let grid): grid.name
             }
         }
@@ -150,7 +163,7 @@ struct ChartCatalog {
         /// The charts it shows.
         var sources: [ChartSource] {
             switch self {
-            case .chart(let source): [source]
+            case .chart(let source, _): [source]
             case .grid(let grid): grid.sources
             }
         }
@@ -197,6 +210,20 @@ struct ChartCatalog {
 
     /// The pages' names, in order: what `--list` prints.
     var names: [String] { pages.map(\.name) }
+
+    /// `names` with each repeated one numbered from its second ("stocks", "stocks (2)"). O(names).
+    static func distinct(_ names: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        var taken = Set(names)
+        return names.map { name in
+            seen[name, default: 0] += 1
+            guard let count = seen[name], count > 1 else { return name }
+            var k = count
+            while taken.contains("\(name) (\(k))") { k += 1 }
+            taken.insert("\(name) (\(k))")
+            return "\(name) (\(k))"
+        }
+    }
 
     /// The usage error for a chart name that is none of `names`.
     private static func noChart(named name: String, among names: [String]) -> CommandError {

@@ -104,7 +104,7 @@ struct Chartview {
         // chart's data loads.
         PangoText.startLoadingFonts()
         if options.profile {
-            guard case .chart(let source) = first else {
+            guard case .chart(let source, _) = first else {
                 throw .usage("\(CommandOption.profile.name) profiles one chart; name it with \(CommandOption.chart.name)")
             }
             try Profiler.run(source, options: options)
@@ -118,7 +118,7 @@ struct Chartview {
             }
             let pages: [any ChartProvider] = catalog.pages.map { page in
                 switch page {
-                case .chart(let source): charts.first { $0.source === source }!
+                case .chart(let source, _): charts.first { $0.source === source }!
                 case .grid(let grid): GridChart(grid, charts: grid.sources.map { source in charts.first { $0.source === source }! })
                 }
             }
@@ -146,7 +146,7 @@ struct Chartview {
         }
         let figure: ChartFigure
         switch first {
-        case .chart(let source) where source.spec.split == true:
+        case .chart(let source, _) where source.spec.split == true:
             let grid = GraphGrid.stacking(graphs[0])
             grid.link = options.link ?? source.spec.link ?? grid.link
             figure = .grid(grid)

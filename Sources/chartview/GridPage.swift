@@ -6,7 +6,7 @@ import ChartData
 /// charts' graphs, laid out as one `GraphGrid`.
 struct GridPage {
     /// The page's name (`--list`, `--chart`, the status line).
-    let name: String
+    var name: String
     /// Shown above the cells; nil for none.
     let title: String?
     /// The charts in the cells, row after row.

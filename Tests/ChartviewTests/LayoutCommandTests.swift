@@ -172,4 +172,22 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Log volume,log_volume,1975-01-02,") })
         #expect(lines.contains { $0.hasPrefix("\"Riders an hour, by month\",clear,Jan,") }, "\(lines.suffix(4))")
     }
+
+    /// Files whose charts share a name: each page has a name of its own; two spec files keep
+    /// their layouts.
+    @Test func everyPageOfSeveralFilesHasAName() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let nyse = try RealData.path("islp/NYSE.csv")
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: nyse, toPath: dir + "/\(sub)/stocks.csv")
+        }
+        let listed = try ChartviewProcess.run([dir + "/a/stocks.csv", dir + "/b/stocks.csv", "--list"])
+        #expect(listed.stdout == "stocks + stocks\nstocks\nstocks (2)\n", "\(listed.stdout)\(listed.stderr)")
+        let second = try dump([dir + "/a/stocks.csv", dir + "/b/stocks.csv", "--chart", "stocks (2)"], size: "800x500")
+        #expect(second.cells == nil && !second.plots.isEmpty)
+        let specs = try ChartviewProcess.run([try Self.dashboard(), try Self.dashboard(layout: #"{"name": "other"}"#), "--list"])
+        #expect(specs.stdout.hasPrefix("returns + returns\ndashboard\nreturns\nvolume\nriders\nother\nreturns (2)\n"), "\(specs.stdout)\(specs.stderr)")
+    }
 }
