@@ -65,6 +65,11 @@ import Testing
         let x = cells.compactMap { $0.layout.spaces?.first?.x }
         #expect(x.count == 3 && x[0] == x[1] && x[2] != x[0], "\(x)")
         #expect(cells[2].layout.spaces?.first?.xScale == "category")
+        // Colors always explained: a chart of several series keeps its legend at every size,
+        // and shows its data.
+        for cell in cells where cell.layout.plots.count > 1 {
+            #expect(cell.layout.legend.position != "none" && cell.layout.plotArea[3] >= 24, "\(size): \(cell.layout.legend.position) \(cell.layout.plotArea)")
+        }
         let edges = cells.prefix(2).map { [$0.frame[0] + $0.layout.plotArea[0], $0.frame[0] + $0.layout.plotArea[0] + $0.layout.plotArea[2]] }
         #expect(Set(edges).count == 1, "plot area edges: \(edges)")
         // No two texts anywhere overlap on the surface: titles, axes' labels and titles, legends.

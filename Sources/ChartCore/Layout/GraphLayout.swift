@@ -24,9 +24,9 @@ extension Graph {
     /// areas so that one x is one pixel column in each. nil: where the axes' labels put them.
     ///
     /// A graph too small for its title and legend beside a plot area (a grid's short cell, a
-    /// window dragged small) is laid out with its title on one line, then without its legend,
-    /// then without its title (`Chrome`), rather than drawing them over the plot or outside its
-    /// bounds.
+    /// window dragged small) is laid out with its title on one line, then without a legend of
+    /// one entry, then without its title (`Chrome`), rather than drawing them over the plot or
+    /// outside its bounds; a legend of several entries always stays.
     func layout(
         size: Size, scale: Double, view: GraphView, measurer: any TextMeasuring, cancellation: CancellationFlag?,
         plotAreaSpan: ClosedRange<Double>?, chrome: Chrome = .full
@@ -40,7 +40,7 @@ extension Graph {
 
         // Title.
         var titleScene: SceneText?
-        if let title, !title.isEmpty, chrome < .bare {
+        if let title, !title.isEmpty, chrome.showsTitle {
             // At most half the height: a title of many lines leaves room for the chart (one line
             // when there is little room).
             let titleStyle = (titleTextStyle ?? theme.titleText).scaled(by: scale)
@@ -63,7 +63,7 @@ extension Graph {
             }
         }
         let (legendScene, plotFrame) = LegendLayout(legend: legend, theme: theme, scale: scale, measurer: measurer)
-            .layout(entries: chrome >= .noLegend ? [] : legendInputs, graphSize: size, frame: frame)
+            .layout(entries: chrome.showsLegend ? legendInputs : [], graphSize: size, frame: frame)
 
         let hasData = plots.contains { !$0.isHidden && $0.hasData }
         // Axes only for plots that use them: a graph of pies alone has none.
@@ -104,13 +104,10 @@ extension Graph {
             width: plotArea.width.rounded(), height: plotArea.height.rounded())
         // Too little room for the data: the title takes one line, then the legend goes, then the title.
         let smallest = Self.smallestPlotSide * scale
-        if wantsAxes, plotArea.height < smallest || plotArea.width < smallest, titleScene != nil || legendScene != nil, chrome < .bare {
-            let next: Chrome =
-                switch chrome {
-                case .full: titleScene != nil ? .shortTitle : .noLegend
-                case .shortTitle: legendScene != nil ? .noLegend : .bare
-                case .noLegend, .bare: .bare
-                }
+        // A legend of several entries stays: without it the colors would say nothing.
+        if wantsAxes, plotArea.height < smallest || plotArea.width < smallest,
+            let next = chrome.next(hasTitle: titleScene != nil, legendIsNeeded: legendInputs.count > 1 && legendScene != nil)
+        {
             return layout(
                 size: size, scale: scale, view: view, measurer: measurer, cancellation: cancellation, plotAreaSpan: plotAreaSpan, chrome: next)
         }
@@ -196,9 +193,25 @@ extension Graph {
     }
 
     /// What a layout draws around the plot area, for a graph too small to show it all beside
-    /// its data: everything; the title on one line; that and no legend; neither.
-    enum Chrome: Comparable {
-        case full, shortTitle, noLegend, bare
+    /// its data: everything; the title on one line; then without a legend of one entry (the
+    /// axis names its series); then without the title. A legend of several entries is never
+    /// left out: without it the colors would say nothing.
+    enum Chrome: Equatable {
+        case full, shortTitle, shortTitleNoLegend, noTitle, noTitleNoLegend
+
+        var showsTitle: Bool { self == .full || self == .shortTitle || self == .shortTitleNoLegend }
+        var showsLegend: Bool { self == .full || self == .shortTitle || self == .noTitle }
+
+        /// The next step for a graph with a title (`hasTitle`) whose legend explains colors
+        /// (`legendIsNeeded`); nil when nothing more can go.
+        func next(hasTitle: Bool, legendIsNeeded: Bool) -> Chrome? {
+            switch self {
+            case .full: return hasTitle ? .shortTitle : (legendIsNeeded ? nil : .noTitleNoLegend)
+            case .shortTitle: return legendIsNeeded ? .noTitle : .shortTitleNoLegend
+            case .shortTitleNoLegend: return .noTitleNoLegend
+            case .noTitle, .noTitleNoLegend: return nil
+            }
+        }
     }
 
     /// The shortest side (device pixels at scale 1) a plot area on axes is given before the

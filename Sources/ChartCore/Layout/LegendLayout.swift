@@ -20,6 +20,10 @@ struct LegendLayout {
     /// The share of the frame's width an automatic legend may take on the right; wider, it goes
     /// below the plot area, which keeps most of a small window.
     static let widestRightShare = 0.25
+    /// The share on the right for a graph shorter than `shortHeight` (device pixels at scale 1),
+    /// where a legend below would leave little height for the data.
+    static let widestRightShareWhenShort = 0.4
+    static let shortHeight: Double = 200
 
     /// The legend scene (nil when hidden or empty) and the frame left for the plot area.
     /// The most entries a legend lays out: past them, the last place says how many more there
@@ -39,7 +43,9 @@ struct LegendLayout {
         guard legend.position == .automatic else { return layout(entries: inputs, of: total, position: legend.position, frame: frame) }
         if graphSize.isLandscape {
             let right = layout(entries: inputs, of: total, position: .right, frame: frame)
-            if let scene = right.0, scene.rect.width <= frame.width * Self.widestRightShare { return right }
+            // A short graph (a grid's cell) has more width to spare than height.
+            let share = frame.height < Self.shortHeight * scale ? Self.widestRightShareWhenShort : Self.widestRightShare
+            if let scene = right.0, scene.rect.width <= frame.width * share { return right }
         }
         return layout(entries: inputs, of: total, position: .bottom, frame: frame)
     }
