@@ -2,7 +2,7 @@ import ChartCore
 
 /// Notes (`ChartNote`): `n` opens the prompt for a note's text at the pointer; Enter adds it there
 /// (`ChartInteraction.addNote(_:at:)`), Escape cancels. Every change of a chart's notes is kept
-/// by its provider (`ChartProvider.keepNotes(_:)`: chartview's writes a sidecar spec beside the
+/// by its provider (`ChartProvider.keepNotes(_:changedIn:)`: chartview's writes a sidecar spec beside the
 /// data), and the status line says where, or why not.
 extension ChartSession {
     /// The label of the note prompt.
@@ -44,10 +44,12 @@ extension ChartSession {
         emit(.prompt(text: nil, cursor: 0))
     }
 
-    /// The notes of the graph in `cell` (0 for a graph alone) changed: its provider keeps them.
-    func keepNotes(_ notes: [ChartNote], inCell cell: Int) {
+    /// The notes of the graph in `cell` (0 for a graph alone) changed: the provider keeps the
+    /// notes of every graph on screen (a split's are one chart's).
+    func keepNotes(changedIn cell: Int) {
         do throws(ChartFailure) {
-            if let place = try charts[chartIndex].keepNotes(notes, inCell: cell) { showStatus("Notes kept in \(place)") }
+            let notes = shownFigure.graphs.map(\.notes)
+            if let place = try charts[chartIndex].keepNotes(notes, changedIn: cell) { showStatus("Notes kept in \(place)") }
         } catch {
             showStatus("Could not keep the notes: \(error.message)")
         }

@@ -48,7 +48,7 @@ extension ChartSession {
             switch event {
             case .view(let cause, _): userChangedView(cause: cause)
             case .refused(let reason): showStatus(reason)
-            case .note(_, _, let notes, let cell): keepNotes(notes, inCell: cell)
+            case .note(_, _, _, let cell): keepNotes(changedIn: cell)
             case .scale(let coordinate, let scale):
                 showStatus("\(coordinate.rawValue): \(scale == .logarithmic ? "log" : "linear") scale")
             default: break

@@ -40,6 +40,13 @@ struct ChartCatalog {
             let files = (DatabaseEngines.titles(servers: false).map { $0 + " databases" } + ["CSV files"]).joined(separator: " and ")
             throw .usage("\(CommandOption.watchQuery.name) is for \(servers) servers (\(files) are watched as they are)")
         }
+        if options.charts.count > ChartSpec.LayoutSpec.maxCells {
+            throw .usage("a page holds at most \(ChartSpec.LayoutSpec.maxCells) charts; \(CommandOption.chart.name) is given \(options.charts.count) times")
+        }
+        if Set(options.files).count < options.files.count {
+            // A server's URL may hold a password: not quoted.
+            throw .usage("a data file is given twice; give each once")
+        }
         // A split is one chart's series in a page of its own: not a cell of several charts.
         if options.spec.split == true && (options.charts.count > 1 || options.files.count > 1) {
             throw .usage("\(CommandOption.split.name) splits one chart into a page of its own; name one chart (\(CommandOption.chart.name)) or one file")
@@ -238,8 +245,6 @@ final class DataChart: ChartProvider {
     /// Where the chart's notes are kept, and the notes now.
     let sidecar: NotesSidecar?
     private var notes: [ChartNote]
-    /// In a split, each cell's series (plot identifier), as the last figure built them.
-    private var splitSeries: [String?] = []
 
     /// Which axes a split's cells share, given on the command line; nil for the spec's (x by default).
     let link: GridLink?
@@ -263,7 +268,6 @@ final class DataChart: ChartProvider {
         guard source.spec.split == true else { return .graph(graph) }
         let grid = GraphGrid.stacking(graph)
         grid.link = link ?? source.spec.link ?? grid.link
-        splitSeries = grid.cells.map { $0.plots.first?.identifier }
         return .grid(grid)
     }
 
@@ -286,24 +290,12 @@ final class DataChart: ChartProvider {
 
     func dataChanged() -> Bool { source.hasChanged() }
 
-    /// Keeps the notes beside the input file. A split's cell holds the notes of its series
-    /// (`ChartNote.series`): they replace that series' notes among the chart's.
-    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
+    /// Keeps the notes of every graph shown beside the input file: a split's cells' notes are
+    /// the chart's (each carrying its series, `ChartNote.series`, so that the next split puts
+    /// it on its series' chart).
+    func keepNotes(_ notes: [[ChartNote]], changedIn cell: Int) throws(ChartFailure) -> String? {
         guard let sidecar else { return nil }
-        var kept = notes
-        if source.spec.split == true, splitSeries.indices.contains(cell) {
-            let series = splitSeries[cell]
-            // The cell's notes now: those of its series, and on the first cell those of none.
-            let others = self.notes.filter { note in
-                let k = splitSeries.firstIndex { $0 == note.series && $0 != nil } ?? 0
-                return k != cell
-            }
-            kept =
-                others
-                + notes.map {
-                    var note = $0; note.series = series; return note
-                }
-        }
+        let kept = notes.flatMap { $0 }
         do throws(CommandError) {
             try sidecar.keep(kept, for: source.spec.name)
         } catch {

@@ -49,9 +49,10 @@ final class GridChart: ChartProvider {
         charts.map { $0.dataChanged() }.contains(true)
     }
 
-    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
-        guard charts.indices.contains(cell) else { return nil }
-        return try charts[cell].keepNotes(notes, inCell: 0)
+    /// The changed cell's chart keeps its notes.
+    func keepNotes(_ notes: [[ChartNote]], changedIn cell: Int) throws(ChartFailure) -> String? {
+        guard charts.indices.contains(cell), notes.indices.contains(cell) else { return nil }
+        return try charts[cell].keepNotes([notes[cell]], changedIn: 0)
     }
 
     var components: [any ChartProvider] { charts }

@@ -148,8 +148,8 @@ final class TestPage: ChartProvider, @unchecked Sendable {
     func cancelLoading() { for chart in charts { chart.cancelLoading() } }
     var components: [any ChartProvider] { charts }
 
-    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? {
-        kept.append((cell, notes))
+    func keepNotes(_ notes: [[ChartNote]], changedIn cell: Int) throws(ChartFailure) -> String? {
+        kept.append((cell, notes[cell]))
         return "cell \(cell + 1)"
     }
 }

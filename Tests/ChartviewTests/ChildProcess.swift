@@ -16,6 +16,8 @@ struct ChildProcess {
     /// test's child takes on a loaded 2-core machine (the longest, a six-million-row load, about
     /// 40 s in debug), far below CI's limit.
     static let defaultDeadline: Double = 300
+    /// Held while a child is launched.
+    static let launching = NSLock()
 
     /// Runs `executable` with `arguments` and waits at most `deadline` seconds for it to end.
     /// `standardInput` is given to the child as is (nil: /dev/null, so that no chartview run
@@ -35,7 +37,9 @@ struct ChildProcess {
         process.standardError = err
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
-        try process.run()
+        // One launch at a time: Foundation's Process.run crashed once copying its arguments while
+        // other test threads launched theirs (CI on 90909a1). Children still run at once.
+        try Self.launching.withLock { try process.run() }
         let stdout = PipeReader(out.fileHandleForReading)
         let stderr = PipeReader(err.fileHandleForReading)
         if ended.wait(timeout: .now() + deadline) == .timedOut {

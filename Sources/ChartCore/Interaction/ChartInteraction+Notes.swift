@@ -21,7 +21,9 @@ extension ChartInteraction {
         }
         guard scene.plotArea.contains(point), let t = scene.transform(ofSpace: graph.defaultPlotSpace.identifier) else { return }
         let data = t.dataPoint(point)
-        let note = ChartNote(text: text, x: data.x, y: data.y)
+        // A cell of one series (a split's) names it: the chart split again puts the note there.
+        let series = isCell && graph.plots.count == 1 ? graph.plots[0].identifier : nil
+        let note = ChartNote(text: text, x: data.x, y: data.y, series: series)
         graph.notes.append(note)
         needsLayout = true
         pendingEvents.append(.note(note, added: true, notes: graph.notes, cell: 0))

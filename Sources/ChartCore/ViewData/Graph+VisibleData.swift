@@ -61,7 +61,7 @@ extension GraphGrid {
     /// names categories); charts with titles (a layout's) with a first column naming each
     /// row's chart, `chart,series,x,y`. O(rows).
     public func visibleDataCSV(in scene: Scene, limit: Int = Graph.visibleRowLimit) -> (text: String, rows: Int, truncated: Bool) {
-        let namesCharts = cells.contains { $0.title?.isEmpty == false }
+        let namesCharts = cells.count > 1 && cells.contains { $0.title?.isEmpty == false }
         var headers: Set<String> = []
         var lines: [String] = []
         var truncated = false

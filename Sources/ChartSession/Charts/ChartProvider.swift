@@ -27,10 +27,12 @@ public protocol ChartProvider: AnyObject {
     /// raising its flag (a query blocked in a database is interrupted); it then throws a failure
     /// saying so. Called from the session's thread; must be safe to call from any thread.
     func cancelLoading()
-    /// Keeps the notes (`ChartNote`) of the graph in `cell` of the figure (0 for a graph alone)
-    /// for its next showing and its exports, and says where ("data.csv.chartview.json"); nil
-    /// when they are not kept (the default). Throws when they cannot be written.
-    func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String?
+    /// Keeps the notes (`ChartNote`) of the figure on screen for its next showing and its
+    /// exports, after a change in the graph of `cell` (0 for a graph alone): `notes` holds each
+    /// graph's, in the figure's order (a split's notes carry their series). Says where
+    /// ("data.csv.chartview.json"); nil when they are not kept (the default). Throws when they
+    /// cannot be written.
+    func keepNotes(_ notes: [[ChartNote]], changedIn cell: Int) throws(ChartFailure) -> String?
     /// The providers whose data this one reads: itself (the default), or the charts a page of
     /// several is made of. Two providers with one in common are never loaded at once (a load
     /// waits for an abandoned one's thread to end), nor polled while one loads.
@@ -42,7 +44,7 @@ extension ChartProvider {
     public func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure {
         .graph(try makeGraph(cancellation: cancellation))
     }
-    public func keepNotes(_ notes: [ChartNote], inCell cell: Int) throws(ChartFailure) -> String? { nil }
+    public func keepNotes(_ notes: [[ChartNote]], changedIn cell: Int) throws(ChartFailure) -> String? { nil }
     public func cancelLoading() {}
     public var components: [any ChartProvider] { [self] }
 
