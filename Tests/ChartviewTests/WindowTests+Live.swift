@@ -308,8 +308,11 @@ extension WindowTests {
                 newest = x
                 if first == nil { first = x - Double(total - 1) / 10 }
             case "view":
+                // A view of the rows read before any append was counted (the first load) has
+                // no newest row to end at yet (a make test failure on a fresh clone, 2026-12-06).
+                guard let last = newest else { break }
                 #expect(line["cause"] as? String == "follow")
-                let x = try #require(xRange(line)), last = try #require(newest)
+                let x = try #require(xRange(line))
                 #expect(abs(x[1] - x[0] - 10) < 1e-6 && x[1] >= last, "the view \(x) is not 10 s up to the newest row \(last)")
                 viewEnd = x[1]
                 checked += 1
