@@ -95,9 +95,8 @@ struct ChartCatalog {
         // Several files: their first charts side by side, first.
         if firsts.count > 1 {
             let cells = Array(firsts.prefix(ChartSpec.LayoutSpec.maxCells))
-            guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
             let name = cells.map(\.spec.name).joined(separator: " + ")
-            pages.insert(.grid(GridPage(name: name, title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: options.link)), at: 0)
+            pages.insert(.grid(GridPage(sideBySide: cells, name: name, link: options.link)), at: 0)
         }
         // Files of charts of one name: each page reachable by a name of its own.
         pages = zip(pages, Self.distinct(pages.map(\.name))).map { page, name in page.named(name) }
@@ -114,10 +113,7 @@ struct ChartCatalog {
                 guard !cells.contains(where: { $0 === source }) else { throw .usage("\(CommandOption.chart.name) names '\(name)' twice") }
                 cells.append(source)
             }
-            guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: cells.count) else { preconditionFailure("Any count has a near-square shape.") }
-            let grid = GridPage(
-                name: options.charts.joined(separator: " + "), title: nil, sources: cells, columns: shape.columns, rowHeights: [], link: options.link)
-            first = .grid(grid)
+            first = .grid(GridPage(sideBySide: cells, name: options.charts.joined(separator: " + "), link: options.link))
             pages.insert(first, at: 0)
         } else {
             first = options.charts.first.flatMap { name in pages.first { $0.name == name } } ?? pages[0]

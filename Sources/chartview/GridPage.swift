@@ -20,6 +20,25 @@ struct GridPage {
     /// has no x in common with them.
     let link: GridLink?
 
+    /// A page of `sources` side by side in a near-square grid of equal rows, untitled (the
+    /// charts of several files, or of several `--chart`); at most `ChartSpec.LayoutSpec.maxCells`.
+    init(sideBySide sources: [ChartSource], name: String, link: GridLink?) {
+        guard case .success(let shape) = ChartSpec.LayoutSpec().shape(for: sources.count) else {
+            preconditionFailure("Up to \(ChartSpec.LayoutSpec.maxCells) charts have a near-square shape (got \(sources.count)).")
+        }
+        self.init(name: name, title: nil, sources: sources, columns: shape.columns, rowHeights: [], link: link)
+    }
+
+    /// The page's parts, as a spec's layout gives them.
+    init(name: String, title: String?, sources: [ChartSource], columns: Int, rowHeights: [Double], link: GridLink?) {
+        self.name = name
+        self.title = title
+        self.sources = sources
+        self.columns = columns
+        self.rowHeights = rowHeights
+        self.link = link
+    }
+
     /// The grid of `graphs` (the charts' graphs, in `sources`' order). A split chart is one
     /// cell here, its series together. O(cells).
     func grid(of graphs: [Graph]) -> GraphGrid {

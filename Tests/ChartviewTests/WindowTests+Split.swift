@@ -8,6 +8,32 @@ import Testing
 /// the dragged distance; Backspace returns all three; a key hides the series of its cell. Part
 /// of `WindowTests`, so serialized with them.
 extension WindowTests {
+    /// The cells of the first layout that has them (a grid's first frame may come before its
+    /// charts): each one's frame, plot area and title on the window, as the trace gives them.
+    func firstCells(_ session: TraceSession) throws -> [[String: [Double]]] {
+        var layout = try session.next("layout", timeout: 30)
+        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
+        return try #require(layout["cells"] as? [[String: [Double]]])
+    }
+
+    /// A copy of ISLR's NYSE in a folder of its own (its notes go beside it): the folder and the copy.
+    func nyseCopy() throws -> (directory: String, csv: String) {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        let csv = dir + "/nyse.csv"
+        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
+        return (dir, csv)
+    }
+
+    /// Adds a note saying `text` at the pointer as a user does (n, the text, Enter) and returns
+    /// its trace line.
+    func typeNote(_ text: String, in session: TraceSession) throws -> [String: Any] {
+        try session.xdotool(["key", "n"])
+        try session.next("prompt")
+        try session.xdotool(["type", "--delay", "5", text])
+        try session.xdotool(["key", "Return"])
+        return try session.next("note")
+    }
+
     /// The x range (data units) and plot area (the cell's pixels) of each cell in a `view` line.
     func cellRanges(_ view: [String: Any]) throws -> [(x: [Double], area: [Double])] {
         let spaces = try #require(view["spaces"] as? [String: Any])
@@ -20,9 +46,7 @@ extension WindowTests {
     @Test func aSplitsCellsZoomPanAndGoBackTogether() throws {
         let nyse = try RealData.path("islp/NYSE.csv")
         let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
-        var layout = try session.next("layout", timeout: 30)
-        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
-        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let cells = try firstCells(session)
         #expect(cells.count == 3)
         let areas = try cells.map { try #require($0["plotArea"]) }
         #expect(Set(areas.map { [$0[0], $0[2]] }).count == 1, "the cells' plot areas do not align: \(areas)")
@@ -94,9 +118,7 @@ extension WindowTests {
         let nyse = try RealData.path("islp/NYSE.csv")
         let rows = try nyseRows(nyse)
         let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
-        var layout = try session.next("layout", timeout: 30)
-        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
-        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let cells = try firstCells(session)
         let top = try #require(cells[0]["plotArea"]), bottom = try #require(cells[2]["plotArea"])
         try session.xdotool(["mousemove", "--window", session.window, "\(Int(top[0] + top[2] * 0.2))", "\(Int(top[1] + top[3] / 2))"])
         try session.xdotool(["key", "m"])
@@ -141,20 +163,14 @@ extension WindowTests {
     /// NYSE.csv.chartview.json at the data point under the pointer, at that point again after a
     /// wheel zoom (the trace's view maps it), and drawn by `--output` and `--dump-layout` after.
     @Test func aNoteStaysAtItsDataAndIsInTheExport() throws {
-        let dir = try ChartviewProcess.temporaryDirectory()
+        let (dir, csv) = try nyseCopy()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let csv = dir + "/nyse.csv"
-        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
         let before = try Data(contentsOf: URL(fileURLWithPath: csv))
         let session = try TraceSession([csv, "--y", "DJ_return", "--size", "900x600"])
         let area = try #require(try session.next("layout")["plotArea"] as? [Double])
         let point = (Int(area[0] + area[2] * 0.4), Int(area[1] + area[3] * 0.3))
         try session.xdotool(["mousemove", "--window", session.window, "\(point.0)", "\(point.1)"])
-        try session.xdotool(["key", "n"])
-        try session.next("prompt")
-        try session.xdotool(["type", "--delay", "5", "crash"])
-        try session.xdotool(["key", "Return"])
-        let note = try session.next("note")
+        let note = try typeNote("crash", in: session)
         #expect(note["text"] as? String == "crash" && note["added"] as? Bool == true)
         let x = try #require(note["x"] as? Double), y = try #require(note["y"] as? Double)
         // A wheel notch elsewhere: the note's data point maps to another pixel, its note with it.
@@ -189,9 +205,7 @@ extension WindowTests {
     @Test func aLayoutsChartsOverTimeFollowEachOtherAndATitleMaximizes() throws {
         let spec = try LayoutCommandTests.dashboard()
         let session = try TraceSession([spec, "--size", "1200x900"])
-        var layout = try session.next("layout", timeout: 30)
-        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
-        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let cells = try firstCells(session)
         try #require(cells.count == 3)
         let area = try #require(cells[0]["plotArea"])
         try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.3))", "\(Int(area[1] + area[3] * 0.5))"])
@@ -226,22 +240,14 @@ extension WindowTests {
     /// A note typed in a split's second chart is kept with its series beside the file, and a
     /// run after draws it on that chart again.
     @Test func aSplitsNoteIsKeptWithItsSeries() throws {
-        let dir = try ChartviewProcess.temporaryDirectory()
+        let (dir, csv) = try nyseCopy()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let csv = dir + "/nyse.csv"
-        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
         let arguments = [csv, "--y", "DJ_return,log_volume", "--split", "--size", "900x700"]
         let session = try TraceSession(arguments)
-        var layout = try session.next("layout", timeout: 30)
-        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
-        let cells = try #require(layout["cells"] as? [[String: [Double]]])
+        let cells = try firstCells(session)
         let area = try #require(cells[1]["plotArea"])
         try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.5))", "\(Int(area[1] + area[3] * 0.4))"])
-        try session.xdotool(["key", "n"])
-        try session.next("prompt")
-        try session.xdotool(["type", "--delay", "5", "spike"])
-        try session.xdotool(["key", "Return"])
-        let note = try session.next("note")
+        let note = try typeNote("spike", in: session)
         #expect(note["text"] as? String == "spike" && note["cell"] as? Int == 2, "\(note)")
         try session.key("q")
         #expect(try session.waitForExit() == 0)
