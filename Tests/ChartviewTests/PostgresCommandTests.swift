@@ -174,7 +174,7 @@ struct PostgresCommandTests {
             [Server.adminURL, "--table", "nosuch", "--output", dir + "/y.png"],
             [Server.adminURL, "--query", "SELECT nosuch", "--output", dir + "/y.png"],
             [Server.adminURL, "--list"],
-            [dir + "/x.csv", Server.adminURL]
+            [dir + "/x.csv", Server.adminURL, "--dump-layout", "/dev/null"]
         ]
         for arguments in runs {
             let result = try Self.run(arguments)
