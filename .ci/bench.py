@@ -10,6 +10,8 @@ which the peers' scripts have no kind for but a line (ties1m) or none (arealog1m
 BENCH=grid runs only the 4-cell --split of 1,000,000-point lines (wheel and drag frames, under a
 display). BENCH=floor runs only the floor figures (the smallest chart, line10m against wc -l), BENCH=window
 only the window figures (under a display; medians of 20 resizes, clicks and starts).
+BENCH=navigation runs only the wheel and drag frames of line10m and scatter1m (NAV=scatter1m for
+one; under a display).
 BENCH=NAME runs that workload alone (peers and in-process figures, no window or big tables);
 CHARTVIEW_BIN names another chartview binary (the default is the release build).
 Writes the table to stdout and everything to out/bench.json. Timings are medians of repeated
@@ -160,6 +162,14 @@ def main():
     report = {"runs": RUNS, "workloads": {}, "inProcess": {}, "window": {}}
     if os.environ.get("BENCH") == "bigtables":
         return big_tables(report)
+    if os.environ.get("BENCH") == "navigation":
+        # Wheel and drag frames alone (a display is needed), of NAV (default: line10m and scatter1m).
+        for name in os.environ.get("NAV", "line10m,scatter1m").split(","):
+            f = navigation_figures(name)
+            print(f"navigation ({name}, 1024x768): wheel zoom {f['wheelFrameMs']:.1f} ms (p95 {f['wheelFrameP95Ms']:.1f}), "
+                  f"drag pan {f['dragFrameMs']:.1f} ms (p95 {f['dragFrameP95Ms']:.1f}); memory over 1,000 views "
+                  f"{f['memoryBeforeViewsMB']:.0f} -> {f['memoryAfterViewsMB']:.0f} MB")
+        return 0
     if os.environ.get("BENCH") == "window":
         # The window figures alone (a display is needed: make bench runs under Xvfb).
         report["window"] = window_figures()

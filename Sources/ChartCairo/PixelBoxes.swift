@@ -10,6 +10,10 @@ import CCairo
 final class PixelBoxes {
     private let image: OpaquePointer
     private let surface: OpaquePointer
+    private let format: pixman_format_code_t
+    private let pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels (not bytes) from one row to the next.
+    private let rowPixels: Int
     let width: Int
     let height: Int
 
@@ -35,6 +39,9 @@ final class PixelBoxes {
                 cairo_image_surface_get_stride(target))
         else { return nil }
         self.image = image
+        self.format = format
+        pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        rowPixels = Int(cairo_image_surface_get_stride(target)) / 4
         surface = target
     }
 
@@ -47,11 +54,40 @@ final class PixelBoxes {
     /// opaque `color`. The boxes must lie within the surface.
     func fill(_ boxes: [pixman_box32_t], red: Double, green: Double, blue: Double) {
         guard !boxes.isEmpty else { return }
-        func short(_ c: Double) -> UInt16 { UInt16((min(max(c, 0), 1) * 65_535).rounded()) }
-        var color = pixman_color_t(red: short(red), green: short(green), blue: short(blue), alpha: 0xFFFF)
+        var color = Self.color(red: red, green: green, blue: blue)
         boxes.withUnsafeBufferPointer { buffer in
             _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &color, Int32(buffer.count), buffer.baseAddress)
         }
+    }
+
+    /// `fill` for many small boxes (markers of a few pixels): each pixel stored directly, the
+    /// value pixman's fill gives (read back from a one-pixel fill of the same format), without
+    /// pixman's per-box setup. Written by hand because pixman has no call for many tiny boxes
+    /// that does not pay that setup per box: 138,612 two-pixel markers of scatter1m in 0.6 ms
+    /// instead of 9.
+    func fillSmall(_ boxes: [pixman_box32_t], red: Double, green: Double, blue: Double) {
+        guard !boxes.isEmpty else { return }
+        var color = Self.color(red: red, green: green, blue: blue)
+        var sample: UInt32 = 0
+        guard let one = pixman_image_create_bits(format, 1, 1, &sample, 4) else {
+            return fill(boxes, red: red, green: green, blue: blue)
+        }
+        var box = pixman_box32_t(x1: 0, y1: 0, x2: 1, y2: 1)
+        _ = pixman_image_fill_boxes(PIXMAN_OP_SRC, one, &color, 1, &box)
+        pixman_image_unref(one)
+        let value = sample, pixels = pixels, rowPixels = rowPixels
+        for box in boxes {
+            var row = pixels + Int(box.y1) * rowPixels
+            for _ in box.y1..<box.y2 {
+                for x in Int(box.x1)..<Int(box.x2) { row[x] = value }
+                row += rowPixels
+            }
+        }
+    }
+
+    private static func color(red: Double, green: Double, blue: Double) -> pixman_color_t {
+        func short(_ c: Double) -> UInt16 { UInt16((min(max(c, 0), 1) * 65_535).rounded()) }
+        return pixman_color_t(red: short(red), green: short(green), blue: short(blue), alpha: 0xFFFF)
     }
 
     /// Composites `source` (a premultiplied ARGB32 pixman image) OVER the surface with its top

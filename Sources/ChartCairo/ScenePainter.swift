@@ -432,7 +432,7 @@ public struct ScenePainter {
             let box = pixman_box32_t(x1: max(l, x0), y1: max(t, y0), x2: min(l + side, x1), y2: min(t + side, y1))
             if box.x1 < box.x2 && box.y1 < box.y2 { boxes.append(box) }
         }
-        target.fill(boxes, red: color.red, green: color.green, blue: color.blue)
+        target.fillSmall(boxes, red: color.red, green: color.green, blue: color.blue)
         return true
     }
 

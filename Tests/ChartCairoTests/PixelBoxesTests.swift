@@ -43,4 +43,38 @@ import Testing
         }
         #expect(differing == 0, "\(differing) pixels differ")
     }
+
+    /// Many small opaque boxes stored pixel by pixel are the pixels pixman's fill of those boxes gives.
+    @Test(arguments: [CAIRO_FORMAT_RGB24, CAIRO_FORMAT_ARGB32])
+    func smallBoxesAreFilledAsPixmanFillsThem(format: cairo_format_t) throws {
+        var state: UInt64 = 21
+        func next(_ bound: Int32) -> Int32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int32((state >> 33) % UInt64(bound))
+        }
+        let boxes = (0..<5_000).map { _ -> pixman_box32_t in
+            let x = next(316), y = next(236)
+            return pixman_box32_t(x1: x, y1: y, x2: x + 1 + next(4), y2: y + 1 + next(4))
+        }
+        func painted(small: Bool) throws -> [UInt32] {
+            let surface = try #require(cairo_image_surface_create(format, 320, 240))
+            defer { cairo_surface_destroy(surface) }
+            let cr = try #require(cairo_create(surface))
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgba(cr, 0.9, 0.8, 0.7, 0.5)
+            cairo_paint(cr)
+            let target = try #require(PixelBoxes(cr))
+            if small {
+                target.fillSmall(boxes, red: 0.3, green: 0.47, blue: 0.654)
+            } else {
+                target.fill(boxes, red: 0.3, green: 0.47, blue: 0.654)
+            }
+            target.markDirty()
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+            let data = try #require(cairo_image_surface_get_data(surface))
+            return data.withMemoryRebound(to: UInt32.self, capacity: stride * 240) { Array(UnsafeBufferPointer(start: $0, count: stride * 240)) }
+        }
+        #expect(try painted(small: true) == painted(small: false))
+    }
 }

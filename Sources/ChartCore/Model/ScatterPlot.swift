@@ -53,6 +53,8 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
     /// records' generation: what popups, keys and copies read, so that a record number in a
     /// scene names the record drawn. Layouts run on a worker thread, hence the lock.
     private let viewSeries = ViewSeriesCache()
+    /// Unsorted points by cell, for the views after the first (see `ScatterIndex`).
+    private let pointIndex = ScatterIndex.Cache()
 
     /// A scatter plot named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
@@ -70,6 +72,7 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
     public func reloadData() {
         series.reset()
         viewSeries.reset()
+        pointIndex.reset()
     }
 
     public func key(ofRecord record: Int) -> RecordKey? { loaded().key(of: record) }
@@ -345,9 +348,18 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
                     in: data.locations, x: mx, from: area.minX - Double(reach),
                     to: area.maxX + Double(reach))
                 : nil
-            drawn = ThinnedRecords.scatter(
-                data, records: records, area: area, x: mx, y: my, snapHalf: snapping,
-                reach: reach, cancellation: context.cancellation)
+            // Unsorted points pulled from a data source: from the second view on, through an
+            // index of them by cell (the same records, reading only the cells in view).
+            if records == nil, viewDataSource == nil, data.count >= ScatterIndex.minimumCount,
+                !mx.isLogarithmic, !my.isLogarithmic, let index = pointIndex.index(of: data)
+            {
+                drawn = index.thinned(
+                    area: area, x: mx, y: my, snapHalf: snapping, reach: reach, cancellation: context.cancellation)
+            } else {
+                drawn = ThinnedRecords.scatter(
+                    data, records: records, area: area, x: mx, y: my, snapHalf: snapping,
+                    reach: reach, cancellation: context.cancellation)
+            }
         }
         // Stored by column (one style for all): ~28 bytes each.
         var column = PlotItems.Points(symbol: marker, fill: itemFill, stroke: marker?.lineStyle)

@@ -300,12 +300,61 @@ public enum ThinnedRecords {
         }
     }
 
+    /// `PixelGrid.bit(px:py:snapHalf:)` through linear mappings with every constant unpacked,
+    /// for the loops over every point: the same arithmetic step by step (`AxisMapping.device`,
+    /// `ScatterPlot.snapped`, `wholeFloor`), so the same pixel, about twice as fast as the
+    /// general path (no log, no optional, no rounding guard: device coordinates are within
+    /// ±`AxisMapping.deviceLimit`, far inside the range the guards protect; no branch but the
+    /// loop's).
+    struct LinearPixels {
+        let fx: Double, ox: Double, fy: Double, oy: Double, half: Double
+        let left: Double, top: Double, shift: Double, right: Double, bottom: Double
+        let width: Int
+
+        init(grid: PixelGrid, x: AxisMapping, y: AxisMapping, snapHalf: Double?) {
+            precondition(!x.isLogarithmic && !y.isLogarithmic, "LinearPixels maps linear axes only")
+            fx = x.factor; ox = x.offset; fy = y.factor; oy = y.offset
+            half = snapHalf ?? 0
+            left = grid.area.minX; top = grid.area.minY; shift = grid.shift
+            right = grid.right; bottom = grid.bottom; width = grid.width
+        }
+
+        /// The bit of the pixel (x, y) (data units) is drawn in, snapped when `snaps` (a constant
+        /// at every call, so the branch folds away); -1 off the grid. `x` and `y` are finite.
+        @inline(__always)
+        func bit(_ x: Double, _ y: Double, snaps: Bool) -> Int {
+            var px = AxisMapping.limited(x * fx + ox), py = AxisMapping.limited(y * fy + oy)
+            if snaps {
+                px = (px - half).wholeRoundedSmall + half
+                py = (py - half).wholeRoundedSmall + half
+            }
+            let dx = (px - left).wholeFloorSmall + shift, dy = (py - top).wholeFloorSmall + shift
+            let inside: Double = (dx >= 0 ? 1 : 0) * (dy >= 0 ? 1 : 0) * (dx < right ? 1 : 0) * (dy < bottom ? 1 : 0)
+            return Int((dy * Double(width) + dx + 1) * inside - 1)
+        }
+    }
+
     /// One pass of `scatter` over `records`, marking `taken`.
     private static func scatter(
         _ data: SeriesData, records: Range<Int>, grid: PixelGrid, taken: inout [UInt64],
         x: AxisMapping, y: AxisMapping, snapHalf: Double?, cancellation: CancellationFlag?
     ) -> [Int] {
         var kept: [Int] = []
+        if !x.isLogarithmic && !y.isLogarithmic {
+            let pixels = LinearPixels(grid: grid, x: x, y: y, snapHalf: snapHalf)
+            data.values.withUnsafeBufferPointer { ys in
+                data.locations.withUnsafeBufferPointer { xs in
+                    taken.withUnsafeMutableBufferPointer { taken in
+                        if snapHalf != nil {
+                            firstPerPixel(xs, ys, records, pixels, snaps: true, taken, &kept, cancellation)
+                        } else {
+                            firstPerPixel(xs, ys, records, pixels, snaps: false, taken, &kept, cancellation)
+                        }
+                    }
+                }
+            }
+            return kept
+        }
         let xFloor = x.floor, yFloor = y.floor
         data.values.withUnsafeBufferPointer { ys in
             data.locations.withUnsafeBufferPointer { xs in
@@ -322,6 +371,28 @@ public enum ThinnedRecords {
             }
         }
         return kept
+    }
+}
+
+extension ThinnedRecords {
+    /// The loop of `scatter` through linear mappings: NaN shows nowhere (finite x and y only).
+    @inline(__always)
+    fileprivate static func firstPerPixel(
+        _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, _ records: Range<Int>,
+        _ pixels: LinearPixels, snaps: Bool, _ taken: UnsafeMutableBufferPointer<UInt64>, _ kept: inout [Int],
+        _ cancellation: CancellationFlag?
+    ) {
+        let pixels = pixels
+        for i in records where xs[i] == xs[i] && ys[i] == ys[i] {
+            if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
+            let bit = pixels.bit(xs[i], ys[i], snaps: snaps)
+            guard bit >= 0 else { continue }
+            let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
+            if taken[word] & mask == 0 {
+                taken[word] |= mask
+                kept.append(i)
+            }
+        }
     }
 }
 
