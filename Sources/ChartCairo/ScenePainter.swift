@@ -22,6 +22,19 @@ public struct ScenePainter {
 
     private var isCancelled: Bool { cancellation?.isCancelled ?? false }
 
+    /// How many bands of rows a long stroke into an image is painted in at once (`BandedStroke`):
+    /// one per core, at most 4; 1 paints it on the calling thread.
+    var strokeBands = min(4, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// The fewest path elements worth a thread per band.
+    static let fewestBandedElements = 2_048
+
+    /// The painter handed to the band threads of a long stroke, which use only its Cairo calls
+    /// on their own contexts and its cancellation flag.
+    private struct UncheckedPainter: @unchecked Sendable {
+        let painter: ScenePainter
+    }
+
     /// How many items or markers are painted between two looks at `cancellation`.
     static let itemsPerCheck = 4096
 
@@ -235,6 +248,12 @@ public struct ScenePainter {
     private func paint(_ path: ScenePath, in cr: OpaquePointer) {
         guard !path.elements.isEmpty else { return }
         if path.fill == nil, let stroke = path.stroke, let chunk = Self.strokeChunk(for: path, style: stroke) {
+            // A long line into an image: its rows in bands, one thread each (`BandedStroke`).
+            if path.elements.count >= Self.fewestBandedElements, let bands = BandedStroke(cr, bands: strokeBands) {
+                let painter = UncheckedPainter(painter: self)
+                bands.paint { painter.painter.strokeInChunks(path, style: stroke, chunk: chunk, in: $0) }
+                return
+            }
             strokeInChunks(path, style: stroke, chunk: chunk, in: cr)
             return
         }
