@@ -69,7 +69,65 @@ public enum ThinnedRecords {
     /// cost a few reads per block (a block counts as one visit in `LayoutCost`). `capacity` is
     /// the number of records expected to be kept.
     /// Stops early (what it kept is then thrown away) once `cancellation` is raised.
+    ///
+    /// More than `fewestSplitRecords` records over a linear x are walked in two halves at once,
+    /// split where a pixel column begins: a column's records are kept from its records alone,
+    /// so the halves keep what one walk keeps (a run that goes on across the split is one run:
+    /// only a gap starts one).
     public static func line(
+        _ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
+        capacity: Int, cancellation: CancellationFlag? = nil
+    ) -> (kept: [Int], breaks: [Int]) {
+        guard records.count >= fewestSplitRecords, !x.isLogarithmic, ProcessInfo.processInfo.activeProcessorCount > 1,
+            let split = columnStart(in: data.locations, records: records, x: x)
+        else { return lineWalk(data, records: records, x: x, y: y, capacity: capacity, cancellation: cancellation) }
+        /// What one half kept; each thread writes its own.
+        final class Half: @unchecked Sendable {
+            var kept: [Int] = []
+            var breaks: [Int] = []
+        }
+        let halves = [Half(), Half()]
+        let ranges = [records.lowerBound..<split, split..<records.upperBound]
+        let cost = LayoutCost.current  // a task-local: bound again on the other thread
+        DispatchQueue.concurrentPerform(iterations: 2) { h in
+            LayoutCost.$current.withValue(cost) {
+                (halves[h].kept, halves[h].breaks) = lineWalk(
+                    data, records: ranges[h], x: x, y: y, capacity: capacity / 2 + 8, cancellation: cancellation)
+            }
+        }
+        var kept = halves[0].kept, breaks = halves[0].breaks
+        let offset = kept.count
+        kept += halves[1].kept
+        for position in halves[1].breaks where breaks.last != position + offset { breaks.append(position + offset) }
+        return (kept, breaks)
+    }
+
+    /// The fewest records `line` walks in two halves at once.
+    static let fewestSplitRecords = 1_000_000
+
+    /// The first record near the middle of `records` (sorted locations over a linear `x`)
+    /// whose half column (`pixel(2 * device x)`) starts a pixel column that the record before
+    /// it is not in; nil when there is none (every record in one column, or gaps in x). O(log n).
+    static func columnStart(in locations: [Double], records: Range<Int>, x: AxisMapping) -> Int? {
+        guard x.factor > 0, !records.isEmpty else { return nil }
+        let middle = locations[records.lowerBound + records.count / 2]
+        guard middle.isFinite else { return nil }
+        // The column after the middle record's: its first record, by binary search on the same
+        // arithmetic `lineWalk` places records with.
+        let column = (pixel(2 * x.device(middle)) >> 1) + 1
+        var low = records.lowerBound + records.count / 2, high = records.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            let location = locations[mid]
+            guard location.isFinite else { return nil }
+            if pixel(2 * x.device(location)) >> 1 >= column { high = mid } else { low = mid + 1 }
+        }
+        guard low < records.upperBound, low > records.lowerBound else { return nil }
+        return low
+    }
+
+    /// One walk of `line` over `records`.
+    static func lineWalk(
         _ data: SeriesData, records: Range<Int>, x: AxisMapping, y: AxisMapping,
         capacity: Int, cancellation: CancellationFlag? = nil
     ) -> (kept: [Int], breaks: [Int]) {
