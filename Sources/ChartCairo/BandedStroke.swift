@@ -9,13 +9,16 @@ import Foundation
 /// point: a whole-pixel translation is exact, and its rasterizer's coverage of a pixel depends
 /// on the path alone). The thinned line of a 10,000,000-point series is 5,000 vertices whose
 /// columns span hundreds of rows: Cairo's scan conversion of it, a third of a window frame,
-/// is split between the cores.
+/// is split between the cores, and each band strokes only the pieces of the line that reach
+/// its rows (`ScenePainter.strokeInChunks(_:style:chunk:rows:in:)`).
 ///
 /// Owns the band surfaces and contexts it makes, and destroys them.
 final class BandedStroke {
     private var surfaces: [OpaquePointer] = []
     /// One context per band, set up as the caller's: clip, operator, antialiasing, tolerance, cap.
     private(set) var contexts: [OpaquePointer] = []
+    /// Each band's rows, device pixels from the image's top.
+    private(set) var rows: [Range<Int>] = []
     private let target: OpaquePointer
 
     /// Bands of `cr`'s target within its clip, when the target is an RGB24 or ARGB32 image
@@ -49,6 +52,7 @@ final class BandedStroke {
                     data + first * Int(stride), format, width, Int32(end - first), stride)
             else { return nil }
             surfaces.append(surface)
+            rows.append(first..<end)
             guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
             contexts.append(context)
             cairo_translate(context, 0, -Double(first))
@@ -71,10 +75,11 @@ final class BandedStroke {
         if !surfaces.isEmpty { cairo_surface_mark_dirty(target) }
     }
 
-    /// Runs `body` on every band's context at once, one thread per band; returns when all are done.
-    func paint(_ body: @escaping @Sendable (OpaquePointer) -> Void) {
-        let contexts = Contexts(all: contexts)
-        DispatchQueue.concurrentPerform(iterations: contexts.all.count) { body(contexts.all[$0]) }
+    /// Runs `body` on every band's context (and its rows) at once, one thread per band; returns
+    /// when all are done.
+    func paint(_ body: @escaping @Sendable (OpaquePointer, Range<Int>) -> Void) {
+        let contexts = Contexts(all: contexts), rows = rows
+        DispatchQueue.concurrentPerform(iterations: contexts.all.count) { body(contexts.all[$0], rows[$0]) }
     }
 
     /// The band contexts handed to the band threads: each thread draws through its own.

@@ -251,7 +251,7 @@ public struct ScenePainter {
             // A long line into an image: its rows in bands, one thread each (`BandedStroke`).
             if path.elements.count >= Self.fewestBandedElements, let bands = BandedStroke(cr, bands: strokeBands) {
                 let painter = UncheckedPainter(painter: self)
-                bands.paint { painter.painter.strokeInChunks(path, style: stroke, chunk: chunk, in: $0) }
+                bands.paint { painter.painter.strokeInChunks(path, style: stroke, chunk: chunk, rows: $1, in: $0) }
                 return
             }
             strokeInChunks(path, style: stroke, chunk: chunk, in: cr)
@@ -342,7 +342,11 @@ public struct ScenePainter {
     /// widths blend twice (a whole repeated segment of a noisy line spans hundreds of pixels:
     /// pieces of 64 then took thinned lines from 0.5% to 1.3% of pixels off). Stops between
     /// pieces once `cancellation` is raised. O(elements).
-    private func strokeInChunks(_ path: ScenePath, style: LineStyle, chunk: Int, in cr: OpaquePointer) {
+    ///
+    /// With `rows` (device pixels from the top: a band of `BandedStroke`, whose surface holds
+    /// only those rows), a piece whose points (and curve controls) all lie more than a line width
+    /// and two pixels above or below them is left out: it inks none of them.
+    private func strokeInChunks(_ path: ScenePath, style: LineStyle, chunk: Int, rows: Range<Int>? = nil, in cr: OpaquePointer) {
         guard style.width > 0 else { return }
         apply(style, cr)
         cairo_set_line_join(cr, Self.cairoJoin(path.lineJoin))
@@ -352,15 +356,32 @@ public struct ScenePainter {
         var current: Point?  // the pen
         var count = 0
         var length = 0.0  // of the piece so far (chords for curves)
+        // The band's rows widened by what a stroke reaches past its points (joins and caps:
+        // under a line width) and anti-aliasing; the piece's vertical extent so far.
+        let reach = 2 * style.width + 2
+        let above = rows.map { Double($0.lowerBound) - reach } ?? -.infinity
+        let below = rows.map { Double($0.upperBound) + reach } ?? .infinity
+        var top = Double.infinity, bottom = -Double.infinity
+        func strokePiece() {
+            if bottom < above || top > below {
+                cairo_new_path(cr)
+            } else {
+                cairo_stroke(cr)
+            }
+            top = .infinity
+            bottom = -.infinity
+        }
         cairo_new_path(cr)
         for element in path.elements {
             switch element {
             case .move(let p):
+                top = min(top, p.y); bottom = max(bottom, p.y)
                 cairo_move_to(cr, p.x, p.y)
                 previous = nil
                 current = p
                 travelled = 0
             case .line(let p):
+                top = min(top, p.y); bottom = max(bottom, p.y)
                 cairo_line_to(cr, p.x, p.y)
                 previous = current
                 if let from = current {
@@ -370,6 +391,7 @@ public struct ScenePainter {
                 }
                 current = p
             case .curve(let a, let b, let p):
+                top = min(top, a.y, b.y, p.y); bottom = max(bottom, a.y, b.y, p.y)
                 cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
                 previous = nil  // undashed only: a piece then starts at the curve's end
                 if let from = current { length += from.distance(to: p) }
@@ -379,7 +401,7 @@ public struct ScenePainter {
             }
             count += 1
             if count >= chunk || length >= Self.strokeChunkLength, let pen = current {
-                cairo_stroke(cr)
+                strokePiece()
                 if isCancelled { return }
                 count = 0
                 length = 0
@@ -397,10 +419,11 @@ public struct ScenePainter {
                     dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), travelled - back) }
                 }
                 cairo_move_to(cr, start.x, start.y)
+                top = min(start.y, pen.y); bottom = max(start.y, pen.y)
                 if previous != nil { cairo_line_to(cr, pen.x, pen.y) }
             }
         }
-        cairo_stroke(cr)
+        strokePiece()
         if !dashes.isEmpty {
             dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
         }

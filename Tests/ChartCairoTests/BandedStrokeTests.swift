@@ -3,16 +3,22 @@ import ChartCore
 import Testing
 
 /// A long line stroked in bands of rows at once, one thread per band, paints the pixels one
-/// stroke of the whole image paints: every pixel, thinned or not, dashed or not, at sizes whose
-/// rows split unevenly.
+/// stroke of the whole image paints (each band leaving out the pieces that cannot reach its rows):
+/// every pixel, dashed or not, straight, stepped or curved, thin or wide, at sizes whose rows
+/// split unevenly.
 @Suite struct BandedStrokeTests {
     @Test(arguments: [
-        (Size(width: 1024, height: 768), 2.0, [] as [Double]), (Size(width: 801, height: 603), 1.0, []), (Size(width: 640, height: 997), 3.0, [6.0, 3.0])
+        (Size(width: 1024, height: 768), 2.0, [] as [Double], ScatterPlot.Interpolation.linear),
+        (Size(width: 801, height: 603), 1.0, [], .linear), (Size(width: 640, height: 997), 3.0, [6.0, 3.0], .linear),
+        (Size(width: 900, height: 700), 9.0, [], .curved), (Size(width: 700, height: 500), 2.0, [], .stepped)
     ])
-    func bandsPaintWhatOneStrokePaints(size: Size, width: Double, dashes: [Double]) throws {
+    func bandsPaintWhatOneStrokePaints(
+        size: Size, width: Double, dashes: [Double], interpolation: ScatterPlot.Interpolation
+    ) throws {
         let ys = ThinningPixelTests.walk(300_000, seed: 17)
         let plot = ScatterPlot(identifier: "walk", dataSource: ArrayDataSource(numbers: ys))
         plot.lineStyle = LineStyle(color: Color(rgb: 0x1C7ED6), width: width, dashPattern: dashes)
+        plot.interpolation = interpolation
         let graph = Graph(title: "walk")
         graph.add(plot)
         let scene = ChartRenderer().layout(graph, size: size)
