@@ -48,4 +48,25 @@ import Testing
         #expect(column(split) > column(split - 1))
         #expect(abs(split - data.count / 2) < data.count / 100)
     }
+
+    /// Runs of 4,096 records inside one half column count by their extremes alone (a narrow plot
+    /// of a long line): the records kept are still those a record-by-record walk finds.
+    @Test(arguments: [nil, 97_003] as [Int?])
+    func runsKeepTheRecordsOfTheRecordWalk(gapEvery: Int?) throws {
+        let data = Self.series(1_200_000, ties: 3, gapEvery: gapEvery)
+        let plot = ScatterPlot(identifier: "line", dataSource: ArrayDataSource(numbers: data.values, locations: data.locations))
+        plot.lineStyle = LineStyle(color: .black, width: 1)
+        let graph = Graph(title: "long")
+        graph.add(plot)
+        graph.legend.isHidden = true
+        for width in [90.0, 700] {
+            let cost = LayoutCost()
+            let scene = LayoutCost.$current.withValue(cost) { layout(graph, width, 300) }
+            if width < 100 { #expect(cost.recordsVisited < data.count / SeriesData.blockSize / 2, "runs were read whole") }
+            let line = try #require(scene.plot("line"))
+            let transform = try #require(scene.transform(ofSpace: "default"))
+            let (runs, _) = LineThinningTests.expectedRuns(x: data.locations, y: data.values, transform: transform)
+            #expect(LineThinningTests.firstDifference(line.items.map(\.record), runs.flatMap { $0 }) == nil, "at \(width) wide")
+        }
+    }
 }

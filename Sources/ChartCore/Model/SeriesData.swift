@@ -42,6 +42,12 @@ public struct SeriesData: Sendable {
     /// miss the cache: 10 million records take 80 MB).
     private(set) var blockExtremes: [Double] = []
     static let blockSize = 64
+    /// The same per run of `runSize` records (`runSize / blockSize` blocks): a line thinned
+    /// at the fitted view of 10,000,000 records reads 2,442 runs instead of 156,250 blocks.
+    private(set) var runLowest: [Int32] = []
+    private(set) var runHighest: [Int32] = []
+    private(set) var runExtremes: [Double] = []
+    static let runSize = 4_096
     /// The values' extremes over any run of records, for sorted series of more than a few
     /// thousand records (a shorter one is scanned). Built once at load.
     private(set) var extremes: RangeExtremes?
@@ -166,6 +172,31 @@ public struct SeriesData: Sendable {
         return (lows, highs, extremes, finite)
     }
 
+    /// The runs' entries from the blocks' (`runLowest`): a run's lowest is its first block's
+    /// lowest of the lowest value (a block's is its first lowest record), so the first lowest
+    /// record of the run, as a record-by-record pass finds it; -1 when a block of it holds a
+    /// missing value. O(blocks).
+    private static func runs(lowest: [Int32], highest: [Int32], extremes: [Double]) -> (lowest: [Int32], highest: [Int32], extremes: [Double]) {
+        let perRun = runSize / blockSize
+        let runs = (lowest.count + perRun - 1) / perRun
+        var lows = [Int32](repeating: -1, count: runs), highs = [Int32](repeating: -1, count: runs)
+        var values = [Double](repeating: .nan, count: 2 * runs)
+        for r in 0..<runs {
+            let first = r * perRun, end = min(first + perRun, lowest.count)
+            guard lowest[first..<end].allSatisfy({ $0 >= 0 }) else { continue }
+            var low = first, high = first
+            for b in first..<end {
+                if extremes[2 * b] < extremes[2 * low] { low = b }
+                if extremes[2 * b + 1] > extremes[2 * high + 1] { high = b }
+            }
+            lows[r] = lowest[low]
+            highs[r] = highest[high]
+            values[2 * r] = extremes[2 * low]
+            values[2 * r + 1] = extremes[2 * high + 1]
+        }
+        return (lows, highs, values)
+    }
+
     /// The buffers `blocks(of:)` fills, each block's entries written by one thread.
     private struct BlockOutput: @unchecked Sendable {
         let values: UnsafeBufferPointer<Double>
@@ -267,6 +298,7 @@ public struct SeriesData: Sendable {
             blockLowest = found.lowest
             blockHighest = found.highest
             blockExtremes = found.extremes
+            (runLowest, runHighest, runExtremes) = Self.runs(lowest: found.lowest, highest: found.highest, extremes: found.extremes)
             extremes = RangeExtremes(values, finest: found.finite)
         } else if sorted && values.count > 4_096 {
             extremes = RangeExtremes(values)

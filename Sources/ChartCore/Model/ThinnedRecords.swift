@@ -135,6 +135,7 @@ public enum ThinnedRecords {
         var breaks: [Int] = []
         kept.reserveCapacity(capacity)
         let lows = data.blockLowest, highs = data.blockHighest, extremes = data.blockExtremes
+        let runLows = data.runLowest, runHighs = data.runHighest, runExtremes = data.runExtremes
         let xFloor = x.floor, yFloor = y.floor
         let lo = records.lowerBound, hi = records.upperBound
         var visits = 0
@@ -160,7 +161,7 @@ public enum ThinnedRecords {
                     }
                     current = Extremes()
                 }
-                let blockSize = SeriesData.blockSize
+                let blockSize = SeriesData.blockSize, runSize = SeriesData.runSize
                 var i = lo
                 while i < hi {
                     if i & (CancellationFlag.recordsPerCheck - 1) == 0 && cancellation.isCancelled { break }
@@ -169,6 +170,18 @@ public enum ThinnedRecords {
                     // when none of its values is a gap (no NaN: `lows[b] >= 0`; on a log scale,
                     // its lowest value above 0). Its locations follow the current half's records,
                     // so they lie in it when the block's last one does, and show on a log x scale.
+                    // A whole run of blocks likewise (`SeriesData.runSize`).
+                    if i % runSize == 0, i + runSize <= hi, !runLows.isEmpty {
+                        let r = i / runSize
+                        let runEnd = i + runSize - 1
+                        if runLows[r] >= 0, xs[runEnd] < end, runExtremes[2 * r] > yFloor {
+                            current.add(
+                                block: runEnd, lowest: Int(runLows[r]), lowValue: runExtremes[2 * r],
+                                highest: Int(runHighs[r]), highValue: runExtremes[2 * r + 1])
+                            i += runSize
+                            continue
+                        }
+                    }
                     if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
                         let b = i / blockSize
                         let blockEnd = i + blockSize - 1
