@@ -170,29 +170,18 @@ public enum ThinnedRecords {
                     // when none of its values is a gap (no NaN: `lows[b] >= 0`; on a log scale,
                     // its lowest value above 0). Its locations follow the current half's records,
                     // so they lie in it when the block's last one does, and show on a log x scale.
-                    // A whole run of blocks likewise (`SeriesData.runSize`).
-                    if i % runSize == 0, i + runSize <= hi, !runLows.isEmpty {
-                        let r = i / runSize
-                        let runEnd = i + runSize - 1
-                        if runLows[r] >= 0, xs[runEnd] < end, runExtremes[2 * r] > yFloor {
-                            current.add(
-                                block: runEnd, lowest: Int(runLows[r]), lowValue: runExtremes[2 * r],
-                                highest: Int(runHighs[r]), highValue: runExtremes[2 * r + 1])
-                            i += runSize
-                            continue
-                        }
+                    // A whole run of blocks likewise (`SeriesData.runSize`), first.
+                    @inline(__always) func skipped(_ size: Int, _ lows: [Int32], _ highs: [Int32], _ extremes: [Double]) -> Bool {
+                        guard i % size == 0, i + size <= hi, !lows.isEmpty else { return false }
+                        let b = i / size, last = i + size - 1
+                        guard lows[b] >= 0, xs[last] < end, extremes[2 * b] > yFloor else { return false }
+                        current.add(
+                            block: last, lowest: Int(lows[b]), lowValue: extremes[2 * b],
+                            highest: Int(highs[b]), highValue: extremes[2 * b + 1])
+                        i += size
+                        return true
                     }
-                    if i % blockSize == 0, i + blockSize <= hi, !lows.isEmpty {
-                        let b = i / blockSize
-                        let blockEnd = i + blockSize - 1
-                        if lows[b] >= 0, xs[blockEnd] < end, extremes[2 * b] > yFloor {
-                            current.add(
-                                block: blockEnd, lowest: Int(lows[b]), lowValue: extremes[2 * b],
-                                highest: Int(highs[b]), highValue: extremes[2 * b + 1])
-                            i += blockSize
-                            continue
-                        }
-                    }
+                    if skipped(runSize, runLows, runHighs, runExtremes) || skipped(blockSize, lows, highs, extremes) { continue }
                     let value = ys[i], location = xs[i]
                     if value > yFloor, location > xFloor {
                         if location < end {
