@@ -95,9 +95,9 @@ import Testing
         }
     }
 
-    /// From the second layout on, a plot of unsorted points lays out through its index: the
-    /// same scene as the first layout's record-order pass.
-    @Test func theSecondLayoutIsTheFirst() throws {
+    /// From the second layout on, a plot of unsorted points builds its index on another thread,
+    /// and lays out through it once built: the same scene as the record-order pass.
+    @Test func layoutsThroughTheIndexAreTheFirst() throws {
         let data = Self.cloud(120_000, seed: 9)
         let plot = ScatterPlot(
             identifier: "cloud", dataSource: ArrayDataSource(numbers: data.values, locations: data.locations))
@@ -105,9 +105,18 @@ import Testing
         plot.symbol = PlotSymbol(.ellipse, size: 2, fill: .solid(Color(rgb: 0x1C7ED6)))
         let graph = Graph(title: "cloud")
         graph.add(plot)
-        let first = graph.layout(size: Size(width: 800, height: 600), measurer: testMeasurer)
-        let second = graph.layout(size: Size(width: 800, height: 600), measurer: testMeasurer)
+        let size = Size(width: 800, height: 600)
+        let first = graph.layout(size: size, measurer: testMeasurer)
+        let second = graph.layout(size: size, measurer: testMeasurer)
+        plot.pointIndex.waitForBuild()
+        #expect(plot.pointIndex.isBuilt)
+        let third = graph.layout(size: size, measurer: testMeasurer)
         #expect(first.plots[0].items.count > 10_000)
         #expect(try LayoutDump(first).encoded() == LayoutDump(second).encoded())
+        #expect(try LayoutDump(first).encoded() == LayoutDump(third).encoded())
+        // Reloading drops the index: the next layout thins record by record again.
+        plot.reloadData()
+        #expect(!plot.pointIndex.isBuilt)
+        #expect(try LayoutDump(graph.layout(size: size, measurer: testMeasurer)).encoded() == LayoutDump(first).encoded())
     }
 }

@@ -53,8 +53,9 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
     /// records' generation: what popups, keys and copies read, so that a record number in a
     /// scene names the record drawn. Layouts run on a worker thread, hence the lock.
     private let viewSeries = ViewSeriesCache()
-    /// Unsorted points by cell, for the views after the first (see `ScatterIndex`).
-    private let pointIndex = ScatterIndex.Cache()
+    /// Unsorted points by cell, for the views after the first (see `ScatterIndex`); internal
+    /// for tests, which wait for its build.
+    let pointIndex = ScatterIndex.Cache()
 
     /// A scatter plot named `identifier`, titled `title` (the identifier when nil), reading `dataSource`.
     public init(identifier: String, title: String? = nil, dataSource: (any PlotDataSource)? = nil) {
@@ -348,8 +349,8 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
                     in: data.locations, x: mx, from: area.minX - Double(reach),
                     to: area.maxX + Double(reach))
                 : nil
-            // Unsorted points pulled from a data source: from the second view on, through an
-            // index of them by cell (the same records, reading only the cells in view).
+            // Unsorted points pulled from a data source: once the second view started its build,
+            // through an index of them by cell (the same records, reading only the cells in view).
             if records == nil, viewDataSource == nil, data.count >= ScatterIndex.minimumCount,
                 !mx.isLogarithmic, !my.isLogarithmic, let index = pointIndex.index(of: data)
             {

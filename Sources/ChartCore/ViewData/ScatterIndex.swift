@@ -217,34 +217,53 @@ public final class ScatterIndex: Sendable {
 }
 
 extension ScatterIndex {
-    /// A plot's index of its pulled series, made when a view is laid out a second time: a
-    /// picture rendered once (a PNG) pays nothing, a window pays one O(n) pass on its first
-    /// zoom or pan. Thread-safe; a plot calls `reset()` when it reloads its data.
+    /// A plot's index of its pulled series, built on another thread once a view is laid out a
+    /// second time: a picture rendered once (a PNG) pays nothing, and no frame of a window waits
+    /// for the O(n) pass (the frames until it is done thin record by record, as the first did).
+    /// Thread-safe; a plot calls `reset()` when it reloads its data, which drops a build still
+    /// going on for the data before.
     public final class Cache: @unchecked Sendable {
         private let lock = NSLock()
         private var uses = 0
         private var stored: ScatterIndex?
+        /// Counts resets, so that a build finishing after one is dropped.
+        private var generation = 0
 
         /// An empty cache.
         public init() {}
 
-        /// The index of `data` from the second call on (nil on the first: thin without one).
-        /// `data` must be the series pulled since the last `reset()`. O(n) once, then O(1).
+        /// The index of `data` once built, nil before (thin without one). The second call starts
+        /// the build on a background thread. `data` must be the series pulled since the last
+        /// `reset()`. O(1).
         public func index(of data: SeriesData) -> ScatterIndex? {
-            lock.withLock {
-                if let stored, stored.recordCount == data.count { return stored }
+            let build: Int? = lock.withLock {
+                if let stored, stored.recordCount == data.count { return nil }
                 uses += 1
-                guard uses >= 2 else { return nil }
-                stored = ScatterIndex(data)
-                return stored
+                return uses == 2 ? generation : nil
             }
+            if let build {
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let index = ScatterIndex(data)
+                    self.lock.withLock { if self.generation == build { self.stored = index } }
+                }
+            }
+            return lock.withLock { stored.flatMap { $0.recordCount == data.count ? $0 : nil } }
         }
 
-        /// Forgets the index; the next series is indexed on its second use.
+        /// Whether an index is built (for tests).
+        var isBuilt: Bool { lock.withLock { stored != nil } }
+
+        /// Waits until a build started by `index(of:)` is done (for tests). O(n) at most.
+        func waitForBuild() {
+            while lock.withLock({ uses >= 2 && stored == nil }) { usleep(1_000) }
+        }
+
+        /// Forgets the index; the next series is indexed after its second use.
         public func reset() {
             lock.withLock {
                 uses = 0
                 stored = nil
+                generation += 1
             }
         }
     }
