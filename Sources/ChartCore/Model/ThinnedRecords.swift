@@ -81,25 +81,25 @@ public enum ThinnedRecords {
         guard records.count >= fewestSplitRecords, !x.isLogarithmic, ProcessInfo.processInfo.activeProcessorCount > 1,
             let split = columnStart(in: data.locations, records: records, x: x)
         else { return lineWalk(data, records: records, x: x, y: y, capacity: capacity, cancellation: cancellation) }
-        /// What one half kept; each thread writes its own.
-        final class Half: @unchecked Sendable {
-            var kept: [Int] = []
-            var breaks: [Int] = []
+        let halves = inHalves([records.lowerBound..<split, split..<records.upperBound]) { range in
+            lineWalk(data, records: range, x: x, y: y, capacity: capacity / 2 + 8, cancellation: cancellation)
         }
-        let halves = [Half(), Half()]
-        let ranges = [records.lowerBound..<split, split..<records.upperBound]
+        var kept = halves.0.kept, breaks = halves.0.breaks
+        let offset = kept.count
+        kept += halves.1.kept
+        for position in halves.1.breaks where breaks.last != position + offset { breaks.append(position + offset) }
+        return (kept, breaks)
+    }
+
+    /// `body` of two ranges at once, one thread each (the laying-out task's `LayoutCost`
+    /// bound on both), and both results.
+    private static func inHalves<Value>(_ ranges: [Range<Int>], _ body: @Sendable (Range<Int>) -> Value) -> (Value, Value) {
+        let slots = [HalfResult<Value>(), HalfResult<Value>()]
         let cost = LayoutCost.current  // a task-local: bound again on the other thread
         DispatchQueue.concurrentPerform(iterations: 2) { h in
-            LayoutCost.$current.withValue(cost) {
-                (halves[h].kept, halves[h].breaks) = lineWalk(
-                    data, records: ranges[h], x: x, y: y, capacity: capacity / 2 + 8, cancellation: cancellation)
-            }
+            LayoutCost.$current.withValue(cost) { slots[h].value = body(ranges[h]) }
         }
-        var kept = halves[0].kept, breaks = halves[0].breaks
-        let offset = kept.count
-        kept += halves[1].kept
-        for position in halves[1].breaks where breaks.last != position + offset { breaks.append(position + offset) }
-        return (kept, breaks)
+        return (slots[0].value!, slots[1].value!)
     }
 
     /// The fewest records `line` walks in two halves at once.
@@ -301,24 +301,16 @@ public enum ThinnedRecords {
             return scatter(data, records: records, grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf, cancellation: cancellation)
         }
         let middle = records.lowerBound + records.count / 2
-        let halves = [records.lowerBound..<middle, middle..<records.upperBound]
-        /// What one half found; each thread writes its own.
-        final class Half: @unchecked Sendable {
-            var kept: [Int] = []
-            var taken: [UInt64] = []
-        }
-        let results = [Half(), Half()]
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
+        let results = inHalves([records.lowerBound..<middle, middle..<records.upperBound]) { range in
             var taken = grid.empty()
-            results[half].kept = scatter(
-                data, records: halves[half], grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf,
-                cancellation: cancellation)
-            results[half].taken = taken
+            let kept = scatter(
+                data, records: range, grid: grid, taken: &taken, x: x, y: y, snapHalf: snapHalf, cancellation: cancellation)
+            return (kept: kept, taken: taken)
         }
-        let first = results[0].taken
-        var merged = results[0].kept
-        merged.reserveCapacity(merged.count + results[1].kept.count)
-        for i in results[1].kept {
+        let first = results.0.taken
+        var merged = results.0.kept
+        merged.reserveCapacity(merged.count + results.1.kept.count)
+        for i in results.1.kept {
             let bit = grid.bit(data, record: i, x: x, y: y, snapHalf: snapHalf)!
             if first[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { merged.append(i) }
         }
@@ -454,6 +446,11 @@ extension ThinnedRecords {
             }
         }
     }
+}
+
+/// One thread's result in `ThinnedRecords.inHalves`; each thread writes its own.
+private final class HalfResult<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// What layouts cost, for tests and measurements: the records they look at one by one (a block

@@ -24,7 +24,8 @@ public final class ScatterIndex: Sendable {
 
     /// The number of records of the series indexed (finite and not).
     public let recordCount: Int
-    private let columns: Int, rows: Int
+    /// Cells along each axis (as many columns as rows).
+    private let side: Int
     private let minX: Double, minY: Double
     private let scaleX: Double, scaleY: Double
     /// Cell `c`'s points are `cellStart[c]..<cellStart[c + 1]` of the arrays below; cells row by row.
@@ -50,8 +51,7 @@ public final class ScatterIndex: Sendable {
             }
         }
         let side = Swift.max(1, Swift.min(1024, Int(Double(finite / 16).squareRoot())))
-        columns = side
-        rows = side
+        self.side = side
         minX = finite > 0 ? lowX : 0
         minY = finite > 0 ? lowY : 0
         scaleX = highX > lowX ? Double(side) / (highX - lowX) : 0
@@ -100,7 +100,8 @@ public final class ScatterIndex: Sendable {
 
     /// The cells (first, last) along one axis that hold every point whose device coordinate
     /// through `mapping` lies in `device` (pixels), widened by 2 pixels for snapping and
-    /// rounding; nil when none can.
+    /// rounding (clamped to the grid: a range past the data's gives the edge cells, whose points
+    /// then fall off the pixel grid).
     private func cells(
         device: ClosedRange<Double>, mapping: AxisMapping, low: Double, scale: Double, count: Int
     ) -> ClosedRange<Int> {
@@ -121,15 +122,15 @@ public final class ScatterIndex: Sendable {
         let grid = ThinnedRecords.PixelGrid(area: area, border: max(1, reach))
         let left = area.minX - grid.shift, top = area.minY - grid.shift
         let columnCells = cells(
-            device: left...(left + grid.right), mapping: x, low: minX, scale: scaleX, count: columns)
+            device: left...(left + grid.right), mapping: x, low: minX, scale: scaleX, count: side)
         let pixels = grid.width * grid.height
         var lowest = [Int32](repeating: .max, count: pixels)
         // The pixel rows split in bands, one per thread: each reads the cell rows that can reach
         // its band and keeps only the pixels in it, so no two threads write one pixel.
-        let rowCells = cells(device: top...(top + grid.bottom), mapping: y, low: minY, scale: scaleY, count: rows)
+        let rowCells = cells(device: top...(top + grid.bottom), mapping: y, low: minY, scale: scaleY, count: side)
         var inView = 0
         for row in rowCells {
-            inView += Int(cellStart[row * columns + columnCells.upperBound + 1] - cellStart[row * columns + columnCells.lowerBound])
+            inView += Int(cellStart[row * side + columnCells.upperBound + 1] - cellStart[row * side + columnCells.lowerBound])
         }
         LayoutCost.current?.visited(inView)
         let bands = inView >= 200_000 ? 2 : 1
@@ -139,7 +140,7 @@ public final class ScatterIndex: Sendable {
                 let firstRow = grid.height * band / bands, endRow = grid.height * (band + 1) / bands
                 let rowsHere = self.cells(
                     device: (top + Double(firstRow))...(top + Double(endRow)), mapping: y, low: self.minY,
-                    scale: self.scaleY, count: self.rows)
+                    scale: self.scaleY, count: self.side)
                 self.scan(
                     cellRows: rowsHere, cellColumns: columnCells, bits: (firstRow * grid.width)..<(endRow * grid.width),
                     grid: grid, x: x, y: y, snapHalf: snapHalf, into: out.value, cancellation: cancellation)
@@ -178,8 +179,8 @@ public final class ScatterIndex: Sendable {
                 records.withUnsafeBufferPointer { records in
                     for row in cellRows {
                         if cancellation.isCancelled { return }
-                        let from = Int(cellStart[row * columns + cellColumns.lowerBound])
-                        let to = Int(cellStart[row * columns + cellColumns.upperBound + 1])
+                        let from = Int(cellStart[row * side + cellColumns.lowerBound])
+                        let to = Int(cellStart[row * side + cellColumns.upperBound + 1])
                         let points = Points(xs: xs, ys: ys, records: records, range: from..<to)
                         if snapHalf != nil {
                             Self.keepLowest(points, bits: bits, pixels: pixels, snaps: true, into: lowest)
