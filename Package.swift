@@ -10,7 +10,7 @@ import PackageDescription
 /// - `ChartSession`: a chart's life in a host (loading, watching, periods, the save prompt, the
 ///   status line), driven by commands and a clock. Pure Swift over ChartCore: no X11, no Cairo.
 /// - `ChartX11`: hosts a chart session in an Xlib window.
-/// - `ChartData`: loads data (CSV, SQLite and PostgreSQL read-only, spec files).
+/// - `ChartData`: loads data (CSV, SQLite, PostgreSQL and ClickHouse read-only, spec files).
 /// - `chartview`: the command-line viewer that wires them together.
 /// Fuzz targets define libFuzzer's entry point and, without FUZZING, a replaying main.
 let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
@@ -34,13 +34,15 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libpq's header (libpq-dev) with its functions loaded on first use, not linked (see libpq_loader.c).
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl's header (libcurl4-openssl-dev), loaded on first use the same way (libcurl_loader.c).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "ChartCore"),
         .target(name: "ChartFiles"),
         .target(name: "ChartCairo", dependencies: ["ChartCore", "ChartFiles", "CCairo", "CPango", "CPNG"]),
         .target(name: "ChartSession", dependencies: ["ChartCore"]),
         .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "CX11"]),
-        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres"]),
+        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres", "CCurl"]),
         .executableTarget(
             name: "chartview",
             dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "ChartData"]

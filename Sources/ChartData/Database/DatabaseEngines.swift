@@ -6,6 +6,7 @@ public enum DatabaseEngines {
     /// their URL's scheme first, then SQLite, which takes any path.
     public static let all: [any DatabaseEngine] = [
         PostgresEngine(),
+        ClickHouseEngine(),
         SQLiteEngine()
     ]
 

@@ -1,0 +1,39 @@
+/// ClickHouse as the registry knows it (`DatabaseEngines`): a server named by a
+/// `clickhouse://` (HTTP) or `clickhouses://` (HTTPS) URL, or by a spec's `clickhouse` key;
+/// shown and quoted without its password; opened read-only (`ClickHouseDatabase`), its watch
+/// query run once as it opens. Views of a table too large to load are thinned in the server
+/// (`ViewAggregating`).
+struct ClickHouseEngine: DatabaseEngine {
+    var title: String { "ClickHouse" }
+    var isServer: Bool { true }
+    var specKey: String? { "clickhouse" }
+
+    func claims(_ location: String) -> Bool { ClickHouseLocation.isURL(location) }
+
+    func shownName(_ location: String) -> String {
+        (try? ClickHouseLocation(location, environment: [:]))?.displayName ?? ClickHouseLocation.redacted(location)
+    }
+
+    func quotedArgument(_ location: String) -> String { "clickhouse://…" }
+
+    func redactingSecrets(_ message: String, writtenIn texts: [String]) -> String {
+        texts.flatMap(ClickHouseLocation.passwords(in:)).sorted { $0.count > $1.count }.reduce(message) {
+            $0.replacingOccurrences(of: $1, with: "***")
+        }
+    }
+
+    func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
+        let database = try ClickHouseDatabase(url: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget)
+        if let watchQuery = options.watchQuery {
+            _ = try database.rows(watchQuery)
+            database.watchQuery = watchQuery
+        }
+        return database
+    }
+
+    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
+        { (timeLimit: Double) throws(DataError) -> any NumberStreaming in
+            try ClickHouseDatabase(url: location, timeLimit: timeLimit, memoryBudget: memoryBudget)
+        }
+    }
+}
