@@ -75,6 +75,7 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         var failure: DataError?
         var stoppedByReader = false
         var malformed = false
+        var retryAt = 1 << 16
         func readBlocks() {
             buffer.withUnsafeBytes { bytes in
                 while consumed < bytes.count && failure == nil && !stoppedByReader && !malformed {
@@ -116,7 +117,12 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                 seconds: seconds + Self.graceSeconds, shouldStop: { cancellation?.isCancelled ?? false }
             ) { piece in
                 buffer.append(contentsOf: piece)
-                if buffer.count - consumed > 1 << 16 || piece.count < 1 << 14 { readBlocks() }
+                // A block is read once all of it is here: tried again only once the bytes
+                // waiting have doubled, so a large block costs O(its size) in all.
+                if buffer.count - consumed >= retryAt {
+                    readBlocks()
+                    retryAt = max(1 << 16, 2 * (buffer.count - consumed))
+                }
                 return failure == nil && !stoppedByReader && !malformed
             }
         } catch {

@@ -1,0 +1,202 @@
+import ChartCore
+import Foundation
+import Synchronization
+
+/// A query's rows too many to load, charted as lines or points by a database that thins each
+/// view itself (`ViewAggregating`): the `ViewDataSource` of every plot of one chart (one per y
+/// column). Unlike `BigTable`, no pass over the rows runs in the client: one summary query at
+/// the start (the x extent and each series' values), then one query per view and series, whose
+/// answer (a few records per pixel column, a superset of what the plot's thinning keeps) is
+/// thinned again here (`LineColumnThinner`, `ScatterPixelThinner`), so the records delivered are
+/// exactly those the plot keeps from every row. While a view's query runs, the last view's
+/// records stand in, laid out through the new view's mapping.
+///
+/// One connection for views, used by one thread at a time; a newer view stops the older one's query.
+public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
+    /// The plot identifiers, one per y column, in column order.
+    public let plotIDs: [String]
+    /// What the summary query said of the rows.
+    public let summary: AggregatedTable.Summary
+    private let table: AggregatedTable
+    private let engine: any ViewAggregating
+    private let state = Mutex(State())
+    private let viewQueue = DispatchQueue(label: "chartview.server-thinned-table.views")
+    private let generations = Atomic<Int>(1)
+
+    private struct State {
+        /// Records fetched per request (the latest few), and their order of arrival.
+        var exact: [ViewDataRequest: ViewRecords] = [:]
+        var exactOrder: [ViewDataRequest] = []
+        var running: [ViewDataRequest] = []
+        var fetchFailure: DataError?
+        var failed: [ViewDataRequest] = []
+        var viewToken = 0
+        var callbacks: [Int: [@Sendable () -> Void]] = [:]
+    }
+
+    /// How many fetched views are kept (going back to one is then immediate).
+    static let keptViews = 16
+
+    /// Runs the summary query of `table` on `engine` (the connection views will use), for plots
+    /// `plotIDs` (one per y column of `table`).
+    public init(table: AggregatedTable, plotIDs: [String], engine: any ViewAggregating) throws(DataError) {
+        precondition(table.ys.count == plotIDs.count && !plotIDs.isEmpty, "A server-thinned table needs one plot per y column.")
+        self.table = table
+        self.plotIDs = plotIDs
+        self.engine = engine
+        summary = try engine.summary(of: table)
+    }
+
+    // MARK: ViewDataSource
+
+    /// The view's records once fetched; until then the last records fetched for the plot, as a
+    /// stand-in (`request` nil). When this very view's fetch failed, the stand-in carries the
+    /// request, so the view stops asking, and `failure` says why.
+    public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
+        state.withLock { state in
+            if let exact = state.exact[request] { return exact }
+            var records = Self.latest(for: request.plotID, in: state) ?? .none
+            records.request = state.fetchFailure != nil && state.failed.contains(request) ? request : nil
+            return records
+        }
+    }
+
+    public func currentRecords(for plotID: String) -> ViewRecords {
+        state.withLock { Self.latest(for: plotID, in: $0) ?? .none }
+    }
+
+    private static func latest(for plotID: String, in state: State) -> ViewRecords? {
+        state.exactOrder.last { $0.plotID == plotID }.flatMap { state.exact[$0] }
+    }
+
+    public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
+        guard let s = plotIDs.firstIndex(of: plotID), let values = summary.values[s] else { return nil }
+        return (summary.x, values)
+    }
+
+    public func valueRange(for plotID: String, inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
+        let exact = state.withLock { state in
+            state.exactOrder.last { $0.plotID == plotID && Self.isSameRange($0.xRange, x) }.flatMap { state.exact[$0] }
+        }
+        guard let exact else { return nil }
+        if case .scatterPixels = exact.request?.thinning { return exact.rangeInView }
+        var lo = Double.infinity, hi = -Double.infinity, first = Double.nan, last = Double.nan
+        for i in exact.values.indices where x.contains(exact.locations[i]) && exact.values[i].isFinite {
+            lo = min(lo, exact.values[i]); hi = max(hi, exact.values[i])
+            if first.isNaN { first = exact.locations[i] }
+            last = exact.locations[i]
+        }
+        return lo <= hi ? (PlotRange(lo, hi), PlotRange(first, last)) : nil
+    }
+
+    /// Whether `a` and `b` are the same x range but for rounding (as `BigTable` compares them).
+    private static func isSameRange(_ a: PlotRange, _ b: PlotRange) -> Bool {
+        let tolerance = 1e-10 * max(a.upper - a.lower, b.upper - b.lower, .leastNormalMagnitude)
+        return abs(a.lower - b.lower) <= tolerance && abs(a.upper - b.upper) <= tolerance
+    }
+
+    public func estimatedCount(for plotID: String) -> Int { summary.rows }
+
+    public var failure: (any Error)? { state.withLock { $0.fetchFailure } }
+
+    public var isBusy: Bool { state.withLock { !$0.running.isEmpty } }
+
+    public func fetch(_ requests: [ViewDataRequest], arrived: @escaping @Sendable () -> Void) {
+        enum Start { case none, joined, superseding(Int, [ViewDataRequest]) }
+        let start: Start = state.withLock { state in
+            let missing = requests.filter { state.exact[$0] == nil }
+            guard !missing.isEmpty else { return .none }
+            // What just failed is not tried again: only a newer view is.
+            if state.fetchFailure != nil && Set(missing) == Set(state.failed) { return .joined }
+            if Set(missing).isSubset(of: Set(state.running)) {
+                state.callbacks[state.viewToken, default: []].append(arrived)
+                return .joined
+            }
+            state.viewToken += 1
+            state.running = missing
+            state.fetchFailure = nil
+            state.callbacks[state.viewToken] = [arrived]
+            return .superseding(state.viewToken, missing)
+        }
+        switch start {
+        case .none: arrived()
+        case .joined: break
+        case .superseding(let token, let missing):
+            // A newer view stops the older one's query.
+            engine.interrupt()
+            viewQueue.async { [self] in answer(missing, token: token) }
+        }
+    }
+
+    /// Never called: nothing improves without a fetch.
+    public func observeProgress(_ body: @escaping @Sendable () -> Void) {}
+
+    public func cancelFetches() {
+        state.withLock { state in
+            state.viewToken += 1
+            state.running = []
+        }
+        engine.interrupt()
+    }
+
+    private func isCurrent(_ token: Int) -> Bool { state.withLock { $0.viewToken == token } }
+
+    /// Calls and forgets the callbacks of fetch `token`.
+    private func complete(_ token: Int) {
+        let callbacks = state.withLock { state in
+            defer { state.callbacks[token] = nil }
+            return state.callbacks[token] ?? []
+        }
+        for callback in callbacks { callback() }
+    }
+
+    /// Fetches the records of `requests` (on the view queue), unless a newer view came.
+    private func answer(_ requests: [ViewDataRequest], token: Int) {
+        defer { complete(token) }
+        do {
+            for request in requests {
+                guard isCurrent(token) else { return }
+                let records = try records(for: request)
+                guard isCurrent(token) else { return }
+                state.withLock { state in
+                    state.exact[request] = records
+                    state.exactOrder.removeAll { $0 == request }
+                    state.exactOrder.append(request)
+                    if state.exactOrder.count > Self.keptViews { state.exact[state.exactOrder.removeFirst()] = nil }
+                }
+            }
+            state.withLock { if $0.viewToken == token { $0.running = [] } }
+        } catch .cancelled {
+            return
+        } catch {
+            state.withLock { state in
+                if state.viewToken == token {
+                    state.fetchFailure = error
+                    state.failed = state.running
+                    state.running = []
+                }
+            }
+        }
+    }
+
+    /// The exact records of `request`: what the server keeps, thinned again as the plot thins.
+    private func records(for request: ViewDataRequest) throws(DataError) -> ViewRecords {
+        guard let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
+        let generation = generations.add(1, ordering: .relaxed).newValue
+        switch request.thinning {
+        case .lineColumns:
+            var thinner = LineColumnThinner(x: request.x, yFloor: request.y.floor)
+            let rows = try engine.lineRecords(of: table, series: s, for: request) { thinner.add(location: $0, value: $1) }
+            thinner.finish()
+            var records = ViewRecords(request: request, locations: thinner.locations, values: thinner.values, generation: generation)
+            records.recordsInView = rows
+            return records
+        case .scatterPixels(let area, let reach, let snapHalf):
+            var thinner = ScatterPixelThinner(area: area, reach: reach, snapHalf: snapHalf, x: request.x, y: request.y)
+            let range = try engine.scatterRecords(of: table, series: s, for: request) { thinner.add(location: $0, value: $1) }
+            var records = ViewRecords(request: request, locations: thinner.locations, values: thinner.values, generation: generation)
+            records.rangeInView = range
+            return records
+        }
+    }
+}
