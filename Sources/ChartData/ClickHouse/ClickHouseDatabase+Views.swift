@@ -60,6 +60,8 @@ extension ClickHouseDatabase: ViewAggregating {
             GROUP BY chartview_b
             """
         var gapBuckets: [Double] = []
+        /// Last rows equal to another pick of their half column, whose twins are counted below.
+        var twinless: [Candidate] = []
         var inView = 0
         var before: Candidate?, after: Candidate?
         for row in try numbers(sql) {
@@ -77,8 +79,25 @@ extension ClickHouseDatabase: ViewAggregating {
                 gapBuckets.append(b)
                 continue
             }
-            for c in [Candidate(x: row[3], y: row[4]), Candidate(x: row[5], y: row[6]), Candidate(x: row[7], y: row[8]), Candidate(x: row[9], y: row[10])] {
-                records.append(c)
+            // First, lowest and highest are each the first of the rows equal to it (in record
+            // order equal rows are neighbours): the same record when equal. Last is the last of
+            // them: another record than an equal first, lowest or highest when it has a twin.
+            var picks: [Candidate] = []
+            for c in [Candidate(x: row[3], y: row[4]), Candidate(x: row[5], y: row[6]), Candidate(x: row[7], y: row[8])] where !picks.contains(c) {
+                picks.append(c)
+            }
+            let last = Candidate(x: row[9], y: row[10])
+            if picks.contains(last) { twinless.append(last) } else { picks.append(last) }
+            records += picks
+        }
+        if !twinless.isEmpty {
+            let xs = Set(twinless.map(\.x)).map(Self.literal).joined(separator: ", ")
+            let keys = twinless.map { "(\(Self.literal($0.x)), \(Self.literal($0.y)))" }.joined(separator: ", ")
+            for row in try numbers(
+                "SELECT chartview_x, chartview_y, toFloat64(count()) FROM (SELECT \(x) AS chartview_x, \(y) AS chartview_y \(from) AND \(x) IN (\(xs)))"
+                    + " WHERE (chartview_x, chartview_y) IN (\(keys)) GROUP BY chartview_x, chartview_y")
+            where row[2] > 1 {
+                records.append(Candidate(x: row[0], y: row[1]))
             }
         }
         // Half columns with a gap: every row (runs between gaps are thinned on their own).
@@ -88,13 +107,10 @@ extension ClickHouseDatabase: ViewAggregating {
         // The rows beyond the view's edges, when none lay within a view's width of them.
         if before == nil { before = try neighbour(x: x, y: y, from: from, beyond: lo - width, below: true, width: width) }
         if after == nil { after = try neighbour(x: x, y: y, from: from, beyond: hi + width, below: false, width: width) }
+        // (Equal rows cannot be told apart: their order among themselves does not matter.)
         records.sort()
-        var previous: Candidate?
         if let before { record(before.x, before.y) }
-        for candidate in records where candidate != previous {
-            record(candidate.x, candidate.y)
-            previous = candidate
-        }
+        for candidate in records { record(candidate.x, candidate.y) }
         if let after { record(after.x, after.y) }
         return inView + (before == nil ? 0 : 1) + (after == nil ? 0 : 1)
     }

@@ -154,6 +154,9 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         }
         switch code {
         // READONLY; INTO OUTFILE refused; a setting a read-only session may not change.
+        case 164 where message.contains("unctions are forbidden"):
+            // numbers(), file(), url(): the server forbids table functions to a read-only session.
+            return .query(path: name, message: message)
         case 164, 358, 452:
             let statement = sql.split(whereSeparator: \.isNewline).first.map(String.init) ?? sql
             return .notReadOnly(path: name, sql: statement.count > 80 ? String(statement.prefix(77)) + "..." : statement)

@@ -283,7 +283,7 @@ extension ChartSource {
                     ys: plan.series.map { BigTable.quoted(sample.columns[$0].name) }),
                 plotIDs: lines.map(\.identifier), engine: views)
             for line in lines { line.viewDataSource = table }
-            graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: thinned per view in the server"
+            graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: read per view, thinned in the server"
             return graph
         }
         let table = try BigTable(
