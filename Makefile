@@ -1,7 +1,9 @@
 # chartview: `make run` shows the demo gallery, `make test` runs every test (and builds and runs
 # the Examples package, chartview used as a library: .ci/examples).
 # Both install the Debian packages they need when missing (as root; otherwise they name them).
-# The tests run against a private PostgreSQL server (.ci/with-postgres) under a private Xvfb.
+# The tests run against a private PostgreSQL server (.ci/with-postgres) under a private Xvfb,
+# and against a private 2-shard ClickHouse cluster (.ci/with-clickhouse) when clickhouse-server
+# is installable (ClickHouse's tests are skipped without it).
 
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -70,7 +72,8 @@ run:
 	fi
 
 # The tests run as three processes at once (.ci/test-shards: the library's, the command's, the
-# window's), each under its own Xvfb; each prints its summary, and every failure with its details.
+# window's), each under its own Xvfb, all with the private PostgreSQL server and ClickHouse
+# cluster; each prints its summary, and every failure with its details.
 test: lint
 	@.ci/ensure-packages test
 	swift build --build-tests $(SWIFTFLAGS)
@@ -80,7 +83,7 @@ test: lint
 	@rm -rf -- $(call quote,$(CURDIR)/.build/test-cache)
 	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
 		CHARTVIEW_TEST_DEPTH=$(call quote,$(TEST_DEPTH)) TEST_EVENTS=$(call quote,$(TEST_EVENTS)) \
-		.ci/with-postgres .ci/with-deadline $(TEST_DEADLINE) .ci/test-shards $(SWIFTFLAGS)
+		.ci/with-postgres .ci/with-clickhouse .ci/with-deadline $(TEST_DEADLINE) .ci/test-shards $(SWIFTFLAGS)
 
 # make test with every case of the heaviest tests (CI runs it after make test).
 test-full:
@@ -126,12 +129,13 @@ test-sanitize:
 	CHARTVIEW=$(call quote,$(CURDIR)/.build/tsan/debug/chartview) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) TSAN_OPTIONS=halt_on_error=1 \
 		.ci/with-postgres .ci/with-xvfb swift test --scratch-path .build/tsan --sanitize=thread
 
-# Performance side by side with matplotlib and gnuplot (installed when missing): a table on
-# stdout and out/bench.json. Not part of make test: timings on shared machines are noisy.
+# Performance side by side with matplotlib and gnuplot (installed when missing), with the private
+# PostgreSQL server and ClickHouse cluster: a table on stdout and out/bench.json. Not part of
+# make test: timings on shared machines are noisy.
 bench:
 	@.ci/ensure-packages bench
 	swift build -c release --static-swift-stdlib --product chartview
-	.ci/with-postgres .ci/with-xvfb /usr/bin/python3 .ci/bench.py
+	.ci/with-postgres .ci/with-clickhouse .ci/with-xvfb /usr/bin/python3 .ci/bench.py
 
 # libFuzzer over the CSV reader; specs, column typing and SQL values each through the chart
 # built, laid out, painted and dumped; and layout alone. Each runs for

@@ -338,7 +338,8 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
         }
         // The points: those of the line, or (markers without a line) one per device pixel. A
         // marker whose center lies up to `reach` pixels outside the plot area still shows in it;
-        // sorted locations are culled to those by binary search first.
+        // sorted locations are culled by binary search first, to a pixel more (snapping moves a
+        // center by up to half a pixel): the pixel grid decides, as it does for unsorted ones.
         var drawn = joined
         if !(showsLine || (areaFill != nil && marker == nil)) {
             let outline = marker?.lineStyle?.width ?? 0
@@ -346,8 +347,8 @@ public final class ScatterPlot: Plot, CategoryPlot, KeyedRecordsPlot, RangeQuery
             let records =
                 data.isSortedByLocation
                 ? ThinnedRecords.recordsLocated(
-                    in: data.locations, x: mx, from: area.minX - Double(reach),
-                    to: area.maxX + Double(reach))
+                    in: data.locations, x: mx, from: area.minX - Double(reach) - 1,
+                    to: area.maxX + Double(reach) + 1)
                 : nil
             // Unsorted points pulled from a data source: once the second view started its build,
             // through an index of them by cell (the same records, reading only the cells in view).

@@ -42,10 +42,11 @@ public struct ViewDataRequest: Hashable, Sendable {
     }
 
     /// The x range (data units) whose records can show: the plot area's, widened for points by
-    /// the markers' reach. Records beyond it on either side matter only as a line's neighbours.
+    /// the markers' reach and a pixel (a snapped center moves by up to half a pixel; the pixel
+    /// grid decides). Records beyond it on either side matter only as a line's neighbours.
     public var reachedXRange: PlotRange {
         guard case .scatterPixels(let area, let reach, _) = thinning else { return xRange }
-        let a = x.value(atDevice: area.minX - Double(reach)), b = x.value(atDevice: area.maxX + Double(reach))
+        let a = x.value(atDevice: area.minX - Double(reach) - 1), b = x.value(atDevice: area.maxX + Double(reach) + 1)
         return PlotRange(Swift.min(a, b), Swift.max(a, b))
     }
 }

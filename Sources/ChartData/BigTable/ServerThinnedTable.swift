@@ -17,7 +17,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     public let plotIDs: [String]
     /// What the summary query said of the rows.
     public let summary: AggregatedTable.Summary
-    private let table: AggregatedTable
+    private var table: AggregatedTable
     private let engine: any ViewAggregating
     private let state = Mutex(State())
     private let viewQueue = DispatchQueue(label: "chartview.server-thinned-table.views")
@@ -45,6 +45,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
         self.plotIDs = plotIDs
         self.engine = engine
         summary = try engine.summary(of: table)
+        self.table.summary = summary
     }
 
     // MARK: ViewDataSource

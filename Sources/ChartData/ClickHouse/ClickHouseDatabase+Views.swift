@@ -6,107 +6,183 @@ import ChartCore
 extension ClickHouseDatabase: ViewAggregating {
     public func summary(of table: AggregatedTable) throws(DataError) -> AggregatedTable.Summary {
         let x = numberExpression(table.x, isDate: table.xIsDate)
-        let ys = table.ys.map { "minIf(toFloat64(\($0)), isFinite(toFloat64(\($0)))), maxIf(toFloat64(\($0)), isFinite(toFloat64(\($0))))" }
-        // The x range of the rows with a value, as a plot that loads every row fits.
-        let valued = table.ys.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
-        let row = try numbers(
-            "SELECT minIf(\(x), \(valued)), maxIf(\(x), \(valued)), toFloat64(count()), \(ys.joined(separator: ", "))"
-                + " FROM (\(table.sql)) AS chartview_rows WHERE \(table.x) IS NOT NULL"
-        ).first
-        guard let row, row[2] > 0, row[0] <= row[1] else {
+        let ys = table.ys.map { y in
+            let v = "toFloat64(\(y))"
+            return "minIf(\(v), isFinite(\(v))), maxIf(\(v), isFinite(\(v))), toFloat64(count(\(v))), toFloat64(countIf(isNaN(\(v))))"
+        }
+        guard
+            var row = try numbers(
+                "SELECT min(\(x)), max(\(x)), toFloat64(count()), \(ys.joined(separator: ", ")) FROM \(table.source) WHERE \(table.x) IS NOT NULL"
+            ).first, row[2] > 0
+        else {
             throw DataError.unusable(path: name, message: "the query returned no rows with an x value")
         }
-        let values = table.ys.indices.map { s in row[3 + 2 * s] <= row[4 + 2 * s] ? PlotRange(row[3 + 2 * s], row[4 + 2 * s]) : nil }
-        return AggregatedTable.Summary(x: PlotRange(row[0], row[1]), values: values, rows: Int(row[2]))
+        // The x range of the rows with a value, as a plot that loads every row fits: again
+        // when some have none (the columns are then read once more).
+        if table.ys.indices.contains(where: { row[5 + 4 * $0] < row[2] }) {
+            let valued = table.ys.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
+            let ends = try numbers("SELECT min(\(x)), max(\(x)), toFloat64(count()) FROM \(table.source) WHERE \(table.x) IS NOT NULL AND (\(valued))")
+            guard let ends = ends.first, ends[2] > 0 else {
+                throw DataError.unusable(path: name, message: "the query returned no rows with an x value and a y value")
+            }
+            row[0] = ends[0]
+            row[1] = ends[1]
+        }
+        let values = table.ys.indices.map { s in row[3 + 4 * s] <= row[4 + 4 * s] ? PlotRange(row[3 + 4 * s], row[4 + 4 * s]) : nil }
+        return AggregatedTable.Summary(
+            x: PlotRange(row[0], row[1]), values: values, rows: Int(row[2]), hasNaN: table.ys.indices.map { row[6 + 4 * $0] > 0 })
     }
 
+    /// Three queries, each grouping where the rows are: per half column of the view (and one
+    /// group each for the rows within a view's width before and after it) the count, NULLs,
+    /// the extremes of x and of y and the x of a lowest and a highest row; the rows at the first
+    /// and last x of each half column (a seek by x), whose y settles ties in x and who has a
+    /// twin; and the first x of each lowest and highest value (the server's `argMin` picks any
+    /// of several rows holding it). Half columns with a gap are read row by row.
     public func lineRecords(
         of table: AggregatedTable, series s: Int, for request: ViewDataRequest, record: (Double, Double) -> Void
     ) throws(DataError) -> Int {
         let x = numberExpression(table.x, isDate: table.xIsDate), y = "toFloat64(\(table.ys[s]))"
         let lo = request.xRange.lower, hi = request.xRange.upper
-        let from = "FROM (\(table.sql)) AS chartview_rows WHERE \(table.x) IS NOT NULL"
+        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
         // Rows in the order of records: x, then y with NULL and NaN last.
         var records: [Candidate] = []
+        let extent = table.summary?.x
+        let width = max(hi - lo, abs(hi) * 1e-12, 1e-300)
+        func neighbours() throws(DataError) -> (Candidate?, Candidate?) {
+            (
+                extent.map { $0.lower >= lo } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: lo, below: true, width: width),
+                extent.map { $0.upper <= hi } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: hi, below: false, width: width)
+            )
+        }
         guard !request.x.isLogarithmic else {
             // log10 in the server need not round as Swift's does: every row in view is read.
-            let before = try neighbour(x: x, y: y, from: from, beyond: lo, below: true, width: hi - lo)
-            let after = try neighbour(x: x, y: y, from: from, beyond: hi, below: false, width: hi - lo)
-            try rawRows(x: x, y: y, from: from, in: (before?.x ?? lo, after?.x ?? hi), buckets: nil) { records.append($0) }
-            for candidate in records { record(candidate.x, candidate.y) }
-            return records.count
+            let (before, after) = try neighbours()
+            try rawRows(x: x, y: y, from: from, in: (lo, hi), buckets: nil) { records.append($0) }
+            for candidate in [before].compactMap({ $0 }) + records + [after].compactMap({ $0 }) { record(candidate.x, candidate.y) }
+            return records.count + (before == nil ? 0 : 1) + (after == nil ? 0 : 1)
         }
-        let f = Self.literal(request.x.factor), o = Self.literal(request.x.offset)
-        let bucket = "floor(2 * (chartview_x * \(f) + \(o)))"
-        // A gap: NULL, NaN, or a value the scales cannot show (a log scale's zero and below).
-        let gap = "NOT (chartview_y > \(Self.literal(request.y.floor))) OR NOT (chartview_x > \(Self.literal(request.x.floor)))"
-        let width = max(hi - lo, abs(hi) * 1e-12, 1e-300)
+        // A view of few rows is read row by row, with a view's width of rows on each side for
+        // its neighbours: one query that the table's order on x answers with a seek.
+        if let summary = table.summary, summary.x.upper > summary.x.lower,
+            Double(summary.rows) * (hi - lo) / (summary.x.upper - summary.x.lower) <= Double(Self.rowByRowViews)
+        {
+            var before: Candidate?, after: Candidate?
+            try rawRows(x: x, y: y, from: from, in: (lo - width, hi + width), buckets: nil) { row in
+                if row.x < lo {
+                    before = row
+                } else if row.x > hi {
+                    if after == nil { after = row }
+                } else {
+                    records.append(row)
+                }
+            }
+            if before == nil || after == nil {
+                let (b, a) = try neighbours()
+                before = before ?? b
+                after = after ?? a
+            }
+            for candidate in [before].compactMap({ $0 }) + records + [after].compactMap({ $0 }) { record(candidate.x, candidate.y) }
+            return records.count + (before == nil ? 0 : 1) + (after == nil ? 0 : 1)
+        }
+        let bucket =
+            "toInt64(multiIf(\(x) < \(Self.literal(lo)), -4e18, \(x) > \(Self.literal(hi)), 4e18, "
+            + "floor(2 * (\(x) * \(Self.literal(request.x.factor)) + \(Self.literal(request.x.offset))))))"
+        let countsNaN = table.summary?.hasNaN[s] ?? true
         let sql = """
-            SELECT chartview_b, toFloat64(count()), toFloat64(countIf(chartview_g)),
-              tupleElement(minIf((chartview_x, chartview_y), NOT chartview_g) AS chartview_first, 1), tupleElement(chartview_first, 2),
-              tupleElement(minIf((chartview_y, chartview_x), NOT chartview_g) AS chartview_low, 2), tupleElement(chartview_low, 1),
-              -tupleElement(maxIf((chartview_y, -chartview_x), NOT chartview_g) AS chartview_high, 2), tupleElement(chartview_high, 1),
-              tupleElement(maxIf((chartview_x, chartview_y), NOT chartview_g) AS chartview_last, 1), tupleElement(chartview_last, 2),
-              tupleElement(min((chartview_x, chartview_null, chartview_y)) AS chartview_any_first, 1), tupleElement(chartview_any_first, 3),
-              toFloat64(tupleElement(chartview_any_first, 2)),
-              tupleElement(max((chartview_x, chartview_null, chartview_y)) AS chartview_any_last, 1), tupleElement(chartview_any_last, 3),
-              toFloat64(tupleElement(chartview_any_last, 2))
-            FROM (
-              SELECT \(x) AS chartview_x, \(y) AS chartview_yn, isNull(chartview_yn) AS chartview_null,
-                ifNull(chartview_yn, nan) AS chartview_y, \(gap) AS chartview_g,
-                multiIf(chartview_x < \(Self.literal(lo)), -inf, chartview_x > \(Self.literal(hi)), inf, \(bucket)) AS chartview_b
-              \(from) AND \(x) >= \(Self.literal(lo - width)) AND \(x) <= \(Self.literal(hi + width))
-            )
+            SELECT toFloat64(\(bucket) AS chartview_b), toFloat64(count()), toFloat64(count(\(y))),
+              min(\(x)), max(\(x)), min(\(y)), max(\(y)), argMin(\(x), \(y)), argMax(\(x), \(y)),
+              \(countsNaN ? "toFloat64(countIf(isNaN(\(y))))" : "0.")
+            \(from) AND \(x) >= \(Self.literal(lo - width)) AND \(x) <= \(Self.literal(hi + width))
             GROUP BY chartview_b
             """
+        struct Column { var b: Double, first: Double, last: Double, low: Double, high: Double, lowX: Double, highX: Double }
+        var columns: [Column] = []
         var gapBuckets: [Double] = []
-        /// Last rows equal to another pick of their half column, whose twins are counted below.
-        var twinless: [Candidate] = []
         var inView = 0
-        var before: Candidate?, after: Candidate?
+        var beforeX: Double?, afterX: Double?
         for row in try numbers(sql) {
-            let b = row[0], n = row[1], gaps = row[2]
-            if b == -.infinity {
-                before = Candidate(x: row[14], y: row[16] != 0 ? .nan : row[15])
-                continue
-            }
-            if b == .infinity {
-                after = Candidate(x: row[11], y: row[13] != 0 ? .nan : row[12])
-                continue
-            }
-            inView += Int(n)
-            if gaps > 0 {
+            let b = row[0]
+            if b < -1e18 { beforeX = row[4]; continue }
+            if b > 1e18 { afterX = row[3]; continue }
+            inView += Int(row[1])
+            // A gap: NULL, NaN, or a value a scale cannot show (a log scale's zero and below).
+            if row[2] < row[1] || row[9] > 0 || !(row[5] > request.y.floor) || !(row[3] > request.x.floor) {
                 gapBuckets.append(b)
-                continue
+            } else {
+                columns.append(Column(b: b, first: row[3], last: row[4], low: row[5], high: row[6], lowX: row[7], highX: row[8]))
             }
+        }
+        // One more pass over the view's rows, for two things: every y at the first and last x
+        // of each half column and at the neighbours' (rows of one x, grouped by y and counted),
+        // and the first x of each lowest and highest value where a row before the one the
+        // server named could hold it too (rows of one half column and value).
+        var at: [Double: [Double]] = [:]
+        var firstTied: [Double: [Double: Double]] = [:]
+        let edges = Set(columns.flatMap { [$0.first, $0.last] } + [beforeX, afterX].compactMap { $0 })
+        let ties = columns.flatMap { c in [(c.b, c.low, c.lowX), (c.b, c.high, c.highX)].filter { $0.2 > c.first } }
+        if !edges.isEmpty || !ties.isEmpty {
+            let edgeList = edges.isEmpty ? "nan" : edges.sorted().map(Self.literal).joined(separator: ", ")
+            let pairs = ties.isEmpty ? "(0, nan)" : ties.map { "(\(Int64($0.0)), \(Self.literal($0.1)))" }.joined(separator: ", ")
+            let lower = min(lo, edges.min() ?? lo), upper = max(hi, edges.max() ?? hi)
+            let isEdge = "\(x) IN (\(edgeList))"
+            for row in try numbers(
+                """
+                SELECT toFloat64(\(isEdge) AS chartview_edge), if(chartview_edge, \(x), toFloat64(\(bucket))) AS chartview_k,
+                  ifNull(\(y), nan) AS chartview_y, min(\(x)), toFloat64(count())
+                \(from) AND \(x) >= \(Self.literal(lower)) AND \(x) <= \(Self.literal(upper))
+                  AND (chartview_edge OR (\(bucket), \(y)) IN (\(pairs)))
+                GROUP BY chartview_edge, chartview_k, chartview_y
+                """)
+            {
+                if row[0] != 0 {
+                    at[row[1], default: []] += Array(repeating: row[2], count: Int(row[4]))
+                } else {
+                    firstTied[row[1], default: [:]][row[2]] = row[3]
+                }
+            }
+        }
+        /// The ys at `x` in record order (NaN last).
+        func ys(_ x: Double) -> [Double] {
+            let values = at[x] ?? []
+            return values.filter { !$0.isNaN }.sorted() + values.filter(\.isNaN)
+        }
+        for c in columns {
             // First, lowest and highest are each the first of the rows equal to it (in record
             // order equal rows are neighbours): the same record when equal. Last is the last of
             // them: another record than an equal first, lowest or highest when it has a twin.
+            let firstY = ys(c.first).first ?? c.low
+            let lastYs = ys(c.last)
+            let lastY = lastYs.last ?? c.high
+            // The first x holding `value`: the server's, another row's before it, or an edge's.
+            func firstX(holding value: Double, serverX: Double) -> Double {
+                var found = min(serverX, firstTied[c.b]?[value] ?? serverX)
+                for edge in [c.first, c.last] where edge < found && ys(edge).contains(value) { found = edge }
+                return found
+            }
             var picks: [Candidate] = []
-            for c in [Candidate(x: row[3], y: row[4]), Candidate(x: row[5], y: row[6]), Candidate(x: row[7], y: row[8])] where !picks.contains(c) {
-                picks.append(c)
+            for p in [
+                Candidate(x: c.first, y: firstY), Candidate(x: firstX(holding: c.low, serverX: c.lowX), y: c.low),
+                Candidate(x: firstX(holding: c.high, serverX: c.highX), y: c.high)
+            ] where !picks.contains(p) {
+                picks.append(p)
             }
-            let last = Candidate(x: row[9], y: row[10])
-            if picks.contains(last) { twinless.append(last) } else { picks.append(last) }
+            let last = Candidate(x: c.last, y: lastY)
+            if !picks.contains(last) || lastYs.filter({ $0 == lastY }).count > 1 { picks.append(last) }
             records += picks
-        }
-        if !twinless.isEmpty {
-            let xs = Set(twinless.map(\.x)).map(Self.literal).joined(separator: ", ")
-            let keys = twinless.map { "(\(Self.literal($0.x)), \(Self.literal($0.y)))" }.joined(separator: ", ")
-            for row in try numbers(
-                "SELECT chartview_x, chartview_y, toFloat64(count()) FROM (SELECT \(x) AS chartview_x, \(y) AS chartview_y \(from) AND \(x) IN (\(xs)))"
-                    + " WHERE (chartview_x, chartview_y) IN (\(keys)) GROUP BY chartview_x, chartview_y")
-            where row[2] > 1 {
-                records.append(Candidate(x: row[0], y: row[1]))
-            }
         }
         // Half columns with a gap: every row (runs between gaps are thinned on their own).
         if !gapBuckets.isEmpty {
             try rawRows(x: x, y: y, from: from, in: (lo, hi), buckets: (bucket, gapBuckets)) { records.append($0) }
         }
-        // The rows beyond the view's edges, when none lay within a view's width of them.
-        if before == nil { before = try neighbour(x: x, y: y, from: from, beyond: lo - width, below: true, width: width) }
-        if after == nil { after = try neighbour(x: x, y: y, from: from, beyond: hi + width, below: false, width: width) }
+        // The rows beyond the view's edges: the last before it, the first after it.
+        var before = beforeX.map { Candidate(x: $0, y: ys($0).last ?? .nan) }
+        var after = afterX.map { Candidate(x: $0, y: ys($0).first ?? .nan) }
+        if before == nil || after == nil {
+            let (b, a) = try neighbours()
+            before = before ?? b
+            after = after ?? a
+        }
         // (Equal rows cannot be told apart: their order among themselves does not matter.)
         records.sort()
         if let before { record(before.x, before.y) }
@@ -123,7 +199,7 @@ extension ClickHouseDatabase: ViewAggregating {
         }
         let x = numberExpression(table.x, isDate: table.xIsDate), y = "toFloat64(\(table.ys[s]))"
         let reached = request.reachedXRange, view = request.xRange
-        let from = "FROM (\(table.sql)) AS chartview_rows WHERE \(table.x) IS NOT NULL"
+        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
         let valid = "\(y) > \(Self.literal(request.y.floor)) AND \(x) > \(Self.literal(request.x.floor))"
         let inView = "chartview_x >= \(Self.literal(view.lower)) AND chartview_x <= \(Self.literal(view.upper)) AND isFinite(chartview_y)"
         // The pixel of each point, computed in steps (the server names a column by its whole
@@ -180,6 +256,10 @@ extension ClickHouseDatabase: ViewAggregating {
         for candidate in records { record(candidate.x, candidate.y) }
         return low <= high ? (PlotRange(low, high), PlotRange(first, last)) : nil
     }
+
+    /// The most rows (as the summary's density estimates them) a line's view reads row by row
+    /// rather than grouped: fewer rows than this cost less to send than two more passes.
+    static let rowByRowViews = 100_000
 
     /// A row as records are ordered: by x, then by y with NaN (NULL) last.
     private struct Candidate: Comparable {
@@ -238,11 +318,22 @@ extension ClickHouseDatabase: ViewAggregating {
         }
     }
 
-    /// The rows of `sql`, whose columns are all numbers, as doubles (NaN for NULL).
+    /// The rows of `sql`, whose columns are all numbers (or, last, an array of numbers, whose
+    /// values end the row), as doubles (NaN for NULL).
     func numbers(_ sql: String) throws(DataError) -> [[Double]] {
         var rows: [[Double]] = []
         try query(sql, seconds: timeLimit) { count, columns in
-            for r in 0..<count { rows.append(columns.map { $0.numbers.isEmpty ? .nan : $0.numbers[r] }) }
+            for r in 0..<count {
+                var row: [Double] = []
+                for column in columns {
+                    if column.ends.isEmpty {
+                        row.append(column.numbers.isEmpty ? .nan : column.numbers[r])
+                    } else {
+                        row += column.numbers[(r == 0 ? 0 : column.ends[r - 1])..<column.ends[r]]
+                    }
+                }
+                rows.append(row)
+            }
             return true
         }
         return rows

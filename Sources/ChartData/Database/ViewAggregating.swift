@@ -39,8 +39,12 @@ public protocol ViewAggregating: AnyObject {
 
 /// The columns of a query that a `ViewAggregating` database thins per view.
 public struct AggregatedTable: Sendable {
-    /// The user's query, read as a subquery.
+    /// The user's query.
     public var sql: String
+    /// What a query reads the rows from: the table itself (quoted) when the chart names one, so
+    /// that a server can run the query where the rows are (each shard of a `Distributed` table
+    /// groups its own); else the user's query as a subquery.
+    public var source: String
     /// The x column, quoted for the database.
     public var x: String
     /// Whether x is a date or time (read as seconds since 1970).
@@ -48,9 +52,14 @@ public struct AggregatedTable: Sendable {
     /// The y columns, quoted, one per series.
     public var ys: [String]
 
-    /// The columns `x` and `ys` (quoted) of `sql`.
-    public init(sql: String, x: String, xIsDate: Bool, ys: [String]) {
+    /// What the summary query said, once it ran (`ServerThinnedTable` sets it).
+    public var summary: Summary?
+
+    /// The columns `x` and `ys` (quoted) of `sql`, or of `table` (quoted) when the chart names
+    /// one (`sql` then reads all of it).
+    public init(sql: String, table: String? = nil, x: String, xIsDate: Bool, ys: [String]) {
         self.sql = sql
+        source = table ?? "(\(sql)) AS chartview_rows"
         self.x = x
         self.xIsDate = xIsDate
         self.ys = ys
@@ -64,12 +73,15 @@ public struct AggregatedTable: Sendable {
         public var values: [PlotRange?]
         /// The rows with an x.
         public var rows: Int
+        /// Whether each series holds NaN values (besides NULL): its views then count them.
+        public var hasNaN: [Bool]
 
         /// A summary of the given extents.
-        public init(x: PlotRange, values: [PlotRange?], rows: Int) {
+        public init(x: PlotRange, values: [PlotRange?], rows: Int, hasNaN: [Bool]) {
             self.x = x
             self.values = values
             self.rows = rows
+            self.hasNaN = hasNaN
         }
     }
 }

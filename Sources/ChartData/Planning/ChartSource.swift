@@ -279,7 +279,8 @@ extension ChartSource {
         if let views = try reconnect(false) as? any ViewAggregating {
             let table = try ServerThinnedTable(
                 table: AggregatedTable(
-                    sql: query, x: BigTable.quoted(xName), xIsDate: sample.columns[plan.x].isDate,
+                    sql: query, table: spec.data.query == nil ? spec.data.table.map(BigTable.quoted) : nil, x: BigTable.quoted(xName),
+                    xIsDate: sample.columns[plan.x].isDate,
                     ys: plan.series.map { BigTable.quoted(sample.columns[$0].name) }),
                 plotIDs: lines.map(\.identifier), engine: views)
             for line in lines { line.viewDataSource = table }
