@@ -17,6 +17,10 @@ enum ClickHouseFixture {
     static let unavailable: Comment =
         "needs the ClickHouse cluster of .ci/with-clickhouse (make test starts it when clickhouse-server is installable)"
 
+    /// The spare server's HTTP base URL (in no cluster), and its process id: a test kills it.
+    static var spare: String { environment["CHARTVIEW_CLICKHOUSE_SPARE"] ?? "" }
+    static var sparePID: Int32? { environment["CHARTVIEW_CLICKHOUSE_SPARE_PID"].flatMap { Int32($0) } }
+
     /// The cluster's name in the servers' `remote_servers`.
     static var cluster: String { environment["CHARTVIEW_CLICKHOUSE_CLUSTER"] ?? "" }
 
@@ -36,13 +40,13 @@ enum ClickHouseFixture {
     /// Posts `sql` (with `data` after it, as the body's rest, when given) to server `shard`;
     /// its output, or a thrown error with the server's.
     @discardableResult
-    static func admin(_ sql: String, shard: Int = 0, data: String? = nil) throws -> String {
+    static func admin(_ sql: String, shard: Int = 0, data: String? = nil, server: String? = nil) throws -> String {
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let body = directory + "/body"
         try Data(((data == nil ? sql : sql + "\n" + data!)).utf8).write(to: URL(fileURLWithPath: body))
         let result = try ChildProcess.run(
-            "/usr/bin/curl", ["-sS", "--fail-with-body", "--data-binary", "@" + body, shards[shard] + "/"], deadline: 600)
+            "/usr/bin/curl", ["-sS", "--fail-with-body", "--data-binary", "@" + body, (server ?? shards[shard]) + "/"], deadline: 600)
         let out = String(decoding: result.stdout, as: UTF8.self)
         guard result.status == 0 else { throw Failure(message: "ClickHouse: \(sql.prefix(200)): \(out)\(String(decoding: result.stderr, as: UTF8.self))") }
         return out.trimmingCharacters(in: .whitespacesAndNewlines)

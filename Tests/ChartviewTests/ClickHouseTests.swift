@@ -178,4 +178,41 @@ struct ClickHouseTests {
             [Server.url, "--query", "SELECT x, sleepEachRow(0.25) AS y FROM \(table)", "--timeout", "1"],
             status: 2, holding: "ran longer than 1 s and was stopped")
     }
+
+    @Test("A server killed mid-query: one line, status 1 (a failure at run time), at once")
+    func serverKilled() throws {
+        let server = Server.spare, pid = try #require(Server.sparePID)
+        // Ten parts of ten rows: the query sleeps 2.5 s per part, two parts at a time.
+        try Server.admin("CREATE TABLE slow (x Float64) ENGINE = MergeTree ORDER BY x", server: server)
+        for part in 0..<10 { try Server.admin("INSERT INTO slow SELECT number + \(part * 10) FROM system.numbers LIMIT 10", server: server) }
+        let url = "clickhouse://" + server.replacingOccurrences(of: "http://", with: "") + "/default"
+        let running = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: ChartviewProcess.Result?
+        let directory = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        Thread.detachNewThread {
+            result = try? ChartviewProcess.run([url, "--query", "SELECT x, sleepEachRow(0.25) AS y FROM slow", "--output", directory + "/chart.png"])
+            running.signal()
+        }
+        // Until the server runs the query (its own list of queries says so), then killed.
+        var seen = false
+        for _ in 0..<600 where !seen {
+            seen =
+                (try? Server.admin(
+                    "SELECT count() FROM system.processes WHERE query LIKE '%sleepEachRow%' AND query NOT LIKE '%system.processes%'", server: server)) == "1"
+            if !seen { usleep(20_000) }
+        }
+        #expect(seen)
+        kill(pid, SIGKILL)
+        #expect(running.wait(timeout: .now() + 60) == .success)
+        let ended = try #require(result)
+        #expect(ended.status == 1, "\(ended.stderr)")
+        // (curl sends a request again, once, when a connection it kept turns out closed: a
+        // server gone by then is one it cannot connect to.)
+        #expect(
+            ended.stderr.hasPrefix("chartview: clickhouse://default@")
+                && (ended.stderr.contains(": lost the connection: ") || ended.stderr.contains(": cannot connect: ")), "\(ended.stderr)")
+        #expect(ended.stderr.filter { $0 == "\n" }.count == 1, "\(ended.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/chart.png"))
+    }
 }

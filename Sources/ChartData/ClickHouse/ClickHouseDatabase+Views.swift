@@ -4,33 +4,34 @@ import ChartCore
 /// `Distributed` table runs on every shard at once (each shard groups its own rows, the node
 /// asked merges the groups), so what travels is a few records per pixel column.
 extension ClickHouseDatabase: ViewAggregating {
+    /// One pass over the table (the engine's own `min`, `max`, `count`); a second over the
+    /// columns concerned when a series holds NaN (whose `min` and `max` depend on where it
+    /// lies) or rows without a value (the x extent counts only rows with one).
     public func summary(of table: AggregatedTable) throws(DataError) -> AggregatedTable.Summary {
         let x = numberExpression(table.x, isDate: table.xIsDate)
-        let ys = table.ys.map { y in
-            let v = "toFloat64(\(y))"
-            return "minIf(\(v), isFinite(\(v))), maxIf(\(v), isFinite(\(v))), toFloat64(count(\(v))), toFloat64(countIf(isNaN(\(v))))"
-        }
-        guard
-            var row = try numbers(
-                "SELECT min(\(x)), max(\(x)), toFloat64(count()), \(ys.joined(separator: ", ")) FROM \(table.source) WHERE \(table.x) IS NOT NULL"
-            ).first, row[2] > 0
-        else {
+        let ys = table.ys.map { "toFloat64(\($0))" }
+        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
+        let list = ys.map { "min(\($0)), max(\($0)), toFloat64(count(\($0))), toFloat64(sum(isNaN(\($0))))" }
+        guard var row = try numbers("SELECT min(\(x)), max(\(x)), toFloat64(count()), \(list.joined(separator: ", ")) \(from)").first, row[2] > 0 else {
             throw DataError.unusable(path: name, message: "the query returned no rows with an x value")
         }
-        // The x range of the rows with a value, as a plot that loads every row fits: again
-        // when some have none (the columns are then read once more).
-        if table.ys.indices.contains(where: { row[5 + 4 * $0] < row[2] }) {
+        let hasNaN = ys.indices.map { row[6 + 4 * $0] > 0 }
+        if hasNaN.contains(true) {
+            let finite = ys.map { "minIf(\($0), isFinite(\($0))), maxIf(\($0), isFinite(\($0)))" }
+            if let again = try numbers("SELECT \(finite.joined(separator: ", ")) \(from)").first {
+                for s in ys.indices { (row[3 + 4 * s], row[4 + 4 * s]) = (again[2 * s], again[2 * s + 1]) }
+            }
+        }
+        // The x range of the rows with a value, as a plot that loads every row fits.
+        if ys.indices.contains(where: { row[5 + 4 * $0] < row[2] }) {
             let valued = table.ys.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
-            let ends = try numbers("SELECT min(\(x)), max(\(x)), toFloat64(count()) FROM \(table.source) WHERE \(table.x) IS NOT NULL AND (\(valued))")
-            guard let ends = ends.first, ends[2] > 0 else {
+            guard let ends = try numbers("SELECT min(\(x)), max(\(x)), toFloat64(count()) \(from) AND (\(valued))").first, ends[2] > 0 else {
                 throw DataError.unusable(path: name, message: "the query returned no rows with an x value and a y value")
             }
-            row[0] = ends[0]
-            row[1] = ends[1]
+            (row[0], row[1]) = (ends[0], ends[1])
         }
-        let values = table.ys.indices.map { s in row[3 + 4 * s] <= row[4 + 4 * s] ? PlotRange(row[3 + 4 * s], row[4 + 4 * s]) : nil }
-        return AggregatedTable.Summary(
-            x: PlotRange(row[0], row[1]), values: values, rows: Int(row[2]), hasNaN: table.ys.indices.map { row[6 + 4 * $0] > 0 })
+        let values = ys.indices.map { s in row[3 + 4 * s] <= row[4 + 4 * s] ? PlotRange(row[3 + 4 * s], row[4 + 4 * s]) : nil }
+        return AggregatedTable.Summary(x: PlotRange(row[0], row[1]), values: values, rows: Int(row[2]), hasNaN: hasNaN)
     }
 
     /// Three queries, each grouping where the rows are: per half column of the view (and one
@@ -113,33 +114,28 @@ extension ClickHouseDatabase: ViewAggregating {
                 columns.append(Column(b: b, first: row[3], last: row[4], low: row[5], high: row[6], lowX: row[7], highX: row[8]))
             }
         }
-        // One more pass over the view's rows, for two things: every y at the first and last x
-        // of each half column and at the neighbours' (rows of one x, grouped by y and counted),
-        // and the first x of each lowest and highest value where a row before the one the
-        // server named could hold it too (rows of one half column and value).
+        // Every y at the first and last x of each half column and at the neighbours' (a seek by x).
         var at: [Double: [Double]] = [:]
-        var firstTied: [Double: [Double: Double]] = [:]
         let edges = Set(columns.flatMap { [$0.first, $0.last] } + [beforeX, afterX].compactMap { $0 })
-        let ties = columns.flatMap { c in [(c.b, c.low, c.lowX), (c.b, c.high, c.highX)].filter { $0.2 > c.first } }
-        if !edges.isEmpty || !ties.isEmpty {
-            let edgeList = edges.isEmpty ? "nan" : edges.sorted().map(Self.literal).joined(separator: ", ")
-            let pairs = ties.isEmpty ? "(0, nan)" : ties.map { "(\(Int64($0.0)), \(Self.literal($0.1)))" }.joined(separator: ", ")
-            let lower = min(lo, edges.min() ?? lo), upper = max(hi, edges.max() ?? hi)
-            let isEdge = "\(x) IN (\(edgeList))"
+        if !edges.isEmpty {
             for row in try numbers(
-                """
-                SELECT toFloat64(\(isEdge) AS chartview_edge), if(chartview_edge, \(x), toFloat64(\(bucket))) AS chartview_k,
-                  ifNull(\(y), nan) AS chartview_y, min(\(x)), toFloat64(count())
-                \(from) AND \(x) >= \(Self.literal(lower)) AND \(x) <= \(Self.literal(upper))
-                  AND (chartview_edge OR (\(bucket), \(y)) IN (\(pairs)))
-                GROUP BY chartview_edge, chartview_k, chartview_y
-                """)
+                "SELECT \(x) AS chartview_x, groupArray(ifNull(\(y), nan)) \(from) AND chartview_x IN (\(edges.sorted().map(Self.literal).joined(separator: ", ")))"
+                    + " GROUP BY chartview_x")
             {
-                if row[0] != 0 {
-                    at[row[1], default: []] += Array(repeating: row[2], count: Int(row[4]))
-                } else {
-                    firstTied[row[1], default: [:]][row[2]] = row[3]
-                }
+                at[row[0]] = Array(row.dropFirst())
+            }
+        }
+        // The first x of each lowest and highest value where a row before the one the server
+        // named could hold it too: the rows in view holding one of those values (few), grouped
+        // by half column and value.
+        var firstTied: [Double: [Double: Double]] = [:]
+        let ties = columns.flatMap { c in [(c.low, c.lowX), (c.high, c.highX)].filter { $0.1 > c.first }.map(\.0) }
+        if !ties.isEmpty {
+            for row in try numbers(
+                "SELECT toFloat64(\(bucket) AS chartview_b), \(y) AS chartview_y, min(\(x)) \(from) AND \(x) >= \(Self.literal(lo)) AND \(x) <= \(Self.literal(hi))"
+                    + " AND chartview_y IN (\(Set(ties).sorted().map(Self.literal).joined(separator: ", "))) GROUP BY chartview_b, chartview_y")
+            {
+                firstTied[row[0], default: [:]][row[1]] = row[2]
             }
         }
         /// The ys at `x` in record order (NaN last).
