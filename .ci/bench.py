@@ -276,13 +276,14 @@ def big_tables(report):
     # Each engine's figures are printed as soon as they are measured.
     report["bigTables"] = {}
     for engine, title, measure in [("sqlite", "SQLite", lambda: bench_bigtable.sqlite_figures(BIN, DATA, RUNS)),
-                                   ("postgres", "PostgreSQL", lambda: bench_bigtable.postgres_figures(BIN, RUNS))]:
-        if os.environ.get("BIG_ENGINES", "sqlite,postgres").find(engine) < 0:
+                                   ("postgres", "PostgreSQL", lambda: bench_bigtable.postgres_figures(BIN, RUNS)),
+                                   ("clickhouse", "ClickHouse, 2 shards", lambda: bench_bigtable.clickhouse_figures(BIN, RUNS))]:
+        if os.environ.get("BIG_ENGINES", "sqlite,postgres,clickhouse").find(engine) < 0:
             continue
         figures = measure()
         if figures:
             report["bigTables"][engine] = figures
-            bench_bigtable.print_engine(title, figures, "sqlite3" if engine == "sqlite" else "psql")
+            bench_bigtable.print_engine(title, figures, {"sqlite": "sqlite3", "postgres": "psql", "clickhouse": "the servers"}[engine])
             sys.stdout.flush()
     with open(os.path.join(OUT, "bench.json"), "w") as f:
         json.dump(report, f, indent=2)

@@ -1,6 +1,8 @@
 """make bench, big tables: a generated table of 100,000,000 (x, y) rows in SQLite (indexed on
-x; about 3.6 GB, generated once into out/bench-data and kept out of git), and of 20,000,000 rows
-in a private PostgreSQL server when .ci/with-postgres runs the bench (CHARTVIEW_PG_ADMIN_URL).
+x; about 3.6 GB, generated once into out/bench-data and kept out of git), of 20,000,000 rows
+in a private PostgreSQL server when .ci/with-postgres runs the bench (CHARTVIEW_PG_ADMIN_URL),
+and of 100,000,000 rows over the two shards of the private ClickHouse cluster when
+.ci/with-clickhouse runs it (CHARTVIEW_CLICKHOUSE_SHARDS).
 
 Figures, medians of RUNS runs:
 - one pass of the engine itself over the query (SELECT min(x), max(x), min(y), max(y)), and
@@ -195,6 +197,41 @@ def postgres_figures(binary, runs, rows=20_000_000):
     report["inMemory"] = median_run([binary, reader, "--table", "big", "--in-memory", "--output", png], 1, limit_bytes=12 << 30)
     return report
 
+def clickhouse_figures(binary, runs, rows=100_000_000):
+    """The same on the private two-shard cluster of .ci/with-clickhouse (CHARTVIEW_CLICKHOUSE_SHARDS):
+    half of the rows on each shard (a MergeTree ordered by x), a Distributed table `big` over
+    both, generated on each run (about 15 s). chartview reads it through the first server, which
+    asks both; each view is grouped in the servers."""
+    shards = os.environ.get("CHARTVIEW_CLICKHOUSE_SHARDS", "").split()
+    if len(shards) != 2:
+        return None
+    def post(server, sql):
+        subprocess.run(["curl", "-sS", "--fail", "--data-binary", sql, server + "/"], check=True, stdout=subprocess.DEVNULL)
+    half = rows // 2
+    for shard, server in enumerate(shards):
+        post(server, "DROP TABLE IF EXISTS big_local")
+        post(server, "CREATE TABLE big_local (x Float64, y Float64) ENGINE = MergeTree ORDER BY x")
+    loads = [subprocess.Popen(["curl", "-sS", "--fail", "--data-binary",
+                               f"INSERT INTO big_local SELECT number * 2 + {shard} AS x, sin(x / 2000000) * 100 + sin(x / 37000) * 20"
+                               f" + (cityHash64(x) % 10000) / 500 FROM system.numbers LIMIT {half}", server + "/"], stdout=subprocess.DEVNULL)
+             for shard, server in enumerate(shards)]
+    for load in loads:
+        if load.wait() != 0:
+            raise RuntimeError("loading the ClickHouse cluster failed")
+    post(shards[0], "DROP TABLE IF EXISTS big")
+    post(shards[0], f"CREATE TABLE big AS big_local ENGINE = Distributed({os.environ['CHARTVIEW_CLICKHOUSE_CLUSTER']}, default, big_local, rand())")
+    url = "clickhouse://" + shards[0].replace("http://", "") + "/default"
+    png = os.path.join(tempfile.gettempdir(), "chartview-bench-ch.png")
+    report = {"rows": rows}
+    report["onePass"] = median_run(["curl", "-sS", "--fail", "--data-binary", "SELECT min(x), max(x), min(y), max(y) FROM big", shards[0] + "/"], runs)
+    report["chartview"] = median_run([binary, url, "--table", "big", "--output", png], runs)
+    report["fittedVsOnePass"] = report["chartview"]["wall_s"] / report["onePass"]["wall_s"]
+    for share, x_range in [("1%", f"{rows // 2}:{rows // 2 + rows // 100}"), ("0.01%", f"{rows // 2}:{rows // 2 + rows // 10000}")]:
+        report[f"headless {share}"] = median_run([binary, url, "--table", "big", "--output", png, "--x-range", x_range], runs)
+    if os.environ.get("DISPLAY"):
+        report["window"] = window_session(binary, [url, "--table", "big"], runs, rows=rows)
+    return report
+
 def describe(name, r):
     return f"{r['wall_s']:7.2f} s {r['peak_mb']:6.0f} MB" + (f" (failed: {r['error']})" if r.get("error") else "")
 
@@ -210,7 +247,8 @@ def print_engine(title, s, engine):
               f"({w['exactFittedS'] / s['onePass']['wall_s']:.2f}x the pass), zoom to {100 * w['zoom1PercentShare']:.2f}% "
               f"{w['zoom1PercentMs']:.0f} ms, to {100 * w['zoom001PercentShare']:.4f}% {w['zoom001PercentMs']:.0f} ms, "
               f"pan {w['panMs']:.0f} ms, peak {w['peakMB']:.0f} MB")
-    print(f"  chartview --in-memory                     {describe('mem', s['inMemory'])}")
+    if "inMemory" in s:
+        print(f"  chartview --in-memory                     {describe('mem', s['inMemory'])}")
     if "matplotlib" in s:
         print(f"  matplotlib via Python's sqlite3           {describe('mpl', s['matplotlib'])}")
 

@@ -228,7 +228,8 @@ struct PostgresCommandTests {
         #expect(csv.status == 2)
         #expect(
             csv.stderr
-                == "chartview: --watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')\n")
+                == "chartview: --watch-query is for PostgreSQL or ClickHouse servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')\n"
+        )
         // A watch query that fails says so at once.
         let bad = try Self.run(
             [Server.url, "--query", "SELECT 1 AS x", "--watch-query", "SELECT nosuch", "--output", "/dev/null"],

@@ -31,6 +31,8 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
         var fetchFailure: DataError?
         var failed: [ViewDataRequest] = []
         var viewToken = 0
+        /// Raised when the view being fetched is no longer wanted (its queries stop).
+        var viewCancellation = CancellationFlag()
         var callbacks: [Int: [@Sendable () -> Void]] = [:]
     }
 
@@ -114,6 +116,8 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
                 return .joined
             }
             state.viewToken += 1
+            state.viewCancellation.cancel()
+            state.viewCancellation = CancellationFlag()
             state.running = missing
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
@@ -135,6 +139,8 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     public func cancelFetches() {
         state.withLock { state in
             state.viewToken += 1
+            state.viewCancellation.cancel()
+            state.viewCancellation = CancellationFlag()
             state.running = []
         }
         engine.interrupt()
@@ -154,10 +160,11 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     /// Fetches the records of `requests` (on the view queue), unless a newer view came.
     private func answer(_ requests: [ViewDataRequest], token: Int) {
         defer { complete(token) }
+        let cancellation = state.withLock { $0.viewCancellation }
         do {
             for request in requests {
                 guard isCurrent(token) else { return }
-                let records = try records(for: request)
+                let records = try records(for: request, cancellation: cancellation)
                 guard isCurrent(token) else { return }
                 state.withLock { state in
                     state.exact[request] = records
@@ -181,20 +188,20 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     }
 
     /// The exact records of `request`: what the server keeps, thinned again as the plot thins.
-    private func records(for request: ViewDataRequest) throws(DataError) -> ViewRecords {
+    private func records(for request: ViewDataRequest, cancellation: CancellationFlag) throws(DataError) -> ViewRecords {
         guard let s = plotIDs.firstIndex(of: request.plotID) else { return .none }
         let generation = generations.add(1, ordering: .relaxed).newValue
         switch request.thinning {
         case .lineColumns:
             var thinner = LineColumnThinner(x: request.x, yFloor: request.y.floor)
-            let rows = try engine.lineRecords(of: table, series: s, for: request) { thinner.add(location: $0, value: $1) }
+            let rows = try engine.lineRecords(of: table, series: s, for: request, cancellation: cancellation) { thinner.add(location: $0, value: $1) }
             thinner.finish()
             var records = ViewRecords(request: request, locations: thinner.locations, values: thinner.values, generation: generation)
             records.recordsInView = rows
             return records
         case .scatterPixels(let area, let reach, let snapHalf):
             var thinner = ScatterPixelThinner(area: area, reach: reach, snapHalf: snapHalf, x: request.x, y: request.y)
-            let range = try engine.scatterRecords(of: table, series: s, for: request) { thinner.add(location: $0, value: $1) }
+            let range = try engine.scatterRecords(of: table, series: s, for: request, cancellation: cancellation) { thinner.add(location: $0, value: $1) }
             var records = ViewRecords(request: request, locations: thinner.locations, values: thinner.values, generation: generation)
             records.rangeInView = range
             return records

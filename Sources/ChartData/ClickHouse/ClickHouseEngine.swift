@@ -1,12 +1,11 @@
 /// ClickHouse as the registry knows it (`DatabaseEngines`): a server named by a
-/// `clickhouse://` (HTTP) or `clickhouses://` (HTTPS) URL, or by a spec's `clickhouse` key;
+/// `clickhouse://` (HTTP) or `clickhouses://` (HTTPS) URL (a spec's `database` may hold one);
 /// shown and quoted without its password; opened read-only (`ClickHouseDatabase`), its watch
 /// query run once as it opens. Views of a table too large to load are thinned in the server
 /// (`ViewAggregating`).
 struct ClickHouseEngine: DatabaseEngine {
     var title: String { "ClickHouse" }
     var isServer: Bool { true }
-    var specKey: String? { "clickhouse" }
 
     func claims(_ location: String) -> Bool { ClickHouseLocation.isURL(location) }
 

@@ -89,8 +89,10 @@ extension SQLViewThinning {
     }
 
     public func lineRecords(
-        of table: AggregatedTable, series s: Int, for request: ViewDataRequest, record: (Double, Double) -> Void
+        of table: AggregatedTable, series s: Int, for request: ViewDataRequest, cancellation: CancellationFlag?,
+        record: (Double, Double) -> Void
     ) throws(DataError) -> Int {
+        let stop = cancellation
         let x = numberExpression(table.x, isDate: table.xIsDate), y = numberExpression(table.ys[s], isDate: false)
         let lo = request.xRange.lower, hi = request.xRange.upper
         let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
@@ -99,8 +101,8 @@ extension SQLViewThinning {
         let width = max(hi - lo, abs(hi) * 1e-12, 1e-300)
         func neighbours() throws(DataError) -> (OrderedRow?, OrderedRow?) {
             (
-                extent.map { $0.lower >= lo } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: lo, below: true, width: width),
-                extent.map { $0.upper <= hi } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: hi, below: false, width: width)
+                extent.map { $0.lower >= lo } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: lo, below: true, width: width, stop),
+                extent.map { $0.upper <= hi } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: hi, below: false, width: width, stop)
             )
         }
         func send(_ before: OrderedRow?, _ rows: [OrderedRow], _ after: OrderedRow?) {
@@ -117,7 +119,7 @@ extension SQLViewThinning {
             } ?? false
         if request.x.isLogarithmic || few {
             var before: OrderedRow?, after: OrderedRow?
-            try rows(x: x, y: y, from: from, in: (lo - width, hi + width)) { row in
+            try rows(x: x, y: y, from: from, in: (lo - width, hi + width), stop) { row in
                 if row.x < lo {
                     before = row
                 } else if row.x > hi {
@@ -148,7 +150,7 @@ extension SQLViewThinning {
         var gapBuckets: [Double] = []
         var inView = 0
         var beforeX: Double?, afterX: Double?
-        for row in try numbers(sql) {
+        for row in try numbers(sql, stop) {
             let b = row[0]
             if b < -1e18 { beforeX = row[4]; continue }
             if b > 1e18 { afterX = row[3]; continue }
@@ -164,7 +166,7 @@ extension SQLViewThinning {
         var at: [Double: [Double]] = [:]
         let edges = Set(columns.flatMap { [$0.first, $0.last] } + [beforeX, afterX].compactMap { $0 })
         if !edges.isEmpty {
-            for row in try numbers("SELECT \(x), \(y) \(from) AND \(x) IN (\(edges.sorted().map(literal).joined(separator: ", ")))") {
+            for row in try numbers("SELECT \(x), \(y) \(from) AND \(x) IN (\(edges.sorted().map(literal).joined(separator: ", ")))", stop) {
                 at[row[0], default: []].append(row[1])
             }
         }
@@ -175,7 +177,7 @@ extension SQLViewThinning {
         if !values.isEmpty {
             for row in try numbers(
                 "SELECT \(bucket) AS chartview_b, \(y), min(\(x)) \(from) AND \(x) >= \(literal(lo)) AND \(x) <= \(literal(hi))"
-                    + " AND \(y) IN (\(values.sorted().map(literal).joined(separator: ", "))) GROUP BY chartview_b, \(y)")
+                    + " AND \(y) IN (\(values.sorted().map(literal).joined(separator: ", "))) GROUP BY chartview_b, \(y)", stop)
             {
                 firstHolding[row[0], default: [:]][row[1]] = row[2]
             }
@@ -205,7 +207,7 @@ extension SQLViewThinning {
         }
         // Half columns with a gap: every row (runs between gaps are thinned on their own).
         if !gapBuckets.isEmpty {
-            try rows(x: x, y: y, from: from, in: (lo, hi), where: "\(bucket) IN (\(gapBuckets.map { String(Int64($0)) }.joined(separator: ", ")))") {
+            try rows(x: x, y: y, from: from, in: (lo, hi), stop, where: "\(bucket) IN (\(gapBuckets.map { String(Int64($0)) }.joined(separator: ", ")))") {
                 records.append($0)
             }
         }
@@ -224,8 +226,10 @@ extension SQLViewThinning {
     }
 
     public func scatterRecords(
-        of table: AggregatedTable, series s: Int, for request: ViewDataRequest, record: (Double, Double) -> Void
+        of table: AggregatedTable, series s: Int, for request: ViewDataRequest, cancellation: CancellationFlag?,
+        record: (Double, Double) -> Void
     ) throws(DataError) -> (values: PlotRange, locations: PlotRange)? {
+        let stop = cancellation
         guard case .scatterPixels(let area, let reach, let snapHalf) = request.thinning else {
             preconditionFailure("scatterRecords answers points' requests")
         }
@@ -267,7 +271,7 @@ extension SQLViewThinning {
             """
         var low = Double.infinity, high = -Double.infinity, first = Double.infinity, last = -Double.infinity
         var points: [OrderedRow] = []
-        for row in try numbers(sql) {
+        for row in try numbers(sql, stop) {
             points.append(OrderedRow(x: row[2], y: row[3]))
             // (A group without a row in view has no extremes: ClickHouse says 0, SQL NULL.)
             if row[8] > 0 {
@@ -282,17 +286,19 @@ extension SQLViewThinning {
 
     /// The last row before `edge` (`below`) or the first after it, searched in windows of
     /// `width` growing 16-fold (each a range the table's order on x can seek); nil when there is none.
-    private func neighbour(x: String, y: String, from: String, beyond edge: Double, below: Bool, width: Double) throws(DataError) -> OrderedRow? {
+    private func neighbour(
+        x: String, y: String, from: String, beyond edge: Double, below: Bool, width: Double, _ stop: CancellationFlag?
+    ) throws(DataError) -> OrderedRow? {
         let order = below ? "DESC NULLS FIRST" : "ASC NULLS LAST"
         var window = max(width, 1e-300)
         for _ in 0..<64 {
             let bound = below ? edge - window : edge + window
             let range = below ? "\(x) < \(literal(edge)) AND \(x) >= \(literal(bound))" : "\(x) > \(literal(edge)) AND \(x) <= \(literal(bound))"
-            if let row = try numbers("SELECT \(x), \(y) \(from) AND \(range) ORDER BY \(x) \(order), \(y) \(order) LIMIT 1").first {
+            if let row = try numbers("SELECT \(x), \(y) \(from) AND \(range) ORDER BY \(x) \(order), \(y) \(order) LIMIT 1", stop).first {
                 return OrderedRow(x: row[0], y: row[1])
             }
             // Past every row: nothing more to find.
-            let beyond = try numbers("SELECT count(*) \(from) AND \(x) \(below ? "<" : ">") \(literal(bound))")
+            let beyond = try numbers("SELECT count(*) \(from) AND \(x) \(below ? "<" : ">") \(literal(bound))", stop)
             if beyond.first?.first ?? 0 == 0 { return nil }
             window *= 16
         }
@@ -300,9 +306,11 @@ extension SQLViewThinning {
     }
 
     /// Every row with x in `range` (and `condition`, when given), in record order.
-    private func rows(x: String, y: String, from: String, in range: (Double, Double), where condition: String? = nil, _ body: (OrderedRow) -> Void)
-        throws(DataError)
-    {
+    private func rows(
+        x: String, y: String, from: String, in range: (Double, Double), _ stop: CancellationFlag?, where condition: String? = nil,
+        _ body: (OrderedRow) -> Void
+    ) throws(DataError) {
+        if stop?.isCancelled == true { throw DataError.cancelled(path: name) }
         let filter = "\(x) >= \(literal(range.0)) AND \(x) <= \(literal(range.1))" + (condition.map { " AND " + $0 } ?? "")
         try streamNumbers("SELECT \(x), \(y) \(from) AND \(filter) ORDER BY \(x) ASC, \(y) ASC NULLS LAST", parameters: []) { row in
             body(OrderedRow(x: row[0], y: row[1]))
@@ -310,8 +318,10 @@ extension SQLViewThinning {
         }
     }
 
-    /// The rows of `sql`, whose columns are all numbers, as doubles (NaN for NULL).
-    func numbers(_ sql: String) throws(DataError) -> [[Double]] {
+    /// The rows of `sql`, whose columns are all numbers, as doubles (NaN for NULL); none once
+    /// `stop` is raised (it throws `.cancelled`).
+    func numbers(_ sql: String, _ stop: CancellationFlag? = nil) throws(DataError) -> [[Double]] {
+        if stop?.isCancelled == true { throw DataError.cancelled(path: name) }
         var rows: [[Double]] = []
         try streamNumbers(sql, parameters: []) { row in
             rows.append(Array(row))

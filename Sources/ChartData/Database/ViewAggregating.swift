@@ -22,7 +22,8 @@ public protocol ViewAggregating: AnyObject {
     /// record order (location, value; NaN for NULL). Returns how many rows the view holds with
     /// those two (as `ViewRecords.recordsInView`).
     func lineRecords(
-        of table: AggregatedTable, series: Int, for request: ViewDataRequest, record: (Double, Double) -> Void
+        of table: AggregatedTable, series: Int, for request: ViewDataRequest, cancellation: CancellationFlag?,
+        record: (Double, Double) -> Void
     ) throws(DataError) -> Int
 
     /// Hands `record` the points of series `series` of `table` that `request`
@@ -30,10 +31,12 @@ public protocol ViewAggregating: AnyObject {
     /// Returns the range of the finite values located in the request's x range, with those
     /// locations' (nil when none).
     func scatterRecords(
-        of table: AggregatedTable, series: Int, for request: ViewDataRequest, record: (Double, Double) -> Void
+        of table: AggregatedTable, series: Int, for request: ViewDataRequest, cancellation: CancellationFlag?,
+        record: (Double, Double) -> Void
     ) throws(DataError) -> (values: PlotRange, locations: PlotRange)?
 
-    /// Stops the running query from another thread (it then throws `DataError.cancelled`).
+    /// Stops the running query from another thread (it then throws `DataError.cancelled`). A
+    /// view's own queries after it stop once its `cancellation` is raised.
     func interrupt()
 }
 

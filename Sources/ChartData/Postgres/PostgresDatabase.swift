@@ -462,7 +462,8 @@ public final class PostgresDatabase {
     private func checkReads(
         _ sql: String, as written: String, firstWord: String, parameters: [Parameter], _ operation: inout Operation
     ) throws(DataError) {
-        guard !approved.contains(sql) else { return }
+        let key = Self.approvalKey(sql)
+        guard !approved.contains(key) else { return }
         let shown = written.trimmingCharacters(in: .whitespacesAndNewlines)
         if shown.isEmpty { throw DataError.query(path: name, message: "the query is empty") }
         if firstWord == "COPY" { throw DataError.query(path: name, message: "COPY gives no rows to chart; use SELECT") }
@@ -524,7 +525,7 @@ public final class PostgresDatabase {
         // Then the plan's: views and inlined SQL functions expanded, as the server runs them.
         if summary.names != written { try refuseReaching(summary.names) }
         try command(PostgresQueryCheck.jitRestored, &operation)
-        approved.insert(sql)
+        approved.insert(key)
     }
 
     /// Every row of a user's statement as values (`rows`, the watch).

@@ -154,11 +154,11 @@ extension CommandOption {
     static let watchQuery: CommandOption = option(
         "--watch-query", "SQL", value: .nonEmpty("a query", upTo: Options.maxQueryLength), into: \.watchQuery, section: .data,
         help: """
-            reload a PostgreSQL chart when this query's first row changes
+            reload a server's chart when this query's first row changes
             (like SELECT max(updated_at) FROM t; servers are not polled
             without it)
             """,
-        summary: "reload a PostgreSQL chart when this query changes", completion: .sql)
+        summary: "reload a server's chart when this query changes", completion: .sql)
     static let timeout: CommandOption = option(
         "--timeout", "SECONDS", value: .seconds, into: \.timeout, section: .data,
         help: """

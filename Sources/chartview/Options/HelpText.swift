@@ -16,8 +16,9 @@ enum HelpText {
             Shows charts in a window; with \(output), renders one to a file instead and exits.
             FILE is a SQLite database (with \(query) or \(table)), a CSV file, a chart spec (.json), or
             a PostgreSQL server's URL, postgresql://USER@HOST:PORT/DATABASE (its password from
-            ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out); without
-            it, the demo gallery. Two or more FILEs open side by side, each one's first chart in one
+            ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out), or a
+            ClickHouse server's, clickhouse://USER@HOST:8123/DATABASE (clickhouses:// for HTTPS; its
+            password from the URL or CLICKHOUSE_PASSWORD); without it, the demo gallery. Two or more FILEs open side by side, each one's first chart in one
             page. In the window, press h for the keys.
 
             Data:
