@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct {
@@ -23,7 +24,25 @@ static struct {
     const char *(*curl_easy_strerror)(CURLcode code);
     struct curl_slist *(*curl_slist_append)(struct curl_slist *list, const char *string);
     void (*curl_slist_free_all)(struct curl_slist *list);
+    CURLM *(*curl_multi_init)(void);
+    CURLMcode (*curl_multi_cleanup)(CURLM *multi);
+    CURLMcode (*curl_multi_add_handle)(CURLM *multi, CURL *easy);
+    CURLMcode (*curl_multi_remove_handle)(CURLM *multi, CURL *easy);
+    CURLMcode (*curl_multi_perform)(CURLM *multi, int *running);
+    CURLMcode (*curl_multi_poll)(CURLM *multi, struct curl_waitfd *fds, unsigned int count, int timeout_ms, int *ready);
+    CURLMsg *(*curl_multi_info_read)(CURLM *multi, int *queued);
 } libcurl;
+
+/// An easy handle (a request's options) in a multi handle of its own, which keeps the
+/// connection between requests and lets a transfer wait on its socket a few milliseconds at a
+/// time, so that a stop is seen within them rather than at curl's once-a-second progress call.
+struct handle {
+    CURL *easy;
+    CURLM *multi;
+};
+
+/// How long a transfer waits on its socket before it asks whether to stop, in milliseconds.
+static const int stop_check_ms = 10;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];
@@ -49,6 +68,13 @@ static void load(void) {
     RESOLVE(curl_easy_strerror)
     RESOLVE(curl_slist_append)
     RESOLVE(curl_slist_free_all)
+    RESOLVE(curl_multi_init)
+    RESOLVE(curl_multi_cleanup)
+    RESOLVE(curl_multi_add_handle)
+    RESOLVE(curl_multi_remove_handle)
+    RESOLVE(curl_multi_perform)
+    RESOLVE(curl_multi_poll)
+    RESOLVE(curl_multi_info_read)
 #undef RESOLVE
     // Once, before any other thread uses curl (curl_global_init is not thread-safe).
     CURLcode code = libcurl.curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -62,10 +88,25 @@ int chartview_libcurl_load(char *error, size_t size) {
     return -1;
 }
 
-void *chartview_curl_open(void) { return libcurl.curl_easy_init ? libcurl.curl_easy_init() : NULL; }
+void *chartview_curl_open(void) {
+    if (!libcurl.curl_easy_init) return NULL;
+    struct handle *handle = calloc(1, sizeof *handle);
+    if (!handle) return NULL;
+    handle->easy = libcurl.curl_easy_init();
+    handle->multi = libcurl.curl_multi_init();
+    if (!handle->easy || !handle->multi) {
+        chartview_curl_close(handle);
+        return NULL;
+    }
+    return handle;
+}
 
-void chartview_curl_close(void *handle) {
-    if (handle && libcurl.curl_easy_cleanup) libcurl.curl_easy_cleanup(handle);
+void chartview_curl_close(void *pointer) {
+    struct handle *handle = pointer;
+    if (!handle) return;
+    if (handle->multi) libcurl.curl_multi_cleanup(handle->multi);
+    if (handle->easy) libcurl.curl_easy_cleanup(handle->easy);
+    free(handle);
 }
 
 struct transfer {
@@ -91,7 +132,8 @@ int chartview_curl_post(
     void *handle, const char *url, const char *user, const char *password, const char *body, size_t length,
     long timeout_ms, long connect_timeout_ms, chartview_curl_body on_body, chartview_curl_should_stop should_stop,
     void *context, long *status, char *error, size_t error_size) {
-    CURL *curl = handle;
+    struct handle *pair = handle;
+    CURL *curl = pair->easy;
     struct transfer transfer = {on_body, should_stop, context};
     char message[CURL_ERROR_SIZE] = {0};
     struct curl_slist *headers = libcurl.curl_slist_append(NULL, "Content-Type: text/plain; charset=utf-8");
@@ -116,7 +158,32 @@ int chartview_curl_post(
     libcurl.curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     // Only HTTP and HTTPS: a redirect to another scheme (file://) is never followed.
     libcurl.curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    CURLcode code = libcurl.curl_easy_perform(curl);
+    CURLcode code = CURLE_OK;
+    if (libcurl.curl_multi_add_handle(pair->multi, curl) != CURLM_OK) {
+        code = CURLE_FAILED_INIT;
+    } else {
+        int running = 1;
+        while (running) {
+            if (libcurl.curl_multi_perform(pair->multi, &running) != CURLM_OK) {
+                code = CURLE_RECV_ERROR;
+                break;
+            }
+            if (!running) {
+                int queued = 0;
+                CURLMsg *message;
+                while ((message = libcurl.curl_multi_info_read(pair->multi, &queued)))
+                    if (message->msg == CURLMSG_DONE && message->easy_handle == curl) code = message->data.result;
+                break;
+            }
+            if (should_stop(context)) {
+                code = CURLE_ABORTED_BY_CALLBACK;
+                break;
+            }
+            libcurl.curl_multi_poll(pair->multi, NULL, 0, stop_check_ms, NULL);
+        }
+        // A transfer stopped halfway closes its connection; the next request opens another.
+        libcurl.curl_multi_remove_handle(pair->multi, curl);
+    }
     long http = 0;
     libcurl.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http);
     *status = http;

@@ -8,8 +8,7 @@
 
 /// Receives `size` bytes of a response's body; returns 0 to go on, nonzero to stop the transfer.
 typedef int (*chartview_curl_body)(const char *data, size_t size, void *context);
-/// Asked now and then while a transfer runs (every second at least, and as bytes move):
-/// nonzero stops it.
+/// Asked every 10 ms or sooner while a transfer runs: nonzero stops it.
 typedef int (*chartview_curl_should_stop)(void *context);
 
 /// Loads libcurl.so.4 and resolves the functions chartview calls (once; later calls return the
@@ -17,7 +16,7 @@ typedef int (*chartview_curl_should_stop)(void *context);
 /// libcurl is not installed or lacks one of them. Thread-safe. Call it before the others.
 int chartview_libcurl_load(char *error, size_t size);
 
-/// A new easy handle (kept between requests so that its connection is reused), or NULL.
+/// A new handle (kept between requests so that its connection is reused), or NULL.
 void *chartview_curl_open(void);
 
 /// Frees a handle from chartview_curl_open (and closes its connection).

@@ -33,11 +33,16 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
         var viewToken = 0
         /// Raised when the view being fetched is no longer wanted (its queries stop).
         var viewCancellation = CancellationFlag()
+        /// When the last fetch was asked for (uptime nanoseconds).
+        var lastFetch: UInt64 = 0
         var callbacks: [Int: [@Sendable () -> Void]] = [:]
     }
 
     /// How many fetched views are kept (going back to one is then immediate).
     static let keptViews = 16
+    /// How long a view asked for within this long of the one before waits for another before
+    /// its queries start, in seconds.
+    static let settleSeconds = 0.06
 
     /// Runs the summary query of `table` on `engine` (the connection views will use), for plots
     /// `plotIDs` (one per y column of `table`).
@@ -105,7 +110,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     public var isBusy: Bool { state.withLock { !$0.running.isEmpty } }
 
     public func fetch(_ requests: [ViewDataRequest], arrived: @escaping @Sendable () -> Void) {
-        enum Start { case none, joined, superseding(Int, [ViewDataRequest]) }
+        enum Start { case none, joined, superseding(Int, [ViewDataRequest], settle: Bool) }
         let start: Start = state.withLock { state in
             let missing = requests.filter { state.exact[$0] == nil }
             guard !missing.isEmpty else { return .none }
@@ -121,15 +126,25 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
             state.running = missing
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
-            return .superseding(state.viewToken, missing)
+            // Views that follow one another quickly (wheel notches, a drag) settle first: a
+            // server may go on with a stopped query's parts on other shards, so each view
+            // started and stopped would still cost its whole grouping there.
+            let now = DispatchTime.now().uptimeNanoseconds
+            let settle = now - state.lastFetch < UInt64(Self.settleSeconds * 1e9)
+            state.lastFetch = now
+            return .superseding(state.viewToken, missing, settle: settle)
         }
         switch start {
         case .none: arrived()
         case .joined: break
-        case .superseding(let token, let missing):
+        case .superseding(let token, let missing, let settle):
             // A newer view stops the older one's query.
             engine.interrupt()
-            viewQueue.async { [self] in answer(missing, token: token) }
+            if settle {
+                viewQueue.asyncAfter(deadline: .now() + Self.settleSeconds) { [self] in answer(missing, token: token) }
+            } else {
+                viewQueue.async { [self] in answer(missing, token: token) }
+            }
         }
     }
 

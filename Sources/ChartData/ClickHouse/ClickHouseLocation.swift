@@ -45,7 +45,7 @@ struct ClickHouseLocation: Sendable, Equatable {
 
     /// `clickhouse://user@host:port/database`: what messages and titles call the server.
     var displayName: String {
-        "\(isSecure ? "clickhouses" : "clickhouse")://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        "\(isSecure ? "clickhouses" : "clickhouse")://\(user)@\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)/\(database)"
     }
 
     /// The HTTP endpoint queries are posted to, with `settings` as its parameters (the
