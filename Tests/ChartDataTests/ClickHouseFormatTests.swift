@@ -67,13 +67,12 @@ struct ClickHouseFormatTests {
                 ("p", "Decimal(9, 2)", Self.bytes([Int32(12_345), -5, 0])),
                 ("s", "String", [3] + Array("abc".utf8) + [0] + [2] + Array("é".utf8)),
                 ("e", "Enum8('up' = 1, 'down' = -1)", [1, 0xff, 1]),
-                ("u", "UInt64", Self.bytes([UInt64(1) << 53, 0, 42])),
-                ("a", "Array(Float64)", Self.bytes([UInt64(1), 1, 3]) + Self.bytes([0.5, 2, 3]))
+                ("u", "UInt64", Self.bytes([UInt64(1) << 53, 0, 42]))
             ])
         var offset = 0
         let (rows, columns) = try bytes.withUnsafeBytes { buffer in try ClickHouseNativeReader.block(buffer, offset: &offset) }
         #expect(rows == 3 && offset == bytes.count)
-        #expect(columns.map(\.name) == ["x", "n", "d", "t", "p", "s", "e", "u", "a"])
+        #expect(columns.map(\.name) == ["x", "n", "d", "t", "p", "s", "e", "u"])
         #expect(columns[0].numbers == [1.5, -2.25, 1e300])
         #expect(columns[1].numbers[0] == 7 && columns[1].numbers[1].isNaN && columns[1].numbers[2] == -9)
         #expect(columns[2].numbers == [0, 86_400, 19_000 * 86_400] && columns[2].type.isDate)
@@ -82,7 +81,6 @@ struct ClickHouseFormatTests {
         #expect(columns[5].texts == ["abc", "", "é"])
         #expect(columns[6].texts == ["up", "down", "up"])
         #expect(columns[7].numbers == [9_007_199_254_740_992, 0, 42])
-        #expect(columns[8].numbers == [0.5, 2, 3] && columns[8].ends == [1, 1, 3])
         // Every shorter prefix is incomplete, never misread.
         for cut in stride(from: 0, to: bytes.count, by: 7) {
             var at = 0
@@ -91,7 +89,7 @@ struct ClickHouseFormatTests {
             }
             #expect(at == 0)
         }
-        // A type chartview does not read is named.
+        // A type chartview does not read is named (arrays too: one value a cell is charted).
         let tuple = Self.block(rows: 1, [("pair", "Tuple(Float64, Float64)", Self.bytes([1.0, 2.0]))])
         var at = 0
         do {

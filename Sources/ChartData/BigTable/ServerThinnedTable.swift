@@ -33,15 +33,13 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
         var viewToken = 0
         /// Raised when the view being fetched is no longer wanted (its queries stop).
         var viewCancellation = CancellationFlag()
-        /// When the last fetch was asked for (uptime nanoseconds).
-        var lastFetch: UInt64 = 0
         var callbacks: [Int: [@Sendable () -> Void]] = [:]
     }
 
     /// How many fetched views are kept (going back to one is then immediate).
     static let keptViews = 16
-    /// How long a view asked for within this long of the one before waits for another before
-    /// its queries start, in seconds.
+    /// How long a view that comes while another's queries run waits for another before its
+    /// queries start, in seconds, where stopped queries linger (`ViewAggregating`).
     static let settleSeconds = 0.06
 
     /// Runs the summary query of `table` on `engine` (the connection views will use), for plots
@@ -111,6 +109,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
 
     public func fetch(_ requests: [ViewDataRequest], arrived: @escaping @Sendable () -> Void) {
         enum Start { case none, joined, superseding(Int, [ViewDataRequest], settle: Bool) }
+        let settles = engine.stoppedQueriesLinger
         let start: Start = state.withLock { state in
             let missing = requests.filter { state.exact[$0] == nil }
             guard !missing.isEmpty else { return .none }
@@ -120,19 +119,17 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
                 state.callbacks[state.viewToken, default: []].append(arrived)
                 return .joined
             }
+            let wasRunning = !state.running.isEmpty
             state.viewToken += 1
             state.viewCancellation.cancel()
             state.viewCancellation = CancellationFlag()
             state.running = missing
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
-            // Views that follow one another quickly (wheel notches, a drag) settle first: a
-            // server may go on with a stopped query's parts on other shards, so each view
-            // started and stopped would still cost its whole grouping there.
-            let now = DispatchTime.now().uptimeNanoseconds
-            let settle = now - state.lastFetch < UInt64(Self.settleSeconds * 1e9)
-            state.lastFetch = now
-            return .superseding(state.viewToken, missing, settle: settle)
+            // A view that comes while another's queries run (wheel notches, a drag) settles
+            // first where stopped queries linger in the servers: each view started and stopped
+            // would still cost its whole grouping there.
+            return .superseding(state.viewToken, missing, settle: settles && wasRunning)
         }
         switch start {
         case .none: arrived()

@@ -7,6 +7,9 @@ extension ClickHouseDatabase: SQLViewThinning {
         "\(function)If(\(value), \(condition))"
     }
 
+    /// Yes: killing a `Distributed` query leaves its parts on the other shards running to their end.
+    public var stoppedQueriesLinger: Bool { true }
+
     public func wholeKey(_ expression: String) -> String { "toInt64(\(expression))" }
 
     public func isNaN(_ value: String) -> String { "isNaN(\(value))" }

@@ -69,13 +69,7 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         // Last: once read-only, a session may change no setting after it.
         settings.append(("readonly", "1"))
         running.withLock { $0 = id }
-        let debugStart = DispatchTime.now().uptimeNanoseconds
-        defer {
-            running.withLock { $0 = nil }
-            if ProcessInfo.processInfo.environment["CHARTVIEW_DEBUG_SQL"] != nil {
-                FileHandle.standardError.write(Data("SQL \(Double(DispatchTime.now().uptimeNanoseconds - debugStart) / 1e6) ms: \(sql)\n".utf8))
-            }
-        }
+        defer { running.withLock { $0 = nil } }
         var buffer: [UInt8] = []
         var consumed = 0
         var failure: DataError?

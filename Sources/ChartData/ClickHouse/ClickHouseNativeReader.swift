@@ -18,8 +18,6 @@ struct ClickHouseNativeReader {
         var numbers: [Double] = []
         /// Text, nil for NULL; empty for a number column.
         var texts: [String?] = []
-        /// For an array column, where each row's numbers end in `numbers`.
-        var ends: [Int] = []
     }
 
     /// Why bytes are not a block.
@@ -121,17 +119,6 @@ struct ClickHouseNativeReader {
                 let data = try take(number.width * rows)
                 column.numbers.reserveCapacity(column.numbers.count + rows)
                 for r in 0..<rows { column.numbers.append(number.read(data, at: number.width * r)) }
-            case .array(let inner):
-                // Each row's end in the values that follow, as a 64-bit count from the block's start.
-                let offsets = try take(8 * rows)
-                let base = column.numbers.count
-                var total = 0
-                for r in 0..<rows {
-                    total = Int(UInt64(littleEndian: offsets.loadUnaligned(fromByteOffset: 8 * r, as: UInt64.self)))
-                    column.ends.append(base + total)
-                }
-                guard total < 1 << 40 else { throw .malformed }
-                try read(inner, rows: total, into: &column)
             case .nothing:
                 _ = try take(rows)
                 column.numbers.append(contentsOf: repeatElement(.nan, count: rows))

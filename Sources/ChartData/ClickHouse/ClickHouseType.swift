@@ -18,8 +18,6 @@ indirect enum ClickHouseType: Equatable {
     case nothing
     /// `T` or NULL.
     case nullable(ClickHouseType)
-    /// An array of numbers per row (what `groupArray` returns).
-    case array(ClickHouseType)
 
     /// How a fixed-width number is stored and what it means.
     struct Number: Equatable {
@@ -62,7 +60,7 @@ indirect enum ClickHouseType: Equatable {
         switch self {
         case .string, .fixedString, .uuid, .enumeration: true
         case .nullable(let inner): inner.isText
-        case .number, .nothing, .array: false
+        case .number, .nothing: false
         }
     }
 
@@ -101,8 +99,6 @@ indirect enum ClickHouseType: Equatable {
             self = .number(Number(storage: .uint32, isDate: true))
         } else if let inner = argument(of: "Nullable"), let type = ClickHouseType(inner) {
             self = .nullable(type)
-        } else if let inner = argument(of: "Array"), let type = ClickHouseType(inner), case .number = type {
-            self = .array(type)
         } else if let width = argument(of: "FixedString").flatMap({ Int($0) }), width > 0 {
             self = .fixedString(width)
         } else if let decimal = Self.decimal(name) {

@@ -35,9 +35,19 @@ public protocol ViewAggregating: AnyObject {
         record: (Double, Double) -> Void
     ) throws(DataError) -> (values: PlotRange, locations: PlotRange)?
 
+    /// Whether a query stopped by the client may go on in the servers for a while (the parts a
+    /// cluster's other shards run, in ClickHouse 18.16): views that follow one another quickly
+    /// then wait for the last before their queries start.
+    var stoppedQueriesLinger: Bool { get }
+
     /// Stops the running query from another thread (it then throws `DataError.cancelled`). A
     /// view's own queries after it stop once its `cancellation` is raised.
     func interrupt()
+}
+
+extension ViewAggregating {
+    /// No: a stopped query stops.
+    public var stoppedQueriesLinger: Bool { false }
 }
 
 /// The columns of a query that a `ViewAggregating` database thins per view.
