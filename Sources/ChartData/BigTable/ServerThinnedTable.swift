@@ -41,6 +41,17 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     /// How long a view that comes while another's queries run waits for another before its
     /// queries start, in seconds, where stopped queries linger (`ViewAggregating`).
     static let settleSeconds = 0.06
+    /// The rows (as the summary's density estimates them) past which a view's stopped queries
+    /// may linger long enough to matter.
+    static let lingeringRows = 1_000_000
+
+    /// About how many rows lie in `x` (data units), from the summary's density. O(1).
+    private func estimatedRows(_ x: PlotRange) -> Double {
+        let width = summary.x.upper - summary.x.lower
+        guard width > 0 else { return Double(summary.rows) }
+        let overlap = min(x.upper, summary.x.upper) - max(x.lower, summary.x.lower)
+        return max(0, overlap) / width * Double(summary.rows)
+    }
 
     /// Runs the summary query of `table` on `engine` (the connection views will use), for plots
     /// `plotIDs` (one per y column of `table`).
@@ -119,17 +130,18 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
                 state.callbacks[state.viewToken, default: []].append(arrived)
                 return .joined
             }
-            let wasRunning = !state.running.isEmpty
+            // (Only a costly view's queries linger long: one of few rows is done in milliseconds.)
+            let wasCostly = state.running.contains { estimatedRows($0.reachedXRange) > Double(Self.lingeringRows) }
             state.viewToken += 1
             state.viewCancellation.cancel()
             state.viewCancellation = CancellationFlag()
             state.running = missing
             state.fetchFailure = nil
             state.callbacks[state.viewToken] = [arrived]
-            // A view that comes while another's queries run (wheel notches, a drag) settles
-            // first where stopped queries linger in the servers: each view started and stopped
-            // would still cost its whole grouping there.
-            return .superseding(state.viewToken, missing, settle: settles && wasRunning)
+            // A view that comes while a costly view's queries run (wheel notches, a drag)
+            // settles first where stopped queries linger in the servers: each view started and
+            // stopped would still cost its whole grouping there.
+            return .superseding(state.viewToken, missing, settle: settles && wasCostly)
         }
         switch start {
         case .none: arrived()
