@@ -36,8 +36,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         var passDone = false
         var passFailure: DataError?
         /// Records fetched per request (the latest few).
-        var exact: [ViewDataRequest: ViewRecords] = [:]
-        var exactOrder: [ViewDataRequest] = []
+        var exact = FetchedViews()
         /// The last stand-in made from the pyramid: for which request, at which row count.
         var standIn: (request: ViewDataRequest, rows: Int, records: ViewRecords)?
         var running: [ViewDataRequest] = []
@@ -52,9 +51,6 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         /// Told when what stands in improves (the pass grew the pyramid).
         var progress: (@Sendable () -> Void)?
     }
-
-    /// How many fetched views are kept (going back to one is then immediate).
-    static let keptViews = 16
 
     /// Opens the table: reads the x extent and starts the pass on its own thread, returning once
     /// the first rows are summarized (a preview). `passEngine` and `viewEngine` are two
@@ -301,7 +297,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     public func currentRecords(for plotID: String) -> ViewRecords {
         state.withLock { state in
-            state.exactOrder.last(where: { $0.plotID == plotID }).flatMap { state.exact[$0] } ?? .none
+            state.exact.latest(for: plotID) ?? .none
         }
     }
 
@@ -318,26 +314,10 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
 
     public func valueRange(for plotID: String, inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
         guard let s = plotIDs.firstIndex(of: plotID) else { return nil }
-        let (exact, pyramid) = state.withLock { state in
-            (state.exactOrder.last { $0.plotID == plotID && Self.isSameRange($0.xRange, x) }.flatMap { state.exact[$0] }, state.pyramid)
-        }
-        if let exact {
-            if case .scatterPixels = exact.request?.thinning { return exact.rangeInView }
-            let data = exact.values.indices.filter { x.contains(exact.locations[$0]) && exact.values[$0].isFinite }
-            guard let first = data.first, let last = data.last else { return nil }
-            var lo = exact.values[first], hi = lo
-            for i in data { lo = min(lo, exact.values[i]); hi = max(hi, exact.values[i]) }
-            return (PlotRange(lo, hi), PlotRange(exact.locations[first], exact.locations[last]))
-        }
+        let (exact, pyramid) = state.withLock { state in (state.exact.latest(for: plotID, inX: x), state.pyramid) }
+        if let exact { return FetchedViews.valueRange(of: exact, inX: x) }
         guard let pyramid, let values = pyramid.valueRange(ofSeries: s, inX: x) else { return nil }
         return (values, x)
-    }
-
-    /// Whether `a` and `b` are the same x range but for rounding (a view's range, and the one
-    /// its plot area's edges map back to): within a millionth of a pixel of a 10,000-pixel axis.
-    private static func isSameRange(_ a: PlotRange, _ b: PlotRange) -> Bool {
-        let tolerance = 1e-10 * max(a.upper - a.lower, b.upper - b.lower, .leastNormalMagnitude)
-        return abs(a.lower - b.lower) <= tolerance && abs(a.upper - b.upper) <= tolerance
     }
 
     public func estimatedCount(for plotID: String) -> Int { state.withLock { $0.pyramid?.rowCount ?? 0 } }
@@ -444,10 +424,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
                 state.withLock { state in
                     for records in answers {
                         guard let request = records.request else { continue }
-                        state.exact[request] = records
-                        state.exactOrder.removeAll { $0 == request }
-                        state.exactOrder.append(request)
-                        if state.exactOrder.count > Self.keptViews { state.exact[state.exactOrder.removeFirst()] = nil }
+                        state.exact.store(records, for: request)
                     }
                 }
             }

@@ -25,8 +25,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
 
     private struct State {
         /// Records fetched per request (the latest few), and their order of arrival.
-        var exact: [ViewDataRequest: ViewRecords] = [:]
-        var exactOrder: [ViewDataRequest] = []
+        var exact = FetchedViews()
         var running: [ViewDataRequest] = []
         var fetchFailure: DataError?
         var failed: [ViewDataRequest] = []
@@ -36,8 +35,6 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
         var callbacks: [Int: [@Sendable () -> Void]] = [:]
     }
 
-    /// How many fetched views are kept (going back to one is then immediate).
-    static let keptViews = 16
     /// How long a view that comes while another's queries run waits for another before its
     /// queries start, in seconds, where stopped queries linger (`ViewAggregating`).
     static let settleSeconds = 0.06
@@ -72,18 +69,14 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     public func arrivedRecords(for request: ViewDataRequest) -> ViewRecords {
         state.withLock { state in
             if let exact = state.exact[request] { return exact }
-            var records = Self.latest(for: request.plotID, in: state) ?? .none
+            var records = state.exact.latest(for: request.plotID) ?? .none
             records.request = state.fetchFailure != nil && state.failed.contains(request) ? request : nil
             return records
         }
     }
 
     public func currentRecords(for plotID: String) -> ViewRecords {
-        state.withLock { Self.latest(for: plotID, in: $0) ?? .none }
-    }
-
-    private static func latest(for plotID: String, in state: State) -> ViewRecords? {
-        state.exactOrder.last { $0.plotID == plotID }.flatMap { state.exact[$0] }
+        state.withLock { $0.exact.latest(for: plotID) ?? .none }
     }
 
     public func extent(for plotID: String) -> (locations: PlotRange, values: PlotRange)? {
@@ -92,24 +85,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
     }
 
     public func valueRange(for plotID: String, inX x: PlotRange) -> (values: PlotRange, locations: PlotRange)? {
-        let exact = state.withLock { state in
-            state.exactOrder.last { $0.plotID == plotID && Self.isSameRange($0.xRange, x) }.flatMap { state.exact[$0] }
-        }
-        guard let exact else { return nil }
-        if case .scatterPixels = exact.request?.thinning { return exact.rangeInView }
-        var lo = Double.infinity, hi = -Double.infinity, first = Double.nan, last = Double.nan
-        for i in exact.values.indices where x.contains(exact.locations[i]) && exact.values[i].isFinite {
-            lo = min(lo, exact.values[i]); hi = max(hi, exact.values[i])
-            if first.isNaN { first = exact.locations[i] }
-            last = exact.locations[i]
-        }
-        return lo <= hi ? (PlotRange(lo, hi), PlotRange(first, last)) : nil
-    }
-
-    /// Whether `a` and `b` are the same x range but for rounding (as `BigTable` compares them).
-    private static func isSameRange(_ a: PlotRange, _ b: PlotRange) -> Bool {
-        let tolerance = 1e-10 * max(a.upper - a.lower, b.upper - b.lower, .leastNormalMagnitude)
-        return abs(a.lower - b.lower) <= tolerance && abs(a.upper - b.upper) <= tolerance
+        state.withLock { $0.exact.latest(for: plotID, inX: x) }.flatMap { FetchedViews.valueRange(of: $0, inX: x) }
     }
 
     public func estimatedCount(for plotID: String) -> Int { summary.rows }
@@ -190,12 +166,7 @@ public final class ServerThinnedTable: ViewDataSource, @unchecked Sendable {
                 guard isCurrent(token) else { return }
                 let records = try records(for: request, cancellation: cancellation)
                 guard isCurrent(token) else { return }
-                state.withLock { state in
-                    state.exact[request] = records
-                    state.exactOrder.removeAll { $0 == request }
-                    state.exactOrder.append(request)
-                    if state.exactOrder.count > Self.keptViews { state.exact[state.exactOrder.removeFirst()] = nil }
-                }
+                state.withLock { $0.exact.store(records, for: request) }
             }
             state.withLock { if $0.viewToken == token { $0.running = [] } }
         } catch .cancelled {
