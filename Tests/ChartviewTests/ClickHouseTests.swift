@@ -112,6 +112,23 @@ struct ClickHouseTests {
             extra: ["--out-of-core", "100000", "--kind", "scatter"], views: [[], ["--x-range", "1200:1300"]])
     }
 
+    @Test("A histogram of more rows than the out-of-core threshold is counted in the servers: the bars of every row")
+    func histogram() throws {
+        let table = try Server.distributedTable(Server.uniqueName("hist"), columns: "x Float64, v Nullable(Float64)", orderBy: "x") { local, shard in
+            "INSERT INTO \(local) SELECT number, if(number % 97 = 0, NULL, sin(number) * 10 + number % 7) FROM numbers(40000) WHERE number % 2 = \(shard)"
+        }
+        defer { Server.drop(table) }
+        let directory = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for bins in [[], ["--bins", "37"]] {
+            let arguments = [Server.url, "--table", table, "--y", "v", "--kind", "histogram"] + bins
+            let counted = try BigTablePixelTests.render(arguments + ["--out-of-core", "1000"], in: directory, name: "counted")
+            let loaded = try BigTablePixelTests.render(arguments, in: directory, name: "loaded")
+            #expect(counted.note.contains("counted in the database"), "\(counted.note)")
+            #expect(counted.png == loaded.png, "\(bins)")
+        }
+    }
+
     /// Runs chartview on `arguments` and expects one line on stderr starting with the server's
     /// name, holding `holding`, with `status`, and no chart written.
     static func expectOneLine(

@@ -7,7 +7,7 @@ import Foundation
 /// for the last, each bin half-open [a, b) but the last closed [a, b]. A value is placed by
 /// `(v − lower) / width`, truncated, then moved one bin down or up when it lies past the
 /// edges it got, as numpy does, so counts equal `np.histogram`'s exactly (and a database's
-/// `GROUP BY` of the same expression, `sqlCountQuery(value:from:)`).
+/// `GROUP BY` of the same expression, `sqlCountQuery(value:from:real:integer:)`).
 ///
 /// Ranges wider than the largest Double (−1e308…1e308) are binned at half scale, so their width
 /// stays finite.
@@ -178,12 +178,14 @@ public struct HistogramBinning: Hashable, Sendable {
     /// against the edges), in SQL that SQLite and PostgreSQL both run, in double precision
     /// (every constant is cast, so PostgreSQL does not compute in `numeric`). Rows outside
     /// the edges, NULL or NaN, are not counted. One pass over the rows in the database.
-    public func sqlCountQuery(value: String, from source: String) -> String {
-        func real(_ x: Double) -> String { "CAST(" + String(format: "%.17e", x) + " AS DOUBLE PRECISION)" }
+    public func sqlCountQuery(
+        value: String, from source: String, real: (Double) -> String = HistogramBinning.sqlReal,
+        integer: (String) -> String = HistogramBinning.sqlInteger
+    ) -> String {
         let (s, lo, w) = (real(scale), real(lower * scale), real(scaledWidth))
         // PostgreSQL's CAST rounds where SQLite's truncates: either guess is within one bin,
         // which the correction mends.
-        let guess = "CAST(((chartview_v * \(s) - \(lo)) / \(w)) AS INTEGER)"
+        let guess = integer("((chartview_v * \(s) - \(lo)) / \(w))")
         func edge(_ b: String) -> String { "((\(lo) + (\(b)) * \(w)) / \(s))" }
         let clamped = "CASE WHEN chartview_g > \(count - 1) THEN \(count - 1) ELSE chartview_g END"
         let bin =
@@ -194,6 +196,14 @@ public struct HistogramBinning: Hashable, Sendable {
             + "SELECT chartview_v, \(guess) AS chartview_g FROM ("
             + "SELECT \(value) AS chartview_v FROM (\(source)) AS chartview_rows) AS chartview_values "
             + "WHERE chartview_v >= \(real(lower)) AND chartview_v <= \(real(upper))) AS chartview_guesses) AS chartview_bins "
-            + "GROUP BY 1"
+            + "GROUP BY chartview_bin"
     }
+
+    /// `x` as standard SQL's double literal (17 significant digits: exact), the default of
+    /// `sqlCountQuery`'s `real`.
+    public static func sqlReal(_ x: Double) -> String { "CAST(" + String(format: "%.17e", x) + " AS DOUBLE PRECISION)" }
+
+    /// `expression` as standard SQL's integer (rounded or truncated, as the engine does), the
+    /// default of `sqlCountQuery`'s `integer`.
+    public static func sqlInteger(_ expression: String) -> String { "CAST(\(expression) AS INTEGER)" }
 }

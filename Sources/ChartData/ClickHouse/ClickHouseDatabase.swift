@@ -281,6 +281,12 @@ extension ClickHouseDatabase: NumberStreaming {
         isDate ? "toFloat64(toUInt32(toDateTime(\(column))))" : "toFloat64(\(column))"
     }
 
+    /// A Float64 (ClickHouse 18.16 knows no `DOUBLE PRECISION`), exactly.
+    public func realLiteral(_ x: Double) -> String { "toFloat64(" + String(format: "%.17e", x) + ")" }
+
+    /// Truncated to an Int64.
+    public func integer(_ expression: String) -> String { "toInt64(\(expression))" }
+
     /// Seconds since 1970 compared as a number with a date or time column's seconds.
     public func parameter(_ index: Int, isDate: Bool) -> String { "$\(index)" }
 

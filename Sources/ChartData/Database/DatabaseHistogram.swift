@@ -20,6 +20,10 @@ struct DatabaseHistogram {
     let query: String
     /// How a column reads as a double in this database (PostgreSQL casts, SQLite takes it as it is).
     let number: (String) -> String
+    /// A double as a literal of this database's SQL, and a double expression as an integer
+    /// (`NumberStreaming.realLiteral`, `integer`).
+    var real: (Double) -> String = HistogramBinning.sqlReal
+    var integer: (String) -> String = HistogramBinning.sqlInteger
 
     /// The bounds no finite double passes: NULL, text (SQLite), NaN and infinities (PostgreSQL)
     /// fail them.
@@ -50,7 +54,7 @@ struct DatabaseHistogram {
     /// The counts per bin of the values of `columns` together in `binning`. One scan.
     func counts(of columns: [String], in binning: HistogramBinning) throws(DataError) -> [Int] {
         var counts = [Int](repeating: 0, count: binning.count)
-        let sql = binning.sqlCountQuery(value: "chartview_v", from: values(columns))
+        let sql = binning.sqlCountQuery(value: "chartview_v", from: values(columns), real: real, integer: integer)
         for row in try database.rows(sql) {
             guard row.count == 2, let b = Self.double(row[0]), let c = Self.double(row[1]) else { continue }
             let bin = Int(b)
@@ -67,10 +71,10 @@ struct DatabaseHistogram {
         func valueAt(rank k: Int) throws(DataError) -> Double {
             var below = 0, j = 0
             while j < counts.count - 1 && below + counts[j] <= k { below += counts[j]; j += 1 }
-            let upperTest = j == fine.count - 1 ? "<= \(Self.literal(fine.edge(j + 1)))" : "< \(Self.literal(fine.edge(j + 1)))"
+            let upperTest = j == fine.count - 1 ? "<= \(real(fine.edge(j + 1)))" : "< \(real(fine.edge(j + 1)))"
             let rows = try database.rows(
                 "SELECT chartview_v FROM (\(values(columns))) AS chartview_values "
-                    + "WHERE chartview_v >= \(Self.literal(fine.edge(j))) AND chartview_v \(upperTest) "
+                    + "WHERE chartview_v >= \(real(fine.edge(j))) AND chartview_v \(upperTest) "
                     + "ORDER BY chartview_v LIMIT 1 OFFSET \(k - below)")
             guard let v = rows.first.flatMap({ $0.first }).flatMap(Self.double) else {
                 throw DataError.unusable(path: database.name, message: "the quartiles of \(columns.joined(separator: ", ")) changed while they were read")
@@ -101,8 +105,6 @@ struct DatabaseHistogram {
             return HistogramBinning.automatic(lower: lo, upper: hi, count: n, iqr: q3 - q1, whole: whole)
         }
     }
-
-    static func literal(_ x: Double) -> String { "CAST(" + String(format: "%.17e", x) + " AS DOUBLE PRECISION)" }
 
     static func double(_ value: SQLValue) -> Double? {
         switch value {

@@ -29,6 +29,12 @@ public protocol NumberStreaming: AnyObject {
     /// compared with a column of that kind.
     func parameter(_ index: Int, isDate: Bool) -> String
 
+    /// `x` as a double literal of the engine's SQL, exactly (a histogram's edges).
+    func realLiteral(_ x: Double) -> String
+
+    /// `expression` (a double) as an integer of the engine's SQL, truncated or rounded.
+    func integer(_ expression: String) -> String
+
     /// The `ORDER BY` clause (with its leading space) that reads every row of `query` in the
     /// order of `column` (quoted) the quickest way the engine has, for one pass over them all:
     /// not necessarily the plan the engine picks for the plain clause.
@@ -41,6 +47,10 @@ extension NumberStreaming {
     /// SQLite's: a date column may hold text.
     public var readsEveryDateAsSeconds: Bool { false }
     public func parameter(_ index: Int, isDate: Bool) -> String { "$\(index)" }
+    /// Standard SQL's: `CAST(x AS DOUBLE PRECISION)`.
+    public func realLiteral(_ x: Double) -> String { HistogramBinning.sqlReal(x) }
+    /// Standard SQL's: `CAST(e AS INTEGER)`.
+    public func integer(_ expression: String) -> String { HistogramBinning.sqlInteger(expression) }
     /// The plain clause: the engine's planner decides.
     public func wholeOrder(of query: String, by column: String) -> String { " ORDER BY \(column)" }
 }

@@ -251,7 +251,9 @@ extension ChartSource {
         let streaming = database.numberStreaming
         let aggregated = AggregatedChartContext(
             sample: sample, plan: plan, spec: spec, source: sourceName, database: database, query: query,
-            number: { streaming?.numberExpression($0, isDate: false) ?? $0 })
+            number: { streaming?.numberExpression($0, isDate: false) ?? $0 },
+            real: { streaming?.realLiteral($0) ?? HistogramBinning.sqlReal($0) },
+            integer: { streaming?.integer($0) ?? HistogramBinning.sqlInteger($0) })
         if let graph = try plan.kind.builder.aggregatedGraph(aggregated) {
             graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: counted in the database"
             return graph

@@ -33,6 +33,9 @@ struct AggregatedChartContext {
     let query: String
     /// How a column reads as a double in this database (SQL).
     let number: (String) -> String
+    /// A double as a literal of this database's SQL, and a double expression as an integer.
+    var real: (Double) -> String = HistogramBinning.sqlReal
+    var integer: (String) -> String = HistogramBinning.sqlInteger
 }
 
 /// What a `KindChartBuilder` builds from.

@@ -45,7 +45,8 @@ enum HistogramChart: KindChartBuilder {
             kind: .histogram, splitByX: .whenRepeatingText)
         guard picked.split == nil else { return nil }
         let names = picked.columns.map { sample.columns[$0].name }
-        let counter = DatabaseHistogram(database: context.database, query: context.query, number: context.number)
+        let counter = DatabaseHistogram(
+            database: context.database, query: context.query, number: context.number, real: context.real, integer: context.integer)
         let rule = try rule(context.spec)
         guard let binning = try counter.binning(of: names, rule: rule) else {
             try tooManyBins(rule, source: context.source)
