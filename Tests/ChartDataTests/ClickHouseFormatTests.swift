@@ -110,6 +110,12 @@ struct ClickHouseFormatTests {
         #expect(error?.code == 60 && error?.message == "Table default.nosuch doesn't exist.")
     }
 
+    @Test("A statement's ending semicolons and blanks are dropped before its format")
+    func statements() {
+        #expect(ClickHouseDatabase.statement("SELECT 1; \n ;\t") == "SELECT 1")
+        #expect(ClickHouseDatabase.statement("SELECT ';'") == "SELECT ';'")
+    }
+
     @Test("A checked PostgreSQL statement is remembered without its float8 literals and lists")
     func approvalKeys() {
         let a = "SELECT x FROM t WHERE x >= '1.5'::float8 AND y IN ('1e-05'::float8, '-2'::float8, 'NaN'::float8) AND z < '-Infinity'::float8"

@@ -49,7 +49,7 @@ import Testing
         (["--chart", "c"], "no chart named 'c'; the charts are: a, b (see 'chartview --help')"),
         (
             ["--watch-query", "SELECT 1"],
-            "--watch-query is for PostgreSQL servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')"
+            "--watch-query is for PostgreSQL or ClickHouse servers (SQLite databases and CSV files are watched as they are) (see 'chartview --help')"
         )
     ]
 

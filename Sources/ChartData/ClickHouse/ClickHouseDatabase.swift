@@ -113,7 +113,7 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         let status: Int
         do {
             status = try connection.post(
-                sql + "\nFORMAT Native", to: location.endpoint(settings: settings), user: location.user, password: location.password,
+                Self.statement(sql) + "\nFORMAT Native", to: location.endpoint(settings: settings), user: location.user, password: location.password,
                 seconds: seconds + Self.graceSeconds, shouldStop: { cancellation?.isCancelled ?? false }
             ) { piece in
                 buffer.append(contentsOf: piece)
@@ -145,6 +145,13 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                 serverFailure(ClickHouseNativeReader.serverError(in: bytes, from: status == 200 ? consumed : 0), status: status, sql: sql, seconds: seconds)
             }
         }
+    }
+
+    /// `sql` without the semicolons and blanks that may end it (the format follows it). O(length).
+    static func statement(_ sql: String) -> String {
+        var text = Substring(sql)
+        while let last = text.last, last == ";" || last.isWhitespace { text = text.dropLast() }
+        return String(text)
     }
 
     /// The error the server's own `Code: N, … DB::Exception: …` text (or its HTTP status alone) says.
