@@ -273,7 +273,7 @@ public final class ClickHouseDatabase: @unchecked Sendable {
     }
 }
 
-extension ClickHouseDatabase: ChartDatabase {
+extension ClickHouseDatabase: WatchedServer {
     /// Itself: ClickHouse streams numbers.
     public var numberStreaming: (any NumberStreaming)? { self }
 }

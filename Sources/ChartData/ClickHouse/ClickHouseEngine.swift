@@ -22,12 +22,7 @@ struct ClickHouseEngine: DatabaseEngine {
     }
 
     func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
-        let database = try ClickHouseDatabase(url: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget)
-        if let watchQuery = options.watchQuery {
-            _ = try database.rows(watchQuery)
-            database.watchQuery = watchQuery
-        }
-        return database
+        try ClickHouseDatabase(url: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget).watching(options.watchQuery)
     }
 
     func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {

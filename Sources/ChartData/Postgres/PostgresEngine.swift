@@ -18,12 +18,7 @@ struct PostgresEngine: DatabaseEngine {
     }
 
     func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
-        let database = try PostgresDatabase(connectionString: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget)
-        if let watchQuery = options.watchQuery {
-            _ = try database.rows(watchQuery)
-            database.watchQuery = watchQuery
-        }
-        return database
+        try PostgresDatabase(connectionString: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget).watching(options.watchQuery)
     }
 
     func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
@@ -35,7 +30,7 @@ struct PostgresEngine: DatabaseEngine {
     func cancelRunningQueries() { RunningPostgresQueries.cancelAll() }
 }
 
-extension PostgresDatabase: ChartDatabase {
+extension PostgresDatabase: WatchedServer {
     /// Itself: PostgreSQL streams numbers.
     public var numberStreaming: (any NumberStreaming)? { self }
 }
