@@ -63,27 +63,18 @@ run:
 		exec $(call quote,$(RELEASE_BIN)); \
 	else \
 		echo "No X display (DISPLAY='$$DISPLAY'): rendering the demo gallery to PNG files instead."; \
-		mkdir -p -- $(call quote,$(OUT)); \
-		while IFS= read -r chart; do \
-			png=$(call quote,$(OUT))/"$$chart".png; \
-			$(call quote,$(RELEASE_BIN)) --chart "$$chart" --output "$$png" || exit 1; \
-			printf '%s\n' "$$png"; \
-		done < <($(call quote,$(RELEASE_BIN)) --list); \
+		exec .ci/render-gallery $(call quote,$(RELEASE_BIN)) $(call quote,$(OUT)); \
 	fi
 
-# The tests run as three processes at once (.ci/test-shards: the library's, the command's, the
-# window's), each under its own Xvfb, all with the private PostgreSQL server and ClickHouse
-# cluster; each prints its summary, and every failure with its details.
-test: lint
-	@.ci/ensure-packages test
-	swift build --build-tests $(SWIFTFLAGS)
-	.ci/examples $(call quote,$(CURDIR)/.build/examples)
-	.ci/build-docs --coverage
-	@.ci/real-data $(call quote,$(REAL_DATA))
-	@rm -rf -- $(call quote,$(CURDIR)/.build/test-cache)
-	XDG_CACHE_HOME=$(call quote,$(CURDIR)/.build/test-cache) CHARTVIEW=$(call quote,$(CURDIR)/$(BIN)) CHARTVIEW_REAL_DATA=$(call quote,$(REAL_DATA)) \
-		CHARTVIEW_TEST_DEPTH=$(call quote,$(TEST_DEPTH)) TEST_EVENTS=$(call quote,$(TEST_EVENTS)) \
-		.ci/with-postgres .ci/with-clickhouse .ci/with-deadline $(TEST_DEADLINE) .ci/test-shards $(SWIFTFLAGS)
+# make test's parts (.ci/test: lint, packages, the header check, the build, the gallery through
+# `make run`'s loop, the Examples package, the doc coverage, the real data sets, the tests), each
+# timed, with a table of their times at the end. The tests run as three processes at once
+# (.ci/test-shards: the library's, the command's, the window's), each under its own Xvfb, all with
+# the private PostgreSQL server and ClickHouse cluster; each prints its summary, and every
+# failure with its details.
+test:
+	BIN=$(call quote,$(BIN)) REAL_DATA=$(call quote,$(REAL_DATA)) TEST_DEPTH=$(call quote,$(TEST_DEPTH)) \
+		TEST_EVENTS=$(call quote,$(TEST_EVENTS)) TEST_DEADLINE=$(call quote,$(TEST_DEADLINE)) .ci/test $(SWIFTFLAGS)
 
 # make test with every case of the heaviest tests (CI runs it after make test).
 test-full:

@@ -3,8 +3,8 @@ import ChartData
 import ChartSession
 import Foundation
 
-/// Live input the command line names: standard input (`-`, or no data file with a pipe or
-/// FIFO on standard input), or a data file or database (its `--table` or `--query`) with
+/// Live input the command line names: standard input (`-`, or nothing else named, no data
+/// file, `--chart` or `--list`, with a pipe or FIFO on standard input), or a data file or database (its `--table` or `--query`) with
 /// `--follow`; its chart (`LiveChart`), and the
 /// provider a window shows it through. nil (`init`) for any other input, which then may not
 /// have the live flags.
@@ -24,7 +24,11 @@ struct LiveInput {
             // A server's URL may hold a password: no file is quoted.
             throw .usage("live input is one file (\(CommandOption.follow.name) FILE, or '-' for standard input), not \(options.files.count)")
         }
-        let readsStandardInput = options.file == "-" || (options.file == nil && Self.standardInputIsPipe)
+        // Standard input is data only when the user says so: `-`, or nothing else to chart (no
+        // file, no --chart, no --list) while it is a pipe. A script's loop (`while read chart; do
+        // chartview --chart "$chart" …; done < <(chartview --list)`) hands every chartview a pipe.
+        let nothingElseNamed = options.file == nil && options.charts.isEmpty && !options.list
+        let readsStandardInput = options.file == "-" || (nothingElseNamed && Self.standardInputIsPipe)
         guard readsStandardInput || (options.file != nil && options.follow) else {
             if options.follow { throw .usage("\(CommandOption.follow.name) needs a data file, or '-' for standard input") }
             let liveFlags = [

@@ -33,6 +33,25 @@ import Testing
         }
     }
 
+    /// A script's loop hands chartview a pipe (`while read chart; do chartview --chart "$chart"
+    /// …; done < <(chartview --list)`, as `make run` without a display): with `--list` or
+    /// `--chart` it is not data, and the gallery is listed and drawn.
+    @Test func aPipeIsNotDataWhenTheListOrAChartIsNamed() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let listed = try Self.run(["--list"], input: "x\n")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let names = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(names == (try ChartviewProcess.run(["--list"])).stdout.split(separator: "\n").map(String.init))
+        let name = try #require(names.first)
+        let drawn = try Self.run(["--chart", name, "--output", dir + "/o.png"], input: "t,v\n1,2\n")
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/o.png"))
+        // `-` still reads it, and says that a named chart is not live input.
+        let both = try Self.run(["-", "--chart", name, "--output", dir + "/p.png"], input: "t,v\n1,2\n")
+        #expect(both.status == 2 && both.stderr.contains("--chart is not for live input"), "\(both.stderr)")
+    }
+
     @Test func vmstatLikeOutputIsChartedByRow() throws {
         let text = """
             procs -----------memory---------- ---swap--
