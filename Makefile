@@ -68,8 +68,8 @@ run:
 
 # make test's parts (.ci/test: lint, packages, the header check, the build, the gallery through
 # `make run`'s loop, the Examples package, the doc coverage, the real data sets, the tests), each
-# timed, with a table of their times at the end. The tests run as three processes at once
-# (.ci/test-shards: the library's, the command's, the window's), each under its own Xvfb, all with
+# timed, with a table of their times at the end. The tests run as four processes at once
+# (.ci/test-shards: the library's, the command's in two, the window's), each under its own Xvfb, all with
 # the private PostgreSQL server and ClickHouse cluster; each prints its summary, and every
 # failure with its details.
 test:

@@ -17,7 +17,9 @@ import Testing
         return path
     }
 
-    @Test(arguments: [("png", [0x89, 0x50, 0x4E, 0x47]), ("svg", Array("<?xml".utf8).map(Int.init)), ("pdf", Array("%PDF".utf8).map(Int.init))])
+    static let magics: [(String, [Int])] = [("png", [0x89, 0x50, 0x4E, 0x47]), ("svg", "<?xml".utf8.map { Int($0) }), ("pdf", "%PDF".utf8.map { Int($0) })]
+
+    @Test(arguments: magics)
     func writesEachFormat(ext: String, magic: [Int]) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

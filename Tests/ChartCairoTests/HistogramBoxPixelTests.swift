@@ -18,7 +18,10 @@ import Testing
     @Test(arguments: [Theme.plainWhite, Theme.named("dark")!], [Size(width: 1024, height: 768), Size(width: 320, height: 240)])
     func histogramBarsAreDrawnWhereTheSceneSays(theme: Theme, size: Size) throws {
         let graph = Graph(title: "Histogram", theme: theme)
-        let values = (0..<2000).map { i -> Double in Double((i * 7919) % 1000) / 10 + Double(i % 7) * 3 }
+        let values: [Double] = (0..<2000).map { (i: Int) -> Double in
+            let spread: Double = Double((i * 7919) % 1000) / 10
+            return spread + Double(i % 7) * 3
+        }
         let binning = try #require(HistogramBinning.bins(for: [values], rule: .automatic))
         let plot = HistogramPlot(identifier: "h", binning: binning, values: values)
         plot.fill = .solid(Self.red)

@@ -10,8 +10,8 @@ import Testing
 /// grid the cells' cursors and crosshair are at one x.
 @Suite struct CursorTests {
     /// 200,000 records at x = 0, 0.5, 1, …: far more than pixels, so the line is thinned.
-    static let x = (0..<200_000).map { Double($0) / 2 }
-    static let y: [Double?] = (0..<200_000).map { sin(Double($0) / 5_000) * 100 + Double($0 % 7) }
+    static let x: [Double] = (0..<200_000).map { (i: Int) -> Double in Double(i) / 2 }
+    static let y: [Double?] = (0..<200_000).map { (i: Int) -> Double? in sin(Double(i) / 5_000) * 100 + Double(i % 7) }
 
     static func chart() -> ChartInteraction {
         let graph = Graph(title: "t")

@@ -42,10 +42,12 @@ struct HistogramBinningTests {
     func edgesAndPlacement() {
         let bins = HistogramBinning(lower: 0, upper: 1, count: 10)
         #expect(bins.edges.count == 11)
-        #expect(bins.edge(3) == 0 + 3 * 0.1)
+        let third: Double = 0 + 3 * 0.1
+        #expect(bins.edge(3) == third)
         #expect(bins.edge(10) == 1)
         // 0.3 is not 3 · 0.1 in binary: it falls where the edges say, not where 0.3 / 0.1 truncates.
-        #expect(bins.bin(of: 0.3) == (0.3 < bins.edge(3) ? 2 : 3))
+        let expectedBin: Int = 0.3 < bins.edge(3) ? 2 : 3
+        #expect(bins.bin(of: 0.3) == expectedBin)
         #expect(bins.bin(of: 0) == 0)
         #expect(bins.bin(of: 1) == 9)
         #expect(bins.bin(of: 0.99999) == 9)

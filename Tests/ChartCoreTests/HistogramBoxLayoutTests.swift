@@ -151,7 +151,9 @@ struct HistogramBoxLayoutTests {
 
     @Test("Ten thousand outliers lay out one per pixel row, each where its value is")
     func manyOutliers() throws {
-        let values = (0..<50_000).map { Double($0 % 100) } + (0..<10_000).map { 1000 + Double($0) / 10 }
+        let body: [Double] = (0..<50_000).map { (i: Int) -> Double in Double(i % 100) }
+        let tail: [Double] = (0..<10_000).map { (i: Int) -> Double in 1000 + Double(i) / 10 }
+        let values = body + tail
         let box = try #require(BoxStatistics(of: values))
         #expect(box.outliers.count == 10_000)
         let plot = BoxPlot(identifier: "b", boxes: [box])

@@ -204,7 +204,8 @@ struct PlotKindLayoutTests {
     @Test("Crowded value labels never overlap and stay inside the plot area", arguments: sampleSizes)
     func crowdedValueLabels(size: Size) throws {
         let graph = Graph()
-        let plot = BarPlot(identifier: "p", values: (0..<60).map { Double(($0 * 37) % 23) * 100 - 500 })
+        let values: [Double] = (0..<60).map { (i: Int) -> Double in Double((i * 37) % 23) * 100 - 500 }
+        let plot = BarPlot(identifier: "p", values: values)
         plot.showsValueLabels = true
         graph.add(plot)
         let scene = graph.layout(size: size, measurer: testMeasurer)

@@ -601,10 +601,13 @@ struct CSVVolumeTests {
         var text = "id,x,y,label,day\n"
         text.reserveCapacity(rows * 40)
         for i in 0..<rows {
-            let day = 1 + i % 28, month = 1 + (i / 28) % 12
-            let dayText = "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
-            let label = i % 10 == 0 ? "\"item, \(i % 7)\"" : "item \(i % 7)"
-            text += "\(i),\(Double(i) * 0.5),\(i % 3 == 0 ? "NA" : "-\(i)e0"),\(label),\(dayText)\n"
+            let day: Int = 1 + i % 28, month: Int = 1 + (i / 28) % 12
+            let monthText: String = (month < 10 ? "0" : "") + String(month)
+            let dayText: String = "2026-" + monthText + "-" + (day < 10 ? "0" : "") + String(day)
+            let label: String = i % 10 == 0 ? "\"item, \(i % 7)\"" : "item \(i % 7)"
+            let y: String = i % 3 == 0 ? "NA" : "-\(i)e0"
+            let x: Double = Double(i) * 0.5
+            text += "\(i),\(x),\(y),\(label),\(dayText)\n"
         }
         let file = try TemporaryFile(text)
         defer { file.remove() }
@@ -614,10 +617,13 @@ struct CSVVolumeTests {
         let ids = try #require(table.column(named: "id")?.numbers)
         let xs = try #require(table.column(named: "x")?.numbers)
         let ys = try #require(table.column(named: "y")?.numbers)
-        #expect(ids.reduce(0, +) == Double(rows * (rows - 1) / 2))
-        #expect(xs.reduce(0, +) == Double(rows * (rows - 1) / 2) / 2)
-        let expectedY = (0..<rows).filter { $0 % 3 != 0 }.reduce(0) { $0 - $1 }
-        #expect(ys.filter { !$0.isNaN }.reduce(0, +) == Double(expectedY))
+        let triangle: Double = Double(rows * (rows - 1) / 2)
+        let idSum: Double = ids.reduce(0, +), xSum: Double = xs.reduce(0, +)
+        #expect(idSum == triangle)
+        #expect(xSum == triangle / 2)
+        let expectedY: Int = (0..<rows).filter { $0 % 3 != 0 }.reduce(0) { $0 - $1 }
+        let ySum: Double = ys.filter { !$0.isNaN }.reduce(0, +)
+        #expect(ySum == Double(expectedY))
         #expect(ys.filter(\.isNaN).count == (rows + 2) / 3)
         guard case .text(let labels)? = table.column(named: "label")?.values else {
             Issue.record("label is not text")

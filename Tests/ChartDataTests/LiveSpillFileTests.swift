@@ -36,7 +36,8 @@ import Testing
     /// at the fitted view and zoomed into rows long since on disk.
     @Test func aSeriesOverTheFileIsTheSeriesOfEveryRow() throws {
         let n = 1_000_000
-        let x = (0..<n).map { Double($0) }, y = (0..<n).map { sin(Double($0) / 977) * 100 + Double($0 % 13) }
+        let x: [Double] = (0..<n).map { Double($0) }
+        let y: [Double] = (0..<n).map { (i: Int) -> Double in sin(Double(i) / 977) * 100 + Double(i % 13) }
         let inMemory = LiveSeries(plotIDs: ["p"])
         let spilled = LiveSeries(plotIDs: ["p"], memoryBudget: 1 << 20) { () throws(LiveRowStoreFailure) -> any LiveRowStore in
             try LiveSpillFile()

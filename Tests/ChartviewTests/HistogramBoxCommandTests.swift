@@ -161,8 +161,11 @@ struct HistogramBoxCommandTests {
         let counted = try dump(arguments + ["--out-of-core", "10000"])
         let loaded = try dump(arguments + ["--in-memory"])
         #expect(counted.note?.contains("counted in the database") == true)
-        #expect(counted.plots[0].items.map(\.value).reduce(0, +) == loaded.plots[0].items.map(\.value).reduce(0, +))
-        #expect(counted.plots[0].items.map(\.text) == loaded.plots[0].items.map(\.text))
+        let countedTotal: Double = counted.plots[0].items.map(\.value).reduce(0, +)
+        let loadedTotal: Double = loaded.plots[0].items.map(\.value).reduce(0, +)
+        #expect(countedTotal == loadedTotal)
+        let countedTexts: [String?] = counted.plots[0].items.map(\.text), loadedTexts: [String?] = loaded.plots[0].items.map(\.text)
+        #expect(countedTexts == loadedTexts)
         #expect(counted.title?.text == "dep_delay")
     }
 

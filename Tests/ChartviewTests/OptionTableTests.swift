@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Each flag is declared once, in the options' table (Sources/chartview/Options), which makes
+/// Each flag is declared once, in the options' table (Sources/ChartviewCommand/Options), which makes
 /// the parser, the help, `--values` and the completion scripts; and each database engine is
 /// named only in its own folder and in the registry. Checked on the sources, as
 /// PlotKindIsolationTests checks plot kinds.
@@ -42,7 +42,7 @@ import Testing
     /// In the command's own code, no flag is written anywhere but its declaration: its messages
     /// and help texts build a flag's name from the option (`CommandOption.output.name`).
     @Test func theCommandWritesEachFlagOnlyInItsDeclaration() throws {
-        let sources = try Self.code(under: "Sources/chartview")
+        let sources = try Self.code(under: "Sources/ChartviewCommand")
         for flag in try Self.flags {
             let pattern = #"(?<![\w-])"# + NSRegularExpression.escapedPattern(for: flag) + #"(?![\w-])"#
             let found = Self.count(pattern, in: sources)

@@ -6,11 +6,16 @@ import ChartX11
 import Foundation
 
 /// The chartview command: loads charts, then renders one headlessly or shows them in a window.
-@main
-struct Chartview {
-    static let version = "0.2.0"
+/// The `chartview` executable's `main` is `Chartview.main()`; the tests drive its parts
+/// (`ChartCatalog`, the window's charts) in their own process.
+public enum Chartview {
+    /// chartview's version, as `--version` prints it.
+    public static let version = "0.2.0"
 
-    static func main() {
+    /// Runs the command line of this process (`CommandLine.arguments`): returns when it
+    /// succeeded; otherwise prints one line on standard error and exits with status 1 (a
+    /// run-time failure) or 2 (a usage or data error).
+    public static func main() {
         // Before anything opens a file: a closed 0, 1 or 2 becomes /dev/null, not the next file.
         StandardDescriptors.settle()
         TerminationSignals.install()

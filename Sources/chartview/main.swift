@@ -1,0 +1,4 @@
+import ChartviewCommand
+
+// The chartview command; its logic is the ChartviewCommand library's, which the tests use too.
+Chartview.main()
