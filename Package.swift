@@ -74,7 +74,12 @@ let package = Package(
         .testTarget(name: "ChartSessionTests", dependencies: ["ChartCore", "ChartSession"]),
         // The window's parts that need no X server (its key table, its loop, saving).
         .testTarget(name: "ChartX11Tests", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "CX11"]),
-        .testTarget(name: "ChartviewTests", dependencies: ["ChartCore", "ChartCairo", "CX11", "TestDepth"]),
+        // The command through its binary, the window under Xvfb, and the viewer's session without
+        // the window (WindowlessViewer: the command's own charts on a manual clock).
+        .testTarget(
+            name: "ChartviewTests",
+            dependencies: ["ChartCore", "ChartCairo", "CX11", "TestDepth", "ChartSession", "ChartX11", "ChartviewCommand"]
+        ),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartCore", "ChartData", "TestDepth"])
     ],
     swiftLanguageModes: [.v6]

@@ -40,6 +40,9 @@ public final class ChartSession {
         public var liveWindow: LiveWindow?
         /// Hears every `SessionEvent`, on the session's thread.
         public var onEvent: (SessionEvent) -> Void = { _ in }
+        /// Where loads run: a thread of their own each (a window), or the host's way (a test
+        /// runs them inline when it turns its loop).
+        public var loadRunner: any LoadRunner = .threads
 
         /// The defaults: the chart's theme, watching the data, saving PNG files to the current
         /// directory, no help, nobody listening.
@@ -125,7 +128,7 @@ public final class ChartSession {
         self.clock = clock
         self.measurer = measurer
         self.scale = scale
-        loader = ChartLoader(wake: wake)
+        loader = ChartLoader(wake: wake, runner: options.loadRunner)
         dataArrival = DataArrivalSignal(wake: wake)
         interaction = ChartInteraction(
             graph: Self.placeholder(for: charts[index], theme: options.theme), size: size, scale: scale,

@@ -116,19 +116,7 @@ public enum Chartview {
             return
         }
         guard files.any else {
-            // One provider per chart, shared by the pages showing it (its notes, its loads).
-            var charts: [DataChart] = []
-            for source in catalog.sources {
-                charts.append(try DataChart(source, theme: options.theme, sidecar: catalog.sidecar(for: source), link: options.link))
-            }
-            let pages: [any ChartProvider] = catalog.pages.map { page in
-                switch page {
-                case .chart(let source, _): charts.first { $0.source === source }!
-                case .grid(let grid): GridChart(grid, charts: grid.sources.map { source in charts.first { $0.source === source }! })
-                }
-            }
-            let index = catalog.pages.firstIndex { $0.name == first.name } ?? 0
-            try showWindow(options, charts: pages, index: index, watches: options.watches)
+            try showWindow(options, charts: WindowCharts(catalog, options: options))
             return
         }
         var graphs: [Graph] = []
@@ -168,9 +156,7 @@ public enum Chartview {
         for target in files.all { try target.refuse(inputs: inputs) }
         PangoText.startLoadingFonts()
         guard files.any else {
-            try showWindow(
-                options, charts: [LiveChartProvider(live.chart, theme: options.theme)], index: 0, watches: false,
-                liveWindow: options.window.map(\.liveWindow))
+            try showWindow(options, charts: WindowCharts(live, options: options))
             return
         }
         let graph: Graph
@@ -288,17 +274,14 @@ public enum Chartview {
         }
     }
 
-    /// Opens the window on `charts`, starting at the one at `index`, until the user quits;
-    /// `watches`: each chart's data is reloaded when it changes.
-    private static func showWindow(
-        _ options: Options, charts: [any ChartProvider], index: Int, watches: Bool, liveWindow: LiveWindow? = nil
-    ) throws(CommandError) {
+    /// Opens the window on `charts`' pages, starting at the first one shown, until the user quits.
+    private static func showWindow(_ options: Options, charts: WindowCharts) throws(CommandError) {
         var windowOptions = HostingWindow.Options()
         windowOptions.size = options.size
         windowOptions.scale = options.scale
         windowOptions.animates = options.animates
-        windowOptions.watches = watches
-        windowOptions.liveWindow = liveWindow
+        windowOptions.watches = charts.watches
+        windowOptions.liveWindow = charts.liveWindow
         windowOptions.theme = options.theme
         let trace = options.trace ? TraceWriter() : nil
         windowOptions.onEvent = { event in
@@ -317,7 +300,7 @@ public enum Chartview {
                 FileHandle.standardError.write(Data("chartview: \(CommandError(error).message)\n".utf8))
                 exit(CommandError(error).status)
             })
-            let window = try HostingWindow(connection: connection, charts: charts, index: index, options: windowOptions)
+            let window = try HostingWindow(connection: connection, charts: charts.pages, index: charts.index, options: windowOptions)
             window.run()
         } catch {
             throw CommandError(error)

@@ -19,7 +19,8 @@ struct LiveInput {
 
     /// The live input `options` name, or nil (after refusing the live flags given without one).
     /// `readsToEnd`: a followed file is read as far as it goes now (a chart rendered to a file).
-    init?(_ options: Options, readsToEnd: Bool) throws(CommandError) {
+    /// `standardInput`: the descriptor read as standard input (the process's; a test's pipe).
+    init?(_ options: Options, readsToEnd: Bool, standardInput: Int32 = STDIN_FILENO) throws(CommandError) {
         if options.files.count > 1 && (options.follow || options.files.contains("-")) {
             // A server's URL may hold a password: no file is quoted.
             throw .usage("live input is one file (\(CommandOption.follow.name) FILE, or '-' for standard input), not \(options.files.count)")
@@ -28,7 +29,7 @@ struct LiveInput {
         // file, no --chart, no --list) while it is a pipe. A script's loop (`while read chart; do
         // chartview --chart "$chart" …; done < <(chartview --list)`) hands every chartview a pipe.
         let nothingElseNamed = options.file == nil && options.charts.isEmpty && !options.list
-        let readsStandardInput = options.file == "-" || (nothingElseNamed && Self.standardInputIsPipe)
+        let readsStandardInput = options.file == "-" || (nothingElseNamed && Self.isPipe(standardInput))
         guard readsStandardInput || (options.file != nil && options.follow) else {
             if options.follow { throw .usage("\(CommandOption.follow.name) needs a data file, or '-' for standard input") }
             let liveFlags = [
@@ -51,7 +52,7 @@ struct LiveInput {
                 throw .usage("\(CommandOption.query.name) and \(CommandOption.table.name) are for databases, not live text")
             }
             spec.name = "stdin"
-            let feed = LiveTextFeed(.descriptor(STDIN_FILENO, name: Self.standardInputName), delimiter: options.delimiter, columns: options.columns)
+            let feed = LiveTextFeed(.descriptor(standardInput, name: Self.standardInputName), delimiter: options.delimiter, columns: options.columns)
             chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = nil
             return
@@ -96,10 +97,10 @@ struct LiveInput {
         }
     }
 
-    /// Whether standard input is a pipe or a FIFO (not a terminal, /dev/null or a file).
-    static var standardInputIsPipe: Bool {
+    /// Whether `descriptor` is a pipe or a FIFO (not a terminal, /dev/null or a file).
+    static func isPipe(_ descriptor: Int32) -> Bool {
         var status = stat()
-        return fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
     }
 }
 

@@ -36,6 +36,12 @@ import Foundation
 ///     every line carries "t": milliseconds since the trace began (monotonic), for timing from outside
 struct TraceWriter {
     func write(_ event: WindowEvent) {
+        guard let object = Self.object(event) else { return }
+        write(object)
+    }
+
+    /// The line of what the window reported (without "t"); nil for what the trace leaves out.
+    static func object(_ event: WindowEvent) -> [String: Any]? {
         let object: [String: Any]
         switch event {
         case .ready(let window, let size, let scale, let watching):
@@ -72,12 +78,12 @@ struct TraceWriter {
         case .loading(let window, let chart):
             object = ["event": "loading", "window": window, "chart": chart]
         case .session(let event):
-            guard let session = Self.object(event) else { return }
+            guard let session = Self.object(event) else { return nil }
             object = session
         case .quit:
             object = ["event": "quit"]
         }
-        write(object)
+        return object
     }
 
     /// The line of what the chart session reported; nil for what the trace leaves to stderr

@@ -72,25 +72,6 @@ final class TraceSession {
         try lines.nextLine(timeout: timeout)
     }
 
-    /// A real click (XTest) at window pixel (x, y).
-    func click(_ x: Double, _ y: Double) throws {
-        try xdotool(["mousemove", "--window", window, String(Int(x)), String(Int(y)), "click", "1"])
-    }
-
-    /// A real key press (XTest) with the pointer over the window, which has the focus then.
-    func key(_ name: String) throws {
-        try xdotool(["mousemove", "--window", window, "5", "5", "key", name])
-    }
-
-    /// Real typing (XTest) of `text` with the pointer over the window.
-    func type(_ text: String) throws {
-        try xdotool(["mousemove", "--window", window, "5", "5", "type", "--delay", "5", text])
-    }
-
-    func resize(_ width: Int, _ height: Int) throws {
-        try xdotool(["windowsize", window, String(width), String(height)])
-    }
-
     /// The window's pixels now, as a PNG at `path`.
     func screenshot(_ path: String) throws {
         let result = try Self.run("import", ["-window", window, "png:" + path])

@@ -7,59 +7,6 @@ import Testing
 /// their own, `q` quits at once, the help shows over the last picture, and a resize abandons the
 /// frame in flight for one at the latest size. Part of `WindowTests`, so serialized with them.
 extension WindowTests {
-    /// A CSV file of `rows` points with random x and random y ("x,y"), written as bytes. As a
-    /// line (`--kind line`) it runs through the rows in order, which no thinning can reduce:
-    /// Cairo takes over a minute to stroke a million of its long random segments.
-    func scribbleCSV(rows: Int, in dir: String) throws -> String {
-        var bytes = Array("x,y\n".utf8)
-        bytes.reserveCapacity(rows * 18)
-        var state: UInt64 = 2026
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 44)  // 0 ..< 2^20
-        }
-        for _ in 0..<rows {
-            bytes += Array("\(next()),\(next())\n".utf8)
-        }
-        let path = dir + "/scribble.csv"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    /// The share of pixels of `a` and `b` (of one size) that differ by more than `tolerance` in
-    /// a channel, over `rect` ([x, y, w, h]) or the whole image.
-    func difference(_ a: CairoSurface, _ b: CairoSurface, in rect: [Int]? = nil, tolerance: Int = 0) -> Double {
-        let r = rect ?? [0, 0, min(a.width, b.width), min(a.height, b.height)]
-        var differing = 0
-        for y in r[1]..<(r[1] + r[3]) {
-            for x in r[0]..<(r[0] + r[2]) where a.pixel(x: x, y: y).distance(to: b.pixel(x: x, y: y)) > tolerance {
-                differing += 1
-            }
-        }
-        return Double(differing) / Double(max(1, r[2] * r[3]))
-    }
-
-    /// The window's pixels now, read back.
-    func screenshot(_ session: TraceSession, _ path: String) throws -> CairoSurface {
-        try session.screenshot(path)
-        return try CairoSurface.png(path: path)
-    }
-
-    /// What `--output` renders for `arguments` at `size` ("800x600"), read back.
-    func output(_ arguments: [String], size: String, in dir: String) throws -> CairoSurface {
-        let path = dir + "/output-\(UUID().uuidString).png"
-        let result = try ChartviewProcess.run(arguments + ["--size", size, "--output", path])
-        try #require(result.status == 0, "\(result.stderr)")
-        return try CairoSurface.png(path: path)
-    }
-
-    /// The trace events up to and including the next `name`.
-    func eventsUntil(_ session: TraceSession, _ name: String, timeout: Double = 10) throws -> [[String: Any]] {
-        var skipped: [[String: Any]] = []
-        let last = try session.lines.next(name, timeout: timeout, skipped: &skipped)
-        return skipped + [last]
-    }
-
     @Test func qQuitsAtOnceWhileAMillionPointLineIsDrawn() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -34,6 +34,10 @@ public final class ManualClock: SessionClock {
         now = target
     }
 
+    /// When the next pending timer is due; nil when none is. A host that runs its session on a
+    /// manual clock advances to it when nothing else is left to do (time passes).
+    public var nextDeadline: ContinuousClock.Instant? { timers.nextDeadline() }
+
     /// Whether a timer is waiting: neither fired nor cancelled.
     public var hasPendingTimers: Bool { !timers.isEmpty }
 }

@@ -43,11 +43,14 @@ final class ChartLoad: @unchecked Sendable {
     private var wake: (@Sendable () -> Void)?
     /// Whether the thread waits for `previous` now.
     private var waiting = false
+    /// Where the load runs (a thread of its own unless the session's host says otherwise).
+    private let runner: any LoadRunner
 
     init(
         provider: any ChartProvider, purpose: Purpose, started: ContinuousClock.Instant, wake: @escaping @Sendable () -> Void,
-        after previous: [ChartLoad] = []
+        after previous: [ChartLoad] = [], runner: any LoadRunner = .threads
     ) {
+        self.runner = runner
         self.provider = provider
         self.purpose = purpose
         self.started = started
@@ -59,7 +62,7 @@ final class ChartLoad: @unchecked Sendable {
     static let cancelledFailure = ChartFailure(message: "Loading cancelled", wasCancelled: true)
 
     func start() {
-        Thread { [self] in
+        runner.run { [self] in
             // One load of a provider at a time: an abandoned one ends soon, being cancelled.
             if !previous.isEmpty {
                 lock.withLock { waiting = true }
@@ -83,7 +86,7 @@ final class ChartLoad: @unchecked Sendable {
             wake?()
             lock.unlock()
             done.signal()
-        }.start()
+        }
     }
 
     /// The figure once built, or why it could not be; nil while it is being built.

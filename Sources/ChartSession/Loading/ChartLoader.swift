@@ -19,8 +19,12 @@ final class ChartLoader {
     /// Loads the session gave up on whose threads may still run, oldest first.
     private var abandoned: [ChartLoad] = []
 
-    init(wake: @escaping @Sendable () -> Void) {
+    /// Where loads run.
+    private let runner: any LoadRunner
+
+    init(wake: @escaping @Sendable () -> Void, runner: any LoadRunner = .threads) {
         self.wake = wake
+        self.runner = runner
     }
 
     /// Whether a load the session wants runs.
@@ -35,7 +39,7 @@ final class ChartLoader {
         prune()
         let load = ChartLoad(
             provider: provider, purpose: purpose, started: started, wake: wake,
-            after: abandoned.filter { $0.provider.sharesData(with: provider) })
+            after: abandoned.filter { $0.provider.sharesData(with: provider) }, runner: runner)
         current = load
         load.start()
         return load

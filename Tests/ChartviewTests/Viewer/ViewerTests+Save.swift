@@ -2,23 +2,15 @@ import ChartCairo
 import Foundation
 import Testing
 
-/// `s`'s save prompt and `L`/`K`'s log scales, in the real window with real keys. Part of
-/// `WindowTests`, so serialized.
-extension Data {
-    /// Appends the bytes to the file at `path`.
-    func append(to path: String) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: self)
-    }
-}
-
-extension WindowTests {
+/// `s`'s save prompt (PNG, SVG, PDF, a refused extension, replacing as `--output` does, a full
+/// disk) and `L`/`K`'s log scales, with the keys the window's key table maps.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func theSavePromptWritesPNGSVGAndPDFAndEscWritesNothing() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession(["--chart", "enrollment", "--size", "800x500"], directory: dir)
+        let session = try WindowlessViewer(["--chart", "enrollment", "--size", "800x500"], directory: dir)
         try session.key("s")
         let opened = try session.next("prompt")
         let suggested = try #require(opened["text"] as? String)
@@ -121,7 +113,7 @@ extension WindowTests {
             chmod(dir + "/" + name, mode)
         }
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real/t.png")
-        let session = try TraceSession(["--chart", "enrollment", "--size", "400x300"], directory: dir)
+        let session = try WindowlessViewer(["--chart", "enrollment", "--size", "400x300"], directory: dir)
         func answer(_ name: String) throws {
             try session.key("ctrl+a")
             try session.key("ctrl+k")
@@ -177,7 +169,7 @@ extension WindowTests {
         defer { _ = try? TraceSession.run("umount", [mount]) }
         // All but a few kilobytes taken: a 1000x700 chart's PNG does not fit.
         _ = try TraceSession.run("dd", ["if=/dev/zero", "of=\(mount)/filler", "bs=4k", "count=14"])
-        let session = try TraceSession(["--chart", "rates", "--size", "1000x700"], directory: mount)
+        let session = try WindowlessViewer(["--chart", "rates", "--size", "1000x700"], directory: mount)
         for (keys, typed) in [(["s"], nil), (["s", "ctrl+e"], "x.svg"), (["ctrl+s"], nil)] as [([String], String?)] {
             for key in keys { try session.key(key) }
             if let typed {
@@ -201,7 +193,7 @@ extension WindowTests {
 
     @Test func shiftLPutsBarsOfCountsOnALogScaleGrowingFromItsLowEnd() throws {
         // HairEyeColor's frequencies summed by hair colour: 71 to 286, bars from 0.
-        let session = try TraceSession([
+        let session = try WindowlessViewer([
             try RealData.path("corpus/rdata/datasets/HairEyeColor.csv"), "--x", "Hair", "--y", "Freq", "--group", "none", "--size", "700x500"
         ])
         try session.next("frame")
@@ -220,7 +212,7 @@ extension WindowTests {
         try Data(("x,y\n" + (1...200).map { "\($0),\(Double($0 * $0) * 1.5)" }.joined(separator: "\n") + "\n").utf8)
             .write(to: URL(fileURLWithPath: dir + "/growth.csv"))
         try Data("x,y\n1,5\n2,0\n3,7\n".utf8).write(to: URL(fileURLWithPath: dir + "/zero.csv"))
-        let session = try TraceSession([dir + "/growth.csv", "--kind", "line", "--size", "900x600"])
+        let session = try WindowlessViewer([dir + "/growth.csv", "--kind", "line", "--size", "900x600"])
         // A reload (the file grew) while the prompt is open keeps it: the keys typed go on
         // into the answer, and "q" does not quit.
         try session.key("s")
@@ -250,7 +242,7 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
 
-        let zero = try TraceSession([dir + "/zero.csv", "--kind", "line", "--size", "600x400"])
+        let zero = try WindowlessViewer([dir + "/zero.csv", "--kind", "line", "--size", "600x400"])
         try zero.key("L")
         let refused = try #require(try zero.next("refused")["reason"] as? String)
         #expect(refused.hasPrefix("No log y: ") && refused.contains("reaches 0"), "\(refused)")

@@ -1,23 +1,14 @@
 import Foundation
 import Testing
 
-/// Data in the real window: stepping a chart's periods, reloading when another program changes
-/// the database, and never changing the database. Part of `WindowTests`, so serialized with them.
-extension WindowTests {
-    /// The demo gallery's spec in this source tree, named explicitly so the window finds it
-    /// wherever the binary was built.
-    var gallery: String { DataFixture.assets + "/gallery.json" }
-
-    /// A fresh directory holding db.sqlite with table t of three rows.
-    func threeRowDatabase() throws -> (dir: String, db: String) {
-        let dir = try ChartviewProcess.temporaryDirectory()
-        let db = dir + "/db.sqlite"
-        try DataFixture.sqlite(db, "CREATE TABLE t (name TEXT, value REAL); INSERT INTO t VALUES ('a', 1), ('b', 2), ('c', 3);")
-        return (dir, db)
-    }
-
+/// Data in the viewer: stepping a chart's periods, reloading when another program changes the
+/// database (the watch polls on the session's clock), never changing the database, and three
+/// million points resized, selected and toggled.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func bracketsStepTheMoodChartsPeriodsAndStopAtTheOldest() throws {
-        let session = try TraceSession([gallery, "--chart", "mood", "--size", "800x600"])
+        let session = try WindowlessViewer([gallery, "--chart", "mood", "--size", "800x600"])
         try session.key("bracketleft")
         #expect(try session.next("period")["value"] as? String == "2026-10")
         try session.next("layout")
@@ -39,7 +30,7 @@ extension WindowTests {
     @Test func aRowInsertedByAnotherProgramReloadsTheWindow() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600"])
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
         #expect(try session.next("reload", timeout: 10)["records"] as? Int == 4)
 
@@ -62,7 +53,7 @@ extension WindowTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let db = dir + "/wal.sqlite"
         try DataFixture.sqlite(db, "PRAGMA journal_mode = WAL; CREATE TABLE t (name TEXT, value REAL); INSERT INTO t VALUES ('a', 1), ('b', 2);")
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["wal.sqlite"], "the window's connection created files")
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('c', 3);")
         #expect(try session.next("reload", timeout: 10)["records"] as? Int == 3)
@@ -73,7 +64,7 @@ extension WindowTests {
     @Test func withNoWatchAChangedDatabaseIsNotReloaded() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600", "--no-watch"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600", "--no-watch"])
         // The window polls nothing (the reload tests see a watching window's polls at work).
         #expect(session.first["watching"] as? Bool == false)
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
@@ -92,7 +83,7 @@ extension WindowTests {
         let before = try FileSnapshot(db)
         let saves = dir + "/saves"
         try FileManager.default.createDirectory(atPath: saves, withIntermediateDirectories: true)
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600"], directory: saves)
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600"], directory: saves)
         try session.key("Right")
         try session.next("select")
         try session.key("1")
@@ -111,31 +102,13 @@ extension WindowTests {
         #expect(try FileSnapshot(db) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["db.sqlite", "saves"], "no journal or lock files")
     }
-}
-
-extension WindowTests {
-    /// A CSV file of `rows` points of a random walk ("x,y"), written as bytes (fast).
-    func walkCSV(rows: Int, in dir: String) throws -> String {
-        var bytes = Array("x,y\n".utf8)
-        bytes.reserveCapacity(rows * 16)
-        var y = 0, state: UInt64 = 42
-        for x in 0..<rows {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            y += state >> 63 == 0 ? 1 : -1
-            bytes += Array("\(x),\(Double(y) / 4)\n".utf8)
-        }
-        let path = dir + "/walk.csv"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     /// Millions of points: the window resizes, answers a click on a drawn point and toggles the
     /// series, each with its trace event (no timing is asserted: make bench measures it).
     @Test func aWindowWithThreeMillionPointsResizesSelectsAndToggles() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let csv = try walkCSV(rows: 3_000_000, in: dir)
-        let session = try TraceSession([csv, "--size", "900x600"])
+        let session = try WindowlessViewer([csv, "--size", "900x600"])
         try session.resize(700, 500)
         var layout = try session.next("layout", timeout: 30)
         while layout["size"] as? [Int] != [700, 500] { layout = try session.next("layout", timeout: 30) }

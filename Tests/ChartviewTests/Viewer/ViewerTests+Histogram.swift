@@ -1,17 +1,19 @@
 import Foundation
 import Testing
 
-/// Histogram and box plot popups in the real window: a real click on a bin's bar and on a box
-/// (and on a whisker and an outlier of the same record) selects it with the popup the dump
-/// says; the arrow keys step from bin to bin and box to box; a legend click hides a series.
-extension WindowTests {
+/// Histogram and box plot popups: a click on a bin's bar and on a box (and on a whisker and an
+/// outlier of the same record) selects it with the popup the dump says; the arrow keys step
+/// from bin to bin and box to box; a legend click hides a series.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingAHistogramBinShowsItsEdgesCountAndShare() throws {
         let layout = try dump("histogram", size: "900x600")
         let plot = try #require(layout.plots.first)
         #expect(plot.kind == "histogram")
         // The tallest bin of the first series: clear of the others stacked on it.
         let bin = try #require(plot.items.max { $0.rect[3] < $1.rect[3] })
-        let session = try TraceSession(["--chart", "histogram", "--size", "900x600"])
+        let session = try WindowlessViewer(["--chart", "histogram", "--size", "900x600"])
         let (x, y) = center(bin.rect)
         try session.click(x, y)
         let select = try session.next("select")
@@ -40,7 +42,7 @@ extension WindowTests {
         #expect(plot.kind == "box")
         let box = try #require(plot.items.first { $0.record == 1 })
         let outlier = try #require(plot.items.first { $0.record == 1 && $0.point != nil })
-        let session = try TraceSession(["--chart", "boxes", "--size", "900x600"])
+        let session = try WindowlessViewer(["--chart", "boxes", "--size", "900x600"])
         let (x, y) = center(box.rect)
         try session.click(x, y)
         let select = try session.next("select")

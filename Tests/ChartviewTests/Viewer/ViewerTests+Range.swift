@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Error bars in the real window: a click on a bar pops up the value and its range, and the
-/// arrow keys step to the next record. Part of `WindowTests`.
-extension WindowTests {
+/// Error bars and bands: a click pops up the value and its range, and the arrow keys step to
+/// the next record.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingAnErrorBarSaysTheValueAndItsRange() throws {
         let db = try RealData.path("penguins.sqlite")
         let query =
@@ -17,7 +19,7 @@ extension WindowTests {
         // Chinstrap's error bar, near its upper cap (clear of the bar's body below the value).
         let item = try #require(plot.items.first { $0.record == 1 && $0.segments != nil })
         let bar = try #require(item.segments?.first)
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         try session.click(bar[0].rounded(.down), (bar[1] + 4).rounded(.down))
         let select = try session.next("select")
         #expect(select["record"] as? Int == 1)
@@ -42,7 +44,7 @@ extension WindowTests {
         // A day in the middle with a wide range, clicked inside the band halfway between its ends.
         let item = try #require(plot.items.dropFirst(plot.items.count / 2).first { ($0.segments?.first).map { $0[3] - $0[1] > 20 } ?? false })
         let s = try #require(item.segments?.first)
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         try session.click(s[0].rounded(), ((s[1] + s[3]) / 2).rounded())
         let select = try session.next("select")
         let text = try #require(select["text"] as? String)

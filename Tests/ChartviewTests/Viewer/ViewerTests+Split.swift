@@ -1,51 +1,16 @@
 import Foundation
 import Testing
 
-/// `--split` in the real window with real input (issue 30): NYSE's three series (ISLR: returns,
-/// volume, volatility by trading day) stacked; a wheel notch over one cell moves all three x
-/// ranges identically (read from the `view` trace events, one per layout, every cell's spaces in
-/// it), keeping the date under the pointer under it; a drag in another cell pans all three by
-/// the dragged distance; Backspace returns all three; a key hides the series of its cell. Part
-/// of `WindowTests`, so serialized with them.
-extension WindowTests {
-    /// The cells of the first layout that has them (a grid's first frame may come before its
-    /// charts): each one's frame, plot area and title on the window, as the trace gives them.
-    func firstCells(_ session: TraceSession) throws -> [[String: [Double]]] {
-        var layout = try session.next("layout", timeout: 30)
-        while layout["cells"] == nil { layout = try session.next("layout", timeout: 30) }
-        return try #require(layout["cells"] as? [[String: [Double]]])
-    }
-
-    /// A copy of ISLR's NYSE in a folder of its own (its notes go beside it): the folder and the copy.
-    func nyseCopy() throws -> (directory: String, csv: String) {
-        let dir = try ChartviewProcess.temporaryDirectory()
-        let csv = dir + "/nyse.csv"
-        try FileManager.default.copyItem(atPath: try RealData.path("islp/NYSE.csv"), toPath: csv)
-        return (dir, csv)
-    }
-
-    /// Adds a note saying `text` at the pointer as a user does (n, the text, Enter) and returns
-    /// its trace line.
-    func typeNote(_ text: String, in session: TraceSession) throws -> [String: Any] {
-        try session.xdotool(["key", "n"])
-        try session.next("prompt")
-        try session.xdotool(["type", "--delay", "5", text])
-        try session.xdotool(["key", "Return"])
-        return try session.next("note")
-    }
-
-    /// The x range (data units) and plot area (the cell's pixels) of each cell in a `view` line.
-    func cellRanges(_ view: [String: Any]) throws -> [(x: [Double], area: [Double])] {
-        let spaces = try #require(view["spaces"] as? [String: Any])
-        return try (1...3).map { k in
-            let space = try #require(spaces["\(k):default"] as? [String: Any], "no space of cell \(k) in \(spaces.keys)")
-            return (try #require(space["x"] as? [Double]), try #require(space["plotArea"] as? [Double]))
-        }
-    }
-
+/// `--split` (issue 30): NYSE's three series (ISLR: returns, volume, volatility by trading day)
+/// stacked; a wheel notch over one cell moves all three x ranges identically (read from the
+/// `view` trace events), keeping the date under the pointer under it; a drag in another cell
+/// pans all three; Backspace returns all three; cursors, the crosshair, notes and layouts.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func aSplitsCellsZoomPanAndGoBackTogether() throws {
         let nyse = try RealData.path("islp/NYSE.csv")
-        let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
+        let session = try WindowlessViewer([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
         let cells = try firstCells(session)
         #expect(cells.count == 3)
         let areas = try cells.map { try #require($0["plotArea"]) }
@@ -87,37 +52,13 @@ extension WindowTests {
         #expect(try session.waitForExit() == 0)
     }
 
-    /// The fitted x span (data units) of NYSE split, as `--dump-layout` lays it out.
-    func layoutSpan(_ nyse: String) throws -> Double? {
-        let result = try ChartviewProcess.run([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800", "--dump-layout", "-"])
-        let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
-        return dump.cells?.first?.layout.spaces?.first.map { $0.x[1] - $0.x[0] }
-    }
-}
-
-extension WindowTests {
-    /// NYSE's rows: each trading day (seconds since 1970, UTC) with its columns by name.
-    func nyseRows(_ path: String) throws -> [(t: Double, values: [String: Double])] {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        let header = lines[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return lines.dropFirst().compactMap { line in
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            guard let date = formatter.date(from: fields[0]) else { return nil }
-            var values: [String: Double] = [:]
-            for (name, field) in zip(header, fields) { values[name.lowercased()] = Double(field) }
-            return (date.timeIntervalSince1970, values)
-        }
-    }
-
     /// A/B cursors (m, then a middle click) and the crosshair (c) over a split: every cell's
     /// measurement is the rows' exactly (A and B on rows, Δx and Δy their differences, the count,
     /// mean, lowest and highest of the rows between), and the crosshair reads the row nearest.
     @Test func cursorsAndTheCrosshairOfASplitReadTheRows() throws {
         let nyse = try RealData.path("islp/NYSE.csv")
         let rows = try nyseRows(nyse)
-        let session = try TraceSession([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
+        let session = try WindowlessViewer([nyse, "--y", "DJ_return,log_volume,log_volatility", "--split", "--size", "1200x800"])
         let cells = try firstCells(session)
         let top = try #require(cells[0]["plotArea"]), bottom = try #require(cells[2]["plotArea"])
         try session.xdotool(["mousemove", "--window", session.window, "\(Int(top[0] + top[2] * 0.2))", "\(Int(top[1] + top[3] / 2))"])
@@ -156,9 +97,6 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
-}
-
-extension WindowTests {
     /// A note typed in the window (n, text, Enter) on NYSE's returns: kept beside the file in
     /// NYSE.csv.chartview.json at the data point under the pointer, at that point again after a
     /// wheel zoom (the trace's view maps it), and drawn by `--output` and `--dump-layout` after.
@@ -166,7 +104,7 @@ extension WindowTests {
         let (dir, csv) = try nyseCopy()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let before = try Data(contentsOf: URL(fileURLWithPath: csv))
-        let session = try TraceSession([csv, "--y", "DJ_return", "--size", "900x600"])
+        let session = try WindowlessViewer([csv, "--y", "DJ_return", "--size", "900x600"])
         let area = try #require(try session.next("layout")["plotArea"] as? [Double])
         let point = (Int(area[0] + area[2] * 0.4), Int(area[1] + area[3] * 0.3))
         try session.xdotool(["mousemove", "--window", session.window, "\(point.0)", "\(point.1)"])
@@ -195,16 +133,13 @@ extension WindowTests {
         // The note's box (its text inset by the padding) starts at the point, above or below it.
         #expect(abs(label.rect[0] - 5 - at.0) <= 1.5, "note at \(label.rect), its data at \(at)")
     }
-}
-
-extension WindowTests {
     /// A spec's layout in the window: the dashboard of `LayoutCommandTests` (NYSE's returns and
     /// volume over time, Bikeshare's riders by month). A wheel notch over the returns moves the
     /// volume's x with it and leaves the bars' months alone; a double click on the bars' title
     /// lets them fill the window, and another brings the three back.
     @Test func aLayoutsChartsOverTimeFollowEachOtherAndATitleMaximizes() throws {
         let spec = try LayoutCommandTests.dashboard()
-        let session = try TraceSession([spec, "--size", "1200x900"])
+        let session = try WindowlessViewer([spec, "--size", "1200x900"])
         let cells = try firstCells(session)
         try #require(cells.count == 3)
         let area = try #require(cells[0]["plotArea"])
@@ -234,16 +169,13 @@ extension WindowTests {
         try session.key("q")
         #expect(try session.waitForExit() == 0)
     }
-}
-
-extension WindowTests {
     /// A note typed in a split's second chart is kept with its series beside the file, and a
     /// run after draws it on that chart again.
     @Test func aSplitsNoteIsKeptWithItsSeries() throws {
         let (dir, csv) = try nyseCopy()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let arguments = [csv, "--y", "DJ_return,log_volume", "--split", "--size", "900x700"]
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         let cells = try firstCells(session)
         let area = try #require(cells[1]["plotArea"])
         try session.xdotool(["mousemove", "--window", session.window, "\(Int(area[0] + area[2] * 0.5))", "\(Int(area[1] + area[3] * 0.4))"])

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
 
-/// A radar chart's popups in the real window: a click on a vertex selects that series'
-/// record ("Speed · Alice 7.2"), a click inside a polygon the nearest vertex, and a legend
-/// entry hides its series. Part of `WindowTests`, so serialized with them.
-extension WindowTests {
-    static let radarCSV = """
-        skill,Alice,Bob
-        Speed,7.2,5.1
-        Power,6.0,8.3
-        Agility,8.1,6.2
-        Stamina,5.5,7.7
-        Skill,9.0,6.8
-
-        """
-
+/// A radar chart's popups: a click on a vertex selects that series' record ("Speed · Alice
+/// 7.2"), a click inside a polygon the nearest vertex, and a legend entry hides its series.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingARadarVertexSaysItsCategoryAndSeries() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -28,7 +19,7 @@ extension WindowTests {
         let alice = try #require(layout.plots.first), bob = try #require(layout.plots.last)
         let power = try #require(alice.items.first { $0.point != nil && $0.record == 1 })
         #expect(power.text == "Power · Alice 6.0")
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         // Alice's Power vertex lies under Bob's polygon: the vertex wins.
         let p = try #require(power.point)
         try session.click(p[0].rounded(.down), p[1].rounded(.down))

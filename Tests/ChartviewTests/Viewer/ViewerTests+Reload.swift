@@ -2,47 +2,19 @@ import ChartCairo
 import Foundation
 import Testing
 
-/// Live reload in the real window: another program appends to the CSV file or commits to the
-/// database, and within a second, with no input, the window shows the new data, pixel for pixel
-/// what `--output` draws of it, keeping the user's toggles and selection; a file made invalid
-/// keeps the last good chart with the error in the status line until it is fixed. Part of
-/// `WindowTests`, so serialized with them.
-extension WindowTests {
-    /// Appends `text` to the file at `path`, as a logging program would.
-    func append(_ text: String, to path: String) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(text.utf8))
-    }
-
-    /// Waits for the next successful reload and the frame that shows it; returns its records.
-    @discardableResult
-    func nextReload(_ session: TraceSession) throws -> Int? {
-        let reload = try session.next("reload", timeout: 10)
-        #expect(reload["error"] == nil, "the reload failed: \(reload)")
-        try session.next("frame")
-        return reload["records"] as? Int
-    }
-
-    /// Expects the window's pixels to be what `--output` draws for `arguments` at `size`.
-    func expectWindowMatchesOutput(
-        _ session: TraceSession, _ arguments: [String], size: String, in dir: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let window = try screenshot(session, dir + "/window-\(UUID().uuidString).png")
-        let expected = try output(arguments, size: size, in: dir)
-        #expect(window.width == expected.width && window.height == expected.height, sourceLocation: sourceLocation)
-        let share = difference(window, expected, tolerance: 2)
-        #expect(share < 0.001, "\(share * 100)% of the window's pixels differ from --output", sourceLocation: sourceLocation)
-    }
-
+/// Live reload: another program appends to the CSV file or commits to the database, and with
+/// no input (the watch polls on the session's clock) the viewer shows the new data, pixel for
+/// pixel what `--output` draws of it, keeping the user's toggles and selection; a file made
+/// invalid keeps the last good chart with the error in the status line until it is fixed.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func aRowAppendedToTheCSVShowsWithNoInput() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let csv = dir + "/log.csv"
         try "time,load\n1,3\n2,5\n3,4\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        let session = try TraceSession([csv, "--size", "800x600"])
+        let session = try WindowlessViewer([csv, "--size", "800x600"])
         let before = try screenshot(session, dir + "/before.png")
         try append("4,9\n", to: csv)
         #expect(try nextReload(session) == 4)
@@ -56,7 +28,7 @@ extension WindowTests {
     @Test func aCommitByAnotherProgramShowsWithNoInput() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600"])
         #expect(session.first["watching"] as? Bool == true)
         let before = try screenshot(session, dir + "/before.png")
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('d', 4);")
@@ -74,7 +46,7 @@ extension WindowTests {
         let db = dir + "/db.sqlite"
         try DataFixture.sqlite(db, "CREATE TABLE t (name TEXT, a REAL, b REAL); INSERT INTO t VALUES ('b', 1, 2), ('c', 3, 1), ('d', 2, 2);")
         let arguments = [db, "--query", "SELECT name, a, b FROM t ORDER BY name"]
-        let session = try TraceSession(arguments + ["--size", "800x600"])
+        let session = try WindowlessViewer(arguments + ["--size", "800x600"])
         let layout = try JSONDecoder().decode(
             LayoutDumpReader.self,
             from: Data(
@@ -94,7 +66,7 @@ extension WindowTests {
         // A row sorted before 'c': 'c' is record 2 now.
         try DataFixture.sqlite(db, "INSERT INTO t VALUES ('a', 5, 5);")
         var skipped: [[String: Any]] = []
-        let select = try session.lines.next("select", timeout: 10, skipped: &skipped)
+        let select = try session.next("select", timeout: 10, skipped: &skipped)
         #expect(select["plot"] as? String == "a" && select["record"] as? Int == 2 && select["value"] as? Double == 3, "\(select)")
         #expect(try nextReload(session) == 4)
         #expect(!skipped.contains { $0["event"] as? String == "toggle" }, "the reload toggled a series: \(skipped)")
@@ -124,7 +96,7 @@ extension WindowTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let csv = dir + "/log.csv"
         try "time,load\n1,3\n2,5\n3,4\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        let session = try TraceSession([csv, "--size", "800x600"])
+        let session = try WindowlessViewer([csv, "--size", "800x600"])
         let before = try screenshot(session, dir + "/before.png")
 
         try append("4,9,12\n", to: csv)
@@ -148,7 +120,7 @@ extension WindowTests {
     @Test func aDroppedTableKeepsTheChartAndShowsTheErrorUntilItIsBack() throws {
         let (dir, db) = try threeRowDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let session = try TraceSession([db, "--table", "t", "--size", "800x600"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x600"])
         let before = try screenshot(session, dir + "/before.png")
         try DataFixture.sqlite(db, "DROP TABLE t;")
         let failed = try session.next("reload", timeout: 10)

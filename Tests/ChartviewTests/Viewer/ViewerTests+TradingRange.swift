@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Candlesticks in the real window: a click on a wick pops up the day's four prices, and the
-/// arrow keys step to the next candle (its wick and body are one step). Part of `WindowTests`.
-extension WindowTests {
+/// Candlesticks: a click on a wick pops up the day's four prices, the arrow keys step to the
+/// next candle, and a ticker's legend entry hides and shows its candles.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingACandlesWickSaysTheDateAndTheFourPrices() throws {
         let csv = try RealData.path("vega/ohlc.csv")
         let result = try ChartviewProcess.run([csv, "--size", "900x600", "--dump-layout", "-"])
@@ -14,7 +16,7 @@ extension WindowTests {
         let wicks = plot.items.filter { ($0.segments?.first).map { hypot($0[2] - $0[0], $0[3] - $0[1]) >= 6 } ?? false }
         let item = try #require(wicks.dropFirst(wicks.count / 2).first)
         let s = try #require(item.segments?.max { abs($0[3] - $0[1]) < abs($1[3] - $1[1]) })
-        let session = try TraceSession([csv, "--size", "900x600"])
+        let session = try WindowlessViewer([csv, "--size", "900x600"])
         try session.click(s[0].rounded(.down), ((s[1] + s[3]) / 2).rounded(.down))
         let select = try session.next("select")
         #expect(select["record"] as? Int == item.record)
@@ -36,7 +38,7 @@ extension WindowTests {
         let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
         #expect(layout.legend.entries.count == layout.plots.count && layout.plots.count > 1)
         let entry = try #require(layout.legend.entries.first)
-        let session = try TraceSession([db, "--table", "ohlc", "--size", "900x600"])
+        let session = try WindowlessViewer([db, "--table", "ohlc", "--size", "900x600"])
         let (x, y) = center(entry.rect)
         try session.click(x, y)
         let hidden = try session.next("toggle")

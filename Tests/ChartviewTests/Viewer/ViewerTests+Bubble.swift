@@ -1,19 +1,11 @@
 import Foundation
 import Testing
 
-/// A bubble chart's popups in the real window: a click on a small bubble lying over a large
-/// one selects the small one and its popup names x, y and the size; the arrow keys step on.
-/// Part of `WindowTests`, so serialized with them.
-extension WindowTests {
-    static let bubbleCSV = """
-        country,gdp,life,pop
-        Alpha,1200,61.5,8000000
-        Beta,1300,62.0,150000
-        Gamma,30000,80.1,45000000
-        Delta,9000,71.3,12300000
-
-        """
-
+/// A bubble chart's popups: a click on a small bubble lying over a large one selects the small
+/// one and its popup names x, y and the size; the arrow keys step on.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingABubbleOverALargerOneSaysItsSize() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -28,7 +20,7 @@ extension WindowTests {
         #expect(plot.items.map(\.record) == [2, 3, 0, 1])
         let beta = try #require(plot.items.last), point = try #require(beta.point)
         #expect(beta.text == "Beta · gdp 1300 · life 62.00 · pop 150k")
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         try session.click(point[0].rounded(.down), point[1].rounded(.down))
         let select = try session.next("select")
         #expect(select["plot"] as? String == plot.id && select["record"] as? Int == 1, "\(select)")

@@ -1,27 +1,17 @@
 import Foundation
 import Testing
 
-/// A table too large to load in the window: its first frame stands in (the preview of the pass
-/// over its rows, the status line saying "refining…"), the exact view follows by itself, and a
-/// zoom refines the same way. Part of `WindowTests`, so serialized.
-extension WindowTests {
-    /// The next layout that shows the view's own records (not a stand-in), and whether a
-    /// stand-in came before it.
-    func exactLayout(_ session: TraceSession, timeout: Double = 120) throws -> (layout: [String: Any], refinedFirst: Bool) {
-        var refined = false
-        while true {
-            let layout = try session.next("layout", timeout: timeout)
-            if layout["message"] != nil { continue }
-            if layout["refining"] as? Bool == true { refined = true; continue }
-            return (layout, refined)
-        }
-    }
-
+/// A table too large to load: its first frame stands in (the preview of the pass over its rows,
+/// the status line saying "refining…"), the exact view follows by itself (the fetch's thread
+/// wakes the session), and a zoom refines the same way; a table dropped under the view says so once.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func aBigTableShowsAPreviewThenItsExactViewAndRefinesAZoom() throws {
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let db = try BigTablePixelTests.database(rows: 2_100_000, in: directory)
-        let session = try TraceSession([db, "--table", "t", "--size", "800x500"])
+        let session = try WindowlessViewer([db, "--table", "t", "--size", "800x500"])
         let (fitted, refinedFirst) = try exactLayout(session)
         #expect(refinedFirst, "the first frames stand in while the pass reads the rows")
         try session.screenshot(directory + "/fitted.png")
@@ -46,7 +36,7 @@ extension WindowTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let db = try BigTableThresholdPixelTests.database(rows: 120_000, in: directory)
         // Without the watch, only the view's own read finds the table gone.
-        let session = try TraceSession([db, "--table", "t", "--out-of-core", "1000", "--no-watch", "--size", "800x500"])
+        let session = try WindowlessViewer([db, "--table", "t", "--out-of-core", "1000", "--no-watch", "--size", "800x500"])
         let (fitted, _) = try exactLayout(session)
         let drop = Process()
         drop.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -73,7 +63,7 @@ extension WindowTests {
         // Another layout (the grid toggled) neither refines nor says it again.
         try session.key("g")
         var between: [[String: Any]] = []
-        let again = try session.lines.next("layout", timeout: 30, skipped: &between)
+        let again = try session.next("layout", timeout: 30, skipped: &between)
         #expect(!between.contains { $0["event"] as? String == "status" }, "\(between)")
         #expect(again["refining"] == nil)
         try session.key("q")

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
 
-/// A heatmap's popups in the real window: a click on a cell says its column, its row and its
-/// value ("2012-03 · Seattle · temp_max 15.2"); a blank cell selects nothing. Part of
-/// `WindowTests`, so serialized with them.
-extension WindowTests {
-    static let heatmapCSV: String = {
-        var text = "month,city,temp_max\n"
-        for (c, city) in ["Seattle", "Paris", "Oslo"].enumerated() {
-            for m in 1...6 where !(city == "Oslo" && m == 2) {
-                text += "2012-0\(m),\(city),\(String(format: "%.1f", 5.0 + Double(m) * 2.1 - Double(c) * 3.3))\n"
-            }
-        }
-        return text
-    }()
-
+/// A heatmap's popups: a click on a cell says its column, its row and its value
+/// ("2012-03 · Seattle · temp_max 15.2"); a blank cell selects nothing.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func clickingAHeatmapCellSaysItsColumnRowAndValue() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -27,7 +18,7 @@ extension WindowTests {
         #expect(plot.kind == "heatmap" && plot.items.count == 17)
         let march = try #require(plot.items.first { $0.text?.hasPrefix("2012-03 · Seattle") == true })
         #expect(march.text == "2012-03 · Seattle · temp_max 11.3")
-        let session = try TraceSession(arguments)
+        let session = try WindowlessViewer(arguments)
         // Off the cell's value text, still inside the cell.
         try session.click(center(march.rect).0.rounded(), (march.rect[1] + 3).rounded())
         let select = try session.next("select")

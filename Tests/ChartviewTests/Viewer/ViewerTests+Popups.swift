@@ -2,26 +2,11 @@ import ChartCairo
 import Foundation
 import Testing
 
-/// Popups that say where a record is and which series it belongs to, a halo on a selected point,
-/// and a pie's slices hidden and shown from the legend, in the real window. Part of
-/// `WindowTests`, so serialized with them.
-extension WindowTests {
-    /// Daily closing prices of two symbols in long format, dates spelled as vega's stocks.csv
-    /// spells them, rows of one symbol after the other's.
-    static let dailyPrices: String = {
-        var text = "symbol,date,price\n"
-        let months = ["Jan", "Feb", "Mar"]
-        for (symbol, base) in [("AAPL", 125.0), ("MSFT", 28.0)] {
-            for (m, month) in months.enumerated() {
-                for day in 1...28 {
-                    let price = base + Double(m * 28 + day) * (symbol == "AAPL" ? 0.5 : 0.05)
-                    text += "\(symbol),\(month) \(day) 2008,\(String(format: "%.2f", price))\n"
-                }
-            }
-        }
-        return text
-    }()
-
+/// Popups that say where a record is and which series it belongs to, a halo on a selected
+/// point, a reload that keeps colors, and a pie's slices hidden and shown from the legend.
+/// Moved from the window tests (`WindowTests`): the window's chart session without the window
+/// (`WindowlessViewer`), every assertion kept.
+extension ViewerTests {
     @Test func aPopupOnADateAxisSaysTheDateAndTheSeriesAndThePointGetsAHalo() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -31,7 +16,7 @@ extension WindowTests {
         let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
         #expect(layout.plots.map(\.title) == ["AAPL", "MSFT"])
         #expect(layout.note == "x date · groups symbol (2) · y price · line (detected)")
-        let session = try TraceSession([csv, "--size", "900x600"])
+        let session = try WindowlessViewer([csv, "--size", "900x600"])
         try session.screenshot(dir + "/before.png")
         let aapl = try #require(layout.plots.first)
         let item = aapl.items[aapl.items.count / 2]
@@ -78,7 +63,7 @@ extension WindowTests {
         let pie = try #require(layout.plots.first)
         let entries = layout.legend.entries
         #expect(entries.count == pie.items.count && entries.allSatisfy { $0.record != nil })
-        let session = try TraceSession(["--chart", "rates-pie", "--size", "900x600"])
+        let session = try WindowlessViewer(["--chart", "rates-pie", "--size", "900x600"])
         try session.screenshot(dir + "/all.png")
         // The second slice's entry hides the second slice: its middle shows no slice color.
         let slice = pie.items[1]
