@@ -19,10 +19,10 @@ import Testing
 /// here paints the scene and what lies over it as the window composes them.
 ///
 /// Time: `next(_:)` turns the loop until the event comes: it runs the loads, takes what data
-/// threads finished (waiting a few milliseconds for them), lays out, and when nothing is left
-/// to do advances the clock to the next timer (a watch poll, a live frame, a passing message).
-/// Real time bounds the wait only for threads outside the session (a live feed, a big table's
-/// fetch, a server).
+/// threads finished, lays out, and when nothing is left to do advances the clock to the next
+/// timer (a watch poll, a live frame, a passing message) after giving threads outside the
+/// session (a live feed, a big table's fetch, a server) up to 50 ms to wake it. Timeouts are
+/// real seconds, as a window's.
 final class WindowlessViewer {
     let clock = ManualClock()
     let session: ChartSession
@@ -141,10 +141,15 @@ final class WindowlessViewer {
     }
 
     /// Turns the loop until a line `accepts` comes (each new line offered once, in order), for at
-    /// most `timeout` seconds of the clock and as many of real time (threads outside the session).
+    /// most `timeout` seconds of real time.
+    ///
+    /// When nothing is left to do at once, a thread outside the session (a live feed, a big
+    /// table's fetch, a server, a threaded load) may be working: the loop waits for its wake as
+    /// long as the next timer is away, but at most 50 ms, then the clock moves to that timer. So
+    /// the clock never runs ahead of the rows that real writers bring at their real pace (a live
+    /// frame's timer is 33 ms away), while a watch poll half a second away comes after 50 ms.
     private func turn(until what: String, timeout: Double, accepts: ([String: Any]) -> Bool) throws -> [String: Any] {
-        let realDeadline = Date().addingTimeInterval(timeout)
-        let clockDeadline = clock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = Date().addingTimeInterval(timeout)
         while true {
             collect()
             while cursor < lines.count {
@@ -154,19 +159,16 @@ final class WindowlessViewer {
             }
             if exitStatus != nil { throw ViewerError.ended(waitingFor: what) }
             if turnOnce() { continue }
-            // Nothing to do at once: a thread outside the session (a live feed, a big table's
-            // fetch, a server) may be working. Its wake comes within a few milliseconds or the
-            // clock moves on.
-            if wakes.wait(seconds: 0.005) { continue }
-            if Date() > realDeadline { throw ViewerError.timeout(waitingFor: what) }
-            if let due = clock.nextDeadline, due <= clockDeadline {
-                clock.advance(by: max(.zero, clock.now.duration(to: due)))
-            } else if clock.now < clockDeadline {
-                // No timer: only threads can bring the line. Real time passes, and the clock with it.
-                if !wakes.wait(seconds: 0.05) { clock.advance(by: .milliseconds(50)) }
-            } else {
-                throw ViewerError.timeout(waitingFor: what)
+            if Date() > deadline { throw ViewerError.timeout(waitingFor: what) }
+            guard let due = clock.nextDeadline else {
+                // No timer: only a thread can bring the line.
+                _ = wakes.wait(seconds: 0.05)
+                continue
             }
+            let away = clock.now.duration(to: due)
+            let seconds = Double(away.components.seconds) + Double(away.components.attoseconds) / 1e18
+            if wakes.wait(seconds: min(0.05, max(0, seconds))) { continue }
+            clock.advance(by: max(.zero, away))
         }
     }
 
