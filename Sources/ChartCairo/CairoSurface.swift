@@ -154,7 +154,18 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
         max(abs(red - other.red), abs(green - other.green), abs(blue - other.blue), abs(alpha - other.alpha))
     }
 
+    /// "#rrggbb", lowercase hex (alpha left out). O(1), no formatter: tests compare millions.
     public var description: String {
-        "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+        let channels = [red, green, blue]
+        guard channels.allSatisfy({ (0...255).contains($0) }) else {
+            return "#" + channels.map { String(format: "%02x", $0) }.joined()
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for channel in channels {
+            bytes.append(digits[channel >> 4])
+            bytes.append(digits[channel & 15])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -33,9 +33,12 @@ import Testing
         }
     }
 
-    /// The lines of `source` that match `pattern`, as "path:line: text".
+    /// The lines of `source` that match `pattern`, as "path:line: text". A file whose whole text
+    /// has no match has no such line (a match within a line is one in the text): one search a
+    /// file, and a search a line only in the few files that may hold one.
     static func offending(_ source: Source, _ pattern: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern)
+        guard regex.firstMatch(in: source.text, range: NSRange(source.text.startIndex..., in: source.text)) != nil else { return [] }
         return source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             let text = String(line)
             guard !text.trimmingCharacters(in: .whitespaces).hasPrefix("///"),

@@ -10,7 +10,7 @@ extension ViewerTests {
     @Test func aBigTableShowsAPreviewThenItsExactViewAndRefinesAZoom() throws {
         let directory = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let db = try BigTablePixelTests.database(rows: 2_100_000, in: directory)
+        let db = try BigTablePixelTests.sharedDatabase(in: directory)
         let session = try WindowlessViewer([db, "--table", "t", "--size", "800x500"])
         let (fitted, refinedFirst) = try exactLayout(session)
         #expect(refinedFirst, "the first frames stand in while the pass reads the rows")
