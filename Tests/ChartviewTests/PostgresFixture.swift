@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestDepth
 
 /// The private PostgreSQL server `.ci/with-postgres` starts (`make test` runs the tests under
 /// it), for runs of the binary: its names from the environment, tables made through `psql` as
@@ -75,7 +76,9 @@ enum PostgresFixture {
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(attack.sql)", sourceLocation: sourceLocation)
             #expect(!result.stderr.contains(adminPassword), "\(attack.sql)", sourceLocation: sourceLocation)
             #expect(try untouched(), "\(attack.sql)", sourceLocation: sourceLocation)
-            // The same query in someone else's spec file.
+            // The same query in someone else's spec file (make test: every other attack's; make
+            // test-full: every one's). The spec's route to the check is the --query one's.
+            guard TestDepth.isFull || index % 2 == 0 else { continue }
             let spec = dir + "/charts\(index).json"
             let json: [String: Any] = ["postgres": adminURL, "charts": [["name": "a", "data": ["query": attack.sql]]]]
             try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: spec))
