@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ChartCairo", dependencies: ["ChartCore", "ChartFiles", "CCairo", "CPango", "CPNG"], swiftSettings: optimizedInDebug),
         .target(name: "ChartSession", dependencies: ["ChartCore"]),
         .target(name: "ChartX11", dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "CX11"]),
-        .target(name: "ChartData", dependencies: ["ChartCore", "CSQLite", "CPostgres", "CCurl"], swiftSettings: optimizedInDebug),
+        .target(name: "ChartData", dependencies: ["ChartCore", "ChartFiles", "CSQLite", "CPostgres", "CCurl"], swiftSettings: optimizedInDebug),
         .target(
             name: "ChartviewCommand",
             dependencies: ["ChartCore", "ChartCairo", "ChartFiles", "ChartSession", "ChartX11", "ChartData"]

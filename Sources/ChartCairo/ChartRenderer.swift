@@ -137,7 +137,7 @@ public final class ChartRenderer {
             return .cannotPaint(path: path, reason: reason)
         case .file(.cannotWrite(_, let reason)), .cairo(.cairo(_, let reason)), .cairo(.cannotRead(_, let reason)):
             return .file(.cannotWrite(path: path, reason: reason))
-        case .unsupportedFormat, .file(.refused), .cairo(.noImageMemory):
+        case .unsupportedFormat, .file(.refused), .file(.cannotRead), .cairo(.noImageMemory):
             return error
         }
     }

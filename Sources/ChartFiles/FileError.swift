@@ -1,7 +1,8 @@
 import Foundation
 
-/// Why a file could not be written, with a message a user can act on: the file system's
-/// refusal or failure, never a painter's. Paths are as the user gave them.
+/// Why a file could not be written (or a small file read, `SmallFile`), with a message a user
+/// can act on: the file system's refusal or failure, never a painter's. Paths are as the user
+/// gave them.
 public enum FileError: Error, Equatable, CustomStringConvertible {
     /// The file could not be written, with the file system's reason ("No space left on
     /// device", "no such directory 'out'").
@@ -9,11 +10,14 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     /// The output is not a file chartview replaces (a directory, a read-only file, a device),
     /// with what to do instead.
     case refused(path: String, reason: String)
+    /// A small file chartview reads whole (a sidecar, a config file) could not be, or may not
+    /// be, read: a link not followed, not a regular file, too large, or the system's reason.
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
-        case .refused(let path, let reason): "\(path): \(reason)"
+        case .refused(let path, let reason), .cannotRead(let path, let reason): "\(path): \(reason)"
         }
     }
 

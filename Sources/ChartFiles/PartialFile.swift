@@ -24,14 +24,20 @@ public final class PartialFile {
     /// The descriptor open for writing on `temporary`; -1 once committed or discarded.
     public private(set) var fd: Int32
     private var done = false
+    /// The folder both names are in, held open since the destination was checked; nil when it
+    /// could not be opened (then the paths are used, and creation says why it failed).
+    private let folder: DirectoryDescriptor?
+    /// The last components of `temporary` and `destination`, in `folder`.
+    private let temporaryLeaf: String, destinationLeaf: String
 
     /// The paths of partial files that exist, for `removeAllAndExit(status:)`.
     private static let registry = Mutex<Set<String>>([])
 
-    /// Resolves `destination` (`FileDestination`: a link's target; a read-only file, a
-    /// directory, a device refused, under `destination`) and creates its temporary file.
-    public convenience init(destination: String) throws(FileError) {
-        try self.init(replacing: FileDestination(destination), name: destination)
+    /// Resolves `destination` (`FileDestination`: a link's target, as `naming` allows; a
+    /// read-only file, a directory, a device refused, under `destination`) and creates its
+    /// temporary file.
+    public convenience init(destination: String, naming: FileDestination.Naming = .given) throws(FileError) {
+        try self.init(replacing: FileDestination(destination, naming: naming), name: destination)
     }
 
     /// Creates the temporary file beside `target.path` and removes stale partial files of the
@@ -48,17 +54,24 @@ public final class PartialFile {
         self.destination = destination
         let directory = (destination as NSString).deletingLastPathComponent
         let short = Self.shortened((destination as NSString).lastPathComponent)
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(short).\(getpid()).partial"
+        let temporaryLeaf = ".\(short).\(getpid()).partial"
+        let temporary = (directory.isEmpty ? "" : directory + "/") + temporaryLeaf
         self.temporary = temporary
+        let folder = target.folder
+        self.folder = folder
+        self.temporaryLeaf = temporaryLeaf
+        self.destinationLeaf = (destination as NSString).lastPathComponent
         Self.removeStale(in: directory.isEmpty ? "." : directory, name: short)
         // Never wider than the file it replaces, not even for a moment.
         let mode: mode_t = target.existing == nil ? 0o644 : 0o600
         let (fd, failure) = Self.registry.withLock { paths -> (Int32, Int32) in
-            var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            // O_EXCL: a link planted at the temporary name is never followed.
+            let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+            var fd = folder.map { openat($0.fd, temporaryLeaf, flags, mode) } ?? open(temporary, flags, mode)
             if fd < 0 && errno == EEXIST {
                 // Left by an earlier process with this PID (killed outright): it is ours now.
-                unlink(temporary)
-                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+                if let folder { unlinkat(folder.fd, temporaryLeaf, 0) } else { unlink(temporary) }
+                fd = folder.map { openat($0.fd, temporaryLeaf, flags, mode) } ?? open(temporary, flags, mode)
             }
             guard fd >= 0 else { return (-1, errno) }
             paths.insert(temporary)
@@ -98,7 +111,9 @@ public final class PartialFile {
             discard()
             throw FileError.cannotWrite(path: destination, reason: String(cString: strerror(closeFailure)))
         }
-        guard rename(temporary, destination) == 0 else {
+        // In the folder that was checked: the name is replaced, never followed.
+        let renamed = folder.map { renameat($0.fd, temporaryLeaf, $0.fd, destinationLeaf) } ?? rename(temporary, destination)
+        guard renamed == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw FileError.cannotWrite(path: destination, reason: reason)
@@ -113,7 +128,7 @@ public final class PartialFile {
         fd = -1
         done = true
         Self.registry.withLock { paths in
-            unlink(temporary)
+            if let folder { unlinkat(folder.fd, temporaryLeaf, 0) } else { unlink(temporary) }
             paths.remove(temporary)
         }
     }

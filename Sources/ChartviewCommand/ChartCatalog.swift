@@ -43,7 +43,7 @@ struct ChartCatalog {
         if options.charts.count > ChartSpec.LayoutSpec.maxCells {
             throw .usage("a page holds at most \(ChartSpec.LayoutSpec.maxCells) charts; \(CommandOption.chart.name) is given \(options.charts.count) times")
         }
-        if Set(options.files).count < options.files.count {
+        if Set(options.files).count < options.files.count || Self.sameFileTwice(options.files) {
             // A server's URL may hold a password: not quoted.
             throw .usage("a data file is given twice; give each once")
         }
@@ -62,6 +62,8 @@ struct ChartCatalog {
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
         databases.outOfCoreRows = options.outOfCoreRows
         databases.watchQuery = options.watchQuery
+        // Stored passwords go to the servers named here, not to those only a spec file names.
+        databases.storedCredentialLocations = options.trustsSpecServers ? nil : Set(options.files)
         var sources: [ChartSource] = []
         var firsts: [ChartSource] = []
         var sidecars: [ObjectIdentifier: NotesSidecar] = [:]
@@ -229,6 +231,18 @@ struct ChartCatalog {
     }
 
     /// The usage error for a chart name that is none of `names`.
+    /// Whether two of `files` are one file through different names (`d.csv` and `./d.csv`, a
+    /// link): its notes sidecar would be two, each writing over the other's notes. O(files).
+    static func sameFileTwice(_ files: [String]) -> Bool {
+        var seen: Set<[UInt64]> = []
+        for file in files {
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if !seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { return true }
+        }
+        return false
+    }
+
     private static func noChart(named name: String, among names: [String]) -> CommandError {
         CommandError.usage("no chart named '\(name)'; the charts are: \(names.joined(separator: ", "))")
     }

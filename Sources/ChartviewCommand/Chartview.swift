@@ -16,10 +16,16 @@ public enum Chartview {
     /// succeeded; otherwise prints one line on standard error and exits with status 1 (a
     /// run-time failure) or 2 (a usage or data error).
     public static func main() {
+        // While no other thread runs: PGPASSWORD leaves the environment, kept for the servers
+        // the user names (libpq would send it to any).
+        StoredCredentials.takeFromEnvironment()
         // Before anything opens a file: a closed 0, 1 or 2 becomes /dev/null, not the next file.
         StandardDescriptors.settle()
         TerminationSignals.install()
         FontconfigLanguage.settle()
+        // Before the exit handlers run: a server's kill request still on its thread (in
+        // OpenSSL, for clickhouses://) would crash the process at exit.
+        defer { DatabaseEngines.finishBackgroundWork(seconds: 6) }
         do {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch {
@@ -27,6 +33,7 @@ public enum Chartview {
             // Whatever a message quotes, no password written on the command line is printed.
             let message = DatabaseEngines.redactingSecrets(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
             FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
+            DatabaseEngines.finishBackgroundWork(seconds: 6)
             exit(error.status)
         }
     }
@@ -152,7 +159,7 @@ public enum Chartview {
     /// Live input: to the end of the input (a followed file: what it holds now), then rendered
     /// as any chart, when there is an output; else in the window, growing as rows come.
     private static func run(_ live: LiveInput, options: Options, files: Files) throws(CommandError) {
-        let inputs = live.followedPath.map { [$0] } ?? []
+        let inputs = [live.followedPath ?? "-"]
         for target in files.all { try target.refuse(inputs: inputs) }
         PangoText.startLoadingFonts()
         guard files.any else {
@@ -197,7 +204,14 @@ public enum Chartview {
             }
         }
         let view = try RangeOption.view(x: options.xRange, y: options.yRange, graph: figure.graphs[ranged.first ?? 0])
-        // A table too large to load is read per view: the file shows the view's exact records.
+        // A table too large to load is read per view, thinned to the pixels: its records in view
+        // are not all in memory, and a file of some of them would pass for all (before: 5,000 of
+        // a million, status 0).
+        if files.visible != nil, figure.graphs.contains(where: { $0.viewDataSources.contains { !($0 is LiveSeries) } }) {
+            throw .usage(
+                "\(CommandOption.exportVisible.name) writes every record in view, and this chart reads a table too large to load per view, "
+                    + "thinned to the pixels; give \(CommandOption.inMemory.name) to load it whole, or a query of fewer rows")
+        }
         let scene: Scene
         let visibleCSV: () -> (text: String, rows: Int, truncated: Bool)
         do {
@@ -217,17 +231,21 @@ public enum Chartview {
         } catch {
             throw CommandError(message: "\(error)", status: 1)
         }
+        // The layout is encoded before anything is written: a layout that cannot be (a value
+        // no JSON number holds) leaves no picture behind that the dump would have described.
+        var dumpData: Data?
+        if files.dump != nil {
+            do {
+                dumpData = try LayoutDump(scene).encoded() + Data("\n".utf8)
+            } catch {
+                throw CommandError(message: "cannot write the layout: it holds a value that is no number (infinite or NaN)", status: 1)
+            }
+        }
         if let output = files.output, let format = output.format {
             try write(scene, format: format, to: output, renderer: renderer, timeout: options.timeout)
         }
-        if let dump = files.dump {
-            let data: Data
-            do {
-                data = try LayoutDump(scene).encoded() + Data("\n".utf8)
-            } catch {
-                throw CommandError(message: "cannot encode the layout: \(error)", status: 1)
-            }
-            try writeText(data, to: dump, timeout: options.timeout)
+        if let dump = files.dump, let dumpData {
+            try writeText(dumpData, to: dump, timeout: options.timeout)
         }
         if let visible = files.visible {
             let csv = visibleCSV()
@@ -330,7 +348,7 @@ public enum Chartview {
                 try partial.commit()
             } catch {
                 switch error {
-                case .refused(_, let why): throw CommandError(message: "\(target.name): \(why)", status: 1)
+                case .refused(_, let why), .cannotRead(_, let why): throw CommandError(message: "\(target.name): \(why)", status: 1)
                 case .cannotWrite(_, let why): throw CommandError(message: "\(target.name): cannot write: \(why)", status: 1)
                 }
             }

@@ -52,7 +52,9 @@ struct LiveInput {
                 throw .usage("\(CommandOption.query.name) and \(CommandOption.table.name) are for databases, not live text")
             }
             spec.name = "stdin"
-            let feed = LiveTextFeed(.descriptor(standardInput, name: Self.standardInputName), delimiter: options.delimiter, columns: options.columns)
+            let feed = LiveTextFeed(
+                .descriptor(standardInput, name: Self.standardInputName), delimiter: options.delimiter, columns: options.columns,
+                lineLimit: LineSplitter.lineLimit(memoryBudget: options.maxMemory))
             chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = nil
             return
@@ -66,7 +68,9 @@ struct LiveInput {
         switch input.route {
         case .delimitedText:
             spec.name = ChartSpec.oneLineName(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
-            let feed = LiveTextFeed(.file(path: path, stopsAtEnd: readsToEnd), delimiter: options.delimiter, columns: options.columns)
+            let feed = LiveTextFeed(
+                .file(path: path, stopsAtEnd: readsToEnd), delimiter: options.delimiter, columns: options.columns,
+                lineLimit: LineSplitter.lineLimit(memoryBudget: options.maxMemory))
             chart = LiveChart(feed: feed, spec: spec, memoryBudget: options.maxMemory)
             followedPath = path
         case .database(let engine):
@@ -86,6 +90,7 @@ struct LiveInput {
     private static func databaseFeed(_ input: ChartInput, options: Options, readsToEnd: Bool) throws(CommandError) -> (any LiveFeed, ChartSpec) {
         let limits = InputLimits(memoryBudget: options.maxMemory, streamTimeout: options.timeout)
         let databases = DatabaseCache(timeLimit: options.timeout, limits: limits, memoryBudget: options.maxMemory)
+        databases.storedCredentialLocations = options.trustsSpecServers ? nil : Set(options.files)
         do throws(DataError) {
             let charts = try input.charts(template: options.spec, limits: limits)
             guard let (feed, spec) = try charts.liveDatabaseFeed(databases: databases, stopsAtEnd: readsToEnd) else {

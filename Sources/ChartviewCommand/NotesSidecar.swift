@@ -8,9 +8,15 @@ import Foundation
 /// the window and every export draw them; written whole through a partial file renamed into
 /// place when the window adds or removes one. Only beside a regular file: standard input, a
 /// server and the demo gallery have none. The data file itself is never touched.
+///
+/// The sidecar's name is one chartview made up, so a symbolic link there is neither read nor
+/// written through (someone who ships a folder with `data.csv.chartview.json → ~/.bash_login`
+/// chose where a note would be written), and it is read only up to `byteLimit`.
 struct NotesSidecar: Sendable {
     /// The sidecar's path.
     let path: String
+    /// The largest sidecar read (16 MiB: about 100,000 notes).
+    static let byteLimit = 16 << 20
 
     private struct File: Codable {
         struct Chart: Codable {
@@ -44,7 +50,7 @@ struct NotesSidecar: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(file) else { throw CommandError(message: "\(path): the notes cannot be written as JSON", status: 1) }
         do throws(FileError) {
-            let partial = try PartialFile(destination: path)
+            let partial = try PartialFile(destination: path, naming: .derived)
             let sink = DescriptorSink(fd: partial.fd, name: path)
             sink.write(data + Data("\n".utf8))
             if let error = sink.error {
@@ -58,10 +64,13 @@ struct NotesSidecar: Sendable {
     }
 
     private func read() throws(CommandError) -> File? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandError(message: "\(path): cannot read the notes", status: 2)
+        let contents: Data?
+        do throws(FileError) {
+            contents = try SmallFile.contents(of: path, limit: Self.byteLimit, links: .refused)
+        } catch {
+            throw CommandError(message: "\(error.description) (the chart's notes)", status: 2)
         }
+        guard let data = contents else { return nil }
         do {
             return try JSONDecoder().decode(File.self, from: data)
         } catch {

@@ -63,7 +63,8 @@ struct OutputTarget {
     }
 
     /// Refuses the target when it is one of `inputs` (the same device and inode: any path,
-    /// hard link or symbolic link), before anything is written.
+    /// hard link or symbolic link; `-` is standard input's file, `chartview - --output d.csv <
+    /// d.csv`), before anything is written.
     func refuse(inputs: [String]) throws(CommandError) {
         var info = stat()
         switch kind {
@@ -74,9 +75,10 @@ struct OutputTarget {
         }
         for input in inputs {
             var other = stat()
-            if stat(input, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino {
-                throw .input("\(kind == .standardOutput ? "standard output" : name): is one of the inputs; choose another output")
-            }
+            let found = input == "-" ? fstat(STDIN_FILENO, &other) == 0 : stat(input, &other) == 0
+            guard found && other.st_dev == info.st_dev && other.st_ino == info.st_ino else { continue }
+            let what = input == "-" ? "is standard input's file" : "is one of the inputs"
+            throw .input("\(kind == .standardOutput ? "standard output" : name): \(what); choose another output")
         }
     }
 

@@ -25,6 +25,18 @@ struct SavePromptTests {
         #expect(long.count <= 60 && !long.hasSuffix("-") && long.hasPrefix("quarterly-revenue"))
     }
 
+    /// A name someone linked elsewhere in advance (a dangling link: `fileExists` says no) is
+    /// taken: before, Ctrl+S suggested it and the save created the link's target.
+    @Test("A dangling link's name is never suggested")
+    func aDanglingLinkIsTaken() throws {
+        let day = DateComponents(calendar: .current, year: 2026, month: 12, day: 1, hour: 12).date!
+        let directory = NSTemporaryDirectory() + "chartview-prompt-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/rates-2026-12-01.png", withDestinationPath: directory + "/elsewhere")
+        #expect(SavePrompt.suggestedName(title: "Rates", chart: "r", date: day, directory: directory) == "rates-2026-12-01-2.png")
+    }
+
     @Test("An answer is resolved under the folder, the first format's extension added, others refused")
     func destinations() throws {
         func destination(_ answer: String) throws(SavePromptError) -> String {

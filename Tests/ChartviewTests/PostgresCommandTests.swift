@@ -104,6 +104,29 @@ struct PostgresCommandTests {
         )
     }
 
+    /// PGPASSWORD is the user's for the servers the user names: libpq would send it to any host
+    /// a spec file someone sent names. chartview takes it out of the environment and gives it
+    /// only to the command line's servers (or every server, with --trust-spec-servers).
+    @Test("PGPASSWORD goes to a server a spec file names only with --trust-spec-servers")
+    func storedPasswordOnlyForNamedServers() throws {
+        let table = try Self.prices()
+        defer { Self.drop(table) }
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let spec = dir + "/sent.json"
+        let json: [String: Any] = ["postgres": Server.url, "charts": [["name": "a", "data": ["table": table]]]]
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: spec))
+        let environment = ["PGPASSWORD": Server.password]
+        let refused = try Self.run([spec, "--output", dir + "/a.png"], environment: environment)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the server asks for a password"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains(Server.password))
+        let trusted = try Self.run([spec, "--trust-spec-servers", "--output", dir + "/b.png"], environment: environment)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        let named = try Self.run([Server.url, "--table", table, "--output", dir + "/c.png"], environment: environment)
+        #expect(named.status == 0, "\(named.stderr)")
+    }
+
     @Test("A server that cannot be reached: one line, status 1")
     func unreachable() throws {
         let result = try Self.run([

@@ -78,7 +78,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         for order in ["", " DESC"] {
             try viewEngine.streamNumbers(
                 "SELECT \(x) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL AND (\(valued))"
-                    + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: []
+                    + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: [], columns: 1
             ) { row in
                 if row[0].isFinite { ends.append(row[0]) }
                 return false
@@ -130,7 +130,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             let watchdog = DispatchWorkItem { engine.interrupt() }
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: watchdog)
             let done =
-                (try? engine.streamNumbers(query, parameters: [at]) { row in
+                (try? engine.streamNumbers(query, parameters: [at], columns: 1 + ys.count) { row in
                     xs.append(row[0])
                     for s in ys.indices { values[s].append(row[s + 1]) }
                     return false
@@ -181,14 +181,19 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             while true {
                 var builder = BlockPyramidBuilder(seriesCount: seriesCount)
                 var previous = -Double.infinity
+                var finite = [Double](repeating: .nan, count: seriesCount)
                 var unsorted = false, abandoned = false, tooLarge = false
                 var lastPublish = DispatchTime.now().uptimeNanoseconds
                 do {
-                    try engine.streamNumbers(query + (ordered ? orderBy : ""), parameters: []) { row in
+                    try engine.streamNumbers(query + (ordered ? orderBy : ""), parameters: [], columns: 1 + seriesCount) { row in
                         let x = row[0]
+                        // An x no axis holds (PostgreSQL's 'infinity', NaN) is no row to chart.
+                        guard x.isFinite else { return true }
                         guard x >= previous else { unsorted = true; return false }
                         previous = x
-                        builder.add(x: x, values: UnsafeBufferPointer(rebasing: row[1...]))
+                        // A value no axis holds (±infinity from a server) is a missing one.
+                        for s in 0..<seriesCount { finite[s] = row[s + 1].isFinite ? row[s + 1] : .nan }
+                        finite.withUnsafeBufferPointer { builder.add(x: x, values: $0) }
                         if builder.pyramid.rowCount & 0xffff == 0 {
                             if builder.pyramid.blockCount * BlockPyramid.bytesPerBlock(series: seriesCount) > memoryBudget {
                                 tooLarge = true
@@ -594,7 +599,7 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             var found: Double?
             try viewEngine.streamNumbers(
                 "SELECT \(aggregate)(\(x)) FROM (\(sql)) AS chartview_rows WHERE \(xColumn) \(comparison) "
-                    + viewEngine.parameter(1, isDate: xIsDate), parameters: [bound]
+                    + viewEngine.parameter(1, isDate: xIsDate), parameters: [bound], columns: 1
             ) { row in
                 if row[0].isFinite { found = row[0] }
                 return false
@@ -623,12 +628,16 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
             + " AND \(xColumn) <= \(viewEngine.parameter(2, isDate: xIsDate)) ORDER BY \(xColumn)"
         var seen = 0, taken = 0
         var stale = false
-        try viewEngine.streamNumbers(query, parameters: [lower, upper]) { row in
+        var finite = [Double](repeating: .nan, count: yColumns.count)
+        try viewEngine.streamNumbers(query, parameters: [lower, upper], columns: 1 + yColumns.count) { row in
             seen += 1
             if seen & 0x3fff == 0 && !isCurrent(token) { stale = true; return false }
             guard seen > skipping else { return true }
             taken += 1
-            return body(row[0], UnsafeBufferPointer(rebasing: row[1...])) && limit.map { taken < $0 } ?? true
+            // Values no axis holds (±infinity from a server) as missing ones; no row without an x.
+            guard row[0].isFinite else { return limit.map { taken < $0 } ?? true }
+            for s in finite.indices { finite[s] = row[s + 1].isFinite ? row[s + 1] : .nan }
+            return finite.withUnsafeBufferPointer { body(row[0], $0) } && limit.map { taken < $0 } ?? true
         }
         if stale { throw .cancelled(path: viewEngine.name) }
     }

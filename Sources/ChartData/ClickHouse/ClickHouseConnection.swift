@@ -46,7 +46,10 @@ final class ClickHouseConnection: @unchecked Sendable {
     ) throws(Failure) -> Int {
         stopping.store(false, ordering: .relaxed)
         return try withoutActuallyEscaping(received) { (received) throws(Failure) -> Int in
-            let box = Transfer(received: received, shouldStop: shouldStop, connection: self)
+            // The deadline is checked in curl's callbacks too: a body that inflates without end
+            // (a gzip bomb) is decoded inside one call of curl's, where its own timer is not.
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(seconds, 1e6)) * 1e9)
+            let box = Transfer(received: received, shouldStop: shouldStop, connection: self, deadline: deadline)
             let context = Unmanaged.passUnretained(box).toOpaque()
             var status = 0
             var message = [CChar](repeating: 0, count: 512)
@@ -63,12 +66,13 @@ final class ClickHouseConnection: @unchecked Sendable {
                     },
                     context, &status, &message, message.count)
             }
-            withExtendedLifetime(box) {}
             guard code == 0 else {
+                if box.pastDeadline { throw .timedOut }
                 if chartview_curl_stopped_by_callback(code) != 0 { throw .stopped }
                 if chartview_curl_timed_out(code) != 0 { throw .timedOut }
                 throw .transport(message: Self.text(message), unreachable: chartview_curl_unreachable(code) != 0)
             }
+            withExtendedLifetime(box) {}
             return status
         }
     }
@@ -86,13 +90,24 @@ final class ClickHouseConnection: @unchecked Sendable {
         let received: (UnsafeRawBufferPointer) -> Bool
         let shouldStop: () -> Bool
         unowned let connection: ClickHouseConnection
+        /// When the transfer must end (`DispatchTime` nanoseconds).
+        let deadline: UInt64
+        /// Whether a callback found the deadline passed.
+        private(set) var pastDeadline = false
 
-        init(received: @escaping (UnsafeRawBufferPointer) -> Bool, shouldStop: @escaping () -> Bool, connection: ClickHouseConnection) {
+        init(
+            received: @escaping (UnsafeRawBufferPointer) -> Bool, shouldStop: @escaping () -> Bool, connection: ClickHouseConnection,
+            deadline: UInt64
+        ) {
             self.received = received
             self.shouldStop = shouldStop
             self.connection = connection
+            self.deadline = deadline
         }
 
-        var isStopping: Bool { connection.isStopping || shouldStop() }
+        var isStopping: Bool {
+            if DispatchTime.now().uptimeNanoseconds > deadline { pastDeadline = true }
+            return pastDeadline || connection.isStopping || shouldStop()
+        }
     }
 }

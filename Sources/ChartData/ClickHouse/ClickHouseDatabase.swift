@@ -35,9 +35,13 @@ public final class ClickHouseDatabase: @unchecked Sendable {
 
     /// Connects (one `SELECT 1`) within `timeLimit` seconds. Throws `DataError.server`
     /// ("cannot connect") naming the server and the server's words ("Wrong password for user
-    /// …"), never the password.
-    public init(url: String, timeLimit: Double = 60, memoryBudget: Int = DatabaseOptions.defaultMemoryBudget) throws(DataError) {
-        location = try ClickHouseLocation(url)
+    /// …"), never the password. `storedCredentials`: whether a password the URL does not write
+    /// may come from `CLICKHOUSE_PASSWORD` or clickhouse-client's configuration
+    /// (`StoredCredentials`; false for a server only a spec file names).
+    public init(
+        url: String, timeLimit: Double = 60, memoryBudget: Int = DatabaseOptions.defaultMemoryBudget, storedCredentials: Bool = true
+    ) throws(DataError) {
+        location = try ClickHouseLocation(url, storedCredentials: storedCredentials)
         name = location.displayName
         self.timeLimit = timeLimit
         self.memoryBudget = memoryBudget
@@ -76,6 +80,11 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         var stoppedByReader = false
         var malformed = false
         var retryAt = 1 << 16
+        // The columns of the first block: every later block must have the same (a server that
+        // changes them mid-answer is not trusted to mean anything by it).
+        var schema: [(String, ClickHouseType)]?
+        // What an unfinished block may hold before it is refused: the memory budget.
+        let pendingLimit = max(memoryBudget, 1 << 20)
         func readBlocks() {
             buffer.withUnsafeBytes { bytes in
                 while consumed < bytes.count && failure == nil && !stoppedByReader && !malformed {
@@ -97,6 +106,20 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                         return
                     }
                     consumed = offset
+                    let columns = parsed.columns.map { ($0.name, $0.type) }
+                    if columns.isEmpty {
+                        // An empty block carries nothing; one of rows without columns is no answer.
+                        if parsed.rows > 0 { malformed = true }
+                        continue
+                    }
+                    if let schema {
+                        guard schema.count == columns.count, zip(schema, columns).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) else {
+                            failure = .query(path: name, message: "the server's answer changed its columns between blocks")
+                            return
+                        }
+                    } else {
+                        schema = columns
+                    }
                     do throws(DataError) {
                         if try !block(parsed.rows, parsed.columns) { stoppedByReader = true }
                     } catch {
@@ -117,6 +140,12 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                 seconds: seconds + Self.graceSeconds, shouldStop: { cancellation?.isCancelled ?? false }
             ) { piece in
                 buffer.append(contentsOf: piece)
+                // A block that never ends (a huge column, a 2⁴⁰-byte string) is refused at the
+                // budget, not buffered until memory runs out.
+                if buffer.count - consumed > pendingLimit {
+                    failure = .resultTooLarge(path: name, budget: memoryBudget)
+                    return false
+                }
                 // A block is read once all of it is here: tried again only once the bytes
                 // waiting have doubled, so a large block costs O(its size) in all.
                 if buffer.count - consumed >= retryAt {
@@ -132,14 +161,17 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                 case .stopped: throw .cancelled(path: name)
                 case .timedOut: throw .timedOut(path: name, seconds: seconds)
                 case .transport(let message, let unreachable):
-                    throw .server(name: name, what: unreachable ? "cannot connect" : "lost the connection", message: message, unreachable: true)
+                    throw .server(
+                        name: name, what: unreachable ? "cannot connect" : "lost the connection", message: redacting(message), unreachable: true)
                 }
             }
             status = 200
         }
+        if failure == nil && !stoppedByReader && !malformed { readBlocks() }
+        // (After the last blocks: a column of a type chartview does not read, in an answer
+        // smaller than a retry's bytes, is named, not taken for an answer that broke off.)
         if let failure { kill(id); throw failure }
         if stoppedByReader { kill(id); return }
-        if !malformed { readBlocks() }
         if status != 200 || malformed || consumed < buffer.count {
             throw buffer.withUnsafeBytes { bytes in
                 serverFailure(ClickHouseNativeReader.serverError(in: bytes, from: status == 200 ? consumed : 0), status: status, sql: sql, seconds: seconds)
@@ -156,9 +188,11 @@ public final class ClickHouseDatabase: @unchecked Sendable {
 
     /// The error the server's own `Code: N, … DB::Exception: …` text (or its HTTP status alone) says.
     private func serverFailure(_ error: (code: Int, message: String)?, status: Int, sql: String, seconds: Double) -> DataError {
-        guard let (code, message) = error else {
+        guard let (code, said) = error else {
             return .server(name: name, what: "lost the connection", message: "the server's answer broke off (HTTP status \(status))", unreachable: true)
         }
+        // The server may quote anything it was sent, a password too (its own or a stored one).
+        let message = redacting(said)
         switch code {
         // READONLY; INTO OUTFILE refused; a setting a read-only session may not change.
         case 164 where message.contains("unctions are forbidden"):
@@ -179,11 +213,23 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         }
     }
 
+    /// `text` (a server's or libcurl's words) with this server's password and every stored one
+    /// redacted (`StoredCredentials.redacting`).
+    private func redacting(_ text: String) -> String {
+        StoredCredentials.redacting(text, more: location.password.map { [$0] } ?? [])
+    }
+
+    /// The kill requests (`kill(_:)`) on their threads, which a process waits for before it
+    /// exits (`DatabaseEngine.finishBackgroundWork(seconds:)`).
+    static let pendingKills = DispatchGroup()
+
     /// Asks the server to stop query `id` (`KILL QUERY`), from another connection, without
     /// waiting: the client has already closed the query's own.
     private func kill(_ id: String) {
         let location = location
+        Self.pendingKills.enter()
         Thread.detachNewThread {
+            defer { Self.pendingKills.leave() }
             guard let connection = try? ClickHouseConnection() else { return }
             _ = try? connection.post(
                 "KILL QUERY WHERE query_id = '\(id)' ASYNC", to: location.endpoint(settings: []), user: location.user,

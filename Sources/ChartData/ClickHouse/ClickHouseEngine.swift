@@ -1,3 +1,5 @@
+import Foundation
+
 /// ClickHouse as the registry knows it (`DatabaseEngines`): a server named by a
 /// `clickhouse://` (HTTP) or `clickhouses://` (HTTPS) URL (a spec's `database` may hold one);
 /// shown and quoted without its password; opened read-only (`ClickHouseDatabase`), its watch
@@ -16,18 +18,23 @@ struct ClickHouseEngine: DatabaseEngine {
     func quotedArgument(_ location: String) -> String { "clickhouse://…" }
 
     func redactingSecrets(_ message: String, writtenIn texts: [String]) -> String {
-        texts.flatMap(ClickHouseLocation.passwords(in:)).sorted { $0.count > $1.count }.reduce(message) {
-            $0.replacingOccurrences(of: $1, with: "***")
-        }
+        StoredCredentials.redacting(message, more: texts.flatMap(ClickHouseLocation.passwords(in:)))
     }
 
     func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
-        try ClickHouseDatabase(url: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget).watching(options.watchQuery)
+        try ClickHouseDatabase(
+            url: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget, storedCredentials: options.storedCredentials
+        ).watching(options.watchQuery)
     }
 
-    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
+    /// The requests to kill a query (`KILL QUERY`) still on their threads.
+    func finishBackgroundWork(seconds: Double) {
+        _ = ClickHouseDatabase.pendingKills.wait(timeout: .now() + .nanoseconds(Int(max(0, min(seconds, 3600)) * 1e9)))
+    }
+
+    func reconnection(to location: String, options: DatabaseOptions) -> DatabaseReconnection? {
         { (timeLimit: Double) throws(DataError) -> any NumberStreaming in
-            try ClickHouseDatabase(url: location, timeLimit: timeLimit, memoryBudget: memoryBudget)
+            try ClickHouseDatabase(url: location, timeLimit: timeLimit, memoryBudget: options.memoryBudget, storedCredentials: options.storedCredentials)
         }
     }
 }

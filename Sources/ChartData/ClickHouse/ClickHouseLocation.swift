@@ -4,9 +4,10 @@ import Foundation
 /// (HTTP) or `clickhouses://…` (HTTPS, port 8443 unless given), as the user wrote it.
 ///
 /// The user is `default` unless given; the database `default`. The password comes from the URL,
-/// else from `CLICKHOUSE_PASSWORD`, else from clickhouse-client's configuration
-/// (`~/.clickhouse-client/config.xml`, its `<password>`); it is sent only as HTTP basic
-/// authentication and never appears in a message (`displayName`).
+/// else, where stored credentials are allowed (a server the user named), from
+/// `CLICKHOUSE_PASSWORD`, else from clickhouse-client's configuration
+/// (`~/.clickhouse-client/config.xml`, its `<password>`: `ClickHouseClientConfig`); it is sent
+/// only as HTTP basic authentication and never appears in a message (`displayName`).
 struct ClickHouseLocation: Sendable, Equatable {
     var isSecure: Bool
     var user: String
@@ -23,9 +24,10 @@ struct ClickHouseLocation: Sendable, Equatable {
         schemes.contains { text.lowercased().hasPrefix($0) }
     }
 
-    /// The location `text` names, its password looked up as the type's comment says; throws a
-    /// `DataError` naming the URL without its password when it is not one.
-    init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(DataError) {
+    /// The location `text` names, its password looked up as the type's comment says (stored
+    /// passwords only when `storedCredentials`); throws a `DataError` naming the URL without its
+    /// password when it is not one.
+    init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment, storedCredentials: Bool = true) throws(DataError) {
         guard Self.isURL(text), let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
             throw DataError.server(
                 name: Self.redacted(text), what: "cannot connect",
@@ -39,8 +41,7 @@ struct ClickHouseLocation: Sendable, Equatable {
         database = path.isEmpty ? "default" : (path.removingPercentEncoding ?? path)
         password =
             url.password.map { $0.removingPercentEncoding ?? $0 }
-            ?? environment["CLICKHOUSE_PASSWORD"]
-            ?? Self.configuredPassword(home: environment["HOME"])
+            ?? StoredCredentials.clickHousePassword(allowed: storedCredentials, environment: environment)
     }
 
     /// `clickhouse://user@host:port/database`: what messages and titles call the server.
@@ -75,14 +76,5 @@ struct ClickHouseLocation: Sendable, Equatable {
     static func passwords(in text: String) -> [String] {
         guard isURL(text), let url = URLComponents(string: text), let written = url.percentEncodedPassword, !written.isEmpty else { return [] }
         return Array(Set([written, written.removingPercentEncoding ?? written]))
-    }
-
-    /// The `<password>` of clickhouse-client's own configuration, when it has one.
-    private static func configuredPassword(home: String?) -> String? {
-        guard let home, let data = FileManager.default.contents(atPath: home + "/.clickhouse-client/config.xml"),
-            let text = String(data: data, encoding: .utf8),
-            let open = text.range(of: "<password>"), let close = text.range(of: "</password>", range: open.upperBound..<text.endIndex)
-        else { return nil }
-        return String(text[open.upperBound..<close.lowerBound])
     }
 }

@@ -9,6 +9,10 @@ import Foundation
 /// `String` as a length and bytes each, `Nullable(T)` as one byte per row (1 for NULL) followed
 /// by the T values (a placeholder where NULL). `Date` is days and `DateTime` seconds since 1970
 /// (UTC). O(bytes).
+///
+/// The bytes are a server's, not trusted: every size is checked against the bytes there before
+/// anything is allocated for it (a 30-byte block claiming 2³⁹ strings is `.incomplete`, never
+/// a reservation of 2³⁹ slots), and sizes multiply with overflow checked (`.malformed`).
 struct ClickHouseNativeReader {
     /// One column of a block.
     struct Column {
@@ -53,6 +57,14 @@ struct ClickHouseNativeReader {
         let bytes: UnsafeRawBufferPointer
         var offset: Int
 
+        /// The bytes of `count` values of `width` bytes each; `.malformed` when the product
+        /// overflows, `.incomplete` when they are not all here.
+        mutating func take(_ count: Int, of width: Int) throws(Failure) -> UnsafeRawBufferPointer {
+            let (total, overflow) = count.multipliedReportingOverflow(by: width)
+            guard !overflow else { throw .malformed }
+            return try take(total)
+        }
+
         mutating func take(_ count: Int) throws(Failure) -> UnsafeRawBufferPointer {
             guard count >= 0, bytes.count - offset >= count else { throw .incomplete }
             defer { offset += count }
@@ -88,17 +100,18 @@ struct ClickHouseNativeReader {
                     if inner.isText { column.texts[column.texts.count - rows + r] = nil } else { column.numbers[column.numbers.count - rows + r] = .nan }
                 }
             case .string:
-                column.texts.reserveCapacity(column.texts.count + rows)
+                // Each string takes a byte at least: no more room than the bytes here can fill.
+                column.texts.reserveCapacity(column.texts.count + min(rows, bytes.count - offset))
                 for _ in 0..<rows { column.texts.append(try string()) }
             case .fixedString(let width):
-                let data = try take(width * rows)
+                let data = try take(rows, of: width)
                 for r in 0..<rows {
                     var cell = UnsafeRawBufferPointer(rebasing: data[r * width..<(r + 1) * width])
                     while let last = cell.last, last == 0 { cell = UnsafeRawBufferPointer(rebasing: cell.dropLast()) }
                     column.texts.append(String(decoding: cell, as: UTF8.self))
                 }
             case .uuid:
-                let data = try take(16 * rows)
+                let data = try take(rows, of: 16)
                 for r in 0..<rows {
                     // Two little-endian 64-bit halves, high half first.
                     let high = data.loadUnaligned(fromByteOffset: 16 * r, as: UInt64.self)
@@ -110,13 +123,13 @@ struct ClickHouseNativeReader {
                     column.texts.append(parts.joined(separator: "-"))
                 }
             case .enumeration(let width, let names):
-                let data = try take(width * rows)
+                let data = try take(rows, of: width)
                 for r in 0..<rows {
                     let code = width == 1 ? Int(data.load(fromByteOffset: r, as: Int8.self)) : Int(data.loadUnaligned(fromByteOffset: 2 * r, as: Int16.self))
                     column.texts.append(names[code] ?? String(code))
                 }
             case .number(let number):
-                let data = try take(number.width * rows)
+                let data = try take(rows, of: number.width)
                 column.numbers.reserveCapacity(column.numbers.count + rows)
                 for r in 0..<rows { column.numbers.append(number.read(data, at: number.width * r)) }
             case .nothing:

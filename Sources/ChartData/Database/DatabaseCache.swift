@@ -19,6 +19,10 @@ public final class DatabaseCache {
     /// The query that tells when a server's data changed (`DatabaseOptions.watchQuery`), for the
     /// servers connected after it is set.
     public var watchQuery: String?
+    /// The locations whose servers may be sent stored passwords (`StoredCredentials`,
+    /// `DatabaseOptions.storedCredentials`): those the user named (on the command line); nil for
+    /// every location.
+    public var storedCredentialLocations: Set<String>?
     /// Whether a server was connected.
     public var hasServers: Bool { open.values.contains { $0.engine.isServer } }
 
@@ -29,9 +33,11 @@ public final class DatabaseCache {
         self.memoryBudget = memoryBudget
     }
 
-    /// The options each database is opened with now.
-    var options: DatabaseOptions {
-        DatabaseOptions(timeLimit: timeLimit, memoryBudget: memoryBudget, limits: limits, watchQuery: watchQuery)
+    /// The options the database at `location` is opened with now.
+    func options(for location: String) -> DatabaseOptions {
+        var options = DatabaseOptions(timeLimit: timeLimit, memoryBudget: memoryBudget, limits: limits, watchQuery: watchQuery)
+        options.storedCredentials = storedCredentialLocations?.contains(location) ?? true
+        return options
     }
 
     /// The database at `location`, opened by `engine`, else by the engine that claims it
@@ -42,7 +48,7 @@ public final class DatabaseCache {
         let engine = engine ?? DatabaseEngines.engine(for: location)
         let key = engine.title + "\u{0}" + location
         if let opened = open[key] { return opened.database }
-        let database = try engine.open(location, options: options)
+        let database = try engine.open(location, options: options(for: location))
         open[key] = (engine, database)
         return database
     }

@@ -55,7 +55,7 @@ public protocol DatabaseEngine: Sendable {
     /// How to open another connection to `location` for a table too large to load (its pass over
     /// every row, and its views), each with its own time limit in seconds; nil when the database
     /// cannot be opened twice (a script run into memory).
-    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection?
+    func reconnection(to location: String, options: DatabaseOptions) -> DatabaseReconnection?
 
     /// Asks every server to stop the queries running there for this process, for a process
     /// ending on a signal. May wait for the network: the caller bounds it.
@@ -64,10 +64,15 @@ public protocol DatabaseEngine: Sendable {
     /// Removes the private files the engine's databases made (copies of databases), for a
     /// process ending on a signal, which runs no deinitializers.
     func removeTemporaryFiles()
+
+    /// Waits up to `seconds` for work the engine's databases started on threads of their own
+    /// (a request to stop a query on the server), for a process about to exit: a thread still in
+    /// a library (OpenSSL) when the process' exit handlers run could crash it.
+    func finishBackgroundWork(seconds: Double)
 }
 
 /// Opens a connection to a database again, within the time limit it is given in seconds
-/// (`DatabaseEngine.reconnection(to:memoryBudget:)`).
+/// (`DatabaseEngine.reconnection(to:options:)`).
 public typealias DatabaseReconnection = @Sendable (_ timeLimit: Double) throws(DataError) -> any NumberStreaming
 
 /// What opening a database is bounded by (`DatabaseEngine.open(_:options:)`).
@@ -81,6 +86,11 @@ public struct DatabaseOptions: Sendable {
     /// A server's watch query: run once as the server opens (so that a failing one says so
     /// before a window opens), then polled for live reload. Ignored by file databases.
     public var watchQuery: String?
+    /// Whether a server may be sent the passwords the user keeps outside its location
+    /// (`StoredCredentials`: `CLICKHOUSE_PASSWORD`, `PGPASSWORD`, clickhouse-client's
+    /// `config.xml`) when its location writes none: true for a location the user named, false
+    /// for one only a spec file names (someone else's file may name their own server).
+    public var storedCredentials: Bool = true
 
     /// A quarter of the machine's physical memory, in bytes: the budget when none is given.
     public static var defaultMemoryBudget: Int { Int(clamping: ProcessInfo.processInfo.physicalMemory / 4) }
@@ -111,4 +121,6 @@ extension DatabaseEngine {
     public func cancelRunningQueries() {}
     /// No private files.
     public func removeTemporaryFiles() {}
+    /// Nothing runs elsewhere.
+    public func finishBackgroundWork(seconds: Double) {}
 }

@@ -57,6 +57,12 @@ public enum DatabaseEngines {
         for engine in all { engine.cancelRunningQueries() }
     }
 
+    /// Waits for every engine's background work (`finishBackgroundWork(seconds:)`), up to
+    /// `seconds` each, for a process about to exit.
+    public static func finishBackgroundWork(seconds: Double) {
+        for engine in all { engine.finishBackgroundWork(seconds: seconds) }
+    }
+
     /// Removes every engine's private files (`removeTemporaryFiles`), for a process ending on a signal.
     public static func removeTemporaryFiles() {
         for engine in all { engine.removeTemporaryFiles() }

@@ -53,4 +53,22 @@ extension NumberStreaming {
     public func integer(_ expression: String) -> String { HistogramBinning.sqlInteger(expression) }
     /// The plain clause: the engine's planner decides.
     public func wholeOrder(of query: String, by column: String) -> String { " ORDER BY \(column)" }
+
+    /// `streamNumbers(_:parameters:row:)` where every row must have `columns` values: a row of
+    /// another width (a server answering two columns with one) throws `DataError.query` naming
+    /// both counts, before `row` could read past the values it was given.
+    func streamNumbers(
+        _ sql: String, parameters: [Double], columns: Int,
+        row: (UnsafeBufferPointer<Double>) throws(DataError) -> Bool
+    ) throws(DataError) {
+        try streamNumbers(sql, parameters: parameters) { (values) throws(DataError) -> Bool in
+            guard values.count == columns else { throw DataError.query(path: name, message: Self.widthMismatch(values.count, columns)) }
+            return try row(values)
+        }
+    }
+
+    /// What a row of `found` values where `asked` were asked for is called.
+    static func widthMismatch(_ found: Int, _ asked: Int) -> String {
+        "the answer has \(found) column\(found == 1 ? "" : "s") where \(asked) were asked for"
+    }
 }

@@ -63,8 +63,14 @@ extension SQLViewThinning {
         let ys = table.ys.map { numberExpression($0, isDate: false) }
         let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
         let list = ys.map { "min(\($0)), max(\($0)), count(\($0)), sum(CASE WHEN \(isNaN($0)) THEN 1 ELSE 0 END)" }
-        guard var row = try numbers("SELECT min(\(x)), max(\(x)), count(*), \(list.joined(separator: ", ")) \(from)").first, row[2] > 0 else {
+        guard var row = try numbers("SELECT min(\(x)), max(\(x)), count(*), \(list.joined(separator: ", ")) \(from)", columns: 3 + 4 * ys.count).first,
+            row[2] > 0
+        else {
             throw DataError.unusable(path: name, message: "the query returned no rows with an x value")
+        }
+        // A server's answer, not trusted: a count is a whole number a table can have.
+        guard row[2] <= 9e15, row[2] == row[2].rounded() else {
+            throw DataError.query(path: name, message: "the server counted \(row[2]) rows, which is no count of rows")
         }
         let hasNaN = ys.indices.map { row[6 + 4 * $0] > 0 }
         if hasNaN.contains(true) {
@@ -72,19 +78,24 @@ extension SQLViewThinning {
                 let finite = "NOT \(isNaN(y)) AND \(y) > \(literal(-.infinity)) AND \(y) < \(literal(.infinity))"
                 return "\(aggregate("min", y, where: finite)), \(aggregate("max", y, where: finite))"
             }
-            if let again = try numbers("SELECT \(finite.joined(separator: ", ")) \(from)").first {
+            if let again = try numbers("SELECT \(finite.joined(separator: ", ")) \(from)", columns: 2 * ys.count).first {
                 for s in ys.indices { (row[3 + 4 * s], row[4 + 4 * s]) = (again[2 * s], again[2 * s + 1]) }
             }
         }
         // The x range of the rows with a value, as a plot that loads every row fits.
         if ys.indices.contains(where: { row[5 + 4 * $0] < row[2] }) {
             let valued = table.ys.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
-            guard let ends = try numbers("SELECT min(\(x)), max(\(x)), count(*) \(from) AND (\(valued))").first, ends[2] > 0 else {
+            guard let ends = try numbers("SELECT min(\(x)), max(\(x)), count(*) \(from) AND (\(valued))", columns: 3).first, ends[2] > 0 else {
                 throw DataError.unusable(path: name, message: "the query returned no rows with an x value and a y value")
             }
             (row[0], row[1]) = (ends[0], ends[1])
         }
-        let values = ys.indices.map { s in row[3 + 4 * s] <= row[4 + 4 * s] ? PlotRange(row[3 + 4 * s], row[4 + 4 * s]) : nil }
+        // Infinite or NaN ends (a server's, or a column of ±inf) are no extent to lay out.
+        let finite = { (a: Double, b: Double) in a.isFinite && b.isFinite && a <= b }
+        guard finite(row[0], row[1]) else {
+            throw DataError.unusable(path: name, message: "the x values have no finite extent (from \(row[0]) to \(row[1]))")
+        }
+        let values = ys.indices.map { s in finite(row[3 + 4 * s], row[4 + 4 * s]) ? PlotRange(row[3 + 4 * s], row[4 + 4 * s]) : nil }
         return AggregatedTable.Summary(x: PlotRange(row[0], row[1]), values: values, rows: Int(row[2]), hasNaN: hasNaN)
     }
 
@@ -150,7 +161,7 @@ extension SQLViewThinning {
         var gapBuckets: [Double] = []
         var inView = 0
         var beforeX: Double?, afterX: Double?
-        for row in try numbers(sql, stop) {
+        for row in try numbers(sql, columns: 8, stop) {
             let b = row[0]
             if b < -1e18 { beforeX = row[4]; continue }
             if b > 1e18 { afterX = row[3]; continue }
@@ -166,7 +177,7 @@ extension SQLViewThinning {
         var at: [Double: [Double]] = [:]
         let edges = Set(columns.flatMap { [$0.first, $0.last] } + [beforeX, afterX].compactMap { $0 })
         if !edges.isEmpty {
-            for row in try numbers("SELECT \(x), \(y) \(from) AND \(x) IN (\(edges.sorted().map(literal).joined(separator: ", ")))", stop) {
+            for row in try numbers("SELECT \(x), \(y) \(from) AND \(x) IN (\(edges.sorted().map(literal).joined(separator: ", ")))", columns: 2, stop) {
                 at[row[0], default: []].append(row[1])
             }
         }
@@ -177,7 +188,7 @@ extension SQLViewThinning {
         if !values.isEmpty {
             for row in try numbers(
                 "SELECT \(bucket) AS chartview_b, \(y), min(\(x)) \(from) AND \(x) >= \(literal(lo)) AND \(x) <= \(literal(hi))"
-                    + " AND \(y) IN (\(values.sorted().map(literal).joined(separator: ", "))) GROUP BY chartview_b, \(y)", stop)
+                    + " AND \(y) IN (\(values.sorted().map(literal).joined(separator: ", "))) GROUP BY chartview_b, \(y)", columns: 3, stop)
             {
                 firstHolding[row[0], default: [:]][row[1]] = row[2]
             }
@@ -271,7 +282,7 @@ extension SQLViewThinning {
             """
         var low = Double.infinity, high = -Double.infinity, first = Double.infinity, last = -Double.infinity
         var points: [OrderedRow] = []
-        for row in try numbers(sql, stop) {
+        for row in try numbers(sql, columns: 9, stop) {
             points.append(OrderedRow(x: row[2], y: row[3]))
             // (A group without a row in view has no extremes: ClickHouse says 0, SQL NULL.)
             if row[8] > 0 {
@@ -294,11 +305,11 @@ extension SQLViewThinning {
         for _ in 0..<64 {
             let bound = below ? edge - window : edge + window
             let range = below ? "\(x) < \(literal(edge)) AND \(x) >= \(literal(bound))" : "\(x) > \(literal(edge)) AND \(x) <= \(literal(bound))"
-            if let row = try numbers("SELECT \(x), \(y) \(from) AND \(range) ORDER BY \(x) \(order), \(y) \(order) LIMIT 1", stop).first {
+            if let row = try numbers("SELECT \(x), \(y) \(from) AND \(range) ORDER BY \(x) \(order), \(y) \(order) LIMIT 1", columns: 2, stop).first {
                 return OrderedRow(x: row[0], y: row[1])
             }
             // Past every row: nothing more to find.
-            let beyond = try numbers("SELECT count(*) \(from) AND \(x) \(below ? "<" : ">") \(literal(bound))", stop)
+            let beyond = try numbers("SELECT count(*) \(from) AND \(x) \(below ? "<" : ">") \(literal(bound))", columns: 1, stop)
             if beyond.first?.first ?? 0 == 0 { return nil }
             window *= 16
         }
@@ -312,18 +323,18 @@ extension SQLViewThinning {
     ) throws(DataError) {
         if stop?.isCancelled == true { throw DataError.cancelled(path: name) }
         let filter = "\(x) >= \(literal(range.0)) AND \(x) <= \(literal(range.1))" + (condition.map { " AND " + $0 } ?? "")
-        try streamNumbers("SELECT \(x), \(y) \(from) AND \(filter) ORDER BY \(x) ASC, \(y) ASC NULLS LAST", parameters: []) { row in
+        try streamNumbers("SELECT \(x), \(y) \(from) AND \(filter) ORDER BY \(x) ASC, \(y) ASC NULLS LAST", parameters: [], columns: 2) { row in
             body(OrderedRow(x: row[0], y: row[1]))
             return true
         }
     }
 
-    /// The rows of `sql`, whose columns are all numbers, as doubles (NaN for NULL); none once
-    /// `stop` is raised (it throws `.cancelled`).
-    func numbers(_ sql: String, _ stop: CancellationFlag? = nil) throws(DataError) -> [[Double]] {
+    /// The rows of `sql`, whose `columns` columns are all numbers, as doubles (NaN for NULL);
+    /// none once `stop` is raised (it throws `.cancelled`). A row of another width throws.
+    func numbers(_ sql: String, columns: Int, _ stop: CancellationFlag? = nil) throws(DataError) -> [[Double]] {
         if stop?.isCancelled == true { throw DataError.cancelled(path: name) }
         var rows: [[Double]] = []
-        try streamNumbers(sql, parameters: []) { row in
+        try streamNumbers(sql, parameters: [], columns: columns) { row in
             rows.append(Array(row))
             return true
         }

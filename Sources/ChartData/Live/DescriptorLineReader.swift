@@ -23,11 +23,15 @@ public final class DescriptorLineReader: Sendable {
 
     /// A reader of `fd` (not closed by it: standard input stays the process's), called `name`
     /// in messages, feeding `queue`.
-    public init(fd: Int32, name: String, queue: LineQueue = LineQueue()) {
+    public init(fd: Int32, name: String, queue: LineQueue = LineQueue(), lineLimit: Int = LineSplitter.defaultLineLimit) {
         self.fd = fd
         self.name = name
         self.queue = queue
+        self.lineLimit = lineLimit
     }
+
+    /// The longest line kept (`LineSplitter`).
+    private let lineLimit: Int
 
     /// Starts the reading thread. Call once.
     public func start() {
@@ -38,7 +42,7 @@ public final class DescriptorLineReader: Sendable {
 
     /// Reads until the end of the input (or an error), on the calling thread.
     public func run() {
-        var splitter = LineSplitter()
+        var splitter = LineSplitter(lineLimit: lineLimit)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.readSize)
         defer { buffer.deallocate() }
         while true {
@@ -52,6 +56,10 @@ public final class DescriptorLineReader: Sendable {
             }
             if got == 0 { break }
             if let lines = splitter.take(buffer, count: got) { queue.push(lines) }
+            if splitter.isEndless {
+                queue.finish(.unusable(path: name, message: LineSplitter.endlessMessage(splitter.endlessLimit)))
+                return
+            }
         }
         if let rest = splitter.finish() { queue.push(rest) }
         queue.finish(nil)

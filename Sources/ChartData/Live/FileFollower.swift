@@ -29,11 +29,18 @@ public final class FileFollower: Sendable {
     /// Whether to stop at the end of what the file holds now (rendering to a file) rather than follow it.
     public let stopsAtEnd: Bool
     private let stopped = Mutex(false)
+    /// The longest line kept (`LineSplitter`).
+    private let lineLimit: Int
 
     /// A follower of `path` feeding `queue`; `stopsAtEnd` to read only what is there now (a file
     /// that is not there is then an error).
-    public init(path: String, queue: LineQueue = LineQueue(), interval: Double = 0.05, stopsAtEnd: Bool = false) {
+    /// Lines longer than `lineLimit` bytes are set aside (`LineSplitter`).
+    public init(
+        path: String, queue: LineQueue = LineQueue(), interval: Double = 0.05, stopsAtEnd: Bool = false,
+        lineLimit: Int = LineSplitter.defaultLineLimit
+    ) {
         self.path = path
+        self.lineLimit = lineLimit
         self.queue = queue
         self.interval = interval
         self.stopsAtEnd = stopsAtEnd
@@ -54,7 +61,7 @@ public final class FileFollower: Sendable {
     /// Follows the file on the calling thread until `stop()` (or its end with `stopsAtEnd`).
     public func run() {
         var file = OpenFile(fd: -1, device: 0, inode: 0, offset: 0)
-        var splitter = LineSplitter()
+        var splitter = LineSplitter(lineLimit: lineLimit)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: DescriptorLineReader.readSize)
         defer {
             buffer.deallocate()
@@ -72,11 +79,16 @@ public final class FileFollower: Sendable {
                 if got == 0 { return true }
                 file.offset += off_t(got)
                 if let lines = splitter.take(buffer, count: got) { queue.push(lines) }
+                if splitter.isEndless {
+                    queue.finish(.unusable(path: path, message: LineSplitter.endlessMessage(splitter.endlessLimit)))
+                    return false
+                }
             }
         }
         while !isStopped {
             if file.fd < 0 {
-                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                // Without blocking: a FIFO without a writer would hold the open forever.
+                let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
                 if fd < 0 {
                     let code = errno
                     if code != ENOENT || stopsAtEnd {
@@ -91,6 +103,13 @@ public final class FileFollower: Sendable {
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     close(fd)
                     queue.finish(.cannotOpen(path: path, reason: "is a directory"))
+                    return
+                }
+                // Only a regular file grows and is rotated: a FIFO or a device (a link swapped
+                // for /dev/zero) is a stream, read as standard input.
+                if (status.st_mode & S_IFMT) != S_IFREG {
+                    close(fd)
+                    queue.finish(.cannotOpen(path: path, reason: "is not a regular file; only a file is followed (read a FIFO or a device as standard input)"))
                     return
                 }
                 file = OpenFile(fd: fd, device: UInt64(status.st_dev), inode: UInt64(status.st_ino), offset: 0)

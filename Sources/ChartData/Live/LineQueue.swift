@@ -86,9 +86,12 @@ public final class LineQueue: @unchecked Sendable {
 public struct LineChunk: Sendable {
     /// The bytes of the lines, the last one ending in `\n`.
     public var bytes: [UInt8]
+    /// Lines set aside before these for being too long (`LineSplitter.lineLimit`).
+    public var overlongLines: Int
 
-    /// Lines of `bytes`, which end in a line feed.
-    public init(bytes: [UInt8]) {
+    /// Lines of `bytes`, which end in a line feed, after `overlongLines` set aside.
+    public init(bytes: [UInt8], overlongLines: Int = 0) {
         self.bytes = bytes
+        self.overlongLines = overlongLines
     }
 }

@@ -156,11 +156,12 @@ public final class LiveDatabaseFeed: LiveFeed, @unchecked Sendable {
         var taken = 0
         var ended = true
         cursor.beginRead()
-        try streaming.streamNumbers(cursor.last == nil ? firstRead : laterRead, parameters: cursor.last.map { [$0] } ?? []) { row in
+        try streaming.streamNumbers(cursor.last == nil ? firstRead : laterRead, parameters: cursor.last.map { [$0] } ?? [], columns: 1 + count) { row in
             let values = UnsafeBufferPointer(rebasing: row[1...])
-            guard cursor.admits(x: row[0], values: values) else { return true }
+            // No row without an x an axis holds; a value no axis holds is a missing one.
+            guard row[0].isFinite, cursor.admits(x: row[0], values: values) else { return true }
             batch.x.append(row[0])
-            for s in 0..<count { batch.values[s].append(values[s]) }
+            for s in 0..<count { batch.values[s].append(values[s].isFinite ? values[s] : .nan) }
             taken += 1
             if batch.count >= Self.batchRows {
                 deliver(batch)

@@ -28,17 +28,18 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
     private var started = false
 
     /// A feed of `input`'s lines split by `delimiter` (nil: detected) into the `columns` given
-    /// (nil: the header's). Nothing is read before `firstRows`.
-    public init(_ input: Input, delimiter: LiveDelimiter?, columns: [String]?) {
+    /// (nil: the header's). Nothing is read before `firstRows`. A line longer than `lineLimit`
+    /// bytes is set aside and counted with the lines skipped (`LineSplitter`).
+    public init(_ input: Input, delimiter: LiveDelimiter?, columns: [String]?, lineLimit: Int = LineSplitter.defaultLineLimit) {
         let queue = self.queue
         switch input {
         case .descriptor(let fd, let name):
             self.name = name
-            let reader = DescriptorLineReader(fd: fd, name: name, queue: queue)
+            let reader = DescriptorLineReader(fd: fd, name: name, queue: queue, lineLimit: lineLimit)
             start = { reader.start() }
         case .file(let path, let stopsAtEnd):
             name = path
-            let follower = FileFollower(path: path, queue: queue, stopsAtEnd: stopsAtEnd)
+            let follower = FileFollower(path: path, queue: queue, stopsAtEnd: stopsAtEnd, lineLimit: lineLimit)
             start = { follower.start() }
         }
         parser = LiveTextParser(name: name, delimiter: delimiter, columns: columns)

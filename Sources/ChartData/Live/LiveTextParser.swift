@@ -28,6 +28,8 @@ public final class LiveTextParser: @unchecked Sendable {
     public private(set) var skippedLines = 0
     /// Cells charted as missing because they were not numbers (or dates).
     public private(set) var badCells = 0
+    /// The most columns live input takes.
+    public static let maxColumns = 4096
     /// Rows parsed into `LiveRows`.
     public private(set) var rowCount = 0
     private var sample: [UInt8] = []
@@ -89,6 +91,11 @@ public final class LiveTextParser: @unchecked Sendable {
                 header = records[at].fields
                 banners = at
                 data = records[(at + 1)...]
+            }
+            // Each column of live data holds its own window of rows: a header of 200,000 fields
+            // would reserve gigabytes before a row came.
+            guard header.count <= Self.maxColumns else {
+                throw .unusable(path: name, message: "has \(header.count) columns; live input takes at most \(Self.maxColumns)")
             }
             let rows = data.filter { $0.fields.count == header.count && $0.fields != header }
             guard !rows.isEmpty else { return nil }
@@ -174,7 +181,8 @@ public final class LiveTextParser: @unchecked Sendable {
         precondition(!seriesColumns.isEmpty || xColumn != nil, "A parser parses rows once bound.")
         var out = LiveRows(x: [], values: Array(repeating: [], count: seriesColumns.count))
         let delimiter = self.delimiter ?? .comma
-        var lines = 0
+        var lines = chunk.overlongLines
+        skippedLines += chunk.overlongLines
         chunk.bytes.withUnsafeBufferPointer { buffer in
             for b in buffer where b == CSVByte.lf { lines += 1 }
             delimiter.forEachRecord(in: buffer, firstLine: nextLine) { fields, _ in
@@ -225,9 +233,11 @@ public final class LiveTextParser: @unchecked Sendable {
         return out
     }
 
+    /// The cell's number; nil for text and for a number no axis can hold (`1e400`, `inf`),
+    /// which is charted as missing, as the CSV reader charts it.
     private func number(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let value = CSVCell.number(cell) { return value }
-        return ColumnTyping.number(fromText: String(decoding: cell, as: UTF8.self), decimalComma: delimiter == .semicolon)
+        let value = CSVCell.number(cell) ?? ColumnTyping.number(fromText: String(decoding: cell, as: UTF8.self), decimalComma: delimiter == .semicolon)
+        return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     private func date(_ cell: UnsafeBufferPointer<UInt8>) -> Double? { dates.seconds(cell, lastFormat: &lastDateFormat) }

@@ -67,7 +67,7 @@ public final class ChartSource {
             sourceName = opened.name
             // The pass over every row of a big table may take longer than one query may.
             let (seconds, passSeconds) = (databases.timeLimit, 1e7)
-            if let again = engine.reconnection(to: resolved, memoryBudget: databases.memoryBudget) {
+            if let again = engine.reconnection(to: resolved, options: databases.options(for: resolved)) {
                 reconnect = { (forPass: Bool) throws(DataError) -> any NumberStreaming in try again(forPass ? passSeconds : seconds) }
             }
         }

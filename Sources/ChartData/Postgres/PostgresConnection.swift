@@ -46,7 +46,9 @@ final class PostgresConnection {
     /// unanswered connection, an unknown host, no answer within `seconds`), not when one refused
     /// (a password, a role or database that does not exist, `pg_hba.conf`) nor for a connection
     /// string libpq cannot use (an unknown option, a port that is not a number).
-    static func open(_ connectionString: String, seconds: Double) throws(DataError) -> PostgresConnection {
+    /// `storedCredentials`: whether the `PGPASSWORD` chartview took from the environment
+    /// (`StoredCredentials`) is given to libpq when the connection string writes no password.
+    static func open(_ connectionString: String, seconds: Double, storedCredentials: Bool = true) throws(DataError) -> PostgresConnection {
         try loadLibrary(for: connectionString)
         let deadline = QueryDeadline.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
         let written = PostgresConnectionString.passwords(in: connectionString)
@@ -55,6 +57,10 @@ final class PostgresConnection {
         var values = [connectionString, "chartview", "UTF8"]
         // A password file libpq would refuse with a warning of its own on standard error: it
         // reads none instead, and a connection that needs a password says why in its one line.
+        if written.isEmpty, let stored = StoredCredentials.postgresPassword(allowed: storedCredentials) {
+            keywords.append("password")
+            values.append(stored)
+        }
         let refusedFile = PostgresPasswordFile.refused(for: connectionString)
         if refusedFile != nil {
             keywords.append("passfile")

@@ -38,6 +38,8 @@ public final class PostgresDatabase {
     public var watchQuery: String?
 
     private let connectionString: String
+    /// Whether libpq may be given the taken `PGPASSWORD` (`StoredCredentials`).
+    private let storedCredentials: Bool
     private var connection: PostgresConnection?
     private var cancelRequest: PostgresCancelRequest?
     private let control = PostgresQueryControl()
@@ -63,17 +65,20 @@ public final class PostgresDatabase {
     public static func redactingPasswords(_ message: String, writtenIn texts: [String]) -> String {
         let secrets = texts.filter { PostgresConnectionString.isURL($0) || $0.lowercased().contains("password") }
             .flatMap(PostgresConnectionString.passwords(in:))
-        return secrets.isEmpty ? message : PostgresConnectionString.redacting(message, secrets: secrets)
+        return StoredCredentials.redacting(message, more: secrets)
     }
 
     /// Connects within `timeLimit` seconds and sets the session up (see the type's comment).
     /// Throws `DataError.server` ("cannot connect") naming the server and what went wrong (the
     /// server's words: "password authentication failed for user …"), never a password.
+    /// `storedCredentials`: whether a `PGPASSWORD` taken from the environment
+    /// (`StoredCredentials.takeFromEnvironment()`) is sent when the string writes no password.
     public init(
         connectionString: String, timeLimit: Double = 60,
-        memoryBudget: Int = DatabaseOptions.defaultMemoryBudget
+        memoryBudget: Int = DatabaseOptions.defaultMemoryBudget, storedCredentials: Bool = true
     ) throws(DataError) {
         self.connectionString = connectionString
+        self.storedCredentials = storedCredentials
         self.timeLimit = timeLimit
         self.memoryBudget = memoryBudget
         name = PostgresConnectionString.displayName(connectionString)
@@ -318,7 +323,7 @@ public final class PostgresDatabase {
     /// Connects and sets the session up, within the operation's time.
     private func connect(_ operation: inout Operation) throws(DataError) {
         let left = Double(operation.deadline > QueryDeadline.now() ? operation.deadline - QueryDeadline.now() : 0) / 1e9
-        let fresh = try PostgresConnection.open(connectionString, seconds: left)
+        let fresh = try PostgresConnection.open(connectionString, seconds: left, storedCredentials: storedCredentials)
         // A new connection may be to another server (a connection string may name several).
         approved.removeAll()
         name = fresh.name

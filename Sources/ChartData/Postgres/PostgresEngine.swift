@@ -18,12 +18,16 @@ struct PostgresEngine: DatabaseEngine {
     }
 
     func open(_ location: String, options: DatabaseOptions) throws(DataError) -> any ChartDatabase {
-        try PostgresDatabase(connectionString: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget).watching(options.watchQuery)
+        try PostgresDatabase(
+            connectionString: location, timeLimit: options.timeLimit, memoryBudget: options.memoryBudget,
+            storedCredentials: options.storedCredentials
+        ).watching(options.watchQuery)
     }
 
-    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
+    func reconnection(to location: String, options: DatabaseOptions) -> DatabaseReconnection? {
         { (timeLimit: Double) throws(DataError) -> any NumberStreaming in
-            try PostgresDatabase(connectionString: location, timeLimit: timeLimit, memoryBudget: memoryBudget)
+            try PostgresDatabase(
+                connectionString: location, timeLimit: timeLimit, memoryBudget: options.memoryBudget, storedCredentials: options.storedCredentials)
         }
     }
 

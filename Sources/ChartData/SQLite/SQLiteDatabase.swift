@@ -280,8 +280,11 @@ public final class SQLiteDatabase {
     }
 
     /// SQLite's advice for untrusted files: defensive mode, no schema functions with side
-    /// effects, no extensions, and bounded sizes.
+    /// effects, no extensions, and bounded sizes. And no double-quoted string literals in
+    /// queries: `"v"` is the column v or an error, never the text 'v' when the column is gone
+    /// (before, a column renamed while followed was read as that text, a bogus row appended).
     static func harden(_ db: OpaquePointer) {
+        _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0)
         _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
         _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
         _ = chartview_sqlite3_db_config_int(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)

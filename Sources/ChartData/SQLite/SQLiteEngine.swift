@@ -31,8 +31,9 @@ struct SQLiteEngine: DatabaseEngine {
     }
 
     /// A file opened again; nil for a script, whose database lives in this process's memory once.
-    func reconnection(to location: String, memoryBudget: Int) -> DatabaseReconnection? {
+    func reconnection(to location: String, options: DatabaseOptions) -> DatabaseReconnection? {
         guard !Self.isScript(location) else { return nil }
+        let memoryBudget = options.memoryBudget
         return { (timeLimit: Double) throws(DataError) -> any NumberStreaming in
             try SQLiteDatabase(path: location, timeLimit: timeLimit, memoryBudget: memoryBudget)
         }

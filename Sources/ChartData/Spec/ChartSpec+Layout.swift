@@ -104,6 +104,12 @@ extension ChartSpec {
                 if let bad = heights.first(where: { !($0 > 0 && $0.isFinite) }) {
                     return .failure(LayoutProblem(key: "heights", message: "relative heights are numbers above 0 (got \(bad))"))
                 }
+                // Relative heights are shares of the page: ratios past a million to one (or a
+                // sum that overflows, [1e308, 1e308]) lay out no row anyone could see.
+                if let low = heights.min(), let high = heights.max(), high / low > 1e6 || !heights.reduce(0, +).isFinite {
+                    return .failure(
+                        LayoutProblem(key: "heights", message: "relative heights differ by at most a million times (got \(low) and \(high))"))
+                }
                 if let rows, rows != heights.count {
                     return .failure(
                         LayoutProblem(

@@ -10,10 +10,12 @@ enum SavePrompt {
 
     /// The suggested file name: the chart's title (else its name) as lowercase words joined by
     /// dashes, at most 60 characters, then today's date, `.` and `fileExtension`
-    /// ("exchange-rates-2026-12-01.png"), with `-2`, `-3`… when taken in `directory`.
+    /// ("exchange-rates-2026-12-01.png"), with `-2`, `-3`… when taken in `directory`. Taken
+    /// means any entry, a dangling symbolic link too: a name someone linked elsewhere in
+    /// advance is never suggested, so Ctrl+S cannot create the link's target.
     static func suggestedName(
         title: String?, chart: String, date: Date = Date(), directory: String, fileExtension: String = "png",
-        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+        exists: (String) -> Bool = SavePrompt.entryExists
     ) -> String {
         var words = slug(title ?? "")
         if words.isEmpty { words = slug(chart) }
@@ -27,6 +29,12 @@ enum SavePrompt {
             counter += 1
         }
         return name
+    }
+
+    /// Whether anything has the name `path`: a file, a folder, or a link, dangling or not.
+    static func entryExists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// `text`'s letters and digits (of any script) lowercased, every other run as one dash,

@@ -10,7 +10,7 @@ extension CommandOption {
     /// Every option, the hidden ones included, in the help's order.
     static let all: [CommandOption] = [
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
-        keepOrder, split, link, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, timeout, maxMemory, inMemory,
+        keepOrder, split, link, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, trustSpecServers, timeout, maxMemory, inMemory,
         outOfCore, follow, window, columns, delimiter,
         chart, list, values, output, format, dumpLayout, exportVisible, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
@@ -151,6 +151,14 @@ extension CommandOption {
     static let noWatch: CommandOption = flag(
         "--no-watch", sets: \.watches, to: false, section: .data,
         help: "do not reload when the data file changes", summary: "do not reload when the data file changes")
+    static let trustSpecServers: CommandOption = flag(
+        "--trust-spec-servers", sets: \.trustsSpecServers, to: true, section: .data,
+        help: """
+            send your stored passwords (CLICKHOUSE_PASSWORD, PGPASSWORD,
+            clickhouse-client's config.xml) to servers a spec file names
+            too (by default only to servers named on the command line)
+            """,
+        summary: "send stored passwords to a spec's servers")
     static let watchQuery: CommandOption = option(
         "--watch-query", "SQL", value: .nonEmpty("a query", upTo: Options.maxQueryLength), into: \.watchQuery, section: .data,
         help: """

@@ -39,6 +39,9 @@ struct Options {
     /// output FIFO may wait for its reader).
     var timeout: Double = 60
     var watches = true
+    /// `--trust-spec-servers`: stored passwords (`StoredCredentials`) go to servers a spec
+    /// file names, not only to those named on the command line.
+    var trustsSpecServers = false
     /// A query whose first row changes when a server's data does, polled for live reload
     /// (servers are not polled without one).
     var watchQuery: String?

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Writes that a planted link or standard input's file could turn against the user, through the
+/// real binary (the fourth attack round: each of these replaced or created a file of the
+/// user's before).
+@Suite struct LinkAndInputSafetyTests {
+    static let csv = "x,y\n1,2\n2,3\n3,5\n"
+
+    func withDirectory(mode: mode_t = 0o755, _ body: (String) throws -> Void) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        chmod(dir, mode)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(dir)
+    }
+
+    /// `chartview - --export-visible d.csv < d.csv` (and `--output d.csv`): standard input's
+    /// file is an input like a named one; refused in one line, the data kept.
+    @Test(arguments: [["--export-visible"], ["--output", "--format", "png"], ["--dump-layout"]])
+    func standardInputsFileIsAnInput(flags: [String]) throws {
+        try withDirectory { dir in
+            let data = dir + "/d.csv"
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: data))
+            let input = try #require(FileHandle(forReadingAtPath: data))
+            let arguments = ["-", flags[0], data] + flags.dropFirst()
+            let result = try ChildProcess.run(ChartviewProcess.binary, arguments, standardInput: input)
+            let stderr = String(decoding: result.stderr, as: UTF8.self)
+            #expect(result.status == 2, "\(stderr)")
+            #expect(stderr == "chartview: \(data): is standard input's file; choose another output\n")
+            #expect(FileManager.default.contents(atPath: data) == Data(Self.csv.utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["d.csv"])
+        }
+    }
+
+    /// A shipped folder with `d.csv.chartview.json → ../bash_login` (dangling): opening the data
+    /// says so in one line, status 2, and creates nothing; before, the first note created the
+    /// link's target with the chart's name in it.
+    @Test func aSidecarThatIsALinkIsNeitherReadNorWritten() throws {
+        try withDirectory { dir in
+            try FileManager.default.createDirectory(atPath: dir + "/shipped", withIntermediateDirectories: false)
+            let data = dir + "/shipped/$(touch PWNED).csv"
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: data))
+            try FileManager.default.createSymbolicLink(atPath: data + ".chartview.json", withDestinationPath: "../bash_login")
+            let result = try ChartviewProcess.run([data, "--output", dir + "/x.png"])
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("chartview: \(data).chartview.json: is a symbolic link"), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+            #expect(!FileManager.default.fileExists(atPath: dir + "/bash_login"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        }
+    }
+
+    /// `--output` through a link another user planted in a sticky, world-writable folder (as
+    /// `/tmp` is) is refused as the kernel's `protected_symlinks` refuses `cp`; the link's
+    /// target (root's file) is kept. Run as root, the link given to `nobody`.
+    @Test func anotherUsersLinkInAStickyFolderIsNotFollowed() throws {
+        try #require(geteuid() == 0, "changing a link's owner needs root")
+        try withDirectory(mode: 0o1777) { dir in
+            let data = dir + "/d.csv", victim = dir + "/victim.png"
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: data))
+            try Data("root's\n".utf8).write(to: URL(fileURLWithPath: victim))
+            try FileManager.default.createSymbolicLink(atPath: dir + "/chart.png", withDestinationPath: victim)
+            #expect(lchown(dir + "/chart.png", 65534, 65534) == 0)
+            for flag in ["--output", "--dump-layout"] {
+                let result = try ChartviewProcess.run([data, flag, dir + "/chart.png"])
+                #expect(result.status == 2)
+                #expect(result.stderr.hasPrefix("chartview: \(dir)/chart.png: is a symbolic link in the shared folder"), "\(result.stderr)")
+                #expect(FileManager.default.contents(atPath: victim) == Data("root's\n".utf8))
+            }
+            // The user's own link there is followed, as README promises.
+            #expect(lchown(dir + "/chart.png", 0, 0) == 0)
+            let own = try ChartviewProcess.run([data, "--output", dir + "/chart.png"])
+            #expect(own.status == 0, "\(own.stderr)")
+            #expect(FileManager.default.contents(atPath: victim)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        }
+    }
+}
