@@ -129,7 +129,8 @@ bench:
 	.ci/with-postgres .ci/with-clickhouse .ci/with-xvfb /usr/bin/python3 .ci/bench.py
 
 # libFuzzer over the CSV reader; specs, column typing and SQL values each through the chart
-# built, laid out, painted and dumped; and layout alone. Each runs for
+# built, laid out, painted and dumped; layout alone; PostgreSQL's connection strings and
+# queries; ClickHouse's Native answers; and live lines split and parsed. Each runs for
 # FUZZ_SECONDS (default 600). Crash inputs go to Tests/FuzzInputs, which make test replays.
 fuzz:
 	@.ci/ensure-packages build

@@ -65,6 +65,8 @@ let package = Package(
         .executableTarget(name: "FuzzPostgresURL", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzPostgresQuery", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzLayout", dependencies: ["ChartCore", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzClickHouseNative", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzLiveLines", dependencies: ["ChartCore", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
 
         // How much of the heaviest tests a run covers (make test samples, make test-full runs all).
         .target(name: "TestDepth", path: "Tests/TestDepth"),

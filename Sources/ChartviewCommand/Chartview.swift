@@ -231,6 +231,13 @@ public enum Chartview {
         } catch {
             throw CommandError(message: "\(error)", status: 1)
         }
+        // Live rows past --max-memory that could not be kept on disk (a full TMPDIR) or read
+        // back would be gaps in the picture: said, status 1, nothing written.
+        for series in figure.graphs.flatMap(\.liveSeries) {
+            if let failure = series.status.storeFailure {
+                throw CommandError(message: "\(CommandError.oneLine(failure)); the chart would miss those rows, so none is written", status: 1)
+            }
+        }
         // The layout is encoded before anything is written: a layout that cannot be (a value
         // no JSON number holds) leaves no picture behind that the dump would have described.
         var dumpData: Data?

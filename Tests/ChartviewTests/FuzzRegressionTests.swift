@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [
         ("FuzzCSV", "csv"), ("FuzzSpec", "spec"), ("FuzzColumnTyping", "columntyping"), ("FuzzSQLValues", "sqlvalues"), ("FuzzLayout", "layout"),
         ("FuzzPostgresURL", "postgresurl"),
-        ("FuzzPostgresQuery", "postgresquery")
+        ("FuzzPostgresQuery", "postgresquery"), ("FuzzClickHouseNative", "clickhousenative"), ("FuzzLiveLines", "livelines")
     ])
     func savedInputsNoLongerCrash(target: String, folder: String) throws {
         let binary = URL(fileURLWithPath: ChartviewProcess.binary).deletingLastPathComponent().appendingPathComponent(target).path

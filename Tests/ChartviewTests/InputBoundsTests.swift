@@ -78,3 +78,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 }
+
+/// Live rows past `--max-memory` that cannot be kept on disk (the spill file past `ulimit -f`,
+/// as on a full `TMPDIR`): one line, status 1, no picture with gaps (before: status 0, no word,
+/// a chart missing those rows).
+@Suite struct SpillFailureTests {
+    @Test func aSpillThatCannotBeWrittenIsSaidAndNothingIsDrawn() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let data = dir + "/rows.csv"
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/awk")
+        writer.arguments = [#"BEGIN { print "x,y,z"; for (i = 0; i < 3000000; i++) print i "," i % 977 "," i % 13 }"#]
+        _ = FileManager.default.createFile(atPath: data, contents: nil)
+        writer.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: data))
+        try writer.run()
+        writer.waitUntilExit()
+        let input = try #require(FileHandle(forReadingAtPath: data))
+        // 1024 blocks of 1 KiB: the spill (tens of MB) cannot be written; the chart goes to a
+        // device, which the limit does not bound.
+        let raw = try ChildProcess.run(
+            "/bin/bash", ["-c", "ulimit -f 1024 && exec \"$0\" - --max-memory 16M --output /dev/null", ChartviewProcess.binary],
+            environment: ProcessInfo.processInfo.environment.merging(["SQLITE_TMPDIR": dir]) { _, new in new }, standardInput: input, deadline: 240)
+        let stderr = String(decoding: raw.stderr, as: UTF8.self)
+        #expect(raw.status == 1, "\(stderr)")
+        #expect(stderr.hasPrefix("chartview: ") && stderr.contains("the chart would miss those rows"), "\(stderr)")
+        #expect(stderr.filter { $0 == "\n" }.count == 1, "\(stderr)")
+    }
+}

@@ -27,6 +27,8 @@ struct ClickHouseEngine: DatabaseEngine {
         ).watching(options.watchQuery)
     }
 
+    var storedSecrets: [String] { ClickHouseLocation.storedSecrets }
+
     /// The requests to kill a query (`KILL QUERY`) still on their threads.
     func finishBackgroundWork(seconds: Double) {
         _ = ClickHouseDatabase.pendingKills.wait(timeout: .now() + .nanoseconds(Int(max(0, min(seconds, 3600)) * 1e9)))

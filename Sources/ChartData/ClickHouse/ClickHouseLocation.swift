@@ -41,7 +41,21 @@ struct ClickHouseLocation: Sendable, Equatable {
         database = path.isEmpty ? "default" : (path.removingPercentEncoding ?? path)
         password =
             url.password.map { $0.removingPercentEncoding ?? $0 }
-            ?? StoredCredentials.clickHousePassword(allowed: storedCredentials, environment: environment)
+            ?? (storedCredentials ? Self.storedPassword(environment: environment) : nil)
+    }
+
+    /// The password for a location whose URL writes none: `CLICKHOUSE_PASSWORD`, else
+    /// clickhouse-client's configuration under `HOME` (`ClickHouseClientConfig`).
+    static func storedPassword(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        environment["CLICKHOUSE_PASSWORD"] ?? ClickHouseClientConfig.password(home: environment["HOME"])
+    }
+
+    /// Every stored password (the environment's and the configuration's), for redaction.
+    static var storedSecrets: [String] {
+        let environment = ProcessInfo.processInfo.environment
+        return [environment["CLICKHOUSE_PASSWORD"], ClickHouseClientConfig.password(home: environment["HOME"])].compactMap { $0 }.filter {
+            !$0.isEmpty
+        }
     }
 
     /// `clickhouse://user@host:port/database`: what messages and titles call the server.

@@ -69,6 +69,15 @@ public protocol DatabaseEngine: Sendable {
     /// (a request to stop a query on the server), for a process about to exit: a thread still in
     /// a library (OpenSSL) when the process' exit handlers run could crash it.
     func finishBackgroundWork(seconds: Double)
+
+    /// Takes the passwords the engine's library would read from the environment for any server
+    /// out of it, to give them only where stored credentials are allowed
+    /// (`StoredCredentials.takeFromEnvironment()`). Only while no other thread runs.
+    func takeStoredCredentials()
+
+    /// The passwords the user keeps for the engine's servers outside their locations (the
+    /// environment's, a client's configuration's), for every message to be redacted of them.
+    var storedSecrets: [String] { get }
 }
 
 /// Opens a connection to a database again, within the time limit it is given in seconds
@@ -123,4 +132,8 @@ extension DatabaseEngine {
     public func removeTemporaryFiles() {}
     /// Nothing runs elsewhere.
     public func finishBackgroundWork(seconds: Double) {}
+    /// None taken.
+    public func takeStoredCredentials() {}
+    /// None.
+    public var storedSecrets: [String] { [] }
 }

@@ -57,6 +57,15 @@ public enum DatabaseEngines {
         for engine in all { engine.cancelRunningQueries() }
     }
 
+    /// Every engine's stored passwords (`DatabaseEngine.storedSecrets`), for redaction.
+    public static var storedSecrets: [String] { all.flatMap(\.storedSecrets) }
+
+    /// Has every engine take its stored passwords out of the environment
+    /// (`DatabaseEngine.takeStoredCredentials()`). Only while no other thread runs.
+    public static func takeStoredCredentials() {
+        for engine in all { engine.takeStoredCredentials() }
+    }
+
     /// Waits for every engine's background work (`finishBackgroundWork(seconds:)`), up to
     /// `seconds` each, for a process about to exit.
     public static func finishBackgroundWork(seconds: Double) {

@@ -47,7 +47,7 @@ final class PostgresConnection {
     /// (a password, a role or database that does not exist, `pg_hba.conf`) nor for a connection
     /// string libpq cannot use (an unknown option, a port that is not a number).
     /// `storedCredentials`: whether the `PGPASSWORD` chartview took from the environment
-    /// (`StoredCredentials`) is given to libpq when the connection string writes no password.
+    /// (`PostgresStoredPassword`) is given to libpq when the connection string writes no password.
     static func open(_ connectionString: String, seconds: Double, storedCredentials: Bool = true) throws(DataError) -> PostgresConnection {
         try loadLibrary(for: connectionString)
         let deadline = QueryDeadline.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
@@ -57,7 +57,7 @@ final class PostgresConnection {
         var values = [connectionString, "chartview", "UTF8"]
         // A password file libpq would refuse with a warning of its own on standard error: it
         // reads none instead, and a connection that needs a password says why in its one line.
-        if written.isEmpty, let stored = StoredCredentials.postgresPassword(allowed: storedCredentials) {
+        if written.isEmpty, let stored = PostgresStoredPassword.password(allowed: storedCredentials) {
             keywords.append("password")
             values.append(stored)
         }

@@ -32,6 +32,11 @@ struct PostgresEngine: DatabaseEngine {
     }
 
     func cancelRunningQueries() { RunningPostgresQueries.cancelAll() }
+
+    /// `PGPASSWORD`, out of the environment (`PostgresStoredPassword`).
+    func takeStoredCredentials() { PostgresStoredPassword.take() }
+
+    var storedSecrets: [String] { PostgresStoredPassword.secrets }
 }
 
 extension PostgresDatabase: WatchedServer {

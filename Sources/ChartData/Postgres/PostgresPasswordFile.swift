@@ -22,7 +22,7 @@ struct PostgresPasswordFile {
     /// the connection string with libpq's own parser; one `stat`.
     static func refused(for connectionString: String) -> PostgresPasswordFile? {
         let environment = ProcessInfo.processInfo.environment
-        if StoredCredentials.hasPostgresPassword { return nil }
+        if PostgresStoredPassword.exists { return nil }
         var passfile: String?
         guard let options = PQconninfoParse(connectionString, nil) else { return nil }
         defer { PQconninfoFree(options) }
