@@ -38,12 +38,14 @@ public final class DirectoryDescriptor: Sendable {
         return fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
     }
 
-    /// The text of the link `name` in the folder (`readlinkat`); nil when it is no link.
+    /// The text of the link `name` in the folder (`readlinkat`); nil when it is no link, or its
+    /// text is not UTF-8.
     /// O(length of the link's text), at most `PATH_MAX` bytes.
     public func linkText(_ name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlinkat(fd, name, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Not UTF-8: no String names it (a replacement character would name another file).
+        return String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

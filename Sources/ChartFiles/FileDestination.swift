@@ -65,13 +65,17 @@ public struct FileDestination: Equatable, Sendable {
     /// loop of links, a link in a shared sticky folder owned by someone else, or any link at a
     /// derived name. O(links followed) system calls.
     public init(_ name: String, naming: Naming = .given) throws(FileError) {
+        // "out.png/" names a folder: never the file "out.png" a path's reading would make of it.
+        if name.hasSuffix("/") { throw .refused(path: name, reason: "ends in '/', which names a folder; name a file to write") }
         var current = name
         for _ in 0..<40 {
             let folderPath = (current as NSString).deletingLastPathComponent
             let leaf = (current as NSString).lastPathComponent
-            guard let folder = DirectoryDescriptor(folderPath), let info = folder.entryStatus(leaf) else {
-                // Missing (or unreachable): the writer creates it or says why not.
-                (path, kind, existing, self.folder) = (current, .file, nil, DirectoryDescriptor(folderPath))
+            let folder = DirectoryDescriptor(folderPath)
+            guard let folder, let info = folder.entryStatus(leaf) else {
+                // Missing (or unreachable): the writer creates it in the folder looked at, or
+                // says why not.
+                (path, kind, existing, self.folder) = (current, .file, nil, folder)
                 return
             }
             switch info.st_mode & S_IFMT {
@@ -85,8 +89,7 @@ public struct FileDestination: Equatable, Sendable {
                     throw .refused(path: name, reason: reason)
                 }
                 guard let target = folder.linkText(leaf) else {
-                    (path, kind, existing, self.folder) = (current, .file, nil, folder)
-                    return
+                    throw .refused(path: name, reason: "is a symbolic link whose target cannot be read (or is not UTF-8 text)")
                 }
                 current = target.hasPrefix("/") ? target : (folderPath as NSString).appendingPathComponent(target)
             case S_IFDIR:

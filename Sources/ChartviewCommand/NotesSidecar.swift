@@ -1,6 +1,7 @@
 import ChartCore
 import ChartFiles
 import Foundation
+import Synchronization
 
 /// The notes of the charts of one input file (`ChartNote`), kept beside it in a sidecar spec,
 /// `FILE.chartview.json`: `{"charts": [{"name": "…", "notes": [{"text": "…", "x": 1.5, "y": 2}]}]}`
@@ -68,7 +69,10 @@ struct NotesSidecar: Sendable {
         do throws(FileError) {
             contents = try SmallFile.contents(of: path, limit: Self.byteLimit, links: .refused)
         } catch {
-            throw CommandError(message: "\(error.description) (the chart's notes)", status: 2)
+            // A link, a device or a file too large where the notes would be: the chart is drawn
+            // without them (and a note is not written there), said once on standard error.
+            Self.warnOnce(CommandError.oneLine(error.description) + "; the chart is drawn without these notes")
+            return nil
         }
         guard let data = contents else { return nil }
         do {
@@ -76,6 +80,15 @@ struct NotesSidecar: Sendable {
         } catch {
             throw CommandError(message: "\(path): not a notes file (\(Self.reason(error))); move it away to start without notes", status: 2)
         }
+    }
+
+    /// The warnings said so far, each said once in a run.
+    private static let said = Mutex<Set<String>>([])
+
+    /// Writes `warning` on standard error as `chartview: …`, once per run.
+    private static func warnOnce(_ warning: String) {
+        guard said.withLock({ $0.insert(warning).inserted }) else { return }
+        FileHandle.standardError.write(Data("chartview: \(warning)\n".utf8))
     }
 
     /// A decoding error in a few words, with where.

@@ -75,7 +75,8 @@ struct OutputTarget {
         }
         for input in inputs {
             var other = stat()
-            let found = input == "-" ? fstat(STDIN_FILENO, &other) == 0 : stat(input, &other) == 0
+            // Standard input counts when it is a file (a device such as /dev/null is no input to keep).
+            let found = input == "-" ? fstat(STDIN_FILENO, &other) == 0 && other.st_mode & S_IFMT == S_IFREG : stat(input, &other) == 0
             guard found && other.st_dev == info.st_dev && other.st_ino == info.st_ino else { continue }
             let what = input == "-" ? "is standard input's file" : "is one of the inputs"
             throw .input("\(kind == .standardOutput ? "standard output" : name): \(what); choose another output")

@@ -78,7 +78,10 @@ import Testing
             (#"{"charts": []}"#, "dash.json: layout.charts: lists no charts"),
             (#"{"name": "b"}"#, "dash.json: layout.name: 'b' is also a chart's name; a page has a name of its own"),
             (#"{"rows": 1, "columns": 2}"#, "dash.json: layout.rows: 1 row of 2 hold 2 charts, not 3"),
-            (#"{"heights": [1, -1]}"#, "dash.json: layout.heights: relative heights are numbers above 0 (got -1.0)")
+            (#"{"heights": [1, -1]}"#, "dash.json: layout.heights: relative heights are numbers above 0 (got -1.0)"),
+            // Before: a crash laying the page out.
+            (#"{"heights": [1e308, 1]}"#, "dash.json: layout.heights: relative heights differ by at most a million times"),
+            (#"{"heights": [1e308, 1e308, 1e308]}"#, "dash.json: layout.heights: relative heights differ by at most a million times")
         ]
         for (layout, message) in cases {
             let said = refusal(layout)

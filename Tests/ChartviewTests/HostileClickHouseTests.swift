@@ -95,4 +95,76 @@ import Testing
         #expect(result.status == 0 || result.status == 2, "status \(result.status): \(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count <= 1, "\(result.stderr)")
     }
+
+    /// `clickhouses://` to a server whose certificate is self-signed (made here by `openssl`):
+    /// refused in one line, and the process ends cleanly. Before, every failed `clickhouses://`
+    /// query printed its line and then died of SIGSEGV at exit: the thread asking the server to
+    /// kill the query was still in OpenSSL while the exit handlers ran.
+    @Test func aFailedTLSQueryEndsCleanly() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try ChildProcess.run(
+            "/usr/bin/openssl",
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", dir + "/k.pem", "-out", dir + "/c.pem", "-days", "1", "-subj", "/CN=127.0.0.1"])
+        try #require(made.status == 0, "\(String(decoding: made.stderr, as: UTF8.self))")
+        // A port free now (openssl does not say the one it took while its output is a pipe).
+        let port = try Self.freePort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        server.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", dir + "/c.pem", "-key", dir + "/k.pem", "-www"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        server.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        server.terminationHandler = { _ in ended.signal() }
+        try ChildProcess.launching.withLock { try server.run() }
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            _ = ended.wait(timeout: .now() + 30)
+        }
+        try #require(Self.waitForListener(port: port, seconds: 20), "openssl s_server did not listen on \(port)")
+        for _ in 0..<3 {
+            let result = try ChartviewProcess.run(
+                ["clickhouses://127.0.0.1:\(port)/default", "--query", "SELECT 1 AS x, 2 AS y", "--output", "/dev/null", "--timeout", "5"],
+                deadline: 60)
+            #expect(result.status == 1 || result.status == 2, "status \(result.status): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("chartview: clickhouses://default@127.0.0.1:"), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        }
+    }
+
+    /// A loopback TCP port nothing listens on now.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts connections on loopback `port` within `seconds` (tried every
+    /// 50 ms: the wait for a server process to start listening, not a timing assertion).
+    static func waitForListener(port: Int, seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(fd)
+            if connected { return true }
+            usleep(50_000)
+        }
+        return false
+    }
 }

@@ -125,6 +125,17 @@ struct PostgresCommandTests {
         #expect(trusted.status == 0, "\(trusted.stderr)")
         let named = try Self.run([Server.url, "--table", table, "--output", dir + "/c.png"], environment: environment)
         #expect(named.status == 0, "\(named.stderr)")
+        // ~/.pgpass is looked up by host: a spec may not send its password elsewhere with hostaddr.
+        let home = try Server.homeWithPassword()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let elsewhere: [String: Any] = [
+            "postgres": "host=\(Server.socket) port=\(Server.port) hostaddr=127.0.0.1 dbname=chartview_test user=chartview_reader",
+            "charts": [["name": "a", "data": ["table": table]]]
+        ]
+        try JSONSerialization.data(withJSONObject: elsewhere).write(to: URL(fileURLWithPath: dir + "/elsewhere.json"))
+        let moved = try Self.run([dir + "/elsewhere.json", "--output", dir + "/d.png"], home: home)
+        #expect(moved.status == 2)
+        #expect(moved.stderr.contains("may not use hostaddr"), "\(moved.stderr)")
     }
 
     @Test("A server that cannot be reached: one line, status 1")

@@ -79,6 +79,9 @@ enum ClickHouseClientConfig {
                     !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">"))
                 }
                 if depth == 1 && Array(name) == Array("password".utf8) {
+                    // A value the client takes from elsewhere (`from_env`, `from_zk`, `incl`) is
+                    // not the element's text: no password here.
+                    if bytes[(i + 1)..<close].count > name.count + 2 { return nil }
                     return selfClosing ? "" : text(of: bytes, from: close)
                 }
                 if !selfClosing { depth += 1 }
@@ -115,17 +118,19 @@ enum ClickHouseClientConfig {
                 return nil
             }
             if bytes[i] == UInt8(ascii: "&") {
-                guard let semicolon = bytes[i...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { return nil }
+                guard let semicolon = bytes[i...].prefix(40).firstIndex(of: UInt8(ascii: ";")) else { return nil }
                 let name = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
                 let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
                 var scalar: Unicode.Scalar?
                 if let text = named[name] {
                     scalar = text.unicodeScalars.first
-                } else if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                } else if name.hasPrefix("#x"), name.count > 2, name.dropFirst(2).allSatisfy(\.isHexDigit) {
                     scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-                } else if name.hasPrefix("#") {
+                } else if name.hasPrefix("#"), name.count > 1, name.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
                     scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
                 }
+                // XML has no character 0.
+                if scalar == "\u{0}" { scalar = nil }
                 // Any other entity is not expanded: the file is not read as the client would.
                 guard let scalar else { return nil }
                 out += Array(String(scalar).utf8)

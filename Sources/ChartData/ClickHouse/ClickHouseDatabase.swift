@@ -83,8 +83,9 @@ public final class ClickHouseDatabase: @unchecked Sendable {
         // The columns of the first block: every later block must have the same (a server that
         // changes them mid-answer is not trusted to mean anything by it).
         var schema: [(String, ClickHouseType)]?
-        // What an unfinished block may hold before it is refused: the memory budget.
-        let pendingLimit = max(memoryBudget, 1 << 20)
+        // What an unfinished block may hold before it is refused: an eighth of the memory
+        // budget, since decoding may take 8 bytes of memory per byte read (a UInt8 as a Double).
+        let pendingLimit = max(memoryBudget / 8, 4 << 20)
         func readBlocks() {
             buffer.withUnsafeBytes { bytes in
                 while consumed < bytes.count && failure == nil && !stoppedByReader && !malformed {
@@ -95,6 +96,12 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                     } catch .incomplete {
                         return
                     } catch .unsupported(let column, let type) {
+                        // A server's error text after the rows reads as a "column" of no known
+                        // type: it is the server's error, said as such.
+                        if bytes[consumed...].starts(with: Array("Code: ".utf8)) {
+                            malformed = true
+                            return
+                        }
                         failure = .query(
                             path: name,
                             message:
@@ -140,17 +147,17 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                 seconds: seconds + Self.graceSeconds, shouldStop: { cancellation?.isCancelled ?? false }
             ) { piece in
                 buffer.append(contentsOf: piece)
-                // A block that never ends (a huge column, a 2⁴⁰-byte string) is refused at the
-                // budget, not buffered until memory runs out.
-                if buffer.count - consumed > pendingLimit {
-                    failure = .resultTooLarge(path: name, budget: memoryBudget)
-                    return false
-                }
                 // A block is read once all of it is here: tried again only once the bytes
                 // waiting have doubled, so a large block costs O(its size) in all.
                 if buffer.count - consumed >= retryAt {
                     readBlocks()
                     retryAt = max(1 << 16, 2 * (buffer.count - consumed))
+                }
+                // A block that never ends (a huge column, a 2⁴⁰-byte string) is refused at the
+                // budget, not buffered until memory runs out.
+                if buffer.count - consumed > pendingLimit {
+                    failure = .resultTooLarge(path: name, budget: memoryBudget)
+                    return false
                 }
                 return failure == nil && !stoppedByReader && !malformed
             }
@@ -167,7 +174,9 @@ public final class ClickHouseDatabase: @unchecked Sendable {
             }
             status = 200
         }
-        if failure == nil && !stoppedByReader && !malformed { readBlocks() }
+        // (Blocks only in an answer that says it holds them: another status's body is the
+        // server's error text.)
+        if failure == nil && !stoppedByReader && !malformed && status == 200 { readBlocks() }
         // (After the last blocks: a column of a type chartview does not read, in an answer
         // smaller than a retry's bytes, is named, not taken for an answer that broke off.)
         if let failure { kill(id); throw failure }

@@ -46,7 +46,7 @@ struct DatabaseHistogram {
             "SELECT MIN(chartview_v), MAX(chartview_v), COUNT(*), SUM(CASE WHEN chartview_v = ROUND(chartview_v) THEN 0 ELSE 1 END) "
                 + "FROM (\(values(columns))) AS chartview_values")
         guard let row = rows.first, row.count == 4, let lo = Self.double(row[0]), let hi = Self.double(row[1]),
-            let n = Self.double(row[2]), n > 0
+            let n = Self.double(row[2]), n > 0, n <= 9e15, n == n.rounded(), lo.isFinite, hi.isFinite, lo <= hi
         else { return nil }
         return (lo, hi, Int(n), Self.double(row[3]) == 0)
     }
@@ -56,9 +56,12 @@ struct DatabaseHistogram {
         var counts = [Int](repeating: 0, count: binning.count)
         let sql = binning.sqlCountQuery(value: "chartview_v", from: values(columns), real: real, integer: integer)
         for row in try database.rows(sql) {
-            guard row.count == 2, let b = Self.double(row[0]), let c = Self.double(row[1]) else { continue }
+            // A server's numbers, not trusted: a bin index and a count in range, or the row is no bin.
+            guard row.count == 2, let b = Self.double(row[0]), let c = Self.double(row[1]), b >= 0, b < Double(counts.count),
+                c >= 0, c <= 9e15, c == c.rounded()
+            else { continue }
             let bin = Int(b)
-            if counts.indices.contains(bin) { counts[bin] += Int(c) }
+            counts[bin] = counts[bin].addingReportingOverflow(Int(c)).overflow ? Int.max : counts[bin] + Int(c)
         }
         return counts
     }

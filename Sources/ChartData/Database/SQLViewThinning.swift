@@ -165,7 +165,11 @@ extension SQLViewThinning {
             let b = row[0]
             if b < -1e18 { beforeX = row[4]; continue }
             if b > 1e18 { afterX = row[3]; continue }
-            inView += Int(row[1])
+            // A server's count, not trusted: a whole number a table can hold, or none.
+            guard let counted = Self.count(row[1]) else {
+                throw DataError.query(path: name, message: "the server counted \(row[1]) rows, which is no count of rows")
+            }
+            inView = inView.addingReportingOverflow(counted).overflow ? Int.max : inView + counted
             // A gap: NULL, NaN, or a value a scale cannot show (a log scale's zero and below).
             if row[2] < row[1] || row[7] > 0 || !(row[5] > request.y.floor) || !(row[3] > request.x.floor) {
                 gapBuckets.append(b)
@@ -327,6 +331,12 @@ extension SQLViewThinning {
             body(OrderedRow(x: row[0], y: row[1]))
             return true
         }
+    }
+
+    /// `value` as a count of rows: a whole number from 0 to 9e15; nil for anything else a
+    /// hostile server may say (NaN, infinity, 1e300, -1, 2.5).
+    static func count(_ value: Double) -> Int? {
+        value >= 0 && value <= 9e15 && value == value.rounded() ? Int(value) : nil
     }
 
     /// The rows of `sql`, whose `columns` columns are all numbers, as doubles (NaN for NULL);

@@ -105,11 +105,19 @@ public final class FileFollower: Sendable {
                     queue.finish(.cannotOpen(path: path, reason: "is a directory"))
                     return
                 }
-                // Only a regular file grows and is rotated: a FIFO or a device (a link swapped
-                // for /dev/zero) is a stream, read as standard input.
+                // A FIFO (`--follow <(tail -f log)`) is a stream: read to its end, as standard
+                // input is (with no writer, that end is at once: never a hang in open).
+                if (status.st_mode & S_IFMT) == S_IFIFO {
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                    file = OpenFile(fd: fd, device: UInt64(status.st_dev), inode: UInt64(status.st_ino), offset: 0)
+                    guard drain() else { return }
+                    break
+                }
+                // Only a regular file grows and is rotated: a device (a link swapped for
+                // /dev/zero) is no file to follow.
                 if (status.st_mode & S_IFMT) != S_IFREG {
                     close(fd)
-                    queue.finish(.cannotOpen(path: path, reason: "is not a regular file; only a file is followed (read a FIFO or a device as standard input)"))
+                    queue.finish(.cannotOpen(path: path, reason: "is not a regular file or FIFO; only those are followed"))
                     return
                 }
                 file = OpenFile(fd: fd, device: UInt64(status.st_dev), inode: UInt64(status.st_ino), offset: 0)

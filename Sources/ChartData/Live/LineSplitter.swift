@@ -7,9 +7,10 @@ import Foundation
 /// every line it gives ends in one line feed, as soon as its line end is read. O(bytes); each
 /// byte copied once (twice in a piece that holds a carriage return).
 ///
-/// Bounded: a line longer than `lineLimit` bytes is set aside (its bytes dropped up to its end,
-/// counted in `overlongLines`), so an input that never ends a line holds at most `lineLimit`
-/// bytes here; one that goes on without a line end for `endlessLimit` bytes
+/// Bounded: a line found longer than `lineLimit` bytes while it is held is set aside (its bytes
+/// dropped up to its end, counted in `overlongLines`); one that ends within the read that made it
+/// too long (64 KiB past the limit at most) is kept. So an input that never ends a line holds at
+/// most `lineLimit` bytes here; one that goes on without a line end for `endlessLimit` bytes
 /// (`/dev/zero`, a binary file) is not lines at all (`isEndless`).
 public struct LineSplitter: Sendable {
     private var partial: [UInt8] = []

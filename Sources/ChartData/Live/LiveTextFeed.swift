@@ -20,6 +20,9 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
     public static let sampleSeconds = 1.5
     /// Lines the chart is planned from, at most.
     public static let sampleLines = 100
+    /// Bytes the chart is planned from, at most: an input whose first 8 MiB hold no row of
+    /// data (`yes | chartview -`, lines of comments) ends, not held and parsed again forever.
+    public static let sampleBytes = 8 << 20
 
     public let name: String
     private let queue = LineQueue()
@@ -51,12 +54,22 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
         started = true
         let deadline = Date(timeIntervalSinceNow: Self.sampleSeconds)
         var timeUp = false
+        // Once the time is up, the sample is read again only when it has grown by half since
+        // the last reading: O(sample) in all, not O(sample²) when its lines come one by one.
+        var triedAt = 0
         while true {
             if cancellation?.isCancelled == true { throw .cancelled(path: name) }
             switch queue.next(until: min(deadline, Date(timeIntervalSinceNow: 0.1))) {
             case .lines(let chunk):
                 parser.addSample(chunk)
-                if timeUp || parser.sampleLineCount >= Self.sampleLines, let table = try parser.sampleTable() { return table }
+                let grown = parser.sampleByteCount >= triedAt + triedAt / 2
+                if (timeUp && grown) || parser.sampleLineCount >= Self.sampleLines || parser.sampleByteCount > Self.sampleBytes {
+                    triedAt = parser.sampleByteCount
+                    if let table = try parser.sampleTable() { return table }
+                    if parser.sampleByteCount > Self.sampleBytes {
+                        throw .unusable(path: name, message: "its first \(Self.sampleBytes >> 20) MB hold no rows of data under a header")
+                    }
+                }
             case .timedOut:
                 guard Date() >= deadline else { continue }
                 timeUp = true

@@ -52,14 +52,17 @@ public final class LiveTextParser: @unchecked Sendable {
         givenColumns = columns
     }
 
-    /// Adds lines to the sample the chart is planned from. O(bytes).
-    public func addSample(_ chunk: LineChunk) { sample += chunk.bytes }
+    /// Adds lines to the sample the chart is planned from. O(the chunk's bytes).
+    public func addSample(_ chunk: LineChunk) {
+        sample += chunk.bytes
+        sampleLineCount += chunk.bytes.reduce(0) { $0 + ($1 == CSVByte.lf ? 1 : 0) }
+    }
 
     /// The sample's bytes so far.
     public var sampleByteCount: Int { sample.count }
 
-    /// The lines in the sample so far. O(bytes).
-    public var sampleLineCount: Int { sample.reduce(0) { $0 + ($1 == CSVByte.lf ? 1 : 0) } }
+    /// The lines in the sample so far. O(1).
+    public private(set) var sampleLineCount = 0
 
     /// The sample as a table (its header, and its data rows typed as a CSV file's columns
     /// are: numbers, dates, else text), or nil while it holds no data row yet. Throws
@@ -71,10 +74,20 @@ public final class LiveTextParser: @unchecked Sendable {
             guard CSVReader.isUTF8Text(base, count: buffer.count) else { throw .cannotOpen(path: name, reason: "not a text file") }
             let delimiter = self.delimiter ?? LiveDelimiter.detect(buffer)
             var records: [(fields: [String], line: Int)] = []
+            // Lines of more fields than live input takes are not made into text (a line of
+            // commas would be millions of strings); when nothing else is there, they are refused.
+            var widest = 0
             delimiter.forEachRecord(in: buffer, firstLine: 1) { fields, line in
                 guard let fields else { return }
                 if fields.count == 1, fields[0].first == UInt8(ascii: "#") { return }
+                guard fields.count <= Self.maxColumns else {
+                    widest = max(widest, fields.count)
+                    return
+                }
                 records.append((fields.map { String(decoding: $0, as: UTF8.self) }, line))
+            }
+            if records.isEmpty && widest > 0 {
+                throw .unusable(path: name, message: "has \(widest) columns; live input takes at most \(Self.maxColumns)")
             }
             var header: [String]
             var data: ArraySlice<(fields: [String], line: Int)>

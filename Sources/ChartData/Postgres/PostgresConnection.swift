@@ -34,6 +34,19 @@ final class PostgresConnection {
             message: "PostgreSQL needs libpq (libpq5), which could not be loaded: \(reason)", unreachable: false)
     }
 
+    /// The value `connectionString` gives option `name` (`service=`, `?hostaddr=`), as libpq's
+    /// own parser reads it (libpq loaded); nil for none.
+    private static func option(_ name: String, in connectionString: String) -> String? {
+        guard let options = PQconninfoParse(connectionString, nil) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == name, let value = option.pointee.val { return String(cString: value) }
+            option += 1
+        }
+        return nil
+    }
+
     /// Takes ownership of `handle`.
     private init(handle: OpaquePointer) { self.handle = handle }
 
@@ -55,13 +68,31 @@ final class PostgresConnection {
         // The connection string first, expanded (expand_dbname): the pairs after it override it.
         var keywords = ["dbname", "fallback_application_name", "client_encoding"]
         var values = [connectionString, "chartview", "UTF8"]
-        // A password file libpq would refuse with a warning of its own on standard error: it
-        // reads none instead, and a connection that needs a password says why in its one line.
-        if written.isEmpty, let stored = PostgresStoredPassword.password(allowed: storedCredentials) {
+        let stored = written.isEmpty ? PostgresStoredPassword.password(allowed: storedCredentials) : nil
+        if let stored {
             keywords.append("password")
             values.append(stored)
         }
-        let refusedFile = PostgresPasswordFile.refused(for: connectionString)
+        // A server only a spec file names gets none of the user's stored passwords but the
+        // password file's for its own host: no connection service (whose settings, a password
+        // among them, are the user's), and no `hostaddr`, with which libpq would look the
+        // password up by `host` and send it to another address.
+        if !storedCredentials {
+            let environment = ProcessInfo.processInfo.environment
+            for (keyword, variable, why) in [
+                ("service", "PGSERVICE", "a connection service, whose settings are yours"),
+                ("hostaddr", "PGHOSTADDR", "hostaddr, with which your password file's password for its host would go to another address")
+            ] {
+                if let value = Self.option(keyword, in: connectionString) ?? environment[variable], !value.isEmpty {
+                    throw DataError.server(
+                        name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
+                        message: "a server a spec file names may not use \(why) (give --trust-spec-servers to allow it)", unreachable: false)
+                }
+            }
+        }
+        // A password file libpq would refuse with a warning of its own on standard error: it
+        // reads none instead, and a connection that needs a password says why in its one line.
+        let refusedFile = PostgresPasswordFile.refused(for: connectionString, passwordGiven: stored != nil)
         if refusedFile != nil {
             keywords.append("passfile")
             values.append(PostgresPasswordFile.none)
@@ -86,10 +117,14 @@ final class PostgresConnection {
                 displayName(connection.handle) ?? PostgresConnectionString.displayName(connectionString), secrets: secrets)
             if let timedOut { return .server(name: name, what: "cannot connect", message: timedOut, unreachable: true) }
             if PQconnectionNeedsPassword(connection.handle) != 0 {
+                // Withheld from a server only a spec names: say so, not "give it in PGPASSWORD".
+                let withheld = !storedCredentials && written.isEmpty
                 return .server(
                     name: name, what: "cannot connect",
                     message: "the server asks for a password; "
-                        + (refusedFile.map { $0.explanation + "; " } ?? "") + "give it in ~/.pgpass, PGPASSWORD or the connection string",
+                        + (withheld
+                            ? "a server a spec file names is not sent PGPASSWORD; give it in ~/.pgpass or the spec's connection string, or give --trust-spec-servers"
+                            : (refusedFile.map { $0.explanation + "; " } ?? "") + "give it in ~/.pgpass, PGPASSWORD or the connection string"),
                     unreachable: false)
             }
             let raw = String(cString: PQerrorMessage(connection.handle))

@@ -18,11 +18,11 @@ struct PostgresPasswordFile {
     static let none = "/dev/null/chartview-no-password-file"
 
     /// The file libpq would refuse for `connectionString` (libpq loaded), nil when it would
-    /// read none (a password given there or in `PGPASSWORD`, no file) or a sound one. Reads
-    /// the connection string with libpq's own parser; one `stat`.
-    static func refused(for connectionString: String) -> PostgresPasswordFile? {
+    /// read none (a password given there or from `PGPASSWORD`: `passwordGiven`, no file) or a
+    /// sound one. Reads the connection string with libpq's own parser; one `stat`.
+    static func refused(for connectionString: String, passwordGiven: Bool) -> PostgresPasswordFile? {
         let environment = ProcessInfo.processInfo.environment
-        if PostgresStoredPassword.exists { return nil }
+        if passwordGiven || !(environment["PGPASSWORD"] ?? "").isEmpty { return nil }
         var passfile: String?
         guard let options = PQconninfoParse(connectionString, nil) else { return nil }
         defer { PQconninfoFree(options) }

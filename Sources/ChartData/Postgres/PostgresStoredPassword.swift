@@ -23,9 +23,6 @@ enum PostgresStoredPassword {
         return taken.withLock { $0 }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Whether a password comes from the environment (taken, or still there).
-    static var exists: Bool { !secrets.isEmpty }
-
     /// The environment's password (taken or still there), for redaction.
     static var secrets: [String] {
         [taken.withLock { $0 }, ProcessInfo.processInfo.environment["PGPASSWORD"]].compactMap { $0 }.filter { !$0.isEmpty }
