@@ -56,6 +56,8 @@ public final class LiveTextParser: @unchecked Sendable {
     public func addSample(_ chunk: LineChunk) {
         sample += chunk.bytes
         sampleLineCount += chunk.bytes.reduce(0) { $0 + ($1 == CSVByte.lf ? 1 : 0) }
+        // Lines set aside for their length before these are skipped lines like any other.
+        skippedLines += chunk.overlongLines
     }
 
     /// The sample's bytes so far.
