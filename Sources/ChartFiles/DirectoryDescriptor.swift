@@ -9,14 +9,77 @@ public final class DirectoryDescriptor: Sendable {
     /// The folder's path as it was opened ("." for the working folder), for messages.
     public let path: String
 
-    /// Opens `path` (links along it followed by the kernel, under its `protected_symlinks`
-    /// rule); nil when it is missing, not a folder or not reachable.
-    public init?(_ path: String) {
-        let folder = path.isEmpty ? "." : path
-        let fd = open(folder, Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// What opening a folder found (`open(_:)`).
+    public enum Opening {
+        /// The folder, held open.
+        case opened(DirectoryDescriptor)
+        /// A component is missing, no folder, or not reachable (or links loop).
+        case missing
+        /// A symbolic link along the path may not be followed (the reason, in words).
+        case unsafeLink(String)
+    }
+
+    private init(fd: Int32, path: String) {
         self.fd = fd
-        self.path = folder
+        self.path = path
+    }
+
+    /// Opens folder `path` one component at a time (`openat` with `O_NOFOLLOW`), following each
+    /// symbolic link along it only where the kernel's `protected_symlinks` rule would: not a
+    /// link in a sticky, world-writable folder owned by neither the user nor the folder's owner
+    /// (`FileDestination.unsafeLink`). The kernel applies that rule only where it is switched
+    /// on, and a link at a folder of the path (`/tmp/shared/link/out.png`) is as much a planted
+    /// link as one at the file. Written by hand: `openat2`'s `RESOLVE_NO_SYMLINKS` refuses every
+    /// link, the user's own too. O(components + links), at most 40 links.
+    public static func open(_ path: String) -> Opening {
+        let absolute = path.hasPrefix("/")
+        var current = Glibc.open(absolute ? "/" : ".", pathOnly | O_DIRECTORY | O_CLOEXEC)
+        guard current >= 0 else { return .missing }
+        var components = path.split(separator: "/").map(String.init)
+        var index = 0, links = 0
+        while index < components.count {
+            let name = components[index]
+            index += 1
+            if name == "." { continue }
+            var info = stat()
+            guard fstatat(current, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                close(current)
+                return .missing
+            }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                links += 1
+                var folder = stat()
+                guard links <= 40, fstat(current, &folder) == 0 else {
+                    close(current)
+                    return .missing
+                }
+                if let reason = FileDestination.unsafeLink(owner: info.st_uid, folderMode: folder.st_mode, folderOwner: folder.st_uid) {
+                    close(current)
+                    return .unsafeLink("its folder '\(name)' is a symbolic link " + reason)
+                }
+                guard let target = linkText(name, in: current) else {
+                    close(current)
+                    return .missing
+                }
+                if target.hasPrefix("/") {
+                    close(current)
+                    current = Glibc.open("/", pathOnly | O_DIRECTORY | O_CLOEXEC)
+                    guard current >= 0 else { return .missing }
+                }
+                components = target.split(separator: "/").map(String.init) + components[index...]
+                index = 0
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                close(current)
+                return .missing
+            }
+            let next = openat(current, name, pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(current)
+            guard next >= 0 else { return .missing }
+            current = next
+        }
+        return .opened(DirectoryDescriptor(fd: current, path: path.isEmpty ? "." : path))
     }
 
     deinit { close(fd) }
@@ -41,9 +104,12 @@ public final class DirectoryDescriptor: Sendable {
     /// The text of the link `name` in the folder (`readlinkat`); nil when it is no link, or its
     /// text is not UTF-8.
     /// O(length of the link's text), at most `PATH_MAX` bytes.
-    public func linkText(_ name: String) -> String? {
+    public func linkText(_ name: String) -> String? { Self.linkText(name, in: fd) }
+
+    /// The text of the link `name` in folder descriptor `folder`; nil when it is none or not UTF-8.
+    private static func linkText(_ name: String, in folder: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlinkat(fd, name, &buffer, buffer.count - 1)
+        let count = readlinkat(folder, name, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
         // Not UTF-8: no String names it (a replacement character would name another file).
         return String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -71,7 +71,12 @@ public struct FileDestination: Equatable, Sendable {
         for _ in 0..<40 {
             let folderPath = (current as NSString).deletingLastPathComponent
             let leaf = (current as NSString).lastPathComponent
-            let folder = DirectoryDescriptor(folderPath)
+            let folder: DirectoryDescriptor?
+            switch DirectoryDescriptor.open(folderPath) {
+            case .opened(let opened): folder = opened
+            case .missing: folder = nil
+            case .unsafeLink(let reason): throw .refused(path: name, reason: reason)
+            }
             guard let folder, let info = folder.entryStatus(leaf) else {
                 // Missing (or unreachable): the writer creates it in the folder looked at, or
                 // says why not.
@@ -85,8 +90,8 @@ public struct FileDestination: Equatable, Sendable {
                         path: name,
                         reason: "is a symbolic link, and chartview writes no file through a link at a name it made up; remove the link")
                 }
-                if let reason = Self.unsafeLink(owner: info.st_uid, in: folder) {
-                    throw .refused(path: name, reason: reason)
+                if let status = folder.status(), let reason = Self.unsafeLink(owner: info.st_uid, folderMode: status.st_mode, folderOwner: status.st_uid) {
+                    throw .refused(path: name, reason: "is a symbolic link " + reason)
                 }
                 guard let target = folder.linkText(leaf) else {
                     throw .refused(path: name, reason: "is a symbolic link whose target cannot be read (or is not UTF-8 text)")
@@ -117,14 +122,14 @@ public struct FileDestination: Equatable, Sendable {
         throw .refused(path: name, reason: "too many levels of symbolic links")
     }
 
-    /// Why a link owned by `owner` in `folder` is not followed, by the kernel's
-    /// `protected_symlinks` rule: in a sticky, world-writable folder, only a link of the user
-    /// (the effective user) or of the folder's owner is. Nil when it may be followed.
-    static func unsafeLink(owner: uid_t, in folder: DirectoryDescriptor) -> String? {
-        guard let status = folder.status() else { return nil }
-        let shared = status.st_mode & S_ISVTX != 0 && status.st_mode & 0o002 != 0
-        guard shared, owner != geteuid(), owner != status.st_uid else { return nil }
-        return "is a symbolic link in the shared folder '\(folder.path)' owned by another user (uid \(owner)); "
+    /// Why a link owned by `owner` in a folder of mode `folderMode` owned by `folderOwner` is
+    /// not followed, by the kernel's `protected_symlinks` rule: in a sticky, world-writable
+    /// folder, only a link of the user (the effective user) or of the folder's owner is. Nil
+    /// when it may be followed.
+    static func unsafeLink(owner: uid_t, folderMode: mode_t, folderOwner: uid_t) -> String? {
+        let shared = folderMode & S_ISVTX != 0 && folderMode & 0o002 != 0
+        guard shared, owner != geteuid(), owner != folderOwner else { return nil }
+        return "in a shared folder, owned by another user (uid \(owner)); "
             + "chartview does not follow it (as the kernel's protected_symlinks); write to another name"
     }
 

@@ -65,7 +65,7 @@ import Testing
                     _ = try PartialFile(destination: dir + "/out.txt")
                     Issue.record("another user's link in a sticky folder was followed")
                 } catch {
-                    #expect("\(error)".contains("is a symbolic link in the shared folder"), "\(error)")
+                    #expect("\(error)".contains("is a symbolic link in a shared folder"), "\(error)")
                 }
                 #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
             }

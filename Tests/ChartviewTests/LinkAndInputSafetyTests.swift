@@ -66,9 +66,20 @@ import Testing
             for flag in ["--output", "--dump-layout"] {
                 let result = try ChartviewProcess.run([data, flag, dir + "/chart.png"])
                 #expect(result.status == 2)
-                #expect(result.stderr.hasPrefix("chartview: \(dir)/chart.png: is a symbolic link in the shared folder"), "\(result.stderr)")
+                #expect(result.stderr.hasPrefix("chartview: \(dir)/chart.png: is a symbolic link in a shared folder"), "\(result.stderr)")
                 #expect(FileManager.default.contents(atPath: victim) == Data("root's\n".utf8))
             }
+            // A folder of the path that is such a link (`/tmp/shared/link/out.png`): refused too,
+            // whether the kernel's protected_symlinks is on or not.
+            try FileManager.default.createDirectory(atPath: dir + "/mine", withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: dir + "/through", withDestinationPath: dir + "/mine")
+            #expect(lchown(dir + "/through", 65534, 65534) == 0)
+            for flag in ["--output", "--dump-layout", "--export-visible"] {
+                let result = try ChartviewProcess.run([data, flag, dir + "/through/x.out"])
+                #expect(result.status == 2)
+                #expect(result.stderr.contains("its folder 'through' is a symbolic link in a shared folder"), "\(result.stderr)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/mine").isEmpty)
             // The user's own link there is followed, as README promises.
             #expect(lchown(dir + "/chart.png", 0, 0) == 0)
             let own = try ChartviewProcess.run([data, "--output", dir + "/chart.png"])
@@ -98,6 +109,22 @@ import Testing
         let all = try ChartviewProcess.run([db, "--table", "t", "--in-memory", "--export-visible", "-"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.split(separator: "\n").count == 20_001)
+    }
+
+    /// A table read per view with x values no axis holds (±infinity): those rows are no rows of
+    /// the chart, as loading the table has them (before: "the x values have no finite extent").
+    @Test(arguments: ["line", "scatter"])
+    func infiniteXIsNoRowOfATableReadPerView(kind: String) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/inf.sqlite"
+        try DataFixture.sqlite(
+            db,
+            "CREATE TABLE t(x REAL, y REAL); WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 4999) INSERT INTO t SELECT i, i % 97 FROM n;"
+                + " INSERT INTO t VALUES (9e999, 1), (-9e999, 2);")
+        let result = try ChartviewProcess.run([db, "--table", "t", "--kind", kind, "--out-of-core", "1000", "--output", dir + "/x.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 
     /// A column that is not there (renamed while followed) is an error, never the text 'v'

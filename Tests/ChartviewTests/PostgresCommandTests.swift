@@ -136,6 +136,17 @@ struct PostgresCommandTests {
         let moved = try Self.run([dir + "/elsewhere.json", "--output", dir + "/d.png"], home: home)
         #expect(moved.status == 2)
         #expect(moved.stderr.contains("may not use hostaddr"), "\(moved.stderr)")
+        // An entry for any host (`*:…`) is not read for a spec's server: it would go wherever
+        // the spec says. The command line's server still gets it.
+        let anyHost = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: anyHost) }
+        try "*:*:*:chartview_reader:\(Server.password)\n".write(toFile: anyHost + "/.pgpass", atomically: true, encoding: .utf8)
+        chmod(anyHost + "/.pgpass", 0o600)
+        let wildcard = try Self.run([spec, "--output", dir + "/e.png"], home: anyHost)
+        #expect(wildcard.status == 2)
+        #expect(wildcard.stderr.contains("the server asks for a password"), "\(wildcard.stderr)")
+        let typed = try Self.run([Server.url, "--table", table, "--output", dir + "/f.png"], home: anyHost)
+        #expect(typed.status == 0, "\(typed.stderr)")
     }
 
     @Test("A server that cannot be reached: one line, status 1")

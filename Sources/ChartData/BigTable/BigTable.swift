@@ -78,9 +78,11 @@ public final class BigTable: ViewDataSource, @unchecked Sendable {
         for order in ["", " DESC"] {
             try viewEngine.streamNumbers(
                 "SELECT \(x) FROM (\(sql)) AS chartview_rows WHERE \(self.xColumn) IS NOT NULL AND (\(valued))"
-                    + " ORDER BY \(self.xColumn)\(order) LIMIT 1", parameters: [], columns: 1
+                    + " ORDER BY \(self.xColumn)\(order) LIMIT 1000", parameters: [], columns: 1
             ) { row in
-                if row[0].isFinite { ends.append(row[0]) }
+                // The first x an axis holds: past ±infinity (PostgreSQL's 'infinity', a float's).
+                guard row[0].isFinite else { return true }
+                ends.append(row[0])
                 return false
             }
         }

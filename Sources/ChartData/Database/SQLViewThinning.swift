@@ -61,7 +61,9 @@ extension SQLViewThinning {
     public func summary(of table: AggregatedTable) throws(DataError) -> AggregatedTable.Summary {
         let x = numberExpression(table.x, isDate: table.xIsDate)
         let ys = table.ys.map { numberExpression($0, isDate: false) }
-        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
+        // Rows whose x no axis holds (±infinity, NaN: a float column's) are no rows of the chart,
+        // as loading the table would have them.
+        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL AND \(finite(x: table))"
         let list = ys.map { "min(\($0)), max(\($0)), count(\($0)), sum(CASE WHEN \(isNaN($0)) THEN 1 ELSE 0 END)" }
         guard var row = try numbers("SELECT min(\(x)), max(\(x)), count(*), \(list.joined(separator: ", ")) \(from)", columns: 3 + 4 * ys.count).first,
             row[2] > 0
@@ -106,7 +108,9 @@ extension SQLViewThinning {
         let stop = cancellation
         let x = numberExpression(table.x, isDate: table.xIsDate), y = numberExpression(table.ys[s], isDate: false)
         let lo = request.xRange.lower, hi = request.xRange.upper
-        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL"
+        // Rows whose x no axis holds (±infinity, NaN: a float column's) are no rows of the chart,
+        // as loading the table would have them.
+        let from = "FROM \(table.source) WHERE \(table.x) IS NOT NULL AND \(finite(x: table))"
         var records: [OrderedRow] = []
         let extent = table.summary?.x
         let width = max(hi - lo, abs(hi) * 1e-12, 1e-300)
@@ -337,6 +341,12 @@ extension SQLViewThinning {
     /// hostile server may say (NaN, infinity, 1e300, -1, 2.5).
     static func count(_ value: Double) -> Int? {
         value >= 0 && value <= 9e15 && value == value.rounded() ? Int(value) : nil
+    }
+
+    /// The condition that `table`'s x is a finite number (not ±infinity, not NaN), in SQL.
+    func finite(x table: AggregatedTable) -> String {
+        let x = numberExpression(table.x, isDate: table.xIsDate)
+        return "NOT \(isNaN(x)) AND \(x) > \(literal(-.infinity)) AND \(x) < \(literal(.infinity))"
     }
 
     /// The rows of `sql`, whose `columns` columns are all numbers, as doubles (NaN for NULL);

@@ -81,9 +81,10 @@ final class PostgresConnection {
             let environment = ProcessInfo.processInfo.environment
             for (keyword, variable, why) in [
                 ("service", "PGSERVICE", "a connection service, whose settings are yours"),
-                ("hostaddr", "PGHOSTADDR", "hostaddr, with which your password file's password for its host would go to another address")
+                ("hostaddr", "PGHOSTADDR", "hostaddr, with which your password file's password for its host would go to another address"),
+                ("passfile", "", "a password file of its own choosing")
             ] {
-                if let value = Self.option(keyword, in: connectionString) ?? environment[variable], !value.isEmpty {
+                if let value = Self.option(keyword, in: connectionString) ?? (variable.isEmpty ? nil : environment[variable]), !value.isEmpty {
                     throw DataError.server(
                         name: PostgresConnectionString.displayName(connectionString), what: "cannot connect",
                         message: "a server a spec file names may not use \(why) (give --trust-spec-servers to allow it)", unreachable: false)
@@ -93,7 +94,9 @@ final class PostgresConnection {
         // A password file libpq would refuse with a warning of its own on standard error: it
         // reads none instead, and a connection that needs a password says why in its one line.
         let refusedFile = PostgresPasswordFile.refused(for: connectionString, passwordGiven: stored != nil)
-        if refusedFile != nil {
+        // A password file's entry for any host (`*:…`) would go to whatever host a spec names:
+        // such a file is not read for a server only a spec names.
+        if refusedFile != nil || (!storedCredentials && PostgresPasswordFile.hasEntryForAnyHost()) {
             keywords.append("passfile")
             values.append(PostgresPasswordFile.none)
         }

@@ -1,4 +1,5 @@
 import CPostgres
+import ChartFiles
 import Foundation
 
 /// The password file libpq would read for a connection, when libpq would refuse it. libpq
@@ -44,6 +45,20 @@ struct PostgresPasswordFile {
             return PostgresPasswordFile(path: path, fault: "has group or world access (chmod 0600 it)")
         }
         return nil
+    }
+
+    /// Whether the user's password file (`PGPASSFILE`, else `~/.pgpass`) has an entry for any
+    /// host (`*` as its host): its password would go to whatever host a connection string
+    /// names. Lines are `host:port:database:user:password`, `\:` an escaped colon, `#` a
+    /// comment. Read with a bound (1 MiB; a link only when the user owns it). O(file).
+    static func hasEntryForAnyHost() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 } ?? (homeDirectory() + "/.pgpass")
+        guard let data = try? SmallFile.contents(of: path, limit: 1 << 20, links: .ownedByUser) else { return false }
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            if line.hasPrefix("*:") { return true }
+        }
+        return false
     }
 
     /// The home folder as libpq finds it: `HOME`, else the user's entry in the password database.

@@ -70,16 +70,16 @@ public final class SQLiteSnapshot {
     private init(source: String) throws(DataError) {
         directory = NSTemporaryDirectory() + "chartview-sqlite-\(UUID().uuidString)"
         path = (directory as NSString).appendingPathComponent((source as NSString).lastPathComponent)
-        do {
-            // Recorded before it exists, so that a signal never finds a directory it cannot name.
-            _ = Self.live.withLock { $0.insert(directory) }
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
+        // Recorded before it exists, so that a signal never finds a directory it cannot name.
+        _ = Self.live.withLock { $0.insert(directory) }
+        // mkdir with 0700, and no other user's folder there before: the copy is the user's data
+        // (Foundation's createDirectory left it 0755, readable by every user of /tmp).
+        guard mkdir(directory, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
             _ = Self.live.withLock { $0.remove(directory) }
-            throw .cannotOpen(path: source, reason: "cannot make a private copy in \(NSTemporaryDirectory()): \((error as NSError).localizedDescription)")
+            throw .cannotOpen(path: source, reason: "cannot make a private copy in \(NSTemporaryDirectory()): \(reason)")
         }
+        chmod(directory, 0o700)
     }
 
     deinit {
