@@ -8,12 +8,6 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFTFLAGS := -Xswiftc -warnings-as-errors
-# make test builds each module whole (one compiler process per module, its code generated on
-# every core, no index store): from a fresh clone, 280 CPU-seconds of compiling where the
-# incremental batch mode took 580. A change then recompiles its whole module, and `swift build`
-# (batch mode, incremental) and `make test` each rebuild after the other: iterate with
-# `swift build --build-tests` and `swift test --filter`.
-TESTFLAGS := $(SWIFTFLAGS) -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc $(shell nproc 2>/dev/null || echo 2) --disable-index-store
 BIN := .build/debug/chartview
 OUT := out
 # Real public data sets for the tests (.ci/real-data: pinned PyPI packages, cached there).
@@ -80,7 +74,7 @@ run:
 # failure with its details.
 test:
 	BIN=$(call quote,$(BIN)) REAL_DATA=$(call quote,$(REAL_DATA)) TEST_DEPTH=$(call quote,$(TEST_DEPTH)) \
-		TEST_EVENTS=$(call quote,$(TEST_EVENTS)) TEST_DEADLINE=$(call quote,$(TEST_DEADLINE)) .ci/test $(TESTFLAGS)
+		TEST_EVENTS=$(call quote,$(TEST_EVENTS)) TEST_DEADLINE=$(call quote,$(TEST_DEADLINE)) .ci/test $(SWIFTFLAGS)
 
 # make test with every case of the heaviest tests (CI runs it after make test).
 test-full:
