@@ -16,6 +16,10 @@ public enum Chartview {
     /// succeeded; otherwise prints one line on standard error and exits with status 1 (a
     /// run-time failure) or 2 (a usage or data error).
     public static func main() {
+        // Before anything else runs: a stack too small for the runtime is raised (the program
+        // runs again), and a name that is not UTF-8 is refused rather than looked for as another.
+        if let small = StackLimit.settle() { refuse(StackLimit.refusal(small)) }
+        if let (position, bytes) = RawArguments.firstNotUTF8() { refuse(RawArguments.refusal(position: position, bytes: bytes)) }
         // While no other thread runs: PGPASSWORD leaves the environment, kept for the servers
         // the user names (libpq would send it to any).
         StoredCredentials.takeFromEnvironment()
@@ -36,6 +40,13 @@ public enum Chartview {
             DatabaseEngines.finishBackgroundWork(seconds: 6)
             exit(error.status)
         }
+    }
+
+    /// Prints `message` as chartview's one line and exits with status 2; for refusals made
+    /// before anything is opened.
+    private static func refuse(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(message))\n".utf8))
+        exit(2)
     }
 
     static func run(_ arguments: [String]) throws(CommandError) {

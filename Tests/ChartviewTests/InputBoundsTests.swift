@@ -106,4 +106,36 @@ import Testing
         #expect(stderr.hasPrefix("chartview: ") && stderr.contains("the chart would miss those rows"), "\(stderr)")
         #expect(stderr.filter { $0 == "\n" }.count == 1, "\(stderr)")
     }
+
+    /// A soft stack limit of 100 KiB (the Swift runtime needs more; it died by SIGSEGV with a
+    /// crash report) is raised and the chart drawn; a hard limit of 100 KiB is one line.
+    @Test(arguments: [(soft: true, status: Int32(0)), (soft: false, status: Int32(2))])
+    func aSmallStackIsRaisedOrSaid(soft: Bool, status: Int32) throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "x,y\n1,2\n2,3\n".write(toFile: dir + "/d.csv", atomically: true, encoding: .utf8)
+        let limit = soft ? "ulimit -S -s 100" : "ulimit -s 100"
+        let raw = try ChildProcess.run("/bin/sh", ["-c", "\(limit) && exec \"$0\" d.csv --output s.png", ChartviewProcess.binary], directory: dir)
+        let result = InputBoundsTests.result(raw)
+        #expect(result.status == status, "\(result.stderr.prefix(300))")
+        if soft {
+            #expect(result.stderr.isEmpty, "\(result.stderr.prefix(300))")
+            #expect(FileManager.default.fileExists(atPath: dir + "/s.png"))
+        } else {
+            #expect(result.stderr == "chartview: the stack limit is 100 KiB and its hard limit will not let it grow; chartview needs 1024 KiB (ulimit -s 1024)\n")
+        }
+    }
+
+    /// A file whose name is not UTF-8 was reported missing ("no such file") though it is
+    /// there: the name is refused as what it is, with its bytes and a way on.
+    @Test func aNameThatIsNotUTF8IsSaidAsSuch() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = #"printf 'x,y\n1,2\n' > "$(printf 'K\366ln.csv')" && exec "$0" "$(printf 'K\366ln.csv')" --output k.png"#
+        let result = InputBoundsTests.result(try ChildProcess.run("/bin/sh", ["-c", script, ChartviewProcess.binary], directory: dir))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(#"chartview: argument 1 ('K\xF6ln.csv') is not UTF-8 text"#), "\(result.stderr)")
+        #expect(result.stderr.contains("chartview - < FILE"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/k.png"))
+    }
 }
