@@ -149,9 +149,8 @@ public enum Chartview {
                 throw CommandError(message: "chart '\(source.spec.name)': \(failure.message)", status: failure.status)
             }
             graph.notes = try catalog.sidecar(for: source)?.notes(for: source.spec.name) ?? []
-            if source.skippedRows > 0 {
-                let rows = "\(source.skippedRows) bad row\(source.skippedRows == 1 ? "" : "s")"
-                FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(source.sourceName)): skipped \(rows)\n".utf8))
+            if let summary = source.setAside.summary {
+                FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(source.sourceName)): \(CommandError.oneLine(summary))\n".utf8))
             }
             graphs.append(graph)
         }

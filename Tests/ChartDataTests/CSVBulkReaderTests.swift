@@ -83,7 +83,7 @@ struct CSVBulkReaderTests {
             let serial = try? CSVReader.parse(bytes, path: "g.csv")
             #expect(serial != nil, "the fast path read a file the serial parse rejects: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
             if let serial {
-                #expect(serial.skippedRows == 0)
+                #expect(serial.setAside.isEmpty)
                 #expect(sameTable(bulk, serial.table), "tables differ for \(String(decoding: bytes.prefix(300), as: UTF8.self))")
             }
         }
@@ -125,7 +125,7 @@ struct CSVBulkReaderTests {
             (15_000, "15000,\"7\"", nil),
             (15_000, "15000,seven", nil),
             (18_000, "18000,1,2", "has 3 fields, but the header has 2"),
-            (15_000, "15000,1,", "has 3 fields, but the header has 2"),
+            (15_000, "15000,1,", nil),  // an empty trailing field is no field
             (15_000, "15000,1,2,3", "has 4 fields, but the header has 2")
         ]
         for (index, item) in cases.enumerated() {
@@ -150,7 +150,7 @@ struct CSVBulkReaderTests {
                     // A word among the numbers: the column is text, every cell as written.
                     #expect(texts[14_999] == "seven" && texts[0] == "0")
                 } else {
-                    #expect(table.columns[1].numbers?[14_999] == 7)
+                    #expect(table.columns[1].numbers?[14_999] == (item.text.hasSuffix(",") ? 1 : 7))
                 }
             }
         }

@@ -73,6 +73,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "bad usage left a file")
     }
 
+    /// After `--` a name that begins with `-` is a data file, not an unknown option.
+    @Test func afterTwoDashesEveryArgumentIsAFile() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "x,y\n1,2\n2,5\n".write(toFile: dir + "/-x.csv", atomically: true, encoding: .utf8)
+        let result = try ChartviewProcess.run(["--export-visible", "-", "--", "-x.csv"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2,5"), "\(result.stdout)")
+        let refused = try ChartviewProcess.run(["--export-visible", "-", "-x.csv"], in: dir)
+        #expect(refused.stderr == "chartview: unknown option '-x.csv' (see 'chartview --help')\n")
+    }
+
     @Test func titlesUpToTheCapAreTaken() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

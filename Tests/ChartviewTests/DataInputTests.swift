@@ -181,7 +181,7 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
 
     static let csvCases: [BadInput] = [
         BadInput(
-            name: "ragged row", files: ["r.csv": .text("name,a,b\nx,1,2\ny,3\nz,5,6\n")], arguments: ["$D/r.csv"],
+            name: "ragged row under --strict", files: ["r.csv": .text("name,a,b\nx,1,2\ny,3\nz,5,6\n")], arguments: ["$D/r.csv", "--strict"],
             expected: .line("chartview: $D/r.csv:3: has 2 fields, but the header has 3")),
         BadInput(
             // A column with text among its numbers is text: nothing is left to chart.
@@ -201,7 +201,8 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
             files: ["b.csv": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0])],
             arguments: ["$D/b.csv"], expected: .line("chartview: $D/b.csv: cannot open: not a text file")),
         BadInput(
-            name: "Latin-1 file", files: ["l.csv": .bytes(Array("name,a\ncaf".utf8) + [0xE9] + Array(",1\n".utf8))],
+            // Control bytes that no text has (a PNG's signature), where it is not UTF-8.
+            name: "binary file", files: ["l.csv": .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("name,a\n".utf8))],
             arguments: ["$D/l.csv"], expected: .line("chartview: $D/l.csv: cannot open: not a text file")),
         BadInput(
             name: "missing CSV file", files: [:], arguments: ["$D/nope.csv"],
@@ -210,8 +211,8 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
             name: "--table with a CSV file", files: ["ok.csv": .text("name,a\nx,1\n")], arguments: ["$D/ok.csv", "--table", "t"],
             expected: .line("chartview: $D/ok.csv: --query and --table are for SQLite databases, not CSV files")),
         BadInput(
-            name: "every row skipped", files: ["s.csv": .text("name,a,b\ny,3\nz,5,6,7\n")], arguments: ["$D/s.csv", "--skip-bad-rows"],
-            expected: .line("chartview: $D/s.csv: has no data rows (all 2 were skipped as bad)"))
+            name: "every row set aside", files: ["s.csv": .text("name,a,b\ny\nz,5,6,7\n")], arguments: ["$D/s.csv", "--skip-bad-rows"],
+            expected: .line("chartview: $D/s.csv: has no data rows: 2 rows set aside (line 2: 1 field, not 3; line 3: 4 fields, not 3)"))
     ]
 
     static let specCases: [BadInput] = [
@@ -297,6 +298,8 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
         #expect(try input.files.keys.sorted().map { try FileSnapshot(dir + "/" + $0) } == before)
     }
 
+    /// Rows that do not fit are set aside by default (and with --skip-bad-rows), named by line
+    /// on standard error and in the chart's note; a short row is kept with its missing cells.
     @Test func skipBadRowsChartsTheGoodRowsAndSaysHowManyWereSkipped() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -304,16 +307,22 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
         let result = try ChartviewProcess.run([dir + "/r.csv", "--skip-bad-rows", "--output", dir + "/x.png", "--dump-layout", dir + "/x.json"])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "chartview: \(dir)/r.csv: skipped 2 bad rows\n")
+        let said = "1 row set aside (line 5: 4 fields, not 3); 1 short row filled with missing cells (line 3)"
+        #expect(result.stderr == "chartview: \(dir)/r.csv: \(said)\n")
         #expect(FileManager.default.fileExists(atPath: dir + "/x.png"))
         let dump = try LayoutDumpReader.read(dir + "/x.json")
         #expect(dump.plots.map(\.kind) == ["bar", "bar"])
-        #expect(dump.plots.map { $0.items.map(\.value) } == [[1, 5, 9], [2, 6, 10]])
-        #expect(dump.axes.first { $0.id == "x" }?.labels.map(\.text) == ["x", "z", "v"])
+        #expect(dump.plots.map { $0.items.map(\.value) } == [[1, 3, 5, 9], [2, 6, 10]])
+        #expect(dump.axes.first { $0.id == "x" }?.labels.map(\.text) == ["x", "y", "z", "v"])
+        #expect(dump.note?.hasSuffix(said) == true, "\(dump.note ?? "")")
 
         try DataFixture.text("name,a,b\nx,1,2\ny,3\nz,5,6\n").make(at: dir + "/one.csv")
         let one = try ChartviewProcess.run([dir + "/one.csv", "--skip-bad-rows", "--output", dir + "/one.png"])
         #expect(one.status == 0)
-        #expect(one.stderr == "chartview: \(dir)/one.csv: skipped 1 bad row\n")
+        #expect(one.stderr == "chartview: \(dir)/one.csv: 1 short row filled with missing cells (line 3)\n")
+        let strict = try ChartviewProcess.run([dir + "/r.csv", "--strict", "--output", dir + "/s.png"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr == "chartview: \(dir)/r.csv:3: has 2 fields, but the header has 3\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.png"))
     }
 }

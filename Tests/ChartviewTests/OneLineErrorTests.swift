@@ -10,7 +10,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/n\nl.csv"
         try Data("x,y\na,1\nb\nc,1\n".utf8).write(to: URL(fileURLWithPath: path))
-        let result = try ChartviewProcess.run([path, "--output", dir + "/o.png"])
+        let result = try ChartviewProcess.run([path, "--strict", "--output", dir + "/o.png"])
         #expect(result.status == 2)
         #expect(result.stderr == "chartview: \(dir)/n\\nl.csv:3: has 1 field, but the header has 2\n")
     }

@@ -83,10 +83,8 @@ import Testing
         Case(file: "pvlib/SRML-day-EUPO1801.txt"),
         Case(file: "pvlib/BIRD_08_16_2012.csv"),
         Case(
-            file: "pvlib/Burlington, United States SolarAnywhere Time Series 2021 Lat_44_465 Lon_-73_205 TMY3 format.csv",
-            expected: .cannotReadYet(
-                bug: "a Latin-1 file (a degree sign in the header) is refused as not text",
-                line: "chartview: $F: cannot open: not a text file")),
+            // Latin-1 (a degree sign in the header): read as Windows-1252.
+            file: "pvlib/Burlington, United States SolarAnywhere Time Series 2021 Lat_44_465 Lon_-73_205 TMY3 format.csv"),
         Case(file: "islp/NYSE.csv"),
         Case(file: "islp/Bikeshare.csv")
     ]

@@ -71,7 +71,7 @@ import Testing
         // What the output is with every descriptor open.
         let expected = try run(output, closing: [], in: dir, captures: captures)
         #expect(expected.status == 0, "\(expected.stderr ?? "")")
-        #expect(expected.stderr == "chartview: \(dir)/v.csv: skipped 1 bad row\n")
+        #expect(expected.stderr == "chartview: \(dir)/v.csv: 1 short row filled with missing cells (line 3)\n")
         let reference = try #require(output.toStandardOutput ? expected.stdout : FileManager.default.contents(atPath: dir + "/o.png"))
         #expect(reference.count > 100)
         try? FileManager.default.removeItem(atPath: dir + "/o.png")

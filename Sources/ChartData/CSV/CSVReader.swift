@@ -37,11 +37,13 @@ import Foundation
 ///   the table's notes say so. A column with no value at all is a number column of NaN.
 /// - Unquoted cells are trimmed of spaces and tabs; quoted text is kept as written.
 ///
-/// The input must be UTF-8 without NUL bytes; anything else is "not a text file".
+/// The input is UTF-8, UTF-16 after its byte order mark, or Windows-1252 when it is not UTF-8
+/// (`TextEncoding`); bytes with NUL bytes and no UTF-16 byte order mark are "not a text file".
 public enum CSVReader {
-    /// Reads the CSV file at `path` into a table. With `skipBadRows`, rows with the wrong
-    /// number of fields or a cell that does not fit its column are skipped and counted in
-    /// `skippedRows` instead of failing; an unclosed quote is always an error.
+    /// Reads the CSV file at `path` into a table. With `skipBadRows` (what chartview does unless
+    /// told `--strict`), rows with more fields than the header, or one, are set aside and
+    /// rows short of trailing fields filled with missing cells (`CSVSetAside`, also said in the
+    /// table's notes) instead of failing; an unclosed quote is always an error.
     /// Large plain files are parsed on every core, in blocks, without holding the file
     /// (`CSVBulkReader`); others are loaded whole and parsed serially. O(bytes) time.
     ///
@@ -52,9 +54,9 @@ public enum CSVReader {
     public static func read(
         path: String, skipBadRows: Bool = false, limits: InputLimits = InputLimits(),
         cancellation: CancellationFlag? = nil
-    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    ) throws(DataError) -> (table: DataTable, setAside: CSVSetAside) {
         let file = try InputFile(path: path, limits: limits)
-        if let table = try readBulk(file, tuning: .init(), cancellation: cancellation) { return (table, 0) }
+        if let table = try readBulk(file, tuning: .init(), cancellation: cancellation) { return (table, CSVSetAside()) }
         if cancellation?.isCancelled == true { throw .cancelled(path: path) }
         // NUL bytes are never text: a device of zeros or random bytes stops at its first block.
         let bytes = try file.readAll(requireText: true)
@@ -97,8 +99,10 @@ public enum CSVReader {
     public static func parse(
         _ bytes: [UInt8], path: String, skipBadRows: Bool = false,
         cancellation: CancellationFlag? = nil
-    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
-        let result: Result<(table: DataTable, skippedRows: Int), DataError> = bytes.withUnsafeBufferPointer { buffer in
+    ) throws(DataError) -> (table: DataTable, setAside: CSVSetAside) {
+        // UTF-16 and Windows-1252 are read as the UTF-8 they stand for, and said.
+        let (text, encoding) = TextEncoding.utf8(bytes)
+        let result: Result<(table: DataTable, setAside: CSVSetAside), DataError> = text.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(.unusable(path: path, message: "has no data rows"))
             }
@@ -106,14 +110,16 @@ public enum CSVReader {
                 try parse(base, count: buffer.count, path: path, skipBadRows: skipBadRows, cancellation: cancellation)
             }
         }
-        return try result.get()
+        var parsed = try result.get()
+        if encoding != .utf8 { parsed.table.notes.insert("read as \(encoding.rawValue)", at: 0) }
+        return parsed
     }
 
     // MARK: - Parsing
 
     /// What one parse of the bytes gives: the table, or a column to read again as text.
     private enum Outcome {
-        case table(DataTable, skippedRows: Int)
+        case table(DataTable, setAside: CSVSetAside)
         /// A cell of this column does not fit the type its first cells gave it (text among
         /// numbers, an id that only looked like a date): the message says where.
         case retype(column: Int, DataError)
@@ -126,13 +132,13 @@ public enum CSVReader {
     private static func parse(
         _ base: UnsafePointer<UInt8>, count: Int, path: String, skipBadRows: Bool,
         cancellation: CancellationFlag?
-    ) throws(DataError) -> (table: DataTable, skippedRows: Int) {
+    ) throws(DataError) -> (table: DataTable, setAside: CSVSetAside) {
         guard isUTF8Text(base, count: count) else { throw .cannotOpen(path: path, reason: "not a text file") }
         let start = headerStart(base, count: count).start
         if let layout = BlankSeparatedText.detect(base, count: count, start: start) {
             // Columns apart by runs of spaces: read as the CSV they stand for.
             let converted = BlankSeparatedText.commaSeparated(base, count: count, start: start, layout: layout)
-            let result: Result<(table: DataTable, skippedRows: Int), DataError> = converted.withUnsafeBufferPointer { buffer in
+            let result: Result<(table: DataTable, setAside: CSVSetAside), DataError> = converted.withUnsafeBufferPointer { buffer in
                 guard let converted = buffer.baseAddress, buffer.count > 0 else { return .failure(.unusable(path: path, message: "has no data rows")) }
                 return Result { () throws(DataError) in
                     try parse(converted, count: buffer.count, path: path, skipBadRows: skipBadRows, cancellation: cancellation)
@@ -146,9 +152,9 @@ public enum CSVReader {
         var notes: [String] = []
         while true {
             switch try parse(base, count: count, path: path, skipBadRows: skipBadRows, textColumns: textColumns, cancellation: cancellation) {
-            case .table(var table, let skipped):
+            case .table(var table, let setAside):
                 table.notes += notes
-                return (table, skipped)
+                return (table, setAside)
             case .retype(let column, let error):
                 precondition(!textColumns.contains(column), "A column read as text cannot conflict with its type.")
                 textColumns.insert(column)
@@ -183,19 +189,24 @@ public enum CSVReader {
         // A first record of numbers over columns of numbers is data, not a header (a file
         // written without one): its columns are "column 1", "column 2"…
         let headerless = hasNoHeader(scanner, delimiter: delimiter)
-        let names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
+        var names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
+        var shapeNote: String?
+        if !headerless { (names, shapeNote) = fittedToRows(names, header: scanner) }
         var builder = CSVTableBuilder(
             names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon, textColumns: textColumns)
         if headerless { try builder.add(scanner) }
         var notes: [String] = []
         if preambleLines > 0 { notes.append("\(preambleLines) line\(preambleLines == 1 ? "" : "s") before the header skipped") }
         if headerless { notes.append("the first row is data, not a header") }
-        // Notes after the table: from a row that does not fit, after a blank line or starting
-        // with "Total…", to the end, no row fits; they are left out (they are not data rows,
-        // so not counted as skipped ones). When a later row fits, the first misfit is the error.
-        var misfit: DataError?
-        var misfitColumn: Int?
-        var leftOut = 0
+        if let shapeNote { notes.append(shapeNote) }
+        // Notes after the table: from a row that does not fit to the end, no row fits; they
+        // are left out and said (not set aside: they are not rows). Such a row follows a blank
+        // line, is of one field, or starts with "Total…" (with `skipBadRows`: or with any text
+        // that is no number or date, "All transactions listed below…"). When a later
+        // row fits, the misfits were rows: set aside (or, for a cell that does not fit its
+        // column, that column read as text), or without `skipBadRows` the first is the error.
+        var pending = CSVSetAside()
+        var pendingFirst: (error: DataError, column: Int?)?
         var untilCheck = recordsPerCheck
         while true {
             untilCheck -= 1
@@ -206,31 +217,53 @@ public enum CSVReader {
             switch scanner.next() {
             case .end:
                 var table = try builder.finish()
-                if leftOut > 0 { notes.append("\(leftOut) line\(leftOut == 1 ? "" : "s") of notes after the table left out") }
+                if pending.count > 0 {
+                    let lines = pending.listedLines
+                    let more = pending.count > lines.count ? ", …" : ""
+                    let numbers = lines.map(String.init).joined(separator: ", ")
+                    let listed = lines.isEmpty ? "" : " (line\(lines.count == 1 ? "" : "s") \(numbers)\(more))"
+                    notes.append("\(pending.count) line\(pending.count == 1 ? "" : "s") of notes after the table left out\(listed)")
+                }
+                if let summary = builder.setAside.summary { notes.append(summary) }
                 table.notes = notes + table.notes
-                return .table(table, skippedRows: builder.skippedRows)
+                return .table(table, setAside: builder.setAside)
             case .unclosedQuote(let line):
-                throw misfit ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
+                throw pendingFirst?.error ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
                 do throws(DataError) {
                     try builder.add(scanner)
                 } catch {
-                    guard misfit != nil || (builder.rowCount > 0 && Self.mayStartNotes(scanner, base: base, columns: names.count)) else {
-                        if let column = builder.conflictingColumn { return .retype(column: column, error) }
-                        throw error
+                    let column = builder.conflictingColumn
+                    let reason = builder.misfitReason ?? error.description
+                    let unshaped = skipBadRows && scanner.fields.count != names.count && Self.startsWithText(scanner)
+                    let notesMayStart = builder.rowCount > 0 && (unshaped || Self.mayStartNotes(scanner, base: base, columns: names.count))
+                    if pending.count > 0 || notesMayStart {
+                        if pendingFirst == nil { pendingFirst = (error, column) }
+                        pending.add(line: scanner.recordLine, reason: reason)
+                        continue
                     }
-                    if misfit == nil { misfitColumn = builder.conflictingColumn }
-                    misfit = misfit ?? error
-                    leftOut += 1
+                    if let column { return .retype(column: column, error) }
+                    guard skipBadRows else { throw error }
+                    builder.setRowAside(line: scanner.recordLine, reason: reason)
                     continue
                 }
-                // A row fits after the misfit: the misfit was a row of the table, not a note.
-                if let misfit {
-                    if let misfitColumn { return .retype(column: misfitColumn, misfit) }
-                    throw misfit
+                // A row fits after the misfits: they were rows of the table, not notes.
+                if let first = pendingFirst {
+                    if let column = first.column { return .retype(column: column, first.error) }
+                    guard skipBadRows else { throw first.error }
+                    builder.setRowsAside(pending)
+                    pending = CSVSetAside()
+                    pendingFirst = nil
                 }
             }
         }
+    }
+
+    /// Whether the scanner's record's first cell is text: present, and no number or date.
+    static func startsWithText(_ scanner: CSVRecordScanner) -> Bool {
+        guard let first = scanner.fields.first else { return false }
+        let cell = scanner.trimmedBytes(of: first)
+        return !cell.isEmpty && !CSVCell.isMissing(cell) && CSVCell.number(cell) == nil && DateParser.isoSeconds(cell) == nil
     }
 
     /// Whether the scanner's record may begin notes after the table of `columns` columns: it
@@ -288,12 +321,13 @@ public enum CSVReader {
         var bestStarts: [Int] = []
         for delimiter in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
             var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start)
-            var counts: [Int] = [], empties: [Int] = [], starts: [Int] = []
+            var counts: [Int] = [], empties: [Int] = [], numbers: [Int] = [], starts: [Int] = []
             while counts.count < 60 {
                 guard case .record = scanner.next() else { break }
                 starts.append(scanner.recordStart)
                 counts.append(scanner.fields.count)
                 empties.append(scanner.fields.reduce(0) { $0 + (scanner.trimmedBytes(of: $1).isEmpty ? 1 : 0) })
+                numbers.append(scanner.fields.reduce(0) { $0 + (CSVCell.number(scanner.trimmedBytes(of: $1)) != nil ? 1 : 0) })
             }
             guard counts.count >= 4 else { continue }
             // The table: the most common count of two fields or more (the most fields among equals).
@@ -305,8 +339,13 @@ public enum CSVReader {
             // The first record of that count, after records of at most half as many fields
             // (facts, titles); nearly all (90%) records of two fields or more from there on
             // have the count (notes of one field after the table do not count).
+            // Or after a few lines of any count above a row that reads as a header (text in every
+            // cell, over numbers): "Created as New Dataset,Sample 022 …, February 11 2017" above
+            // "cm-1,%T" and rows of numbers.
             guard var record = counts.firstIndex(of: fields),
                 counts[..<record].allSatisfy({ $0 * 2 <= fields })
+                    || (record <= 10 && record + 1 < counts.count && empties[record] == 0 && numbers[record] == 0
+                        && counts[record + 1] == fields && numbers[record + 1] > 0)
             else { continue }
             let rest = counts[record...].filter { $0 >= 2 }
             guard rest.filter({ $0 == fields }).count * 10 >= rest.count * 9 else { continue }
@@ -373,6 +412,30 @@ public enum CSVReader {
 
     /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats.
     /// O(fields) expected (each repeated name resumes its suffix where it stopped).
+    /// The header's names fitted to the rows under it, from the next ten records: a header
+    /// with empty trailing fields that no row has loses them (a separator at the end of the
+    /// header alone); a header one field short of every row names the rows' first field "row"
+    /// (R's `write.table`, which writes the rows' names without a name over them). With a note
+    /// for the second. O(size of the first eleven records).
+    static func fittedToRows(_ names: [String], header: CSVRecordScanner) -> ([String], String?) {
+        var peek = header
+        var counts: [Int] = []
+        var lastEmpty = true
+        while counts.count < 10, case .record = peek.next() {
+            counts.append(peek.fields.count)
+            if let last = peek.fields.last, !peek.trimmedBytes(of: last).isEmpty { lastEmpty = false }
+        }
+        guard let first = counts.first, counts.count >= 2, counts.allSatisfy({ $0 == first }) else { return (names, nil) }
+        let emptyTrailing = header.fields.reversed().prefix { !$0.quoted && header.trimmedBytes(of: $0).isEmpty }.count
+        if emptyTrailing > 0 && first == names.count - emptyTrailing && first >= 1 {
+            return (Array(names.prefix(first)), nil)
+        }
+        if first == names.count + 1 && !lastEmpty && emptyTrailing == 0 && !names.contains("row") {
+            return (["row"] + names, "the first column has no name: the rows' names (as R writes them), called 'row'")
+        }
+        return (names, nil)
+    }
+
     private static func headerNames(_ scanner: CSVRecordScanner) -> [String] {
         let raw = scanner.fields.indices.map { index -> String in
             let cell = scanner.trimmedBytes(of: scanner.fields[index])

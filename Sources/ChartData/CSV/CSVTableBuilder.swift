@@ -17,11 +17,20 @@ struct CSVTableBuilder {
     let names: [String]
     let path: String
     let skipBadRows: Bool
-    private(set) var skippedRows = 0
+    /// Rows set aside and rows filled (with `skipBadRows`).
+    private(set) var setAside = CSVSetAside()
+    /// Rows set aside.
+    var skippedRows: Int { setAside.count }
     private(set) var rowCount = 0
+    /// Whether the row being checked was short of trailing fields (its missing cells filled):
+    /// such a row with a cell that does not fit is set aside, not a reason to retype a column.
+    private var rowIsFilled = false
     /// The column whose cell did not fit its type when `add(_:)` last threw for that; nil when
     /// it threw for the number of fields.
     private(set) var conflictingColumn: Int?
+    /// Why `add(_:)` last threw, short ("10 fields, not 9", "'abc' is not a number in
+    /// 'price'"), for `CSVSetAside`.
+    private(set) var misfitReason: String?
 
     private var kinds: [Kind]
     /// Values of number and date columns (empty for the others).
@@ -66,23 +75,39 @@ struct CSVTableBuilder {
         rowPending = Array(repeating: .missing, count: n)
     }
 
-    /// Checks the scanner's current record and stores it, or skips it (with `skipBadRows`) or
-    /// throws when it has the wrong number of fields or a cell that does not fit. O(cells).
+    /// Checks the scanner's current record and stores it, or throws when it has the wrong
+    /// number of fields or a cell that does not fit. Empty fields past the header's count are no
+    /// fields (a separator at the end of every data row). With `skipBadRows`, a row of two
+    /// fields or more short of the header's is kept with its trailing cells missing (counted in
+    /// `setAside` as filled), and set aside if one of its cells does not fit. O(cells).
     mutating func add(_ scanner: CSVRecordScanner) throws(DataError) {
         let n = names.count
         let fields = scanner.fields
+        var fieldCount = fields.count
         conflictingColumn = nil
-        guard fields.count == n else {
-            if skipBadRows {
-                skippedRows += 1
-                return
-            }
-            let count = fields.count == 1 ? "1 field" : "\(fields.count) fields"
+        rowIsFilled = false
+        if fieldCount > n && fields[n...].allSatisfy({ !$0.quoted && scanner.trimmedBytes(of: $0).isEmpty }) {
+            fieldCount = n
+        }
+        if fieldCount < n && fieldCount >= 2 && skipBadRows {
+            rowIsFilled = true
+        } else if fieldCount != n {
+            let count = fieldCount == 1 ? "1 field" : "\(fieldCount) fields"
+            misfitReason = "\(count), not \(n)"
             throw .csv(
                 path: path, line: scanner.recordLine, column: nil,
                 message: "has \(count), but the header has \(n)")
         }
         for index in 0..<n {
+            guard index < fieldCount else {
+                // A filled row's missing trailing cell.
+                switch kinds[index] {
+                case .number, .date: rowNumbers[index] = .nan
+                case .text: rowTexts[index] = nil
+                case .undecided: rowPending[index] = .missing
+                }
+                continue
+            }
             let field = fields[index]
             let cell = scanner.trimmedBytes(of: field)
             switch kinds[index] {
@@ -130,7 +155,18 @@ struct CSVTableBuilder {
                 decide(index)
             }
         }
+        if rowIsFilled { setAside.fill(line: scanner.recordLine) }
         rowCount += 1
+    }
+
+    /// Sets aside the row on `line` for `reason` (a row the reader will not store).
+    mutating func setRowAside(line: Int, reason: String) {
+        setAside.add(line: line, reason: reason)
+    }
+
+    /// Sets aside the rows `rows` lists.
+    mutating func setRowsAside(_ rows: CSVSetAside) {
+        setAside.merge(rows)
     }
 
     /// Stores the accepted row's cell of undecided column `index`, fixing its type.
@@ -163,6 +199,12 @@ struct CSVTableBuilder {
         _ scanner: CSVRecordScanner, column index: Int,
         _ cell: UnsafeBufferPointer<UInt8>, _ problem: String
     ) throws(DataError) {
+        if rowIsFilled {
+            // A row cut short whose cells no longer fit: a misfit, not a reason to retype.
+            misfitReason = "a short row whose '\(Self.quoted(cell))' \(problem) in '\(names[index])'"
+            throw .csv(path: path, line: scanner.recordLine, column: nil, message: "has \(scanner.fields.count) fields, but the header has \(names.count)")
+        }
+        misfitReason = "'\(Self.quoted(cell))' \(problem) in '\(names[index])'"
         conflictingColumn = index
         throw .csv(
             path: path, line: scanner.recordLine, column: names[index],
@@ -191,7 +233,7 @@ struct CSVTableBuilder {
     /// The table, or `.unusable` when no row was stored. O(columns); the value arrays move.
     mutating func finish() throws(DataError) -> DataTable {
         guard rowCount > 0 else {
-            let message = skippedRows > 0 ? "has no data rows (all \(skippedRows) were skipped as bad)" : "has no data rows"
+            let message = skippedRows > 0 ? "has no data rows: \(setAside.summary ?? "")" : "has no data rows"
             throw .unusable(path: path, message: message)
         }
         var columns: [DataColumn] = []

@@ -54,7 +54,7 @@ final class InputFile {
     deinit { close(fd) }
 
     /// Every byte of the file. `requireText`: a block with a NUL byte ends the read with "not
-    /// a text file" (a device of zeros or random bytes fails at once, not at the budget).
+    /// a text file" (unless the file starts with a UTF-16 byte order mark) (a device of zeros or random bytes fails at once, not at the budget).
     /// Throws `.tooLarge` past the budget, `.cannotOpen` for a read error or a stream that does
     /// not end in time.
     func readAll(requireText: Bool = false) throws(DataError) -> [UInt8] {
@@ -79,7 +79,7 @@ final class InputFile {
             }
             if let failure { throw failure }
             guard bytes.count <= budget else { throw .tooLarge(path: path, budget: budget) }
-            if requireText && bytes.contains(0) { throw .cannotOpen(path: path, reason: "not a text file") }
+            if requireText && !TextEncoding.startsUTF16(bytes) && bytes.contains(0) { throw .cannotOpen(path: path, reason: "not a text file") }
             if bytes.count < expected { return bytes }
         }
         // A stream (or a regular file that grew): in blocks, until its end.
@@ -89,7 +89,8 @@ final class InputFile {
             let got = try readSome(into: &chunk, deadline: deadline)
             if got == 0 { break }
             guard bytes.count + got <= budget else { throw .tooLarge(path: path, budget: budget) }
-            if requireText && chunk[0..<got].contains(0) { throw .cannotOpen(path: path, reason: "not a text file") }
+            let utf16 = TextEncoding.startsUTF16(bytes.isEmpty ? chunk[0..<got] : bytes[...])
+            if requireText && !utf16 && chunk[0..<got].contains(0) { throw .cannotOpen(path: path, reason: "not a text file") }
             bytes.append(contentsOf: chunk[0..<got])
         }
         return bytes

@@ -29,8 +29,10 @@ public final class ChartSource {
     public private(set) var periods: [String] = []
     /// The index in `periods` shown now.
     public private(set) var periodIndex = 0
-    /// Rows skipped as bad in the last CSV read.
-    public private(set) var skippedRows = 0
+    /// Rows set aside or filled in the last CSV read.
+    public private(set) var setAside = CSVSetAside()
+    /// Rows set aside in the last CSV read.
+    public var skippedRows: Int { setAside.count }
     private var lastVersion: Int64 = 0
     private var lastModified: Date?
 
@@ -113,7 +115,7 @@ public final class ChartSource {
             // shows as another.
             lastModified = Self.modificationDate(csvPath)
             let result = try CSVReader.read(path: csvPath, skipBadRows: skipBadRows, limits: limits, cancellation: cancellation)
-            skippedRows = result.skippedRows
+            setAside = result.setAside
             return ColumnTyping.combiningDatesAndTimes(result.table)
         }
         guard let database else { preconditionFailure("A chart source has a database or a CSV file.") }
@@ -143,7 +145,10 @@ public final class ChartSource {
         let rows = try table(cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled(path: sourceName) }
         try requireRows(rows)
-        return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
+        let graph = try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
+        // Rows not drawn as the file has them are said on the chart, not only in --describe.
+        if let summary = setAside.summary { graph.note = (graph.note.map { $0 + " · " } ?? "") + summary }
+        return graph
     }
 
     /// How the chart is chosen from its rows now, for `--describe` (from the first rows of a

@@ -219,11 +219,12 @@ public enum ColumnTyping {
     static func dates(fromSlashedTexts texts: [String?], name: String) -> [Double]? {
         var parts: [(Int, Int, Int, Int)] = []  // first, second, year, seconds of the day
         parts.reserveCapacity(texts.count)
-        var firstIsDay = false, secondIsDay = false, any = false
+        var firstIsDay = false, secondIsDay = false, any = false, allDotted = true
         for text in texts {
             guard let text else { parts.append((0, 0, 0, -1)); continue }
-            guard let p = slashedDate(text) else { return nil }
+            guard let (p, dotted) = slashedDate(text) else { return nil }
             any = true
+            allDotted = allDotted && dotted
             if p.0 > 12 { firstIsDay = true }
             if p.1 > 12 { secondIsDay = true }
             parts.append(p)
@@ -237,6 +238,9 @@ public enum ColumnTyping {
             dayFirst = true
         } else if upper.contains("MM/DD") {
             dayFirst = false
+        } else if allDotted {
+            // Dotted dates (01.03.2024) are written day first wherever they are written.
+            dayFirst = true
         } else {
             return nil
         }
@@ -251,9 +255,10 @@ public enum ColumnTyping {
         return result
     }
 
-    /// "d/m/yyyy" or "m/d/yyyy", one or two digits each, with an optional " H:mm" or " H:mm:ss":
-    /// (first, second, year, seconds of the day); nil for anything else.
-    private static func slashedDate(_ text: String) -> (Int, Int, Int, Int)? {
+    /// "d/m/yyyy" or "m/d/yyyy", one or two digits each, or the same with dots ("01.03.2024"),
+    /// with an optional " H:mm" or " H:mm:ss": (first, second, year, seconds of the day) and
+    /// whether it had dots; nil for anything else.
+    private static func slashedDate(_ text: String) -> ((Int, Int, Int, Int), dotted: Bool)? {
         let bytes = Array(text.utf8)
         var i = 0
         func number(maxDigits: Int) -> Int? {
@@ -270,7 +275,10 @@ public enum ColumnTyping {
             i += 1
             return true
         }
-        guard let a = number(maxDigits: 2), expect(0x2F), let b = number(maxDigits: 2), expect(0x2F) else { return nil }
+        guard let a = number(maxDigits: 2), i < bytes.count, bytes[i] == 0x2F || bytes[i] == 0x2E else { return nil }
+        let separator = bytes[i]
+        i += 1
+        guard let b = number(maxDigits: 2), expect(separator) else { return nil }
         let yearStart = i
         guard let year = number(maxDigits: 4), i - yearStart == 4, year >= 1 else { return nil }
         var seconds = 0
@@ -285,7 +293,7 @@ public enum ColumnTyping {
             }
         }
         guard i == bytes.count, a >= 1, b >= 1, a <= 31, b <= 31 else { return nil }
-        return (a, b, year, seconds)
+        return ((a, b, year, seconds), separator == 0x2E)
     }
 
     /// `table` with dates read from the parts people split them into: a column of dates at

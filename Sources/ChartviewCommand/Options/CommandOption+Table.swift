@@ -10,7 +10,8 @@ extension CommandOption {
     /// Every option, the hidden ones included, in the help's order.
     static let all: [CommandOption] = [
         query, table, x, y, group, kind, open, high, low, close, error, sizeBy, bins, binWidth, density, stack, colorMap,
-        keepOrder, split, link, aggregate, describe, title, xTitle, yTitle, skipBadRows, noWatch, watchQuery, trustSpecServers, timeout, maxMemory, inMemory,
+        keepOrder, split, link, aggregate, describe, title, xTitle, yTitle, skipBadRows, strict, noWatch, watchQuery, trustSpecServers, timeout, maxMemory,
+        inMemory,
         outOfCore, follow, window, columns, delimiter,
         chart, list, values, output, format, dumpLayout, exportVisible, xRange, yRange, size, scale, theme, trace, noAnimation, checkDisplay,
         profile, help, version, generateCompletionScript
@@ -147,7 +148,10 @@ extension CommandOption {
     }
     static let skipBadRows: CommandOption = flag(
         "--skip-bad-rows", sets: \.skipBadRows, to: true, section: .data,
-        help: "skip malformed CSV rows instead of failing, and say how many", summary: "skip malformed CSV rows")
+        help: "set aside CSV rows that do not fit and name their lines (the default)", summary: "set aside CSV rows that do not fit")
+    static let strict: CommandOption = flag(
+        "--strict", sets: \.skipBadRows, to: false, section: .data,
+        help: "refuse a CSV file with a row that does not fit, naming its line", summary: "refuse CSV files with bad rows")
     static let noWatch: CommandOption = flag(
         "--no-watch", sets: \.watches, to: false, section: .data,
         help: "do not reload when the data file changes", summary: "do not reload when the data file changes")

@@ -19,7 +19,7 @@ enum HelpText {
             ~/.pgpass or PGPASSWORD; libpq's PG* variables fill in what the URL leaves out), or a
             ClickHouse server's, clickhouse://USER@HOST:8123/DATABASE (clickhouses:// for HTTPS; its
             password from the URL or CLICKHOUSE_PASSWORD); without it, the demo gallery. Two or more FILEs open side by side, each one's first chart in one
-            page. In the window, press h for the keys.
+            page; after --, every argument is a FILE. In the window, press h for the keys.
 
             Data:
             \(section(.data))

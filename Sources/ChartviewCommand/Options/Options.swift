@@ -34,7 +34,8 @@ struct Options {
     /// `--delimiter`: live input's delimiter; nil to detect it.
     var delimiter: LiveDelimiter?
     var describe = false
-    var skipBadRows = false
+    /// Whether CSV rows that do not fit are set aside (the default) rather than refused (`--strict`).
+    var skipBadRows = true
     /// Seconds a query, or reading a FIFO or device, may take before it is stopped (and an
     /// output FIFO may wait for its reader).
     var timeout: Double = 60
@@ -74,11 +75,16 @@ struct Options {
     var completionScript: CompletionScript.Shell?
 
     /// Parses `arguments` (without the program name). Throws a usage error naming the flag.
-    /// O(arguments).
+    /// After `--`, every argument is a data file, even one that begins with `-` (as in
+    /// getopt). O(arguments).
     static func parse(_ arguments: [String]) throws(CommandError) -> Options {
         var options = Options()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
+            if argument == "--" {
+                options.files.append(contentsOf: rest)
+                break
+            }
             var name = argument
             var inlineValue: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {

@@ -45,8 +45,8 @@ extension ViewerTests {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("x,y\n1,2\n2,3\n3,5\n".utf8).write(to: URL(fileURLWithPath: dir + "/small.csv"))
-        try Data("x,y\n1,2\n2,3,4\n".utf8).write(to: URL(fileURLWithPath: dir + "/ragged.csv"))
-        // A file with a ragged row, and a column that is not there: errors only reading the data
+        try Data("x,y\n1,2\n\"2,3\n".utf8).write(to: URL(fileURLWithPath: dir + "/ragged.csv"))
+        // A file with a quote never closed, and a column that is not there: errors only reading the data
         // can find. (A spec value out of range, such as a negative bar width, refuses the whole
         // file before the window opens, with its key path: DataInputTests.)
         let spec = #"""

@@ -99,7 +99,7 @@ extension ViewerTests {
         let session = try WindowlessViewer([csv, "--size", "800x600"])
         let before = try screenshot(session, dir + "/before.png")
 
-        try append("4,9,12\n", to: csv)
+        try append("\"4,9\n", to: csv)
         let failed = try session.next("reload", timeout: 10)
         let message = try #require(failed["error"] as? String, "\(failed)")
         #expect(message.contains("log.csv:5"), "the message names the file and line: \(message)")

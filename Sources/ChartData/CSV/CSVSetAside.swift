@@ -1,0 +1,92 @@
+/// The rows of a CSV file that did not fit its table, and the rows short of trailing fields
+/// that were kept with missing cells: what a reader says instead of refusing the file.
+///
+/// A row is set aside when it has more fields than the header (other than empty trailing
+/// ones), fewer than two, or a cell that does not fit its column (in a row that was short of
+/// fields); the file is read around it. The lines are numbered from 1 as an editor shows them;
+/// the first `listed` of each reason are kept, all are counted.
+public struct CSVSetAside: Sendable, Equatable {
+    /// One reason rows were set aside ("10 fields, not 9"), with its lines.
+    public struct Reason: Sendable, Equatable {
+        /// What was wrong, short: "10 fields, not 9", "'abc' is not a number in 'price'".
+        public var text: String
+        /// The first lines set aside for it (at most `CSVSetAside.listed`), in file order.
+        public var lines: [Int]
+        /// How many rows it set aside.
+        public var count: Int
+    }
+
+    /// How many lines each reason lists.
+    public static let listed = 5
+
+    /// The reasons, in the order they were first met.
+    public private(set) var reasons: [Reason] = []
+    /// Rows set aside, for all reasons.
+    public private(set) var count = 0
+    /// Lines of rows short of trailing fields, kept with missing cells (the first `listed`).
+    public private(set) var filledLines: [Int] = []
+    /// Rows kept with missing cells.
+    public private(set) var filledCount = 0
+
+    /// Nothing set aside, nothing filled.
+    public init() {}
+
+    /// Whether every row fitted.
+    public var isEmpty: Bool { count == 0 && filledCount == 0 }
+
+    /// Sets aside the row on `line` for `reason`. O(reasons), a handful.
+    mutating func add(line: Int, reason: String) {
+        count += 1
+        if let i = reasons.firstIndex(where: { $0.text == reason }) {
+            reasons[i].count += 1
+            if reasons[i].lines.count < Self.listed && line != Int.max { reasons[i].lines.append(line) }
+        } else if reasons.count < 20 {
+            reasons.append(Reason(text: reason, lines: [line], count: 1))
+        } else {
+            // Many different reasons: the rest count under one.
+            add(line: line, reason: "other reasons")
+        }
+    }
+
+    /// Adds every row `other` set aside (its lines as far as each reason lists them).
+    mutating func merge(_ other: CSVSetAside) {
+        for reason in other.reasons {
+            for line in reason.lines { add(line: line, reason: reason.text) }
+            for _ in reason.lines.count..<reason.count { add(line: Int.max, reason: reason.text) }
+        }
+    }
+
+    /// The lines it lists, in file order (`Int.max` stands for lines counted and not listed).
+    var listedLines: [Int] { reasons.flatMap(\.lines).filter { $0 != Int.max }.sorted() }
+
+    /// Counts the row on `line` as filled with missing cells.
+    mutating func fill(line: Int) {
+        filledCount += 1
+        if filledLines.count < Self.listed { filledLines.append(line) }
+    }
+
+    /// One sentence for the chart's note, the status line and `--describe`: "3 rows set aside
+    /// (lines 84, 201: 10 fields, not 9; line 977: 'n/a x' is not a number in 'price')", then
+    /// "2 short rows filled with missing cells (lines 12, 40)"; nil when nothing was.
+    public var summary: String? {
+        var parts: [String] = []
+        if count > 0 {
+            let shown = reasons.prefix(3).map { reason in
+                let more = reason.count > reason.lines.count ? ", …" : ""
+                return "\(Self.lines(reason.lines))\(more): \(reason.text)"
+            }
+            let rest = reasons.count > 3 ? "; …" : ""
+            parts.append("\(count) row\(count == 1 ? "" : "s") set aside (\(shown.joined(separator: "; "))\(rest))")
+        }
+        if filledCount > 0 {
+            let more = filledCount > filledLines.count ? ", …" : ""
+            parts.append(
+                "\(filledCount) short row\(filledCount == 1 ? "" : "s") filled with missing cells (\(Self.lines(filledLines))\(more))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    private static func lines(_ lines: [Int]) -> String {
+        (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
+    }
+}

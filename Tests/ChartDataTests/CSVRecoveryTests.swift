@@ -1,0 +1,137 @@
+import ChartData
+import Foundation
+import Testing
+
+/// Files as spreadsheets, instruments and open-data portals write them: read around the rows
+/// that do not fit (set aside and named, `CSVSetAside`), in the encodings they come in, with
+/// their preambles, footnotes and day-first dotted dates; `skipBadRows: false` (`--strict`)
+/// refuses at the first such row. Each case is a shape seen in a real file (issue 45).
+@Suite struct CSVRecoveryTests {
+    static func parse(_ bytes: [UInt8], strict: Bool = false) throws(DataError) -> (table: DataTable, setAside: CSVSetAside) {
+        try CSVReader.parse(bytes, path: "t.csv", skipBadRows: !strict)
+    }
+
+    static func numbers(_ table: DataTable, _ name: String) -> [Double] {
+        guard case .number(let values)? = table.column(named: name)?.values else { return [] }
+        return values
+    }
+
+    static func rows(_ n: Int, _ row: (Int) -> String) -> String { (1...n).map(row).joined(separator: "\n") + "\n" }
+
+    /// One row with an extra field among 199: read, the row set aside and named by line.
+    @Test func aRowWithAnExtraFieldIsSetAsideNotTheFile() throws {
+        let text = "a,b,c\n" + Self.rows(199) { $0 == 84 ? "\($0),\($0 * 2),1,9" : "\($0),\($0 * 2),1" }
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.rowCount == 198)
+        #expect(setAside.count == 1 && setAside.reasons.first?.lines == [85])
+        #expect(setAside.summary == "1 row set aside (line 85: 4 fields, not 3)")
+        #expect(table.notes.contains("1 row set aside (line 85: 4 fields, not 3)"))
+        #expect(!Self.numbers(table, "a").contains(84))
+        #expect(throws: DataError.csv(path: "t.csv", line: 85, column: nil, message: "has 4 fields, but the header has 3")) {
+            _ = try Self.parse(Array(text.utf8), strict: true)
+        }
+    }
+
+    /// A separator at the end of every data row (instrument exports): no field, under --strict too.
+    @Test func aTrailingSeparatorOnEveryRowIsNoField() throws {
+        let text = "cm-1,%T\n" + Self.rows(50) { "\(4000 - $0),\(Double($0) / 2)," }
+        for strict in [false, true] {
+            let (table, setAside) = try Self.parse(Array(text.utf8), strict: strict)
+            #expect(table.columns.map(\.name) == ["cm-1", "%T"])
+            #expect(table.rowCount == 50 && setAside.isEmpty)
+        }
+        let header = "a,b,c,\n" + Self.rows(20) { "\($0),\($0 * 3),\($0 % 4)" }
+        let (table, setAside) = try Self.parse(Array(header.utf8), strict: true)
+        #expect(table.columns.map(\.name) == ["a", "b", "c"] && setAside.isEmpty)
+    }
+
+    /// A header one field short of every row: R's `write.table`, the rows' names first.
+    @Test func aHeaderOneShortIsRsRowNames() throws {
+        let text = "\"mpg\",\"wt\"\n" + Self.rows(10) { "\"car \($0)\",\(20 + $0),\(2.5 + Double($0) / 10)" }
+        let (table, setAside) = try Self.parse(Array(text.utf8), strict: true)
+        #expect(table.columns.map(\.name) == ["row", "mpg", "wt"])
+        #expect(table.rowCount == 10 && setAside.isEmpty)
+        #expect(table.notes.contains { $0.contains("rows' names") })
+    }
+
+    /// A row short of trailing fields keeps its present cells; one whose cells no longer fit
+    /// (a shifted row) is set aside instead of making its column text.
+    @Test func aShortRowIsFilledOrSetAside() throws {
+        let text = "day,v,w\n2024-01-01,1,2\n2024-01-02,3\n2024-01-03,5,6\nx,7\n2024-01-05,9,10\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.rowCount == 4)
+        #expect(Self.numbers(table, "v") == [1, 3, 5, 9])
+        #expect(setAside.filledCount == 1 && setAside.filledLines == [3])
+        #expect(setAside.count == 1 && setAside.reasons.first?.lines == [5])
+        #expect(table.column(named: "day")?.isText == false)
+    }
+
+    /// A preamble line with more fields than the table (a comma in its date) above the header.
+    @Test func aPreambleOfMoreFieldsIsSkipped() throws {
+        let text =
+            "Created as New Dataset,Sample 022 By Administrator Date Saturday, February 11 2017\ncm-1,%T\n"
+            + Self.rows(300) { String(format: "%.2f,%.3f", 4000 - Double($0) * 2.5, 50 + Double($0 % 37) * 0.7) }
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.columns.map(\.name) == ["cm-1", "%T"])
+        #expect(table.rowCount == 300 && setAside.isEmpty)
+        #expect(table.notes.contains("1 line before the header skipped"))
+    }
+
+    /// Footnotes after the table: an empty row, then a sentence with a comma. Dates stay dates.
+    @Test func footnotesAreLeftOutAndSaid() throws {
+        let text =
+            "Date,Amount,Payee\n" + Self.rows(27) { String(format: "2024-03-%02d,%.1f,shop%d", $0, Double($0) * 3.5, $0 % 4) }
+            + ",,\nAll transactions listed below are made via an electronic payment system, and settled daily.\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.column(named: "Date")?.isText == false)
+        #expect(setAside.count == 0)
+        #expect(table.notes.contains("1 line of notes after the table left out (line 30)"), "\(table.notes)")
+    }
+
+    /// Latin-1 / Windows-1252 (Excel on Windows) and UTF-16 with its byte order mark (Excel's
+    /// "Unicode text"), both byte orders: read as the text they hold, and said.
+    static let windows1252: [UInt8] = {
+        var bytes: [UInt8] = Array("city;temp\nK".utf8)
+        bytes += [0xF6] + Array("ln;3,5\nM".utf8)
+        bytes += [0xFC] + Array("nchen;2,1\n".utf8)
+        bytes += [0x80] + Array(";1\n".utf8)
+        return bytes
+    }()
+    static func utf16(_ text: String, little: Bool) -> [UInt8] {
+        var bytes: [UInt8] = little ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        for unit in text.utf16 {
+            let low = UInt8(unit & 0xFF), high = UInt8(unit >> 8)
+            bytes += little ? [low, high] : [high, low]
+        }
+        return bytes
+    }
+    static let encoded: [(String, [UInt8])] = [
+        ("Windows-1252", windows1252),
+        ("UTF-16 (little endian)", utf16("city\ttemp\r\nKöln\t3.5\r\nMünchen\t2.1\r\n€\t1\r\n", little: true)),
+        ("UTF-16 (big endian)", utf16("city,temp\nKöln,3.5\nMünchen,2.1\n€,1\n", little: false))
+    ]
+
+    @Test(arguments: encoded)
+    func encodingsAreReadAndSaid(encoding: String, bytes: [UInt8]) throws {
+        let (table, _) = try Self.parse(bytes)
+        guard case .text(let cities)? = table.column(named: "city")?.values else {
+            Issue.record("no text column: \(table)")
+            return
+        }
+        #expect(cities == ["Köln", "München", "€"])
+        #expect(Self.numbers(table, "temp") == [3.5, 2.1, 1])
+        #expect(table.notes.first == "read as \(encoding)")
+    }
+
+    /// Dotted dates are day first (`01.03.2024` is the first of March), also with one digit.
+    @Test func dottedDatesAreDayFirst() throws {
+        let text = "Datum;Wert\n01.03.2024;3,5\n2.3.2024;4,0\n03.03.2024;0,5\n"
+        let (table, _) = try Self.parse(Array(text.utf8))
+        guard case .date(let seconds)? = table.column(named: "Datum")?.values else {
+            Issue.record("not dates: \(table)")
+            return
+        }
+        let march1 = Double(1_709_251_200)  // 2024-03-01T00:00:00Z
+        #expect(seconds == [march1, march1 + 86_400, march1 + 2 * 86_400])
+    }
+}
