@@ -24,14 +24,20 @@ public final class PartialFile {
     /// The descriptor open for writing on `temporary`; -1 once committed or discarded.
     public private(set) var fd: Int32
     private var done = false
-    /// The folder both names are in, held open since the destination was checked; nil when it
-    /// could not be opened (then the paths are used, and creation says why it failed).
-    private let folder: DirectoryDescriptor?
+    /// The folder both names are in, held open since the destination was checked (or, when it
+    /// was missing then, since the file was created): every name is made, replaced and removed
+    /// in it, never through a path a link could redirect.
+    private let folder: DirectoryDescriptor
     /// The last components of `temporary` and `destination`, in `folder`.
     private let temporaryLeaf: String, destinationLeaf: String
 
-    /// The paths of partial files that exist, for `removeAllAndExit(status:)`.
-    private static let registry = Mutex<Set<String>>([])
+    /// A partial file that exists: its folder's descriptor (open while the file is) and name.
+    private struct Entry: Hashable {
+        var folder: Int32
+        var leaf: String
+    }
+    /// The partial files that exist, for `removeAllAndExit(status:)`.
+    private static let registry = Mutex<Set<Entry>>([])
 
     /// Resolves `destination` (`FileDestination`: a link's target, as `naming` allows; a
     /// read-only file, a directory, a device refused, under `destination`) and creates its
@@ -57,24 +63,37 @@ public final class PartialFile {
         let temporaryLeaf = ".\(short).\(getpid()).partial"
         let temporary = (directory.isEmpty ? "" : directory + "/") + temporaryLeaf
         self.temporary = temporary
-        let folder = target.folder
+        // A folder missing at the check is opened now, by the same walk (links refused as
+        // there), never created or written by its path.
+        let opened: DirectoryDescriptor
+        if let folder = target.folder {
+            opened = folder
+        } else {
+            switch DirectoryDescriptor.open(directory.isEmpty ? "." : directory) {
+            case .opened(let folder): opened = folder
+            case .missing:
+                throw FileError.cannotWrite(path: destination, reason: Self.creationFailure(ENOENT, in: directory.isEmpty ? "." : directory))
+            case .unsafeLink(let reason): throw FileError.refused(path: name ?? destination, reason: reason)
+            }
+        }
+        let folder = opened
         self.folder = folder
         self.temporaryLeaf = temporaryLeaf
         self.destinationLeaf = (destination as NSString).lastPathComponent
-        Self.removeStale(in: directory.isEmpty ? "." : directory, name: short)
+        Self.removeStale(in: folder, name: short)
         // Never wider than the file it replaces, not even for a moment.
         let mode: mode_t = target.existing == nil ? 0o644 : 0o600
         let (fd, failure) = Self.registry.withLock { paths -> (Int32, Int32) in
             // O_EXCL: a link planted at the temporary name is never followed.
             let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-            var fd = folder.map { openat($0.fd, temporaryLeaf, flags, mode) } ?? open(temporary, flags, mode)
+            var fd = openat(folder.fd, temporaryLeaf, flags, mode)
             if fd < 0 && errno == EEXIST {
                 // Left by an earlier process with this PID (killed outright): it is ours now.
-                if let folder { unlinkat(folder.fd, temporaryLeaf, 0) } else { unlink(temporary) }
-                fd = folder.map { openat($0.fd, temporaryLeaf, flags, mode) } ?? open(temporary, flags, mode)
+                unlinkat(folder.fd, temporaryLeaf, 0)
+                fd = openat(folder.fd, temporaryLeaf, flags, mode)
             }
             guard fd >= 0 else { return (-1, errno) }
-            paths.insert(temporary)
+            paths.insert(Entry(folder: folder.fd, leaf: temporaryLeaf))
             return (fd, 0)
         }
         guard fd >= 0 else {
@@ -112,14 +131,14 @@ public final class PartialFile {
             throw FileError.cannotWrite(path: destination, reason: String(cString: strerror(closeFailure)))
         }
         // In the folder that was checked: the name is replaced, never followed.
-        let renamed = folder.map { renameat($0.fd, temporaryLeaf, $0.fd, destinationLeaf) } ?? rename(temporary, destination)
+        let renamed = renameat(folder.fd, temporaryLeaf, folder.fd, destinationLeaf)
         guard renamed == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw FileError.cannotWrite(path: destination, reason: reason)
         }
         done = true
-        _ = Self.registry.withLock { $0.remove(temporary) }
+        _ = Self.registry.withLock { $0.remove(Entry(folder: folder.fd, leaf: temporaryLeaf)) }
     }
 
     /// Closes and removes the temporary file, and forgets it.
@@ -128,8 +147,8 @@ public final class PartialFile {
         fd = -1
         done = true
         Self.registry.withLock { paths in
-            if let folder { unlinkat(folder.fd, temporaryLeaf, 0) } else { unlink(temporary) }
-            paths.remove(temporary)
+            unlinkat(folder.fd, temporaryLeaf, 0)
+            paths.remove(Entry(folder: folder.fd, leaf: temporaryLeaf))
         }
     }
 
@@ -138,8 +157,8 @@ public final class PartialFile {
     /// in between. Uses only `unlink` on paths already built (not for an asynchronous signal
     /// handler, which must not take locks).
     public static func removeAllAndExit(status: Int32) -> Never {
-        registry.withLock { paths in
-            for path in paths { unlink(path) }
+        registry.withLock { entries in
+            for entry in entries { unlinkat(entry.folder, entry.leaf, 0) }
             _exit(status)
         }
     }
@@ -174,14 +193,15 @@ public final class PartialFile {
 
     /// Removes `.NAME.PID.partial` files in `directory` whose process is gone (SIGKILL, a crash
     /// or a power cut). A PID taken again by a live process keeps its file.
-    private static func removeStale(in directory: String, name: String) {
+    private static func removeStale(in folder: DirectoryDescriptor, name: String) {
         let prefix = ".\(name).", suffix = ".partial"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        // The folder held open, listed through its descriptor: no path a link could redirect.
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd/\(folder.fd)") else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(suffix) && entry.count > prefix.count + suffix.count {
             let pidText = entry.dropFirst(prefix.count).dropLast(suffix.count)
             guard let pid = Int32(pidText), pid > 0, pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink((directory as NSString).appendingPathComponent(entry))
+                unlinkat(folder.fd, entry, 0)
             }
         }
     }

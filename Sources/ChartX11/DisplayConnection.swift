@@ -31,7 +31,9 @@ public final class DisplayConnection {
             var buffer = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(error.pointee.error_code), &buffer, Int32(buffer.count))
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            FileHandle.standardError.write(Data("chartview: X error: \(text) (request \(error.pointee.request_code))\n".utf8))
+            // write(2), not FileHandle (which traps when standard error cannot be written).
+            let line = Array("chartview: X error: \(text) (request \(error.pointee.request_code))\n".utf8)
+            _ = line.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
             return 0
         }
         Self.connectionLost.withLock { $0 = connectionLost }

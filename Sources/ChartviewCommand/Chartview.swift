@@ -36,7 +36,7 @@ public enum Chartview {
             TerminationSignals.waitIfTerminating()
             // Whatever a message quotes, no password written on the command line is printed.
             let message = DatabaseEngines.redactingSecrets(CommandError.oneLine(error.message), writtenIn: CommandLine.arguments)
-            FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
+            StandardError.write(line: "chartview: \(message)")
             DatabaseEngines.finishBackgroundWork(seconds: 6)
             exit(error.status)
         }
@@ -45,7 +45,7 @@ public enum Chartview {
     /// Prints `message` as chartview's one line and exits with status 2; for refusals made
     /// before anything is opened.
     private static func refuse(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(message))\n".utf8))
+        StandardError.write(line: "chartview: \(CommandError.oneLine(message))")
         exit(2)
     }
 
@@ -150,7 +150,7 @@ public enum Chartview {
             }
             graph.notes = try catalog.sidecar(for: source)?.notes(for: source.spec.name) ?? []
             if let summary = source.setAside.summary {
-                FileHandle.standardError.write(Data("chartview: \(CommandError.oneLine(source.sourceName)): \(CommandError.oneLine(summary))\n".utf8))
+                StandardError.write(line: "chartview: \(CommandError.oneLine(source.sourceName)): \(CommandError.oneLine(summary))")
             }
             graphs.append(graph)
         }
@@ -269,7 +269,7 @@ public enum Chartview {
             try writeText(Data(csv.text.utf8), to: visible, timeout: options.timeout)
             if csv.truncated {
                 let zoom = "zoom in (\(CommandOption.xRange.name)) for the rest"
-                FileHandle.standardError.write(Data("chartview: \(visible.name): the first \(csv.rows) records in view written; \(zoom)\n".utf8))
+                StandardError.write(line: "chartview: \(visible.name): the first \(csv.rows) records in view written; \(zoom)")
             }
         }
     }
@@ -322,7 +322,7 @@ public enum Chartview {
         windowOptions.onEvent = { event in
             switch event {
             // A save that failed says why on stderr too, as every command does (the status line says it).
-            case .session(.saveFailed(let message)): FileHandle.standardError.write(Data("chartview: \(message)\n".utf8))
+            case .session(.saveFailed(let message)): StandardError.write(line: "chartview: \(message)")
             // Without the trace, where each save went.
             case .session(.saved(let path)) where trace == nil: StandardOutput.writeOrExit("Saved \(path)\n")
             default: break
@@ -332,7 +332,7 @@ public enum Chartview {
         do throws(WindowError) {
             // Xlib cannot go on once the server is gone: the command says so and ends (status 1).
             let connection = try DisplayConnection(connectionLost: { error in
-                FileHandle.standardError.write(Data("chartview: \(CommandError(error).message)\n".utf8))
+                StandardError.write(line: "chartview: \(CommandError(error).message)")
                 exit(CommandError(error).status)
             })
             let window = try HostingWindow(connection: connection, charts: charts.pages, index: charts.index, options: windowOptions)

@@ -88,7 +88,7 @@ struct NotesSidecar: Sendable {
     /// Writes `warning` on standard error as `chartview: …`, once per run.
     private static func warnOnce(_ warning: String) {
         guard said.withLock({ $0.insert(warning).inserted }) else { return }
-        FileHandle.standardError.write(Data("chartview: \(warning)\n".utf8))
+        StandardError.write(line: "chartview: \(warning)")
     }
 
     /// A decoding error in a few words, with where.

@@ -29,6 +29,9 @@ struct OutputTarget {
     let kind: Kind
     /// The format to write (for `--output`; a dump is always JSON).
     let format: ChartRenderer.Format?
+    /// For a device or FIFO: the folder it was found in, held open, and its name there, so that
+    /// it is opened where it was checked (never through a link put in its place meanwhile).
+    private let streamEntry: (folder: DirectoryDescriptor, leaf: String)?
 
     /// The target `name` (given to `flag`) names now; `format` from `--format`, `needsFormat`
     /// for a chart (not a dump). Throws a usage error (status 2) for an output chartview will
@@ -41,10 +44,12 @@ struct OutputTarget {
                 throw .input("\(flag) -: standard output is closed; name a file to write")
             }
             kind = .standardOutput
+            streamEntry = nil
         } else {
             do throws(FileError) {
                 let destination = try FileDestination(name)
                 kind = destination.kind == .file ? .file(destination.path) : .stream(destination.path)
+                streamEntry = destination.kind == .file ? nil : destination.folder.map { ($0, (destination.path as NSString).lastPathComponent) }
             } catch {
                 throw .input(error.description)
             }
@@ -90,6 +95,12 @@ struct OutputTarget {
         case (.file(let a), .file(let b)):
             var x = stat(), y = stat()
             if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
+            // Not there yet: the same name in the same folder (`./out.png` and `out.png`).
+            let (folderA, folderB) = ((a as NSString).deletingLastPathComponent, (b as NSString).deletingLastPathComponent)
+            guard (a as NSString).lastPathComponent == (b as NSString).lastPathComponent else { return false }
+            if stat(folderA.isEmpty ? "." : folderA, &x) == 0 && stat(folderB.isEmpty ? "." : folderB, &y) == 0 {
+                return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+            }
             return (a as NSString).standardizingPath == (b as NSString).standardizingPath
         default: return false
         }
@@ -102,7 +113,10 @@ struct OutputTarget {
         case .standardOutput:
             try body(STDOUT_FILENO)
         case .stream(let path):
-            let device = try DeviceOutput(path: path, name: name, timeout: timeout)
+            guard let (folder, leaf) = streamEntry else {
+                throw CommandError(message: "\(name): cannot write: \(path) is gone", status: 1)
+            }
+            let device = try DeviceOutput(folder: folder, leaf: leaf, name: name, timeout: timeout)
             try body(device.fd)
         case .file:
             preconditionFailure("A file output is written through a PartialFile.")

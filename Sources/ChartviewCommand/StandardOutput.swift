@@ -35,7 +35,7 @@ enum StandardOutput {
             try write(text)
         } catch {
             TerminationSignals.waitIfTerminating()
-            FileHandle.standardError.write(Data("chartview: \(error.message)\n".utf8))
+            StandardError.write(line: "chartview: \(error.message)")
             exit(error.status)
         }
     }

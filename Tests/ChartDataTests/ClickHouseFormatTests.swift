@@ -80,6 +80,16 @@ struct ClickHouseFormatTests {
 
     static func bytes<T>(_ values: [T]) -> [UInt8] { values.withUnsafeBytes { Array($0) } }
 
+    /// A hostile server's type name nesting Nullable 100,000 deep (with a blank or a tab after
+    /// each parenthesis too) is refused at the first level: it was read level by level, past
+    /// --timeout (attack rounds 5 and 6).
+    @Test(arguments: ["", " ", "\t"])
+    func aNullableOfANullableIsRefusedAtOnce(gap: String) {
+        let deep = String(repeating: "Nullable(" + gap, count: 100_000) + "Int8" + String(repeating: ")", count: 100_000)
+        #expect(ClickHouseType(deep) == nil)
+        #expect(ClickHouseType("Nullable(" + gap + "Int8)") != nil)
+    }
+
     @Test("Native blocks: numbers, Nullable, dates, decimals, text, enums; a block cut short is incomplete")
     func nativeBlocks() throws {
         let bytes = Self.block(

@@ -56,4 +56,26 @@ struct BigTablePostgresTests {
             [Server.url, "--query", query], extra: ["--kind", "line"],
             views: [[], ["--x-range", "2024-03-10 12:00:2024-03-10 12:20"]])
     }
+
+    /// NaN and infinite y in a table read per view are missing values, as loading has them
+    /// (NaN failed with the server's "bigint out of range" in the points' pixel keys).
+    @Test(arguments: ["'NaN'", "'Infinity'", "'-Infinity'"])
+    func nonFiniteYIsMissingInATableReadPerView(value: String) throws {
+        let table = Server.uniqueName("nan")
+        try Server.admin(
+            """
+            CREATE TABLE \(table) AS SELECT g::float8 AS x, g::float8 AS y FROM generate_series(1, 100) g;
+            INSERT INTO \(table) VALUES (50.5, \(value));
+            GRANT SELECT ON \(table) TO chartview_reader;
+            """)
+        defer { _ = try? Server.admin("DROP TABLE \(table)") }
+        let home = try Server.homeWithPassword()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        for kind in ["line", "scatter"] {
+            let result = try ChartviewProcess.run(
+                [Server.url, "--query", "SELECT x, y FROM \(table)", "--kind", kind, "--out-of-core", "10", "--output", home + "/x.png"],
+                environment: ["HOME": home])
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+        }
+    }
 }

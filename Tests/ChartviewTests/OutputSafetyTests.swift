@@ -402,6 +402,21 @@ import Testing
             #expect(result.status == 2)
             #expect(result.stderr == "chartview: --output and --dump-layout name the same file (see 'chartview --help')\n")
             try expectOnly(["v.csv"], in: dir)
+            // Relative, one with "./" (it was written twice, the chart lost under the dump).
+            let relative = try ChartviewProcess.run(["v.csv", "--output", "./n.png", "--dump-layout", "n.png"], in: dir)
+            #expect(relative.stderr == "chartview: --output and --dump-layout name the same file (see 'chartview --help')\n")
+            try expectOnly(["v.csv"], in: dir)
+        }
+    }
+
+    /// Messages on standard error never stop chartview: a full disk there (2>/dev/full) was
+    /// death by SIGILL in Foundation's FileHandle; the status still says what happened.
+    @Test func aStandardErrorThatCannotBeWrittenChangesNoStatus() throws {
+        try withDirectory { dir in
+            let script = #"exec "$0" /nonexistent.csv --output x.png 2>/dev/full"#
+            let result = try ChildProcess.run("/bin/sh", ["-c", script, ChartviewProcess.binary], directory: dir)
+            #expect(result.status == 2)
+            try expectOnly([], in: dir)
         }
     }
 }

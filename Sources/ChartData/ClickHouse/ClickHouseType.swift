@@ -97,7 +97,9 @@ indirect enum ClickHouseType: Equatable {
             self = .number(Number(storage: .uint16, scale: 86_400, isDate: true))
         } else if name == "DateTime" || argument(of: "DateTime") != nil {
             self = .number(Number(storage: .uint32, isDate: true))
-        } else if let inner = argument(of: "Nullable"), !inner.hasPrefix("Nullable("), let type = ClickHouseType(inner) {
+        } else if let inner = argument(of: "Nullable"), !inner.trimmingCharacters(in: .whitespaces).hasPrefix("Nullable"),
+            let type = ClickHouseType(inner)
+        {
             // (ClickHouse has no Nullable of a Nullable: a name nesting them 100,000 deep is a
             // hostile server's, refused at once rather than read level by level.)
             self = .nullable(type)

@@ -27,9 +27,17 @@ public protocol ChartDatabase: AnyObject {
     /// The database as a `NumberStreaming` engine, which tables too large to load read
     /// through (`BigTable`) and whose SQL sums a histogram's bins; nil for an engine without.
     var numberStreaming: (any NumberStreaming)? { get }
+
+    /// Runs `body`, whose statements (a chart's sample, count and rows) share one time limit
+    /// rather than each having its own: a chart load is bounded by `--timeout` as a whole.
+    /// The default runs `body` as it is (an engine whose statements are bounded otherwise).
+    func withinOneTimeLimit<T>(_ body: () throws(DataError) -> T) throws(DataError) -> T
 }
 
 extension ChartDatabase {
+    /// Runs `body` as it is.
+    public func withinOneTimeLimit<T>(_ body: () throws(DataError) -> T) throws(DataError) -> T { try body() }
+
     /// `table(_:parameters:cancellation:)` with no parameters and no flag.
     public func table(_ sql: String) throws(DataError) -> DataTable { try table(sql, parameters: [:], cancellation: nil) }
 

@@ -257,6 +257,9 @@ extension SQLViewThinning {
         let from =
             "FROM \(table.source) WHERE \(table.x) IS NOT NULL AND \(table.ys[s]) IS NOT NULL AND \(y) > \(literal(request.y.floor))"
             + " AND \(x) > \(literal(request.x.floor)) AND \(x) >= \(literal(reached.lower)) AND \(x) <= \(literal(reached.upper))"
+            // NaN and infinite y are missing values (PostgreSQL orders NaN above every number,
+            // and its pixel cast to a whole number fails).
+            + " AND NOT \(isNaN(y)) AND \(y) < \(literal(.infinity))"
         let inView = "\(x) >= \(literal(view.lower)) AND \(x) <= \(literal(view.upper)) AND NOT \(isNaN(y)) AND \(y) < \(literal(.infinity))"
         // The pixel of each point (`ScatterPixelThinner`: ScatterPlot.snapped, then the grid's
         // floor), in the same double arithmetic; on a log scale (whose log10 the server need not

@@ -137,6 +137,12 @@ public final class ChartSource {
     /// chart that steps through periods, where an empty period is a chart saying so. A raised
     /// `cancellation` stops it as `table(cancellation:)` says, or once the rows are read.
     public func graph(cancellation: CancellationFlag? = nil) throws(DataError) -> Graph {
+        // A chart's statements (sample, count, rows) share one --timeout.
+        guard let database else { return try loadGraph(cancellation: cancellation) }
+        return try database.withinOneTimeLimit { () throws(DataError) -> Graph in try loadGraph(cancellation: cancellation) }
+    }
+
+    private func loadGraph(cancellation: CancellationFlag?) throws(DataError) -> Graph {
         if let rows = try smallQueryTable(cancellation: cancellation) {
             try requireRows(rows)
             return try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)

@@ -1,6 +1,7 @@
 import ChartCore
 import CPostgres
 import Foundation
+import Synchronization
 
 /// A PostgreSQL database read through libpq, read-only: every query runs inside
 /// `BEGIN TRANSACTION READ ONLY` … `ROLLBACK` on a session whose default is read-only, so a
@@ -215,6 +216,24 @@ public final class PostgresDatabase {
     /// then fails as cancelled); one that starts later is not stopped.
     public func interrupt() { control.interrupt() }
 
+    /// The deadline the operations of `withinOneTimeLimit(_:)`'s body share (monotonic
+    /// nanoseconds); nil outside it.
+    private let sharedDeadline = Mutex<UInt64?>(nil)
+
+    /// Runs `body` with its operations ending by one deadline, `timeLimit` from now (a chart's
+    /// sample, count and rows: three statements took three times `--timeout`). Nested calls
+    /// keep the outer deadline.
+    public func withinOneTimeLimit<T>(_ body: () throws(DataError) -> T) throws(DataError) -> T {
+        let deadline = QueryDeadline.now() + UInt64(max(0.001, min(timeLimit, 1e6)) * 1e9)
+        let outer = sharedDeadline.withLock { shared in
+            defer { if shared == nil { shared = deadline } }
+            return shared == nil
+        }
+        guard outer else { return try body() }
+        defer { sharedDeadline.withLock { $0 = nil } }
+        return try body()
+    }
+
     /// 0 unless `watchQuery` is set: then a hash of its first row's values, which changes when
     /// they do (for live reload). The last version read when the query fails, or while another
     /// operation runs (the window polls on its own thread and must not wait for a load).
@@ -257,7 +276,7 @@ public final class PostgresDatabase {
         enum Stop { case cancelled, timedOut }
         let seconds: Double
         /// Monotonic nanoseconds.
-        let deadline: UInt64
+        var deadline: UInt64
         let cancellation: CancellationFlag?
         /// Why a cancel request was sent, and when (monotonic nanoseconds).
         var stop: Stop?
@@ -290,6 +309,7 @@ public final class PostgresDatabase {
         _ body: (inout Operation) throws(DataError) -> T
     ) throws(DataError) -> T {
         var operation = Operation(seconds: seconds, cancellation: cancellation)
+        if let shared = sharedDeadline.withLock({ $0 }), seconds == timeLimit { operation.deadline = min(operation.deadline, shared) }
         if cancellation?.isCancelled == true { throw .cancelled(path: name) }
         if connection.map({ PQstatus($0.handle) != CONNECTION_OK }) ?? true {
             drop()

@@ -47,14 +47,18 @@ struct PostgresPasswordFile {
         return nil
     }
 
-    /// Whether the user's password file (`PGPASSFILE`, else `~/.pgpass`) has an entry for any
-    /// host (`*` as its host): its password would go to whatever host a connection string
+    /// Whether the user's password file (`PGPASSFILE`, else `~/.pgpass`) may have an entry for
+    /// any host (`*` as its host): its password would go to whatever host a connection string
     /// names. Lines are `host:port:database:user:password`, `\:` an escaped colon, `#` a
-    /// comment. Read with a bound (1 MiB; a link only when the user owns it). O(file).
+    /// comment. Read with a bound (1 MiB; a link only when the user owns it); a file that is
+    /// there and cannot be read so (larger, a link of another user's, unreadable) may have one,
+    /// since libpq would read it whole through any link. O(file).
     static func hasEntryForAnyHost() -> Bool {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 } ?? (homeDirectory() + "/.pgpass")
-        guard let data = try? SmallFile.contents(of: path, limit: 1 << 20, links: .ownedByUser) else { return false }
+        var status = stat()
+        if lstat(path, &status) != 0 && (errno == ENOENT || errno == ENOTDIR) { return false }
+        guard let data = try? SmallFile.contents(of: path, limit: 1 << 20, links: .ownedByUser) else { return true }
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
             if line.hasPrefix("*:") { return true }
         }
