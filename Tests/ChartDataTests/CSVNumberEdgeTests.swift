@@ -329,7 +329,8 @@ struct CSVNumberEdgeTests {
         let cases = [
             ("1,5", "1.5"), ("-0,25", "-0.25"), ("+2,75", "2.75"), ("3", "3"), ("1.234,56", "1234.56"), ("-0,0", "-0.0"),
             ("0,1000000000000000055511151231257827021181583404541015625", "0.1000000000000000055511151231257827021181583404541015625"),
-            ("9007199254740993,0", "9007199254740993.0"), ("2,2250738585072011e-308", "")
+            ("9007199254740993,0", "9007199254740993.0"), ("2,2250738585072011e-308", "2.2250738585072011e-308"), ("3,1e-05", "3.1e-05"),
+            ("1,5e3", "1.5e3")
         ]
         for (text, dotted) in cases {
             let file = "a;b\n0,5;x\n\(text);y\n"
@@ -342,7 +343,7 @@ struct CSVNumberEdgeTests {
             }
         }
         // Not decimal commas: text.
-        for text in ["1,5e3", "1,2,3", "1,", ",5", "1,5x", "1.5,5"] {
+        for text in ["1,2,3", "1,", ",5", "1,5x", "1.5,5", "1,5e", "1,5e+"] {
             let table = try CSVReader.parse(Array("a;b\n\(text);x\n".utf8), path: "semicolon.csv").table
             #expect(table.columns[0].values == .text([text]), "'\(text)' read as \(table.columns[0].values)")
         }
@@ -353,17 +354,14 @@ struct CSVNumberEdgeTests {
         #expect(try CSVBulkReader.parse(Array((lines.joined(separator: "\n") + "\n").utf8), path: "semicolon.csv", tuning: smallTuning) == nil)
 
         // A whole number before a decimal comma: the column is read again as text, whose
-        // texts are all numbers with decimal commas. A known defect of the decimal commas
-        // (not of the number parser), found here: two columns of decimal commas split on commas
-        // into more fields than on semicolons, so the file is read as a comma file whose header
-        // is a preamble.
+        // texts are all numbers with decimal commas. Two columns of decimal commas split on
+        // commas into more fields than on semicolons; the semicolons read every line as one
+        // table from the first, so the header is no preamble (it was, before issue 45).
         let wholeFirst = try CSVReader.parse(Array("a;b\n2;x\n1,5;y\n".utf8), path: "semicolon.csv").table
         #expect(wholeFirst.columns[0].numbers == [2, 1.5])
-        withKnownIssue("a semicolon file with two columns of decimal commas is read as a comma file") {
-            let table = try CSVReader.parse(Array("a;b\n1,5;2,5\n3,5;4,5\n5,5;6,5\n7,5;8,5\n".utf8), path: "semicolon.csv").table
-            #expect(table.columns.map(\.name) == ["a", "b"])
-            #expect(table.columns.first?.numbers == [1.5, 3.5, 5.5, 7.5])
-        }
+        let table = try CSVReader.parse(Array("a;b\n1,5;2,5\n3,5;4,5\n5,5;6,5\n7,5;8,5\n".utf8), path: "semicolon.csv").table
+        #expect(table.columns.map(\.name) == ["a", "b"])
+        #expect(table.columns.first?.numbers == [1.5, 3.5, 5.5, 7.5])
     }
 
     @Test("20,000 generated rows: both parses give strtod's bits for every printed double and digit string")

@@ -230,6 +230,19 @@ public enum CSVReader {
             case .unclosedQuote(let line):
                 throw pendingFirst?.error ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
+                // A short line that starts as notes do ("Source: …, 2024"), or after a blank
+                // line, under rows: notes, not a row to fill, unless a row follows.
+                if skipBadRows && builder.rowCount > 0 && scanner.fields.count < names.count
+                    && (pending.count > 0 || Self.mayStartNotes(scanner, base: base, columns: names.count))
+                {
+                    let fields = scanner.fields.count
+                    if pendingFirst == nil {
+                        let message = "has \(fields == 1 ? "1 field" : "\(fields) fields"), but the header has \(names.count)"
+                        pendingFirst = (.csv(path: path, line: scanner.recordLine, column: nil, message: message), nil)
+                    }
+                    pending.add(line: scanner.recordLine, reason: "\(fields == 1 ? "1 field" : "\(fields) fields"), not \(names.count)")
+                    continue
+                }
                 do throws(DataError) {
                     try builder.add(scanner)
                 } catch {
@@ -267,8 +280,8 @@ public enum CSVReader {
     }
 
     /// Whether the scanner's record may begin notes after the table of `columns` columns: it
-    /// follows a blank line, it is a single field ("Source: World Bank"), or its first cell is a
-    /// word such as "Total", "Totals", "Sum", "Average".
+    /// follows a blank line, it is a single field ("Source: World Bank"), its first cell starts
+    /// as notes do ("Source:", "Note:", "*", "©"), or is a word such as "Total", "Sum", "Average".
     /// Its first cell is never a number or a date: a row cut short by a crash is an error.
     static func mayStartNotes(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>, columns: Int) -> Bool {
         guard let firstField = scanner.fields.first else { return false }
@@ -284,6 +297,9 @@ public enum CSVReader {
         if lineEnds >= 2 { return true }
         guard let first = scanner.fields.first else { return false }
         let word = String(decoding: scanner.trimmedBytes(of: first), as: UTF8.self).lowercased()
+        // "Source: …", "Note: …", "* provisional", "© 2024 …": what exports write under a table.
+        let noteWords = ["source:", "sources:", "note:", "notes:", "footnote", "*", "©", "copyright", "disclaimer"]
+        if noteWords.contains(where: { word.hasPrefix($0) }) { return true }
         return word.hasPrefix("total") || ["sum", "average", "mean", "grand total"].contains(word)
     }
 
@@ -319,6 +335,7 @@ public enum CSVReader {
     static func preambleEnd(_ base: UnsafePointer<UInt8>, count: Int, start: Int) -> Int {
         var best: (fields: Int, record: Int)? = nil
         var bestStarts: [Int] = []
+        var wholeFileTable = false
         for delimiter in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
             var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start)
             var counts: [Int] = [], empties: [Int] = [], numbers: [Int] = [], starts: [Int] = []
@@ -355,12 +372,15 @@ public enum CSVReader {
             { record += 1 }
             // The most columns; among equals, the table that starts first (a semicolon file with
             // decimal commas splits on commas as often, after a "preamble" that is its header).
+            if record == 0 && counts.filter({ $0 == fields }).count * 10 >= counts.count * 9 { wholeFileTable = true }
             if best == nil || fields > best!.fields || (fields == best!.fields && record < best!.record) {
                 best = (fields, record)
                 bestStarts = starts
             }
         }
-        guard let best, best.record > 0 else { return start }
+        // A delimiter that reads every line as one table from the first (a semicolon file
+        // whose decimal commas split its rows into more fields than its header) leaves no preamble.
+        guard let best, best.record > 0, !wholeFileTable else { return start }
         return bestStarts[best.record]
     }
 

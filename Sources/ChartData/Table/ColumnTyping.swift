@@ -163,9 +163,18 @@ public enum ColumnTyping {
     }
 
     /// Digits with optional separators of thousands and a decimal point (a comma with
-    /// `decimalComma`), no sign. O(length).
+    /// `decimalComma`), and an optional exponent ("3,1e-05", "2e-04": R writes small numbers
+    /// so), no sign. O(length).
     private static func plainNumber(_ text: Substring, decimalComma: Bool) -> Double? {
-        let body = text
+        var body = text
+        var exponent = ""
+        if let e = body.lastIndex(where: { $0 == "e" || $0 == "E" }) {
+            var digits = body[body.index(after: e)...]
+            if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            exponent = "e" + body[body.index(after: e)...]
+            body = body[..<e]
+        }
         let group: Character = decimalComma ? "." : ","
         let point: Character = decimalComma ? "," : "."
         let parts = body.split(separator: point, maxSplits: 1, omittingEmptySubsequences: false)
@@ -182,7 +191,7 @@ public enum ColumnTyping {
             guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             plain += "." + fraction
         }
-        return Double(plain)
+        return Double(plain + exponent)
     }
 
     /// A column of numbers (NaN where missing), as dates when it is declared as one. O(n).
