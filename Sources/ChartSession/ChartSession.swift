@@ -387,6 +387,8 @@ public final class ChartSession {
         emit(.described(chart: charts[chartIndex].name, note: figure.note))
         startLive()
         updateStatus()
+        // Rows of the file not drawn as it has them are said where the user looks.
+        if let caveat = figure.graphs.lazy.compactMap(\.caveat).first { showStatus(caveat) }
     }
 
     /// Polls the shown chart's data every `watchInterval` and rebuilds it when it changed.

@@ -38,7 +38,9 @@ struct OutputTarget {
     /// not write.
     init(_ name: String, flag: String, format: ChartRenderer.Format? = nil, needsFormat: Bool = false) throws(CommandError) {
         self.name = name
-        if name == "-" {
+        // The names of descriptor 1 are standard output too: two of them would be one stream
+        // (and /dev/stdout onto a pipe names no file to replace).
+        if name == "-" || Self.standardOutputNames.contains(name) {
             // Whatever descriptor 1 is now, it is not where the user sent output.
             guard !StandardDescriptors.outputWasClosed else {
                 throw .input("\(flag) -: standard output is closed; name a file to write")
@@ -88,10 +90,18 @@ struct OutputTarget {
         }
     }
 
+    /// The paths that name descriptor 1.
+    static let standardOutputNames: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+
     /// Whether both targets are the same file (so one write would replace the other). A device
-    /// or FIFO takes one write after the other (`/dev/null` twice is fine).
+    /// or FIFO takes one write after the other (`/dev/null` twice is fine). Standard output is
+    /// the file it was redirected to.
     func isSameFile(as other: OutputTarget) -> Bool {
         switch (kind, other.kind) {
+        case (.standardOutput, .file(let path)), (.file(let path), .standardOutput):
+            var x = stat(), y = stat()
+            guard fstat(STDOUT_FILENO, &x) == 0, x.st_mode & S_IFMT == S_IFREG, stat(path, &y) == 0 else { return false }
+            return x.st_dev == y.st_dev && x.st_ino == y.st_ino
         case (.file(let a), .file(let b)):
             var x = stat(), y = stat()
             if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }

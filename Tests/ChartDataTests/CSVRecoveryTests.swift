@@ -134,4 +134,37 @@ import Testing
         let march1 = Double(1_709_251_200)  // 2024-03-01T00:00:00Z
         #expect(seconds == [march1, march1 + 86_400, march1 + 2 * 86_400])
     }
+
+    /// Rows set aside for more than twenty reasons (each row another count of fields) count the
+    /// rest under one: a file of 578 bytes spun without end (attack round 7).
+    @Test func manyReasonsCountUnderOne() throws {
+        let text = "a,b\n1,2\n" + (3...40).map { n in (1...n).map(String.init).joined(separator: ",") }.joined(separator: "\n") + "\n5,6\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.rowCount == 2)
+        #expect(setAside.count == 38)
+        #expect(setAside.reasons.count == CSVSetAside.reasonLimit + 1)
+        #expect(setAside.reasons.last?.text == CSVSetAside.otherReasons && setAside.reasons.last?.count == 18)
+    }
+
+    /// A UTF-8 file with one stray byte of another encoding keeps its UTF-8 text; the stray
+    /// byte alone is read as Windows-1252, and said (it was read whole as Windows-1252:
+    /// "ZÃ¼rich").
+    @Test func aStrayByteInUTF8IsTheOnlyByteReadOtherwise() throws {
+        let bytes = Array("city,v\nZürich,1\nGenève,2\nCaf".utf8) + [0xE9] + Array(",3\n".utf8)
+        let (table, _) = try Self.parse(bytes)
+        guard case .text(let cities)? = table.column(named: "city")?.values else {
+            Issue.record("no text column: \(table)")
+            return
+        }
+        #expect(cities == ["Zürich", "Genève", "Café"])
+        #expect(table.notes.first == "read as UTF-8; 1 byte that is not UTF-8 read as Windows-1252 (the first on line 4)")
+    }
+
+    /// A semicolon file of decimal commas, three rows (attack round 7: read as a comma file
+    /// whose header was a preamble, the values wrong without a word).
+    @Test func semicolonsWithDecimalCommasAreNotAPreamble() throws {
+        let (table, _) = try Self.parse(Array("x;y\n1,5;2,5\n2,5;3,5\n3,5;4,5\n".utf8))
+        #expect(table.columns.map(\.name) == ["x", "y"])
+        #expect(Self.numbers(table, "x") == [1.5, 2.5, 3.5] && Self.numbers(table, "y") == [2.5, 3.5, 4.5])
+    }
 }

@@ -78,4 +78,23 @@ struct BigTablePostgresTests {
             #expect(result.status == 0, "\(kind): \(result.stderr)")
         }
     }
+
+    /// All three in one numeric column, on a line read per view with its layout dumped: the
+    /// infinite y of a half column's extremes reached the layout ("a value that is no number").
+    @Test func nonFiniteYsTogetherAreMissingOnALineReadPerView() throws {
+        let table = Server.uniqueName("nan")
+        try Server.admin(
+            """
+            CREATE TABLE \(table) AS SELECT g::numeric AS x, g::numeric AS y FROM generate_series(1, 100) g;
+            INSERT INTO \(table) VALUES (50.5, 'NaN'), (51.5, 'Infinity'), (52.5, '-Infinity');
+            GRANT SELECT ON \(table) TO chartview_reader;
+            """)
+        defer { _ = try? Server.admin("DROP TABLE \(table)") }
+        let home = try Server.homeWithPassword()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try ChartviewProcess.run(
+            [Server.url, "--table", table, "--kind", "line", "--out-of-core", "10", "--output", home + "/x.png", "--dump-layout", home + "/x.json"],
+            environment: ["HOME": home])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
 }

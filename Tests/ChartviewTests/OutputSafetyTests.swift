@@ -409,6 +409,21 @@ import Testing
         }
     }
 
+    /// Standard output under another name (/dev/stdout, /dev/fd/1) is standard output: with
+    /// `-` it is refused as two writes to one stream (one was lost); onto a pipe it is written.
+    @Test(arguments: ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+    func standardOutputByAnotherNameIsStandardOutput(name: String) throws {
+        try withDirectory { dir in
+            try Data(Self.csv.utf8).write(to: URL(fileURLWithPath: dir + "/v.csv"))
+            let both = try ChartviewProcess.run([dir + "/v.csv", "--output", name, "--format", "png", "--dump-layout", "-"])
+            #expect(both.status == 2)
+            #expect(both.stderr.contains("both write to standard output"), "\(both.stderr)")
+            let png = try ChartviewProcess.run([dir + "/v.csv", "--output", name, "--format", "png"])
+            #expect(png.status == 0, "\(png.stderr)")
+            #expect(png.stdout.utf8.starts(with: [0x89, 0x50, 0x4E, 0x47]) || png.stdout.hasPrefix("\u{FFFD}PNG"))
+        }
+    }
+
     /// Messages on standard error never stop chartview: a full disk there (2>/dev/full) was
     /// death by SIGILL in Foundation's FileHandle; the status still says what happened.
     @Test func aStandardErrorThatCannotBeWrittenChangesNoStatus() throws {

@@ -101,7 +101,7 @@ public enum CSVReader {
         cancellation: CancellationFlag? = nil
     ) throws(DataError) -> (table: DataTable, setAside: CSVSetAside) {
         // UTF-16 and Windows-1252 are read as the UTF-8 they stand for, and said.
-        let (text, encoding) = TextEncoding.utf8(bytes)
+        let (text, _, encodingNote) = TextEncoding.utf8(bytes)
         let result: Result<(table: DataTable, setAside: CSVSetAside), DataError> = text.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(.unusable(path: path, message: "has no data rows"))
@@ -111,7 +111,7 @@ public enum CSVReader {
             }
         }
         var parsed = try result.get()
-        if encoding != .utf8 { parsed.table.notes.insert("read as \(encoding.rawValue)", at: 0) }
+        if let encodingNote { parsed.table.notes.insert(encodingNote, at: 0) }
         return parsed
     }
 

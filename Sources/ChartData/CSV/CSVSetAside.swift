@@ -34,19 +34,24 @@ public struct CSVSetAside: Sendable, Equatable {
     /// Whether every row fitted.
     public var isEmpty: Bool { count == 0 && filledCount == 0 }
 
-    /// Sets aside the row on `line` for `reason`. O(reasons), a handful.
+    /// Sets aside the row on `line` for `reason`.
     mutating func add(line: Int, reason: String) {
         count += 1
-        if let i = reasons.firstIndex(where: { $0.text == reason }) {
+        // Past 20 reasons, the rest count under one more ("other reasons"), so that the list
+        // stays short whatever a file holds. O(reasons), at most 21.
+        let text = reasons.count < Self.reasonLimit || reasons.contains(where: { $0.text == reason }) ? reason : Self.otherReasons
+        if let i = reasons.firstIndex(where: { $0.text == text }) {
             reasons[i].count += 1
             if reasons[i].lines.count < Self.listed && line != Int.max { reasons[i].lines.append(line) }
-        } else if reasons.count < 20 {
-            reasons.append(Reason(text: reason, lines: [line], count: 1))
         } else {
-            // Many different reasons: the rest count under one.
-            add(line: line, reason: "other reasons")
+            reasons.append(Reason(text: text, lines: line == Int.max ? [] : [line], count: 1))
         }
     }
+
+    /// How many reasons are told apart before the rest count as `otherReasons`.
+    public static let reasonLimit = 20
+    /// The reason rows past `reasonLimit` other reasons count under.
+    public static let otherReasons = "other reasons"
 
     /// Adds every row `other` set aside (its lines as far as each reason lists them).
     mutating func merge(_ other: CSVSetAside) {

@@ -3,8 +3,10 @@ import Foundation
 /// The encodings a text file arrives in, turned into the UTF-8 the reader parses: UTF-8 (with or
 /// without a byte order mark, as it is), UTF-16 little or big endian after its byte order mark
 /// (Excel's "Unicode text"), and Windows-1252 (Latin-1 with the printer's quotes and the euro
-/// sign: what Excel on Windows writes) when the bytes are not UTF-8. Line ends stay where they
-/// were, so line numbers are the file's. The conversions are Foundation's.
+/// sign: what Excel on Windows writes) when the bytes are not UTF-8 (in a UTF-8 file with a stray
+/// byte, that byte alone). Line ends stay where they were, so line numbers are the file's. The
+/// conversions are Foundation's; the byte-by-byte mixing is by hand (no library decodes UTF-8
+/// with a per-byte fallback to Windows-1252).
 enum TextEncoding: String, Sendable {
     case utf8 = "UTF-8"
     case utf16LittleEndian = "UTF-16 (little endian)"
@@ -22,24 +24,85 @@ enum TextEncoding: String, Sendable {
     /// control byte no text has (NUL, 0x1A…) are returned as they are (not text; the reader
     /// says so).
     /// O(bytes); a copy only when they were not UTF-8.
-    static func utf8(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: TextEncoding) {
+    static func utf8(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: TextEncoding, note: String?) {
         if startsUTF16(bytes) {
             let little = bytes[0] == 0xFF
             let data = Data(bytes.dropFirst(2))
             let text =
                 String(data: data, encoding: little ? .utf16LittleEndian : .utf16BigEndian)
                 ?? String(decoding: Self.units(data, little: little), as: UTF16.self)
-            return (Array(text.utf8), little ? .utf16LittleEndian : .utf16BigEndian)
+            let encoding: TextEncoding = little ? .utf16LittleEndian : .utf16BigEndian
+            return (Array(text.utf8), encoding, "read as \(encoding.rawValue)")
         }
         let valid = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { CSVReader.isUTF8Text($0, count: buffer.count) } ?? true
         }
         // Control bytes no text holds (a NUL, a PNG's 0x1A): binary, left for the reader to refuse.
         if valid || bytes.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D || $0 == 0x7F }) {
-            return (bytes, .utf8)
+            return (bytes, .utf8, nil)
         }
-        let text = String(data: Data(bytes), encoding: .windowsCP1252) ?? String(data: Data(bytes), encoding: .isoLatin1) ?? ""
-        return (Array(text.utf8), .windows1252)
+        return mixed(bytes)
+    }
+
+    /// Each Windows-1252 byte (0x80-0xFF) as UTF-8, from Foundation's converter (a byte it
+    /// has no character for, 0x81 0x8D 0x8F 0x90 0x9D, as Latin-1's control character).
+    private static let windows1252Bytes: [[UInt8]] = (0x80...0xFF).map { byte in
+        let text = String(data: Data([UInt8(byte)]), encoding: .windowsCP1252) ?? String(UnicodeScalar(UInt8(byte)))
+        return Array(text.utf8)
+    }
+
+    /// Bytes that are not all UTF-8, as UTF-8: every valid UTF-8 character as it is, every
+    /// other byte as its Windows-1252 character (a UTF-8 file with one stray byte from another
+    /// program keeps its "Zürich"; a Windows-1252 file has no multi-byte characters at all).
+    /// With what it did, for the table's notes. O(bytes).
+    private static func mixed(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: TextEncoding, note: String?) {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var multibyte = 0, stray = 0, firstStrayLine = 0, line = 1
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0x0A { line += 1 }
+                out.append(b)
+                i += 1
+                continue
+            }
+            let length = validSequence(bytes, at: i)
+            if length > 0 {
+                out.append(contentsOf: bytes[i..<i + length])
+                multibyte += 1
+                i += length
+            } else {
+                if stray == 0 { firstStrayLine = line }
+                stray += 1
+                out.append(contentsOf: windows1252Bytes[Int(b) - 0x80])
+                i += 1
+            }
+        }
+        if multibyte == 0 { return (out, .windows1252, "read as Windows-1252") }
+        let bytesSaid = stray == 1 ? "1 byte that is" : "\(stray) bytes that are"
+        return (out, .utf8, "read as UTF-8; \(bytesSaid) not UTF-8 read as Windows-1252 (the first on line \(firstStrayLine))")
+    }
+
+    /// The length of the valid UTF-8 character of two to four bytes at `i` (no overlong forms,
+    /// surrogates or code points past U+10FFFF), 0 when there is none.
+    private static func validSequence(_ p: [UInt8], at i: Int) -> Int {
+        let n = p.count
+        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < n && p[i + k] >= low && p[i + k] <= high
+        }
+        switch p[i] {
+        case 0xC2...0xDF: return continuation(1) ? 2 : 0
+        case 0xE0...0xEF:
+            let low: UInt8 = p[i] == 0xE0 ? 0xA0 : 0x80, high: UInt8 = p[i] == 0xED ? 0x9F : 0xBF
+            return continuation(1, low, high) && continuation(2) ? 3 : 0
+        case 0xF0...0xF4:
+            let low: UInt8 = p[i] == 0xF0 ? 0x90 : 0x80, high: UInt8 = p[i] == 0xF4 ? 0x8F : 0xBF
+            return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0
+        default: return 0
+        }
     }
 
     /// UTF-16 code units of `data` in the given byte order (an odd last byte dropped).

@@ -120,10 +120,11 @@ extension SQLViewThinning {
                 extent.map { $0.upper <= hi } ?? false ? nil : try neighbour(x: x, y: y, from: from, beyond: hi, below: false, width: width, stop)
             )
         }
+        // A y no axis holds (±infinity) is a missing value, as loading the table has it.
         func send(_ before: OrderedRow?, _ rows: [OrderedRow], _ after: OrderedRow?) {
-            if let before { record(before.x, before.y) }
-            for row in rows { record(row.x, row.y) }
-            if let after { record(after.x, after.y) }
+            if let before { record(before.x, before.y.isInfinite ? .nan : before.y) }
+            for row in rows { record(row.x, row.y.isInfinite ? .nan : row.y) }
+            if let after { record(after.x, after.y.isInfinite ? .nan : after.y) }
         }
         // A log scale's x (whose log10 the server need not round as Swift does), or a view of
         // few rows: read row by row, with a view's width of rows on each side for the

@@ -153,7 +153,10 @@ public final class ChartSource {
         try requireRows(rows)
         let graph = try ChartBuilder.graph(from: rows, spec: spec, source: sourceName, period: period)
         // Rows not drawn as the file has them are said on the chart, not only in --describe.
-        if let summary = setAside.summary { graph.note = (graph.note.map { $0 + " · " } ?? "") + summary }
+        if let summary = setAside.summary {
+            graph.note = (graph.note.map { $0 + " · " } ?? "") + summary
+            graph.caveat = summary
+        }
         return graph
     }
 
