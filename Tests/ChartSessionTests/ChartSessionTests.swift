@@ -21,6 +21,18 @@ struct ChartSessionTests {
         #expect(fixture.newEvents() == [.loading(chart: "sales"), .described(chart: "sales", note: nil)])
     }
 
+    @Test("Rows of the file not drawn as it has them are said on the status line when the chart is shown, for 3 s")
+    func aCaveatIsShownOnTheStatusLine() throws {
+        let chart = TestChart(name: "sales")
+        chart.caveat = "1 row set aside (line 85)"
+        let fixture = try SessionFixture([chart])
+        #expect(fixture.settle())
+        #expect(fixture.newEvents() == [.loading(chart: "sales"), .described(chart: "sales", note: nil), .status(text: "1 row set aside (line 85)")])
+        #expect(fixture.status == "1 row set aside (line 85)")
+        fixture.clock.advance(by: .milliseconds(3000))
+        #expect(fixture.status != "1 row set aside (line 85)")
+    }
+
     @Test("A passing message leaves the status line exactly when the clock passes 3 s; a message in its place shows its own 3 s")
     func passingMessages() throws {
         let fixture = try SessionFixture.shown([TestChart(name: "sales")])

@@ -52,6 +52,9 @@ final class TestChart: ChartProvider, @unchecked Sendable {
     private var started = 0
     private var most = 0
 
+    /// What its graphs say the user must know about their data (`Graph.caveat`).
+    var caveat: String?
+
     init(name: String = "gated", values: [Double] = [3, 5, 2, 7], periods: [String] = [], gated: Bool = false, honoursCancel: Bool = true) {
         self.name = name
         self.values = values
@@ -102,6 +105,7 @@ final class TestChart: ChartProvider, @unchecked Sendable {
         if let failure = data.failure { throw failure }
         let graph = Graph(title: [name, data.period].compactMap { $0 }.joined(separator: " "))
         graph.add(BarPlot(identifier: "counts", title: "Counts", values: data.values))
+        graph.caveat = caveat
         return graph
     }
 

@@ -36,7 +36,7 @@ public final class Graph {
     /// Never drawn.
     public var note: String?
     /// What the user must know about the data drawn, in one sentence: rows of the file set
-    /// aside ("2 rows set aside (lines 84, 201: 10 fields, not 9)"). Shown on a window's status
+    /// aside ("2 rows set aside (lines 84, 201)"). Shown on a window's status
     /// line when the chart is shown, and part of `note`; nil when the data was read whole.
     public var caveat: String?
     /// Shown instead when there are records but every plot holding them is hidden.

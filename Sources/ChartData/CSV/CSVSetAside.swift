@@ -91,6 +91,22 @@ public struct CSVSetAside: Sendable, Equatable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// `summary` without the reasons, for a window's status line, whose start must fit a small
+    /// window: "2 rows set aside (lines 84, 201); 1 short row filled (line 12)".
+    public var shortSummary: String? {
+        var parts: [String] = []
+        if count > 0 {
+            let lines = reasons.flatMap(\.lines).sorted()
+            let more = count > lines.count ? ", …" : ""
+            parts.append("\(count) row\(count == 1 ? "" : "s") set aside (\(Self.lines(Array(lines.prefix(Self.listed))))\(more))")
+        }
+        if filledCount > 0 {
+            let more = filledCount > filledLines.count ? ", …" : ""
+            parts.append("\(filledCount) short row\(filledCount == 1 ? "" : "s") filled (\(Self.lines(filledLines))\(more))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     private static func lines(_ lines: [Int]) -> String {
         (lines.count == 1 ? "line " : "lines ") + lines.map(String.init).joined(separator: ", ")
     }

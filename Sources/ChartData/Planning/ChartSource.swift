@@ -155,7 +155,7 @@ public final class ChartSource {
         // Rows not drawn as the file has them are said on the chart, not only in --describe.
         if let summary = setAside.summary {
             graph.note = (graph.note.map { $0 + " · " } ?? "") + summary
-            graph.caveat = summary
+            graph.caveat = setAside.shortSummary
         }
         return graph
     }
