@@ -102,6 +102,9 @@ public final class ClickHouseDatabase: @unchecked Sendable {
                             malformed = true
                             return
                         }
+                        // A server's names, cut: a type 6 MB long is one line of a readable size.
+                        func cut(_ text: String) -> String { text.count > 200 ? text.prefix(200) + "…" : text }
+                        let (column, type) = (cut(column), cut(type))
                         failure = .query(
                             path: name,
                             message:
