@@ -167,4 +167,28 @@ import Testing
         #expect(table.columns.map(\.name) == ["x", "y"])
         #expect(Self.numbers(table, "x") == [1.5, 2.5, 3.5] && Self.numbers(table, "y") == [2.5, 3.5, 4.5])
     }
+
+    /// A Windows-1252 file where "É’" and "ß“" happen to be valid UTF-8 pairs is read all as
+    /// Windows-1252: more of its bytes are not UTF-8 than are (attack round 8).
+    @Test func windows1252PairsThatLookLikeUTF8AreWindows1252() throws {
+        let bytes: [UInt8] =
+            Array("Name,Wert\nCAF".utf8) + [0xC9, 0x92] + Array("S,1\nCr".utf8) + [0xE8] + Array("me,2\n".utf8) + [0xC9]
+            + Array("cole,3\n".utf8)
+        let (table, _) = try Self.parse(bytes)
+        guard case .text(let names)? = table.column(named: "Name")?.values else {
+            Issue.record("no text column: \(table)")
+            return
+        }
+        #expect(names == ["CAFÉ’S", "Crème", "École"])
+        #expect(table.notes.first == "read as Windows-1252")
+    }
+
+    /// A tab-separated file with decimal commas (Excel's "Unicode text" on a German Windows)
+    /// reads them as numbers; thousands separators in a tab file still read as thousands.
+    @Test func tabsWithDecimalCommasAreNumbers() throws {
+        let (table, _) = try Self.parse(Self.utf16("Monat\tUmsatz\r\nM0\t0,5\r\nM1\t1,5\r\nM2\t2,25\r\n", little: true))
+        #expect(Self.numbers(table, "Umsatz") == [0.5, 1.5, 2.25])
+        let (thousands, _) = try Self.parse(Array("m\tv\na\t1,234\nb\t12,500\n".utf8))
+        #expect(Self.numbers(thousands, "v") == [1234, 12500])
+    }
 }

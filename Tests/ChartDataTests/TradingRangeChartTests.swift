@@ -63,6 +63,16 @@ import Testing
         #expect(text == "1 · O 10 H 12 L 9 C 11")
     }
 
+    /// A low of three values is the kind's low, never the groups the rows split into (attack
+    /// round 8: "no low column … the columns are: x, open, high, low, close").
+    @Test(arguments: [ChartKind.ohlc, .candlestick])
+    func aLowOfFewValuesIsNoGroups(kind: ChartKind) throws {
+        let rows = (1...60).map { i in "\(Double(i) * 1.5),\(10 + i),\(12 + i),\([1, 1, 2, 3][i % 4]),\(10 + i)" }
+        let g = try graph("x,open,high,low,close\n" + rows.joined(separator: "\n") + "\n") { $0.kind = kind }
+        #expect(g.plots.count == 1)
+        #expect((g.plots.first as? TradingRangePlot)?.recordCount == 60)
+    }
+
     @Test func oneCandlestickPlotPerTickerAndClearErrors() throws {
         let g = try graph(
             "ticker,date,open,high,low,close\nA,2024-01-02,1,2,0.5,1.5\nB,2024-01-02,5,6,4,4.5\nA,2024-01-03,1.5,2,1,1.8\nB,2024-01-03,4.5,5,4,4.8\n")

@@ -175,7 +175,9 @@ public enum CSVBulkReader {
                 values.reserveCapacity(rows)
                 for k in 0..<count { values += outputs[k]!.texts[index] }
                 // As the serial parse types a column of text, over all its rows.
-                columns.append(ColumnTyping.textColumn(values, name: column.name, decimalComma: delimiter == CSVByte.semicolon))
+                columns.append(
+                    ColumnTyping.textColumn(
+                        values, name: column.name, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: delimiter == CSVByte.tab))
             }
         }
         return DataTable(columns: columns, notes: sampleTable.notes)

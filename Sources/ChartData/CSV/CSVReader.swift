@@ -193,7 +193,8 @@ public enum CSVReader {
         var shapeNote: String?
         if !headerless { (names, shapeNote) = fittedToRows(names, header: scanner) }
         var builder = CSVTableBuilder(
-            names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon, textColumns: textColumns)
+            names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon,
+            orDecimalComma: delimiter == CSVByte.tab, textColumns: textColumns)
         if headerless { try builder.add(scanner) }
         var notes: [String] = []
         if preambleLines > 0 { notes.append("\(preambleLines) line\(preambleLines == 1 ? "" : "s") before the header skipped") }

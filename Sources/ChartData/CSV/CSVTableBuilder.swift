@@ -54,8 +54,16 @@ struct CSVTableBuilder {
 
     /// `textColumns` are text whatever their first cell holds (columns found to hold text
     /// beside numbers or dates).
-    init(names: [String], path: String, skipBadRows: Bool, decimalComma: Bool = false, textColumns: Set<Int> = []) {
+    /// Whether a text column may hold decimal commas when it does not read otherwise (a tab
+    /// file: either convention).
+    let orDecimalComma: Bool
+
+    init(
+        names: [String], path: String, skipBadRows: Bool, decimalComma: Bool = false, orDecimalComma: Bool = false,
+        textColumns: Set<Int> = []
+    ) {
         self.decimalComma = decimalComma
+        self.orDecimalComma = orDecimalComma
         self.names = names
         self.path = path
         self.skipBadRows = skipBadRows
@@ -245,7 +253,7 @@ struct CSVTableBuilder {
             case .date: column = DataColumn(name: names[index], values: .date(numbers[index]))
             case .text:
                 // Dates with slashes, numbers as people write them ("12%", "1,412,000"), or text.
-                column = ColumnTyping.textColumn(texts[index], name: names[index], decimalComma: decimalComma)
+                column = ColumnTyping.textColumn(texts[index], name: names[index], decimalComma: decimalComma, orDecimalComma: orDecimalComma)
             case .undecided: column = DataColumn(name: names[index], values: .number(Array(repeating: .nan, count: rowCount)))
             }
             numbers[index] = []

@@ -51,10 +51,11 @@ enum TextEncoding: String, Sendable {
         return Array(text.utf8)
     }
 
-    /// Bytes that are not all UTF-8, as UTF-8: every valid UTF-8 character as it is, every
-    /// other byte as its Windows-1252 character (a UTF-8 file with one stray byte from another
-    /// program keeps its "Zürich"; a Windows-1252 file has no multi-byte characters at all).
-    /// With what it did, for the table's notes. O(bytes).
+    /// Bytes that are not all UTF-8, as UTF-8: when at least as many of their characters are
+    /// valid UTF-8 as bytes are not, every valid UTF-8 character as it is and every other byte
+    /// as its Windows-1252 character (a UTF-8 file with a stray byte from another program keeps
+    /// its "Zürich"); otherwise every byte as Windows-1252 (a Windows-1252 file, where a valid
+    /// UTF-8 pair is chance). With what it did, for the table's notes. O(bytes).
     private static func mixed(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: TextEncoding, note: String?) {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
@@ -81,7 +82,12 @@ enum TextEncoding: String, Sendable {
                 i += 1
             }
         }
-        if multibyte == 0 { return (out, .windows1252, "read as Windows-1252") }
+        // More bytes that are not UTF-8 than characters that are: a Windows-1252 file, whose
+        // "É’" or "ß“" happen to make a valid UTF-8 pair (read all as Windows-1252).
+        if multibyte < stray {
+            let whole = bytes.flatMap { $0 < 0x80 ? [$0] : windows1252Bytes[Int($0) - 0x80] }
+            return (whole, .windows1252, "read as Windows-1252")
+        }
         let bytesSaid = stray == 1 ? "1 byte that is" : "\(stray) bytes that are"
         return (out, .utf8, "read as UTF-8; \(bytesSaid) not UTF-8 read as Windows-1252 (the first on line \(firstStrayLine))")
     }

@@ -57,6 +57,10 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// open…close, a range's low and high), so row numbers are its x before measurements.
     var readsRecordsInOrder: Bool { self == .ohlc || self == .candlestick || self == .range || self == .errorbar }
 
+    /// The names of the columns the kind takes by name (lowercased): never what splits the
+    /// rows into groups, however few values they hold (a `low` of three prices).
+    var columnsByRole: Set<String> { self == .ohlc || self == .candlestick ? ["open", "high", "low", "close"] : [] }
+
     /// Whether the kind draws series of values along x (bars, lines, points): the kinds a table
     /// wide in years is turned for (`WideYears`).
     var drawsSeriesAlongX: Bool { isBars || self == .line || self == .scatter || self == .combined }

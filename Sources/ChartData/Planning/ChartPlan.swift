@@ -132,7 +132,10 @@ public struct ChartPlan: Sendable {
                 reasons.append("groups: \(profiles[g].name) (a second text key, of \(profiles[g].distinctCount) values)")
             } else if !xIsText, requestedKind != .pie, yNames.map({ $0.count <= 1 }) ?? true {
                 // A column named as y is what is charted, never what splits it.
+                // So is a column the kind takes by its name (ohlc's low).
+                let roles = requestedKind?.columnsByRole ?? []
                 let named = Set((yNames ?? []).compactMap { name in table.columns.firstIndex { $0.name.lowercased() == name.lowercased() } })
+                    .union(table.columns.indices.filter { roles.contains(table.columns[$0].name.lowercased()) })
                 switch Self.chooseGroup(table: table, profiles: profiles, x: x, excluding: named) {
                 case .column(let g, let why):
                     group = g

@@ -62,10 +62,15 @@ public enum ColumnTyping {
     /// column of text (`sqlite3 .import` stores every value as text). O(total length).
     /// The column keeps the unit every present number was written with ("12.5%", "$1,250"), so
     /// that labels and popups write it too.
-    static func textColumn(_ texts: [String?], name: String, decimalComma: Bool) -> DataColumn {
+    /// `orDecimalComma`: a tab-separated file, written with either convention; a column that
+    /// does not read with thousands separators ("1,234") is read with decimal commas ("1,5":
+    /// Excel's "Unicode text" on a German Windows).
+    static func textColumn(_ texts: [String?], name: String, decimalComma: Bool, orDecimalComma: Bool = false) -> DataColumn {
         guard texts.contains(where: { $0 != nil }) else { return DataColumn(name: name, values: .text(texts)) }
         if let dates = dates(fromSlashedTexts: texts, name: name) { return DataColumn(name: name, values: .date(dates)) }
-        if let (numbers, unit) = numbers(fromTexts: texts, decimalComma: decimalComma) {
+        if let (numbers, unit) = numbers(fromTexts: texts, decimalComma: decimalComma)
+            ?? (orDecimalComma && !decimalComma ? numbers(fromTexts: texts, decimalComma: true) : nil)
+        {
             return DataColumn(name: name, values: .number(numbers), unit: unit)
         }
         return DataColumn(name: name, values: .text(texts))
