@@ -44,6 +44,7 @@ import TestDepth
         case utf16 = "UTF-16 with its byte order mark"
         case windows1252 = "Windows-1252"
         case semicolons = "semicolons and decimal commas"
+        case unitRow = "a second header row of units"
     }
 
     /// A damaged file: its bytes, and what reading it must say.
@@ -128,6 +129,15 @@ import TestDepth
             let text = named.joined(separator: "\n") + "\n"
             guard let data = text.data(using: .windowsCP1252) else { return nil }
             return Variant(bytes: Array(data), clean: text)
+        case .unitRow:
+            // Under each named column a unit ("u"): the names read "name (u)".
+            let names = fields(lines[0]).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+            let units = names.map { $0.isEmpty ? "" : "u" }
+            let joined = zip(names, units).map { name, unit in
+                "\"" + (unit.isEmpty ? name : "\(name) (\(unit))").replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            }
+            let clean = ([joined.joined(separator: ",")] + lines.dropFirst()).joined(separator: "\n") + "\n"
+            return Variant(bytes: join([lines[0], units.joined(separator: ",")] + lines.dropFirst()), clean: clean)
         case .semicolons:
             guard !lines.contains(where: { $0.contains(";") }) else { return nil }
             let converted = lines.map { line in

@@ -191,4 +191,14 @@ import Testing
         let (thousands, _) = try Self.parse(Array("m\tv\na\t1,234\nb\t12,500\n".utf8))
         #expect(Self.numbers(thousands, "v") == [1234, 12500])
     }
+
+    /// Two header rows, names over units, join ("Temp" over "°C" is "Temp (°C)"); a first row
+    /// of text over numbers that are data (a decimal comma, a percentage) is no row of units.
+    @Test func aRowOfUnitsJoinsTheNames() throws {
+        let (table, _) = try Self.parse(Array("Date,Temp,Rain\n,°C,mm\n2024-01-01,12.5,0.4\n2024-01-02,11.0,0.0\n".utf8))
+        #expect(table.columns.map(\.name) == ["Date", "Temp (°C)", "Rain (mm)"])
+        #expect(table.rowCount == 2 && Self.numbers(table, "Temp (°C)") == [12.5, 11])
+        let (data, _) = try Self.parse(Array("a;b\nx;0,5\ny;1,5\n".utf8))
+        #expect(data.columns.map(\.name) == ["a", "b"] && data.rowCount == 2)
+    }
 }

@@ -192,6 +192,12 @@ public enum CSVReader {
         var names = headerless ? scanner.fields.indices.map { "column \($0 + 1)" } : headerNames(scanner)
         var shapeNote: String?
         if !headerless { (names, shapeNote) = fittedToRows(names, header: scanner) }
+        // A second header row of units ("Temp" over "°C"): joined into the names, "Temp (°C)".
+        if !headerless, let units = unitRow(after: scanner, columns: names.count) {
+            names = zip(names, units).map { name, unit in unit.isEmpty ? name : "\(name) (\(unit))" }
+            _ = scanner.next()
+            shapeNote = shapeNote ?? "a second header row of units joined into the names"
+        }
         var builder = CSVTableBuilder(
             names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon,
             orDecimalComma: delimiter == CSVByte.tab, textColumns: textColumns)
@@ -433,6 +439,35 @@ public enum CSVReader {
 
     /// The header's names: trimmed, "column N" when empty, " 2", " 3" … added to repeats.
     /// O(fields) expected (each repeated name resumes its suffix where it stopped).
+    /// The units of a second header row: the record after the header when it has the header's
+    /// count of fields, short text (40 characters at most) in some cells and no number, date or
+    /// missing word in any, and the record after it holds a number in a column where it has
+    /// text ("Temp,Rain" over "°C,mm" over "12.5,0.4"); nil otherwise (over columns of text
+    /// alone a row of units cannot be told from data). O(size of the next two records).
+    static func unitRow(after header: CSVRecordScanner, columns: Int) -> [String]? {
+        var peek = header
+        guard case .record = peek.next(), peek.fields.count == columns else { return nil }
+        var units: [String] = []
+        var textColumns: [Int] = []
+        for (index, field) in peek.fields.enumerated() {
+            let cell = peek.trimmedBytes(of: field)
+            if cell.isEmpty {
+                units.append("")
+                continue
+            }
+            let text = String(decoding: cell, as: UTF8.self)
+            // Numbers as people write them ("0,5", "12%", "$5") are data, not units.
+            guard !CSVCell.isMissing(cell), CSVCell.number(cell) == nil, DateParser.isoSeconds(cell) == nil, cell.count <= 40,
+                ColumnTyping.number(fromText: text, decimalComma: true) == nil, ColumnTyping.number(fromText: text, decimalComma: false) == nil
+            else { return nil }
+            units.append(text)
+            textColumns.append(index)
+        }
+        guard !textColumns.isEmpty, case .record = peek.next(), peek.fields.count == columns else { return nil }
+        let numbersBelow = textColumns.filter { CSVCell.number(peek.trimmedBytes(of: peek.fields[$0])) != nil }.count
+        return numbersBelow > 0 ? units : nil
+    }
+
     /// The header's names fitted to the rows under it, from the next ten records: a header
     /// with empty trailing fields that no row has loses them (a separator at the end of the
     /// header alone); a header one field short of every row names the rows' first field "row"
