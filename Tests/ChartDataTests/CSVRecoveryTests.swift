@@ -201,4 +201,16 @@ import Testing
         let (data, _) = try Self.parse(Array("a;b\nx;0,5\ny;1,5\n".utf8))
         #expect(data.columns.map(\.name) == ["a", "b"] && data.rowCount == 2)
     }
+
+    /// A file of several tables (each after a blank line, under a header of text) reads the
+    /// first and says how many follow: the second table's header made the first one's numbers
+    /// text, or its rows were read as the first one's.
+    @Test func aFileOfSeveralTablesReadsTheFirst() throws {
+        let text = "a,b\n1,2\n2,3\n3,5\n\nc,d\n4,1\n5,3\n\nf,g,h\nx,1,2\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.columns.map(\.name) == ["a", "b"])
+        #expect(Self.numbers(table, "b") == [2, 3, 5])
+        #expect(setAside.isEmpty)
+        #expect(table.notes.contains("2 more tables follow from line 6, not read (only the first table is)"), "\(table.notes)")
+    }
 }

@@ -214,6 +214,8 @@ public enum CSVReader {
         // column, that column read as text), or without `skipBadRows` the first is the error.
         var pending = CSVSetAside()
         var pendingFirst: (error: DataError, column: Int?)?
+        // Another table after this one: the line its header is on, and how many tables follow.
+        var laterTables: (line: Int, count: Int)?
         var untilCheck = recordsPerCheck
         while true {
             untilCheck -= 1
@@ -224,6 +226,10 @@ public enum CSVReader {
             switch scanner.next() {
             case .end:
                 var table = try builder.finish()
+                if let later = laterTables {
+                    let tables = later.count == 1 ? "1 more table follows" : "\(later.count) more tables follow"
+                    notes.append("\(tables) from line \(later.line), not read (only the first table is)")
+                }
                 if pending.count > 0 {
                     let lines = pending.listedLines
                     let more = pending.count > lines.count ? ", …" : ""
@@ -237,6 +243,19 @@ public enum CSVReader {
             case .unclosedQuote(let line):
                 throw pendingFirst?.error ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
             case .record:
+                // Past the first table: the headers of the next ones are counted, nothing read.
+                if laterTables != nil {
+                    if Self.startsATable(scanner, base: base) { laterTables!.count += 1 }
+                    continue
+                }
+                // A header of text after a blank line, that does not fit as a row: a second table.
+                if skipBadRows && builder.rowCount > 0 && pending.count == 0 && Self.startsATable(scanner, base: base) {
+                    var trial = builder
+                    if (try? trial.add(scanner)) == nil {
+                        laterTables = (scanner.recordLine, 1)
+                        continue
+                    }
+                }
                 // A short line that starts as notes do ("Source: …, 2024"), or after a blank
                 // line, under rows: notes, not a row to fill, unless a row follows.
                 if skipBadRows && builder.rowCount > 0 && scanner.fields.count < names.count
@@ -276,6 +295,23 @@ public enum CSVReader {
                     pendingFirst = nil
                 }
             }
+        }
+    }
+
+    /// Whether the scanner's record may be another table's header: it follows a blank line, has
+    /// two fields or more, and every one is text (no number, date or missing word).
+    static func startsATable(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
+        guard scanner.fields.count >= 2 else { return false }
+        var i = scanner.recordStart - 1
+        var lineEnds = 0
+        while i >= 0 && (base[i] == CSVByte.lf || base[i] == CSVByte.cr || CSVByte.isBlank(base[i])) {
+            if base[i] == CSVByte.lf { lineEnds += 1 }
+            i -= 1
+        }
+        guard lineEnds >= 2 else { return false }
+        return scanner.fields.allSatisfy { field in
+            let cell = scanner.trimmedBytes(of: field)
+            return !cell.isEmpty && !CSVCell.isMissing(cell) && CSVCell.number(cell) == nil && DateParser.isoSeconds(cell) == nil
         }
     }
 
