@@ -1,4 +1,5 @@
 import ChartCore
+import ChartFiles
 import CX11
 import Foundation
 import Synchronization
@@ -32,8 +33,8 @@ public final class DisplayConnection {
             XGetErrorText(display, Int32(error.pointee.error_code), &buffer, Int32(buffer.count))
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // write(2), not FileHandle (which traps when standard error cannot be written).
-            let line = Array("chartview: X error: \(text) (request \(error.pointee.request_code))\n".utf8)
-            _ = line.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            let line = "chartview: X error: \(text) (request \(error.pointee.request_code))\n"
+            DescriptorSink(fd: STDERR_FILENO, name: "standard error").write(Data(line.utf8))
             return 0
         }
         Self.connectionLost.withLock { $0 = connectionLost }

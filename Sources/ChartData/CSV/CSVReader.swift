@@ -298,17 +298,22 @@ public enum CSVReader {
         }
     }
 
-    /// Whether the scanner's record may be another table's header: it follows a blank line, has
-    /// two fields or more, and every one is text (no number, date or missing word).
-    static func startsATable(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
-        guard scanner.fields.count >= 2 else { return false }
+    /// Whether a blank line (nothing, or spaces and tabs) comes before the scanner's record.
+    /// O(the blanks before it).
+    static func followsBlankLine(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
         var i = scanner.recordStart - 1
         var lineEnds = 0
         while i >= 0 && (base[i] == CSVByte.lf || base[i] == CSVByte.cr || CSVByte.isBlank(base[i])) {
             if base[i] == CSVByte.lf { lineEnds += 1 }
             i -= 1
         }
-        guard lineEnds >= 2 else { return false }
+        return lineEnds >= 2
+    }
+
+    /// Whether the scanner's record may be another table's header: it follows a blank line, has
+    /// two fields or more, and every one is text (no number, date or missing word).
+    static func startsATable(_ scanner: CSVRecordScanner, base: UnsafePointer<UInt8>) -> Bool {
+        guard scanner.fields.count >= 2, followsBlankLine(scanner, base: base) else { return false }
         return scanner.fields.allSatisfy { field in
             let cell = scanner.trimmedBytes(of: field)
             return !cell.isEmpty && !CSVCell.isMissing(cell) && CSVCell.number(cell) == nil && DateParser.isoSeconds(cell) == nil
@@ -331,13 +336,7 @@ public enum CSVReader {
         let firstCell = scanner.trimmedBytes(of: firstField)
         if CSVCell.number(firstCell) != nil || DateParser.isoSeconds(firstCell) != nil { return false }
         if scanner.fields.count == 1 && columns >= 2 { return true }
-        var i = scanner.recordStart - 1
-        var lineEnds = 0
-        while i >= 0 && (base[i] == CSVByte.lf || base[i] == CSVByte.cr || CSVByte.isBlank(base[i])) {
-            if base[i] == CSVByte.lf { lineEnds += 1 }
-            i -= 1
-        }
-        if lineEnds >= 2 { return true }
+        if followsBlankLine(scanner, base: base) { return true }
         guard let first = scanner.fields.first else { return false }
         let word = String(decoding: scanner.trimmedBytes(of: first), as: UTF8.self).lowercased()
         // "Source: …", "Note: …", "* provisional", "© 2024 …": what exports write under a table.
@@ -595,25 +594,29 @@ public enum CSVReader {
             let b = p[i]
             if b == 0 { return false }
             if b < 0x80 { i += 1; continue }
-            func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-                i + k < n && p[i + k] >= low && p[i + k] <= high
-            }
-            switch b {
-            case 0xC2...0xDF:
-                guard continuation(1) else { return false }
-                i += 2
-            case 0xE0...0xEF:
-                let low: UInt8 = b == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b == 0xED ? 0x9F : 0xBF
-                guard continuation(1, low, high), continuation(2) else { return false }
-                i += 3
-            case 0xF0...0xF4:
-                let low: UInt8 = b == 0xF0 ? 0x90 : 0x80, high: UInt8 = b == 0xF4 ? 0x8F : 0xBF
-                guard continuation(1, low, high), continuation(2), continuation(3) else { return false }
-                i += 4
-            default:
-                return false
-            }
+            let length = utf8Sequence(p, count: n, at: i)
+            guard length > 0 else { return false }
+            i += length
         }
         return true
+    }
+
+    /// The length of the valid UTF-8 character of two to four bytes at `i` of the `n` bytes at
+    /// `p` (no overlong forms, surrogates or code points past U+10FFFF), 0 when there is none.
+    @inline(__always)
+    static func utf8Sequence(_ p: UnsafePointer<UInt8>, count n: Int, at i: Int) -> Int {
+        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < n && p[i + k] >= low && p[i + k] <= high
+        }
+        switch p[i] {
+        case 0xC2...0xDF: return continuation(1) ? 2 : 0
+        case 0xE0...0xEF:
+            let low: UInt8 = p[i] == 0xE0 ? 0xA0 : 0x80, high: UInt8 = p[i] == 0xED ? 0x9F : 0xBF
+            return continuation(1, low, high) && continuation(2) ? 3 : 0
+        case 0xF0...0xF4:
+            let low: UInt8 = p[i] == 0xF0 ? 0x90 : 0x80, high: UInt8 = p[i] == 0xF4 ? 0x8F : 0xBF
+            return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0
+        default: return 0
+        }
     }
 }

@@ -57,57 +57,46 @@ enum TextEncoding: String, Sendable {
     /// its "Zürich"); otherwise every byte as Windows-1252 (a Windows-1252 file, where a valid
     /// UTF-8 pair is chance). With what it did, for the table's notes. O(bytes).
     private static func mixed(_ bytes: [UInt8]) -> (bytes: [UInt8], encoding: TextEncoding, note: String?) {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var multibyte = 0, stray = 0, firstStrayLine = 0, line = 1
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 {
-                if b == 0x0A { line += 1 }
-                out.append(b)
-                i += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            let p = buffer.baseAddress!, n = buffer.count
+            // First which reading: the valid characters and the stray bytes counted.
+            var multibyte = 0, stray = 0, firstStrayLine = 0, line = 1
+            var i = 0
+            while i < n {
+                if p[i] < 0x80 {
+                    if p[i] == 0x0A { line += 1 }
+                    i += 1
+                } else if case let length = CSVReader.utf8Sequence(p, count: n, at: i), length > 0 {
+                    multibyte += 1
+                    i += length
+                } else {
+                    if stray == 0 { firstStrayLine = line }
+                    stray += 1
+                    i += 1
+                }
             }
-            let length = validSequence(bytes, at: i)
-            if length > 0 {
-                out.append(contentsOf: bytes[i..<i + length])
-                multibyte += 1
-                i += length
-            } else {
-                if stray == 0 { firstStrayLine = line }
-                stray += 1
-                out.append(contentsOf: windows1252Bytes[Int(b) - 0x80])
-                i += 1
+            // More bytes that are not UTF-8 than characters that are: a Windows-1252 file, whose
+            // "É’" or "ß“" happen to make a valid UTF-8 pair (read all as Windows-1252).
+            let whole1252 = multibyte < stray
+            var out: [UInt8] = []
+            out.reserveCapacity(n + n / 8)
+            i = 0
+            while i < n {
+                let b = p[i]
+                if b < 0x80 {
+                    out.append(b)
+                    i += 1
+                } else if !whole1252, case let length = CSVReader.utf8Sequence(p, count: n, at: i), length > 0 {
+                    out.append(contentsOf: UnsafeBufferPointer(start: p + i, count: length))
+                    i += length
+                } else {
+                    out.append(contentsOf: windows1252Bytes[Int(b) - 0x80])
+                    i += 1
+                }
             }
-        }
-        // More bytes that are not UTF-8 than characters that are: a Windows-1252 file, whose
-        // "É’" or "ß“" happen to make a valid UTF-8 pair (read all as Windows-1252).
-        if multibyte < stray {
-            let whole = bytes.flatMap { $0 < 0x80 ? [$0] : windows1252Bytes[Int($0) - 0x80] }
-            return (whole, .windows1252, "read as Windows-1252")
-        }
-        let bytesSaid = stray == 1 ? "1 byte that is" : "\(stray) bytes that are"
-        return (out, .utf8, "read as UTF-8; \(bytesSaid) not UTF-8 read as Windows-1252 (the first on line \(firstStrayLine))")
-    }
-
-    /// The length of the valid UTF-8 character of two to four bytes at `i` (no overlong forms,
-    /// surrogates or code points past U+10FFFF), 0 when there is none.
-    private static func validSequence(_ p: [UInt8], at i: Int) -> Int {
-        let n = p.count
-        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            i + k < n && p[i + k] >= low && p[i + k] <= high
-        }
-        switch p[i] {
-        case 0xC2...0xDF: return continuation(1) ? 2 : 0
-        case 0xE0...0xEF:
-            let low: UInt8 = p[i] == 0xE0 ? 0xA0 : 0x80, high: UInt8 = p[i] == 0xED ? 0x9F : 0xBF
-            return continuation(1, low, high) && continuation(2) ? 3 : 0
-        case 0xF0...0xF4:
-            let low: UInt8 = p[i] == 0xF0 ? 0x90 : 0x80, high: UInt8 = p[i] == 0xF4 ? 0x8F : 0xBF
-            return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0
-        default: return 0
+            if whole1252 { return (out, .windows1252, "read as Windows-1252") }
+            let bytesSaid = stray == 1 ? "1 byte that is" : "\(stray) bytes that are"
+            return (out, .utf8, "read as UTF-8; \(bytesSaid) not UTF-8 read as Windows-1252 (the first on line \(firstStrayLine))")
         }
     }
 
