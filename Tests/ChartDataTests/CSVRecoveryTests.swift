@@ -213,4 +213,73 @@ import Testing
         #expect(setAside.isEmpty)
         #expect(table.notes.contains("2 more tables follow from line 6, not read (only the first table is)"), "\(table.notes)")
     }
+
+    /// A stray quote at a field's start would make the rest of the file one field: its line is
+    /// set aside and the lines after it read; under --strict it is the error.
+    @Test func aQuoteNeverClosedSetsAsideItsLineOnly() throws {
+        let text = "a,b,c\n" + Self.rows(100) { $0 == 40 ? "\($0),\"\($0 * 2),1" : "\($0),\($0 * 2),1" }
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.rowCount == 99)
+        #expect(setAside.summary == "1 row set aside (line 41: a quote never closed)")
+        #expect(Self.numbers(table, "a").last == 100)
+        // On the last line too (it was an error whatever the options).
+        let last = try Self.parse(Array("a,b\n1,2\n3,\"4\n".utf8))
+        #expect(last.table.rowCount == 1 && last.setAside.summary == "1 row set aside (line 3: a quote never closed)")
+        #expect(throws: DataError.csv(path: "t.csv", line: 41, column: nil, message: "a quoted field is never closed")) {
+            _ = try Self.parse(Array(text.utf8), strict: true)
+        }
+    }
+
+    /// A title with as many commas as the header ("Sample 022 …, February 11 2017"), a blank
+    /// line, then the header: the title is a preamble, not the header over a row of units.
+    @Test func aTitleOfTheTablesWidthAboveABlankLineIsAPreamble() throws {
+        let text = "Station export,Sample 022 By Administrator Date Saturday, February 11 2017\n\ndate,temp,rain\n"
+            + Self.rows(30) { "2024-01-\(String(format: "%02d", $0)),\(10 + $0 % 7),\($0 % 3)" }
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.columns.map(\.name) == ["date", "temp", "rain"])
+        #expect(table.rowCount == 30 && setAside.isEmpty)
+    }
+
+    /// Dates with slashes that no value decides (no part passes 12) are still dates: in the
+    /// order they run in time when only one does, else month first (day first with decimal
+    /// commas), and the order assumed is said.
+    @Test func slashedDatesNoValueDecidesAreReadAndTheOrderSaid() throws {
+        let monthFirst = try Self.parse(Array("day,v\n01/03/2024,1\n02/03/2024,2\n03/03/2024,4\n".utf8)).table
+        #expect(monthFirst.column(named: "day")?.values == .date([19_725, 19_756, 19_785].map { Double($0) * 86_400 }))
+        #expect(monthFirst.notes.contains { $0.hasPrefix("column 'day': dates read month first") })
+        let byOrder = try Self.parse(Array("day,v\n01/03/2024,1\n02/03/2024,2\n03/02/2024,4\n".utf8)).table
+        #expect(byOrder.notes.contains { $0.hasPrefix("column 'day': dates read month first") && $0.hasSuffix("they run in time only that way") })
+        let runsDayFirst = try Self.parse(Array("day,v\n03/01/2024,1\n04/01/2024,2\n01/02/2024,4\n".utf8)).table
+        #expect(runsDayFirst.notes.contains { $0.hasPrefix("column 'day': dates read day first") })
+        let decimalCommas = try Self.parse(Array("day;v\n01/03/2024;1,5\n02/03/2024;2,5\n03/03/2024;4\n".utf8)).table
+        #expect(decimalCommas.notes.contains { $0.hasPrefix("column 'day': dates read day first") && $0.hasSuffix("as with decimal commas") })
+        let decided = try Self.parse(Array("day,v\n01/03/2024,1\n25/03/2024,2\n".utf8)).table
+        #expect(!decided.notes.contains { $0.contains("dates read") })
+    }
+
+    /// A totals row is a row of the table, not a note: kept out of the chart (its bars would
+    /// double every sum) and named; under --strict the file is read as it is.
+    @Test func aTotalsRowIsKeptOutOfSumsAndSaid() throws {
+        let text = "region,q1,q2\nNorth,10,12\nSouth,8,9\nTotal:,18,21\n\nSource: the office\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(Self.numbers(table, "q1") == [10, 8])
+        #expect(setAside.summary == "1 row set aside (line 4: a totals row)")
+        #expect(try Self.parse(Array(text.utf8), strict: true).table.rowCount == 3)
+        let subtotals = "group,v\nA,1\nB,2\nSubtotal,3\nC,4\nGrand total,7\n"
+        #expect(Self.numbers(try Self.parse(Array(subtotals.utf8)).table, "v") == [1, 2, 4])
+        // A cell that only starts so is a name: "Total Gas" is a fuel.
+        #expect(try Self.parse(Array("fuel,v\nTotal Gas,3\nOil,4\n".utf8)).table.rowCount == 2)
+    }
+
+    /// Times written with dots (" 14.30", " 14.30.15") or an "h" (" 14h30") after a dotted or
+    /// slashed date, as Finnish, Danish and French exports write them.
+    @Test func timesWithDotsOrAnHAreTimes() throws {
+        for (time, minutes) in [("14.30", 870.0), ("14h30", 870), ("14:30", 870), ("9.05.30", 545.5)] {
+            let text = "when;v\n01.03.2024 \(time);1,5\n02.03.2024 \(time);2,5\n"
+            let table = try Self.parse(Array(text.utf8)).table
+            #expect(table.column(named: "when")?.values == .date([19_783, 19_784].map { Double($0) * 86_400 + minutes * 60 }), "\(time)")
+        }
+        #expect(try Self.parse(Array("when;v\n01.03.2024 14h30.15;1\n".utf8)).table.column(named: "when")?.isText == true)
+    }
 }
+

@@ -284,8 +284,11 @@ struct MessyCSVTests {
         #expect(european.columns[0].numbers.map { $0.map { DateResolution.minute.format($0) } } == ["2026-11-29 00:00", "2026-12-01 14:30"])
         let named = try table("date (DD/MM/YYYY),v\n01/02/2026,1\n")
         #expect(named.columns[0].numbers?.first.map { DateResolution.day.format($0) } == "2026-02-01")
-        // Ambiguous, or contradicting itself: text, never a guess.
-        #expect(try table("d,v\n01/02/2026,1\n03/04/2026,2\n").columns[0].isText)
+        // Open (no part passes 12): month first, as pandas reads them, and said (issue 45).
+        let open = try table("d,v\n01/02/2026,1\n03/04/2026,2\n")
+        #expect(open.columns[0].numbers?.first.map { DateResolution.day.format($0) } == "2026-01-02")
+        #expect(open.notes.contains { $0.hasPrefix("column 'd': dates read month first") })
+        // Contradicting itself, or no date: text, never a guess.
         #expect(try table("d,v\n13/01/2026,1\n01/13/2026,2\n").columns[0].isText)
         #expect(try table("d,v\n31/02/2026,1\n").columns[0].isText)
     }

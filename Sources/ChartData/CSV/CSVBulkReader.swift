@@ -165,6 +165,7 @@ public enum CSVBulkReader {
         }
         guard !failed.load(ordering: .relaxed), cancellation?.isCancelled != true else { return nil }
         var columns: [DataColumn] = []
+        var typingNotes: [String] = []
         var numbers = arrays.makeIterator()
         for (index, column) in sampleTable.columns.enumerated() {
             switch kinds[index] {
@@ -175,12 +176,14 @@ public enum CSVBulkReader {
                 values.reserveCapacity(rows)
                 for k in 0..<count { values += outputs[k]!.texts[index] }
                 // As the serial parse types a column of text, over all its rows.
-                columns.append(
-                    ColumnTyping.textColumn(
-                        values, name: column.name, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: delimiter == CSVByte.tab))
+                let typed = ColumnTyping.typedTextColumn(
+                    values, name: column.name, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: delimiter == CSVByte.tab)
+                columns.append(typed.column)
+                if let note = typed.note { typingNotes.append(note) }
             }
         }
-        return DataTable(columns: columns, notes: sampleTable.notes)
+        // The order assumed for dates with slashes is the whole column's, not the sample's.
+        return DataTable(columns: columns, notes: sampleTable.notes.filter { !$0.contains("': dates read ") } + typingNotes)
     }
 
     /// `n` arrays of doubles with room for `capacity` each, filled by `body`: it gets their

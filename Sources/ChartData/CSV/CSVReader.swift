@@ -241,7 +241,17 @@ public enum CSVReader {
                 table.notes = notes + table.notes
                 return .table(table, setAside: builder.setAside)
             case .unclosedQuote(let line):
-                throw pendingFirst?.error ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
+                // A stray quote at a field's start would swallow the rest of the file: its line is
+                // set aside (or is one more line of notes) and the lines after it are read again.
+                guard skipBadRows else {
+                    throw pendingFirst?.error ?? .csv(path: path, line: line, column: nil, message: "a quoted field is never closed")
+                }
+                if pending.count > 0 {
+                    pending.add(line: scanner.recordLine, reason: "a quote never closed")
+                } else {
+                    builder.setRowAside(line: scanner.recordLine, reason: "a quote never closed")
+                }
+                scanner.skipRecordLine()
             case .record:
                 // Past the first table: the headers of the next ones are counted, nothing read.
                 if laterTables != nil {
@@ -267,6 +277,15 @@ public enum CSVReader {
                         pendingFirst = (.csv(path: path, line: scanner.recordLine, column: nil, message: message), nil)
                     }
                     pending.add(line: scanner.recordLine, reason: "\(fields == 1 ? "1 field" : "\(fields) fields"), not \(names.count)")
+                    continue
+                }
+                // "Total,1250": a row of the table that sums others, kept out of the chart's sums.
+                if skipBadRows && Self.isTotalsRow(scanner) {
+                    if pending.count > 0 {
+                        pending.add(line: scanner.recordLine, reason: "a totals row")
+                    } else {
+                        builder.setRowAside(line: scanner.recordLine, reason: "a totals row")
+                    }
                     continue
                 }
                 do throws(DataError) {
@@ -345,6 +364,19 @@ public enum CSVReader {
         return word.hasPrefix("total") || ["sum", "average", "mean", "grand total"].contains(word)
     }
 
+    /// Whether the scanner's record is a totals row: its first cell that is not empty is
+    /// "Total", "Totals", "Grand total", "Subtotal" (any case, a colon after it allowed), and a
+    /// later cell holds a number. O(size of the record).
+    static func isTotalsRow(_ scanner: CSVRecordScanner) -> Bool {
+        guard scanner.fields.count >= 2,
+            let label = scanner.fields.firstIndex(where: { !scanner.trimmedBytes(of: $0).isEmpty }), label + 1 < scanner.fields.count
+        else { return false }
+        var word = String(decoding: scanner.trimmedBytes(of: scanner.fields[label]), as: UTF8.self).lowercased()
+        if word.hasSuffix(":") { word.removeLast() }
+        guard ["total", "totals", "grand total", "subtotal", "sub-total", "sub total"].contains(word) else { return false }
+        return scanner.fields[(label + 1)...].contains { CSVCell.number(scanner.trimmedBytes(of: $0)) != nil }
+    }
+
     /// Where the header can start: after a UTF-8 byte order mark, after comment lines
     /// ("# Data source: …", as gnuplot and many exports write them) and after a preamble (see
     /// `preambleEnd`), with the number of lines skipped. O(bytes of the first 60 records).
@@ -408,6 +440,12 @@ public enum CSVReader {
             else { continue }
             let rest = counts[record...].filter { $0 >= 2 }
             guard rest.filter({ $0 == fields }).count * 10 >= rest.count * 9 else { continue }
+            // A title of the table's count (its own commas: "…, February 11 2017"), a blank
+            // line, then the header: a row of text apart from the rows of text under it.
+            while record + 2 < counts.count, numbers[record] == 0, numbers[record + 1] == 0, empties[record + 1] == 0,
+                counts[record + 1] == fields, numbers[record + 2] > 0,
+                Self.lineEnds(base, from: starts[record], to: starts[record + 1]) >= 2
+            { record += 1 }
             // Title, note and group rows: mostly empty cells, above a fuller row of as many.
             while record + 1 < counts.count, empties[record] * 2 > fields,
                 (record + 1..<counts.count).contains(where: { counts[$0] == fields && empties[$0] * 2 <= fields })
@@ -424,6 +462,15 @@ public enum CSVReader {
         // whose decimal commas split its rows into more fields than its header) leaves no preamble.
         guard let best, best.record > 0, !wholeFileTable else { return start }
         return bestStarts[best.record]
+    }
+
+    /// The line ends (LF, CRLF or CR) in bytes `from..<to`. O(to − from).
+    static func lineEnds(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var ends = 0
+        for i in from..<to where base[i] == CSVByte.lf || (base[i] == CSVByte.cr && !(i + 1 < to && base[i + 1] == CSVByte.lf)) {
+            ends += 1
+        }
+        return ends
     }
 
     /// Whether the scanner's current (first) record is data rather than a header, as Python's
@@ -481,7 +528,8 @@ public enum CSVReader {
     /// alone a row of units cannot be told from data). O(size of the next two records).
     static func unitRow(after header: CSVRecordScanner, columns: Int) -> [String]? {
         var peek = header
-        guard case .record = peek.next(), peek.fields.count == columns else { return nil }
+        // Right under the header: after a blank line, a row of text is another table's header.
+        guard case .record = peek.next(), peek.fields.count == columns, peek.recordLine == header.line else { return nil }
         var units: [String] = []
         var textColumns: [Int] = []
         for (index, field) in peek.fields.enumerated() {

@@ -105,6 +105,17 @@ struct CSVRecordScanner {
         line += 1
     }
 
+    /// Goes back to the start of the last record and past the end of its first line: after a
+    /// quote that is never closed, the lines it would have swallowed are read as records again.
+    /// O(bytes of that line).
+    mutating func skipRecordLine() {
+        position = recordStart
+        line = recordLine
+        var i = position
+        while i < count && base[i] != CSVByte.lf && base[i] != CSVByte.cr { i += 1 }
+        if i < count { endLine(at: i) } else { position = count }
+    }
+
     /// Reads the next record, skipping blank lines.
     mutating func next() -> Step {
         fields.removeAll(keepingCapacity: true)

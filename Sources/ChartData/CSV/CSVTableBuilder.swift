@@ -245,6 +245,7 @@ struct CSVTableBuilder {
             throw .unusable(path: path, message: message)
         }
         var columns: [DataColumn] = []
+        var notes: [String] = []
         columns.reserveCapacity(names.count)
         for index in names.indices {
             let column: DataColumn
@@ -253,13 +254,15 @@ struct CSVTableBuilder {
             case .date: column = DataColumn(name: names[index], values: .date(numbers[index]))
             case .text:
                 // Dates with slashes, numbers as people write them ("12%", "1,412,000"), or text.
-                column = ColumnTyping.textColumn(texts[index], name: names[index], decimalComma: decimalComma, orDecimalComma: orDecimalComma)
+                let typed = ColumnTyping.typedTextColumn(texts[index], name: names[index], decimalComma: decimalComma, orDecimalComma: orDecimalComma)
+                column = typed.column
+                if let note = typed.note { notes.append(note) }
             case .undecided: column = DataColumn(name: names[index], values: .number(Array(repeating: .nan, count: rowCount)))
             }
             numbers[index] = []
             texts[index] = []
             columns.append(column)
         }
-        return DataTable(columns: columns)
+        return DataTable(columns: columns, notes: notes)
     }
 }

@@ -66,14 +66,26 @@ public enum ColumnTyping {
     /// does not read with thousands separators ("1,234") is read with decimal commas ("1,5":
     /// Excel's "Unicode text" on a German Windows).
     static func textColumn(_ texts: [String?], name: String, decimalComma: Bool, orDecimalComma: Bool = false) -> DataColumn {
-        guard texts.contains(where: { $0 != nil }) else { return DataColumn(name: name, values: .text(texts)) }
-        if let dates = dates(fromSlashedTexts: texts, name: name) { return DataColumn(name: name, values: .date(dates)) }
+        typedTextColumn(texts, name: name, decimalComma: decimalComma, orDecimalComma: orDecimalComma).column
+    }
+
+    /// `textColumn(_:name:decimalComma:orDecimalComma:)`, and what a reader should be told of
+    /// how it was read: the order assumed for dates with slashes that no value of the column
+    /// decides ("column 'day': dates read month first…"); nil when nothing was assumed.
+    static func typedTextColumn(
+        _ texts: [String?], name: String, decimalComma: Bool, orDecimalComma: Bool = false
+    ) -> (column: DataColumn, note: String?) {
+        guard texts.contains(where: { $0 != nil }) else { return (DataColumn(name: name, values: .text(texts)), nil) }
+        if let (dates, assumed) = dates(fromSlashedTexts: texts, name: name, dayFirstByDefault: decimalComma) {
+            let note = assumed.map { "column '\(name)': \($0)" }
+            return (DataColumn(name: name, values: .date(dates)), note)
+        }
         if let (numbers, unit) = numbers(fromTexts: texts, decimalComma: decimalComma)
             ?? (orDecimalComma && !decimalComma ? numbers(fromTexts: texts, decimalComma: true) : nil)
         {
-            return DataColumn(name: name, values: .number(numbers), unit: unit)
+            return (DataColumn(name: name, values: .number(numbers), unit: unit), nil)
         }
-        return DataColumn(name: name, values: .text(texts))
+        return (DataColumn(name: name, values: .text(texts)), nil)
     }
 
     /// Every text as a number (NaN for nil) when each present one is a decimal number as the
@@ -227,10 +239,15 @@ public enum ColumnTyping {
     /// A column of dates written with slashes in day-month or month-day order ("10/14/2018",
     /// "29/11/2026 14:30"), which a single cell cannot tell apart: the order is the one the
     /// column's own values allow (a first part above 12 is a day, a second part above 12 is a
-    /// day), or the one `name` spells ("DATE (MM/DD/YYYY)"). nil when a present text is not such a
-    /// date, or the order stays open or contradicts itself. Seconds since 1970, UTC; NaN for nil.
-    /// O(total length).
-    static func dates(fromSlashedTexts texts: [String?], name: String) -> [Double]? {
+    /// day), or the one `name` spells ("DATE (MM/DD/YYYY)"); dotted dates are day first. When
+    /// nothing decides (no part passes 12), the order in which the dates run in time when only
+    /// one does, else day first with `dayFirstByDefault` (a file of decimal commas) and month
+    /// first otherwise, as pandas reads them; `assumed` then says which, for the reader's notes.
+    /// nil when a present text is not such a date, or the order contradicts itself. Seconds
+    /// since 1970, UTC; NaN for nil. O(total length).
+    static func dates(
+        fromSlashedTexts texts: [String?], name: String, dayFirstByDefault: Bool = false
+    ) -> (dates: [Double], assumed: String?)? {
         var parts: [(Int, Int, Int, Int)] = []  // first, second, year, seconds of the day
         parts.reserveCapacity(texts.count)
         var firstIsDay = false, secondIsDay = false, any = false, allDotted = true
@@ -256,8 +273,22 @@ public enum ColumnTyping {
             // Dotted dates (01.03.2024) are written day first wherever they are written.
             dayFirst = true
         } else {
-            return nil
+            // No value decides: the order in which the dates run in time, when only one does.
+            let dayFirstDates = Self.dates(of: parts, dayFirst: true), monthFirstDates = Self.dates(of: parts, dayFirst: false)
+            let dayFirstRuns = dayFirstDates.map(Self.runsInOrder) ?? false
+            let monthFirstRuns = monthFirstDates.map(Self.runsInOrder) ?? false
+            let chosen = dayFirstRuns != monthFirstRuns ? dayFirstRuns : dayFirstByDefault
+            guard let dates = chosen ? dayFirstDates : monthFirstDates else { return nil }
+            let order = chosen ? "day first (01/03/2024 is 1 March)" : "month first (01/03/2024 is 3 January)"
+            let why = dayFirstRuns != monthFirstRuns ? "they run in time only that way" : chosen ? "as with decimal commas" : "as pandas reads them"
+            return (dates, "dates read \(order): no value passes 12, \(why)")
         }
+        return Self.dates(of: parts, dayFirst: dayFirst).map { ($0, nil) }
+    }
+
+    /// The seconds since 1970 of `parts` (first, second, year, seconds of the day; −1 for
+    /// missing: NaN) read day first or month first; nil when one is no date. O(parts).
+    private static func dates(of parts: [(Int, Int, Int, Int)], dayFirst: Bool) -> [Double]? {
         var result: [Double] = []
         result.reserveCapacity(parts.count)
         for (a, b, year, seconds) in parts {
@@ -269,8 +300,15 @@ public enum ColumnTyping {
         return result
     }
 
+    /// Whether the present values never fall, or never rise. O(values).
+    private static func runsInOrder(_ values: [Double]) -> Bool {
+        let present = values.filter { !$0.isNaN }
+        let pairs = zip(present, present.dropFirst())
+        return pairs.allSatisfy { $0 <= $1 } || pairs.allSatisfy { $0 >= $1 }
+    }
+
     /// "d/m/yyyy" or "m/d/yyyy", one or two digits each, or the same with dots ("01.03.2024"),
-    /// with an optional " H:mm" or " H:mm:ss": (first, second, year, seconds of the day) and
+    /// with an optional " H:mm" or " H:mm:ss" (or with dots: " 14.30.15"; or " 14h30"): (first, second, year, seconds of the day) and
     /// whether it had dots; nil for anything else.
     private static func slashedDate(_ text: String) -> ((Int, Int, Int, Int), dotted: Bool)? {
         let bytes = Array(text.utf8)
@@ -297,12 +335,16 @@ public enum ColumnTyping {
         guard let year = number(maxDigits: 4), i - yearStart == 4, year >= 1 else { return nil }
         var seconds = 0
         if i < bytes.count {
-            guard expect(0x20) || expect(0x54), let hour = number(maxDigits: 2), hour <= 23, expect(0x3A),
-                let minute = number(maxDigits: 2), minute <= 59
+            // Hours and minutes apart by ":", "." (Finnish, Danish) or "h" (French: "14h30").
+            guard expect(0x20) || expect(0x54), let hour = number(maxDigits: 2), hour <= 23, i < bytes.count,
+                [0x3A, 0x2E, 0x68].contains(bytes[i])
             else { return nil }
+            let timeSeparator = bytes[i]
+            i += 1
+            guard let minute = number(maxDigits: 2), minute <= 59 else { return nil }
             seconds = hour * 3600 + minute * 60
             if i < bytes.count {
-                guard expect(0x3A), let second = number(maxDigits: 2), second <= 59 else { return nil }
+                guard timeSeparator != 0x68, expect(timeSeparator), let second = number(maxDigits: 2), second <= 59 else { return nil }
                 seconds += second
             }
         }
