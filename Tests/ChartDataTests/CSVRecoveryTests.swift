@@ -233,7 +233,8 @@ import Testing
     /// A title with as many commas as the header ("Sample 022 …, February 11 2017"), a blank
     /// line, then the header: the title is a preamble, not the header over a row of units.
     @Test func aTitleOfTheTablesWidthAboveABlankLineIsAPreamble() throws {
-        let text = "Station export,Sample 022 By Administrator Date Saturday, February 11 2017\n\ndate,temp,rain\n"
+        let text =
+            "Station export,Sample 022 By Administrator Date Saturday, February 11 2017\n\ndate,temp,rain\n"
             + Self.rows(30) { "2024-01-\(String(format: "%02d", $0)),\(10 + $0 % 7),\($0 % 3)" }
         let (table, setAside) = try Self.parse(Array(text.utf8))
         #expect(table.columns.map(\.name) == ["date", "temp", "rain"])
@@ -282,4 +283,3 @@ import Testing
         #expect(try Self.parse(Array("when;v\n01.03.2024 14h30.15;1\n".utf8)).table.column(named: "when")?.isText == true)
     }
 }
-
