@@ -210,8 +210,10 @@ import Testing
         let (table, setAside) = try Self.parse(Array(text.utf8))
         #expect(table.columns.map(\.name) == ["a", "b"])
         #expect(Self.numbers(table, "b") == [2, 3, 5])
-        #expect(setAside.isEmpty)
+        #expect(setAside.count == 0 && setAside.laterTableCount == 2 && setAside.laterTablesLine == 6)
         #expect(table.notes.contains("2 more tables follow from line 6, not read (only the first table is)"), "\(table.notes)")
+        // Said where the user looks (the chart's note, the status line), not only in --describe.
+        #expect(setAside.shortSummary == "2 more tables follow from line 6, not read")
     }
 
     /// A stray quote at a field's start would make the rest of the file one field: its line is

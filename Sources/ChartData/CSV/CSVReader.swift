@@ -225,11 +225,8 @@ public enum CSVReader {
             }
             switch scanner.next() {
             case .end:
+                if let later = laterTables { builder.noteLaterTables(line: later.line, count: later.count) }
                 var table = try builder.finish()
-                if let later = laterTables {
-                    let tables = later.count == 1 ? "1 more table follows" : "\(later.count) more tables follow"
-                    notes.append("\(tables) from line \(later.line), not read (only the first table is)")
-                }
                 if pending.count > 0 {
                     let lines = pending.listedLines
                     let more = pending.count > lines.count ? ", …" : ""

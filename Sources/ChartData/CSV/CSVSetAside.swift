@@ -1,5 +1,6 @@
-/// The rows of a CSV file that did not fit its table, and the rows short of trailing fields
-/// that were kept with missing cells: what a reader says instead of refusing the file.
+/// The rows of a CSV file that did not fit its table, the rows short of trailing fields that
+/// were kept with missing cells, and the tables after the first: what a reader says instead of
+/// refusing the file.
 ///
 /// A row is set aside when it has more fields than the header (other than empty trailing
 /// ones), fewer than two, or a cell that does not fit its column (in a row that was short of
@@ -28,23 +29,35 @@ public struct CSVSetAside: Sendable, Equatable {
     /// Rows kept with missing cells.
     public private(set) var filledCount = 0
 
+    /// The line the second table of the file starts on (its header), when the file holds more
+    /// tables after the one read; nil when it holds one.
+    public internal(set) var laterTablesLine: Int?
+    /// How many tables follow the one read, not read.
+    public internal(set) var laterTableCount = 0
+
     /// Nothing set aside, nothing filled.
     public init() {}
 
-    /// Whether every row fitted.
-    public var isEmpty: Bool { count == 0 && filledCount == 0 }
+    /// Whether every row fitted, and the file held one table.
+    public var isEmpty: Bool { count == 0 && filledCount == 0 && laterTableCount == 0 }
 
     /// Sets aside the row on `line` for `reason`.
     mutating func add(line: Int, reason: String) {
+        add(line, reason: reason)
+    }
+
+    /// Sets aside a row for `reason`, listed on `line` (nil: counted only, a merged row past
+    /// the lines its reason listed).
+    private mutating func add(_ line: Int?, reason: String) {
         count += 1
         // Past 20 reasons, the rest count under one more ("other reasons"), so that the list
         // stays short whatever a file holds. O(reasons), at most 21.
         let text = reasons.count < Self.reasonLimit || reasons.contains(where: { $0.text == reason }) ? reason : Self.otherReasons
         if let i = reasons.firstIndex(where: { $0.text == text }) {
             reasons[i].count += 1
-            if reasons[i].lines.count < Self.listed && line != Int.max { reasons[i].lines.append(line) }
+            if let line, reasons[i].lines.count < Self.listed { reasons[i].lines.append(line) }
         } else {
-            reasons.append(Reason(text: text, lines: line == Int.max ? [] : [line], count: 1))
+            reasons.append(Reason(text: text, lines: line.map { [$0] } ?? [], count: 1))
         }
     }
 
@@ -56,13 +69,13 @@ public struct CSVSetAside: Sendable, Equatable {
     /// Adds every row `other` set aside (its lines as far as each reason lists them).
     mutating func merge(_ other: CSVSetAside) {
         for reason in other.reasons {
-            for line in reason.lines { add(line: line, reason: reason.text) }
-            for _ in reason.lines.count..<reason.count { add(line: Int.max, reason: reason.text) }
+            for line in reason.lines { add(line, reason: reason.text) }
+            for _ in reason.lines.count..<reason.count { add(nil, reason: reason.text) }
         }
     }
 
-    /// The lines it lists, in file order (`Int.max` stands for lines counted and not listed).
-    var listedLines: [Int] { reasons.flatMap(\.lines).filter { $0 != Int.max }.sorted() }
+    /// The lines it lists, in file order.
+    var listedLines: [Int] { reasons.flatMap(\.lines).sorted() }
 
     /// Counts the row on `line` as filled with missing cells.
     mutating func fill(line: Int) {
@@ -88,6 +101,7 @@ public struct CSVSetAside: Sendable, Equatable {
             parts.append(
                 "\(filledCount) short row\(filledCount == 1 ? "" : "s") filled with missing cells (\(Self.lines(filledLines))\(more))")
         }
+        if let later = laterTablesSentence { parts.append(later + ", not read (only the first table is)") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
@@ -104,7 +118,14 @@ public struct CSVSetAside: Sendable, Equatable {
             let more = filledCount > filledLines.count ? ", …" : ""
             parts.append("\(filledCount) short row\(filledCount == 1 ? "" : "s") filled (\(Self.lines(filledLines))\(more))")
         }
+        if let later = laterTablesSentence { parts.append(later + ", not read") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// "2 more tables follow from line 40"; nil for a file of one table.
+    private var laterTablesSentence: String? {
+        guard let line = laterTablesLine, laterTableCount > 0 else { return nil }
+        return "\(laterTableCount == 1 ? "1 more table follows" : "\(laterTableCount) more tables follow") from line \(line)"
     }
 
     private static func lines(_ lines: [Int]) -> String {

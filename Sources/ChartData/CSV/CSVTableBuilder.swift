@@ -172,6 +172,12 @@ struct CSVTableBuilder {
         setAside.add(line: line, reason: reason)
     }
 
+    /// Notes that `count` more tables follow the one read, the first from `line`.
+    mutating func noteLaterTables(line: Int, count: Int) {
+        setAside.laterTablesLine = line
+        setAside.laterTableCount = count
+    }
+
     /// Sets aside the rows `rows` lists.
     mutating func setRowsAside(_ rows: CSVSetAside) {
         setAside.merge(rows)
