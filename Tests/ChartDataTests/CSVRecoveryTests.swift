@@ -284,4 +284,18 @@ import Testing
         }
         #expect(try Self.parse(Array("when;v\n01.03.2024 14h30.15;1\n".utf8)).table.column(named: "when")?.isText == true)
     }
+
+    /// The fast reader of large files leaves to the serial parse what it would read as rows
+    /// without a word: a totals row among its rows, a row set aside in its sample.
+    @Test func theBulkReaderLeavesTotalsAndSetAsideRowsToTheSerialParse() throws {
+        let tuning = CSVBulkReader.Tuning(sampleBytes: 4096, blockBytes: 4096, minimumRangeBytes: 4096, ranges: 2)
+        let rows = Self.rows(3000) { "r\($0),\($0 % 17)" }
+        let plain = Array(("name,v\n" + rows).utf8)
+        #expect(try CSVBulkReader.parse(plain, path: "t.csv", tuning: tuning)?.rowCount == 3000)
+        let totals = Array(("name,v\n" + rows + "TOTAL,24000\n").utf8)
+        #expect(try CSVBulkReader.parse(totals, path: "t.csv", tuning: tuning) == nil)
+        let early = Array(("name,v\nr0,1,2\n" + rows).utf8)
+        #expect(try CSVBulkReader.parse(early, path: "t.csv", tuning: tuning) == nil)
+    }
 }
+

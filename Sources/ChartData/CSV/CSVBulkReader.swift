@@ -80,8 +80,9 @@ public enum CSVBulkReader {
                 BlankSeparatedText.detect(
                     buffer.baseAddress!, count: buffer.count, start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start) == nil
             }),
-            let sampleTable = try? CSVReader.parse(sample, path: path).table,
-            sampleTable.rowCount >= minimumSampleRows
+            // Rows the sample sets aside or fills are the serial parse's to name.
+            let sampleParse = try? CSVReader.parse(sample, path: path), sampleParse.setAside.isEmpty,
+            case let sampleTable = sampleParse.table, sampleTable.rowCount >= minimumSampleRows
         else { return nil }
         let delimiter = sample.withUnsafeBufferPointer { buffer in
             CSVReader.detectDelimiter(
@@ -175,6 +176,8 @@ public enum CSVBulkReader {
                 guard case .text(var values) = column.values else { preconditionFailure("The sample typed this column as text.") }
                 values.reserveCapacity(rows)
                 for k in 0..<count { values += outputs[k]!.texts[index] }
+                // A totals row ("Total,1250") is the serial parse's to keep out of the chart.
+                if values.contains(where: { $0.map { t in t.utf8.count <= 12 && Self.isTotalsText(t) } ?? false }) { return nil }
                 // As the serial parse types a column of text, over all its rows.
                 let typed = ColumnTyping.typedTextColumn(
                     values, name: column.name, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: delimiter == CSVByte.tab)
@@ -184,6 +187,17 @@ public enum CSVBulkReader {
         }
         // The order assumed for dates with slashes is the whole column's, not the sample's.
         return DataTable(columns: columns, notes: sampleTable.notes.filter { !$0.contains("': dates read ") } + typingNotes)
+    }
+
+    /// Whether `text` is a totals row's label (`CSVReader.isTotalsWord`).
+    private static func isTotalsText(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            while start < end && CSVByte.isBlank(bytes[start]) { start += 1 }
+            while end > start && CSVByte.isBlank(bytes[end - 1]) { end -= 1 }
+            return CSVReader.isTotalsWord(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
     }
 
     /// `n` arrays of doubles with room for `capacity` each, filled by `body`: it gets their

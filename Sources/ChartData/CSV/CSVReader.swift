@@ -368,10 +368,24 @@ public enum CSVReader {
         guard scanner.fields.count >= 2,
             let label = scanner.fields.firstIndex(where: { !scanner.trimmedBytes(of: $0).isEmpty }), label + 1 < scanner.fields.count
         else { return false }
-        var word = String(decoding: scanner.trimmedBytes(of: scanner.fields[label]), as: UTF8.self).lowercased()
-        if word.hasSuffix(":") { word.removeLast() }
-        guard ["total", "totals", "grand total", "subtotal", "sub-total", "sub total"].contains(word) else { return false }
+        guard isTotalsWord(scanner.trimmedBytes(of: scanner.fields[label])) else { return false }
         return scanner.fields[(label + 1)...].contains { CSVCell.number(scanner.trimmedBytes(of: $0)) != nil }
+    }
+
+    /// The labels of a totals row, lowercase.
+    private static let totalsWords: [[UInt8]] = ["total", "totals", "grand total", "subtotal", "sub-total", "sub total"].map {
+        Array($0.utf8)
+    }
+
+    /// Whether `cell` (trimmed) is a totals row's label: "Total", "TOTALS:", "Grand total"…
+    /// Compared byte by byte (ASCII letters in any case), without making a string. O(length).
+    static func isTotalsWord(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = cell.count
+        if count > 0 && cell[count - 1] == UInt8(ascii: ":") { count -= 1 }
+        guard count >= 5 && count <= 11 else { return false }
+        return totalsWords.contains { word in
+            word.count == count && (0..<count).allSatisfy { i in cell[i] | (cell[i] >= 0x41 && cell[i] <= 0x5A ? 0x20 : 0) == word[i] }
+        }
     }
 
     /// Where the header can start: after a UTF-8 byte order mark, after comment lines
