@@ -298,4 +298,3 @@ import Testing
         #expect(try CSVBulkReader.parse(early, path: "t.csv", tuning: tuning) == nil)
     }
 }
-
