@@ -45,6 +45,11 @@ import TestDepth
         case windows1252 = "Windows-1252"
         case semicolons = "semicolons and decimal commas"
         case unitRow = "a second header row of units"
+        case pipes = "pipes and decimal commas"
+        case tabs = "tabs"
+        case crOnly = "CR line ends"
+        case strayQuote = "one row with a quote never closed"
+        case secondTable = "a second table after the first"
     }
 
     /// A damaged file: its bytes, and what reading it must say.
@@ -56,6 +61,8 @@ import TestDepth
         var filled: (row: Int, line: Int)?
         /// The clean file this variant is compared with, when not the table's own (UTF-8).
         var clean: String?
+        /// What the table's notes must say of the damage that took out no row.
+        var said: String?
     }
 
     /// The clean file's lines: header first; nil when a record spans lines (a quoted line break).
@@ -144,6 +151,34 @@ import TestDepth
                 fields(line).map { isDecimal($0) ? $0.replacingOccurrences(of: ".", with: ",") : $0 }.joined(separator: ";")
             }
             return Variant(bytes: join(converted))
+        case .pipes:
+            guard !lines.contains(where: { $0.contains("|") }) else { return nil }
+            let converted = lines.map { line in
+                fields(line).map { isDecimal($0) ? $0.replacingOccurrences(of: ".", with: ",") : $0 }.joined(separator: "|")
+            }
+            return Variant(bytes: join(converted))
+        case .tabs:
+            guard !lines.contains(where: { $0.contains("\t") }) else { return nil }
+            return Variant(bytes: join(lines.map { fields($0).joined(separator: "\t") }))
+        case .crOnly:
+            return Variant(bytes: join(lines, "\r"))
+        case .strayQuote:
+            // A quote opening one field of one row, never closed: any row of a table with no
+            // quotes, the last row of one with quotes (a later quote would close it).
+            let quoted = lines.contains { $0.contains("\"") }
+            let row = quoted ? rows - 1 : Int.random(in: 0..<rows, using: &random)
+            var cells = fields(lines[row + 1])
+            // In a field written without quotes (a quote before a quoted one closes at once).
+            let unquoted = cells.indices.filter { !cells[$0].contains("\"") }
+            guard !unquoted.isEmpty else { return nil }
+            let cell = unquoted[Int.random(in: 0..<unquoted.count, using: &random)]
+            cells[cell] = "\"" + cells[cell]
+            var damaged = lines
+            damaged[row + 1] = cells.joined(separator: ",")
+            return Variant(bytes: join(damaged), removed: (row, row + 2))
+        case .secondTable:
+            let second = ["", "\"Region\",\"Share\"", "\"North\",0.4", "\"South\",0.6"]
+            return Variant(bytes: join(lines + second), said: "1 more table follows from line \(lines.count + 2)")
         }
     }
 
@@ -180,6 +215,9 @@ import TestDepth
         } else if read.setAside.count > 0 {
             return "rows set aside that were not damaged: \(read.setAside.summary ?? "")"
         }
+        if let said = variant.said, !table.notes.contains(where: { $0.contains(said) }) {
+            return "the notes do not say \"\(said)\": \(table.notes)"
+        }
         for (index, column) in clean.columns.enumerated() {
             var variantRow = 0
             for row in 0..<clean.rowCount {
@@ -210,7 +248,9 @@ import TestDepth
                 let clean = try? CSVReader.parse(Array(text.utf8), path: "c.csv", skipBadRows: false).table
             else { continue }
             // Only tables the clean reading takes as they are written (a header, one row a line).
-            guard clean.rowCount == lines.count - 1, clean.notes.isEmpty else { continue }
+            guard clean.rowCount == lines.count - 1, clean.notes.isEmpty,
+                (try? CSVReader.parse(Array(text.utf8), path: "c.csv", skipBadRows: true).setAside.isEmpty) == true
+            else { continue }
             let cleanPlan = try? ChartBuilder.plan(for: clean, spec: ChartSpec(name: "v", data: .init(csv: "v.csv")), source: "v.csv")
             for damage in Damage.allCases {
                 guard let variant = Self.variant(lines, damage, random: &random) else { continue }

@@ -297,4 +297,27 @@ import Testing
         let early = Array(("name,v\nr0,1,2\n" + rows).utf8)
         #expect(try CSVBulkReader.parse(early, path: "t.csv", tuning: tuning) == nil)
     }
+
+    /// `|` separates as `,` `;` and tab do; in a tab or `|` file, the columns that read either
+    /// way ("60,323") take the convention its other columns show ("0,5"); "0,462" is never
+    /// thousands.
+    @Test func pipesAndTheFilesDecimalConvention() throws {
+        let text = "year|employed|share\n1947|60,323|0,5\n1948|61,122|0,25\n1949|60,171|0,75\n"
+        let table = try Self.parse(Array(text.utf8)).table
+        #expect(table.columns.map(\.name) == ["year", "employed", "share"])
+        #expect(Self.numbers(table, "employed") == [60.323, 61.122, 60.171])
+        #expect(Self.numbers(table, "share") == [0.5, 0.25, 0.75])
+        let thousands = try Self.parse(Array("year\tpeople\n1947\t60,323\n1948\t1,061,122\n".utf8)).table
+        #expect(Self.numbers(thousands, "people") == [60_323, 1_061_122])
+        let small = try Self.parse(Array("site\tAlps\nA\t0,462\nB\t0,051\n".utf8)).table
+        #expect(Self.numbers(small, "Alps") == [0.462, 0.051])
+    }
+
+    /// A second table narrower than the first, whose header would fit as a short row of text:
+    /// a table (a row as wide as it follows), not notes.
+    @Test func aNarrowerSecondTableIsATable() throws {
+        let text = "name,type,income\nann,prof,62\nbob,wc,72\n\n\"Region\",\"Share\"\n\"North\",0.4\n"
+        let (table, setAside) = try Self.parse(Array(text.utf8))
+        #expect(table.rowCount == 2 && setAside.laterTableCount == 1 && setAside.laterTablesLine == 5)
+    }
 }

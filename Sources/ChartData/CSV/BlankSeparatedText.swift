@@ -25,7 +25,7 @@ enum BlankSeparatedText {
                     if b == CSVByte.quote { quoted = false }
                     continue
                 }
-                if lines == 0 && (b == CSVByte.comma || b == CSVByte.semicolon || b == CSVByte.tab) { return nil }
+                if lines == 0 && CSVByte.delimiters.contains(b) { return nil }
                 if b == CSVByte.space || b == CSVByte.tab || b == CSVByte.cr {
                     inField = false
                     continue

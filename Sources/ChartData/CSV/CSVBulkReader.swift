@@ -168,19 +168,26 @@ public enum CSVBulkReader {
         var columns: [DataColumn] = []
         var typingNotes: [String] = []
         var numbers = arrays.makeIterator()
+        // Each column of text over all its rows.
+        var texts: [Int: [String?]] = [:]
+        for (index, column) in sampleTable.columns.enumerated() where kinds[index] == .text {
+            guard case .text(var values) = column.values else { preconditionFailure("The sample typed this column as text.") }
+            values.reserveCapacity(rows)
+            for k in 0..<count { values += outputs[k]!.texts[index] }
+            // A totals row ("Total,1250") is the serial parse's to keep out of the chart.
+            if values.contains(where: { $0.map { t in t.utf8.count <= 12 && Self.isTotalsText(t) } ?? false }) { return nil }
+            texts[index] = values
+        }
+        // As the serial parse types columns of text: the file's decimal convention from all of them.
+        let orDecimalComma = CSVByte.mayHoldDecimalCommas(delimiter)
+        let decimalComma = ColumnTyping.decimalCommas(
+            in: texts.keys.sorted().map { texts[$0]! }, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: orDecimalComma)
         for (index, column) in sampleTable.columns.enumerated() {
             switch kinds[index] {
             case .number: columns.append(DataColumn(name: column.name, values: .number(numbers.next()!)))
             case .date: columns.append(DataColumn(name: column.name, values: .date(numbers.next()!)))
             case .text:
-                guard case .text(var values) = column.values else { preconditionFailure("The sample typed this column as text.") }
-                values.reserveCapacity(rows)
-                for k in 0..<count { values += outputs[k]!.texts[index] }
-                // A totals row ("Total,1250") is the serial parse's to keep out of the chart.
-                if values.contains(where: { $0.map { t in t.utf8.count <= 12 && Self.isTotalsText(t) } ?? false }) { return nil }
-                // As the serial parse types a column of text, over all its rows.
-                let typed = ColumnTyping.typedTextColumn(
-                    values, name: column.name, decimalComma: delimiter == CSVByte.semicolon, orDecimalComma: delimiter == CSVByte.tab)
+                let typed = ColumnTyping.typedTextColumn(texts[index]!, name: column.name, decimalComma: decimalComma, orDecimalComma: orDecimalComma)
                 columns.append(typed.column)
                 if let note = typed.note { typingNotes.append(note) }
             }

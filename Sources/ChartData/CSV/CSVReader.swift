@@ -200,7 +200,7 @@ public enum CSVReader {
         }
         var builder = CSVTableBuilder(
             names: names, path: path, skipBadRows: skipBadRows, decimalComma: delimiter == CSVByte.semicolon,
-            orDecimalComma: delimiter == CSVByte.tab, textColumns: textColumns)
+            orDecimalComma: CSVByte.mayHoldDecimalCommas(delimiter), textColumns: textColumns)
         if headerless { try builder.add(scanner) }
         var notes: [String] = []
         if preambleLines > 0 { notes.append("\(preambleLines) line\(preambleLines == 1 ? "" : "s") before the header skipped") }
@@ -258,7 +258,10 @@ public enum CSVReader {
                 // A header of text after a blank line, that does not fit as a row: a second table.
                 if skipBadRows && builder.rowCount > 0 && pending.count == 0 && Self.startsATable(scanner, base: base) {
                     var trial = builder
-                    if (try? trial.add(scanner)) == nil {
+                    // Or that fits only as a short row, over a row as wide as itself, not as the table.
+                    let width = scanner.fields.count
+                    let newShape = width < names.count && scanner.nextRecordFieldCount() == width
+                    if newShape || (try? trial.add(scanner)) == nil {
                         laterTables = (scanner.recordLine, 1)
                         continue
                     }
@@ -421,7 +424,7 @@ public enum CSVReader {
         var best: (fields: Int, record: Int)? = nil
         var bestStarts: [Int] = []
         var wholeFileTable = false
-        for delimiter in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
+        for delimiter in CSVByte.delimiters {
             var scanner = CSVRecordScanner(base: base, count: count, delimiter: delimiter, position: start)
             var counts: [Int] = [], empties: [Int] = [], numbers: [Int] = [], starts: [Int] = []
             while counts.count < 60 {
@@ -616,7 +619,7 @@ public enum CSVReader {
     static func detectDelimiter(_ base: UnsafePointer<UInt8>, count: Int, start: Int) -> UInt8 {
         var best: UInt8 = CSVByte.comma
         var bestScore = (splitsHeader: -1, consistent: 0, agreeing: 0, fields: 0)
-        for candidate in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
+        for candidate in CSVByte.delimiters {
             var scanner = CSVRecordScanner(base: base, count: count, delimiter: candidate, position: start)
             guard case .record = scanner.next() else { continue }
             let fields = scanner.fields.count

@@ -1,7 +1,12 @@
 /// The bytes the reader looks at.
 enum CSVByte {
     static let tab: UInt8 = 0x09, lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B
+    static let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B, pipe: UInt8 = 0x7C
+    /// The delimiters a file may use, in the order ties go: `,` `;` tab `|`.
+    static let delimiters = [comma, semicolon, tab, pipe]
+    /// Whether numbers under `delimiter` may be written either way ("1,5" or "1.5"): tab and `|`
+    /// files come from both conventions (`;` files are decimal commas, `,` files points).
+    @inline(__always) static func mayHoldDecimalCommas(_ delimiter: UInt8) -> Bool { delimiter == tab || delimiter == pipe }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
@@ -114,6 +119,40 @@ struct CSVRecordScanner {
         var i = position
         while i < count && base[i] != CSVByte.lf && base[i] != CSVByte.cr { i += 1 }
         if i < count { endLine(at: i) } else { position = count }
+    }
+
+    /// How many fields the next record has, without reading it (nil at the end, or inside a
+    /// quote never closed); the scanner stays where it is. O(bytes of that record).
+    func nextRecordFieldCount() -> Int? {
+        let p = base, n = count
+        var i = position
+        // Blank lines, as `next()` skips them.
+        while true {
+            while i < n && (p[i] == CSVByte.space || (p[i] == CSVByte.tab && delimiter != CSVByte.tab)) { i += 1 }
+            guard i < n else { return nil }
+            guard p[i] == CSVByte.lf || p[i] == CSVByte.cr else { break }
+            i += 1
+        }
+        var fields = 1, quoted = false, fieldStart = true
+        while i < n {
+            let c = p[i]
+            if quoted {
+                if c == CSVByte.quote { quoted = false }
+            } else if c == CSVByte.quote && fieldStart {
+                quoted = true
+            } else if c == delimiter {
+                fields += 1
+                fieldStart = true
+                i += 1
+                continue
+            } else if c == CSVByte.lf || c == CSVByte.cr {
+                return fields
+            } else if c != CSVByte.space {
+                fieldStart = false
+            }
+            i += 1
+        }
+        return quoted ? nil : fields
     }
 
     /// Reads the next record, skipping blank lines.

@@ -253,6 +253,9 @@ struct CSVTableBuilder {
         var columns: [DataColumn] = []
         var notes: [String] = []
         columns.reserveCapacity(names.count)
+        // A tab or `|` file's convention, from all its columns of text.
+        let decimalComma = ColumnTyping.decimalCommas(
+            in: names.indices.filter { kinds[$0] == .text }.map { texts[$0] }, decimalComma: decimalComma, orDecimalComma: orDecimalComma)
         for index in names.indices {
             let column: DataColumn
             switch kinds[index] {

@@ -62,9 +62,10 @@ public enum ColumnTyping {
     /// column of text (`sqlite3 .import` stores every value as text). O(total length).
     /// The column keeps the unit every present number was written with ("12.5%", "$1,250"), so
     /// that labels and popups write it too.
-    /// `orDecimalComma`: a tab-separated file, written with either convention; a column that
-    /// does not read with thousands separators ("1,234") is read with decimal commas ("1,5":
-    /// Excel's "Unicode text" on a German Windows).
+    /// `orDecimalComma`: a tab- or `|`-separated file, written with either convention; a column
+    /// that does not read with `decimalComma`'s convention is read with the other ("1,5" with
+    /// decimal commas: Excel's "Unicode text" on a German Windows; `decimalCommas(in:…)`
+    /// decides the file's convention).
     static func textColumn(_ texts: [String?], name: String, decimalComma: Bool, orDecimalComma: Bool = false) -> DataColumn {
         typedTextColumn(texts, name: name, decimalComma: decimalComma, orDecimalComma: orDecimalComma).column
     }
@@ -81,11 +82,23 @@ public enum ColumnTyping {
             return (DataColumn(name: name, values: .date(dates)), note)
         }
         if let (numbers, unit) = numbers(fromTexts: texts, decimalComma: decimalComma)
-            ?? (orDecimalComma && !decimalComma ? numbers(fromTexts: texts, decimalComma: true) : nil)
+            ?? (orDecimalComma ? numbers(fromTexts: texts, decimalComma: !decimalComma) : nil)
         {
             return (DataColumn(name: name, values: .number(numbers), unit: unit), nil)
         }
         return (DataColumn(name: name, values: .text(texts)), nil)
+    }
+
+    /// Whether a file's columns of text (`columns`) take decimal commas: always with
+    /// `decimalComma` (a `;` file), never without `orDecimalComma`; in a tab or `|` file, when
+    /// one of them reads as numbers only with decimal commas ("0,5", "3,25"), so that a column
+    /// that reads either way ("60,323") is read as the file is written. O(total length).
+    static func decimalCommas(in columns: [[String?]], decimalComma: Bool, orDecimalComma: Bool) -> Bool {
+        guard !decimalComma else { return true }
+        guard orDecimalComma else { return false }
+        return columns.contains { texts in
+            numbers(fromTexts: texts, decimalComma: false) == nil && numbers(fromTexts: texts, decimalComma: true) != nil
+        }
     }
 
     /// Every text as a number (NaN for nil) when each present one is a decimal number as the
@@ -198,9 +211,10 @@ public enum ColumnTyping {
         guard let whole = parts.first, !whole.isEmpty else { return nil }
         let groups = whole.split(separator: group, omittingEmptySubsequences: false)
         guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        // Separators every three digits after the first group of one to three.
+        // Separators every three digits after the first group of one to three, which does not
+        // start with 0 ("0,462" is no thousands: it is a decimal comma's).
         if groups.count > 1 {
-            guard groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            guard groups[0].count <= 3, groups[0].first != "0", groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
         }
         var plain = groups.joined()
         if parts.count == 2 {
