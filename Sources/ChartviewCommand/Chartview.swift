@@ -182,6 +182,14 @@ public enum Chartview {
         } catch {
             throw CommandError(error)
         }
+        // Read to its end: what was not charted as written is said as a file's set-aside rows are.
+        if let note = live.chart.inputNote {
+            let name = CommandError.oneLine(live.chart.name)
+            if !options.skipBadRows && live.chart.skippedLines > 0 {
+                throw CommandError(message: "\(name): \(CommandError.oneLine(note)); \(CommandOption.strict.name) refuses such input", status: 2)
+            }
+            StandardError.write(line: "chartview: \(name): \(CommandError.oneLine(note))")
+        }
         try render(.graph(graph), options: options, files: files)
     }
 

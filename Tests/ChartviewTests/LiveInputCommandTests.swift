@@ -68,6 +68,23 @@ import Testing
         #expect(result.stdout.contains("1 line of another number of fields skipped"))
     }
 
+    /// Standard input read to its end says the lines it skipped as a file says its rows set
+    /// aside (on standard error, with their numbers); `--strict` refuses it in one line, status 2,
+    /// and writes no picture.
+    @Test func linesSkippedFromStandardInputAreSaidAndRefusedUnderStrict() throws {
+        let dir = try ChartviewProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = "a,b\n1,2\n3,4,5\n5,6\n7,8\n"
+        let read = try Self.run(["-", "--output", dir + "/o.png"], input: text)
+        #expect(read.status == 0)
+        #expect(read.stderr == "chartview: standard input: 1 line of another number of fields skipped (line 3)\n")
+        let strict = try Self.run(["-", "--strict", "--output", dir + "/s.png"], input: text)
+        #expect(strict.status == 2)
+        #expect(
+            strict.stderr == "chartview: standard input: 1 line of another number of fields skipped (line 3); --strict refuses such input\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.png"))
+    }
+
     @Test func aFollowedFileIsReadAsFarAsItGoes() throws {
         let dir = try ChartviewProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

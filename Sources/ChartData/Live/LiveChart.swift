@@ -33,6 +33,13 @@ public final class LiveChart: @unchecked Sendable {
     /// What messages call the input.
     public var name: String { feed.name }
 
+    /// What the input held that is not charted as written (lines skipped, with the first of
+    /// their numbers; cells not numbers); nil when nothing. Read after a graph read to the end.
+    public var inputNote: String? { feed.note }
+
+    /// Lines of the input skipped as rows that do not fit (`--strict` refuses them).
+    public var skippedLines: Int { feed.skippedLines }
+
     /// Reads the first rows (blocking until they come), plans and builds the graph over a
     /// `LiveSeries`, then feeds it: to the end of the input before returning when `readsToEnd`
     /// (the graph's note then says what the rows held), else on a thread of its own. Call once.

@@ -23,4 +23,11 @@ public protocol LiveFeed: AnyObject, Sendable {
     var chartsByRowNumber: Bool { get }
     /// What the chart's note adds of the rows read so far (lines skipped, cells not numbers).
     var note: String? { get }
+    /// Lines of the input skipped so far as rows that do not fit (what `--strict` refuses).
+    var skippedLines: Int { get }
+}
+
+extension LiveFeed {
+    /// None: a feed whose rows always fit (a database's).
+    public var skippedLines: Int { 0 }
 }

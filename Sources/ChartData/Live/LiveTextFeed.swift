@@ -104,5 +104,7 @@ public final class LiveTextFeed: LiveFeed, @unchecked Sendable {
 
     public var note: String? { parser.note }
 
+    public var skippedLines: Int { parser.skippedLines }
+
     public var chartsByRowNumber: Bool { true }
 }

@@ -26,6 +26,9 @@ public final class LiveTextParser: @unchecked Sendable {
     public private(set) var header: [String] = []
     /// Lines skipped: banners, lines of another number of fields, quotes never closed.
     public private(set) var skippedLines = 0
+    /// The first lines skipped after the header (at most `CSVSetAside.listed`), 1-based as the
+    /// input has them (for a chunk's overlong lines, not known: not listed).
+    public private(set) var skippedLineNumbers: [Int] = []
     /// Cells charted as missing because they were not numbers (or dates).
     public private(set) var badCells = 0
     /// The most columns live input takes.
@@ -200,9 +203,10 @@ public final class LiveTextParser: @unchecked Sendable {
         skippedLines += chunk.overlongLines
         chunk.bytes.withUnsafeBufferPointer { buffer in
             for b in buffer where b == CSVByte.lf { lines += 1 }
-            delimiter.forEachRecord(in: buffer, firstLine: nextLine) { fields, _ in
+            delimiter.forEachRecord(in: buffer, firstLine: nextLine) { fields, line in
                 guard let fields else {
                     skippedLines += 1
+                    if skippedLineNumbers.count < CSVSetAside.listed { skippedLineNumbers.append(line) }
                     return
                 }
                 if fields.count == 1, fields[0].first == UInt8(ascii: "#") { return }
@@ -213,7 +217,10 @@ public final class LiveTextParser: @unchecked Sendable {
                     return
                 }
                 guard fields.count == header.count else {
-                    if !beforeHeader { skippedLines += 1 }
+                    if !beforeHeader {
+                        skippedLines += 1
+                        if skippedLineNumbers.count < CSVSetAside.listed { skippedLineNumbers.append(line) }
+                    }
                     return
                 }
                 beforeHeader = false
@@ -261,7 +268,12 @@ public final class LiveTextParser: @unchecked Sendable {
     public var note: String? {
         let skipped = skippedLines
         var parts: [String] = []
-        if skipped > 0 { parts.append("\(skipped) line\(skipped == 1 ? "" : "s") of another number of fields skipped") }
+        if skipped > 0 {
+            let numbers = skippedLineNumbers.map(String.init).joined(separator: ", ")
+            let more = skipped > skippedLineNumbers.count ? ", …" : ""
+            let listed = skippedLineNumbers.isEmpty ? "" : " (line\(skippedLineNumbers.count == 1 ? "" : "s") \(numbers)\(more))"
+            parts.append("\(skipped) line\(skipped == 1 ? "" : "s") of another number of fields skipped\(listed)")
+        }
         if badCells > 0 { parts.append("\(badCells) cell\(badCells == 1 ? "" : "s") not a number charted as missing") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }

@@ -151,7 +151,8 @@ extension CommandOption {
         help: "set aside CSV rows that do not fit and name their lines (the default)", summary: "set aside CSV rows that do not fit")
     static let strict: CommandOption = flag(
         "--strict", sets: \.skipBadRows, to: false, section: .data,
-        help: "refuse a CSV file with a row that does not fit, naming its line", summary: "refuse CSV files with bad rows")
+        help: "refuse a CSV file, or standard input read to its end, with a row that does not fit, naming its line",
+        summary: "refuse CSV files with bad rows")
     static let noWatch: CommandOption = flag(
         "--no-watch", sets: \.watches, to: false, section: .data,
         help: "do not reload when the data file changes", summary: "do not reload when the data file changes")
