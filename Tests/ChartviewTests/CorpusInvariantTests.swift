@@ -107,7 +107,8 @@ import TestDepth
             let others = columns.filter {
                 $0.use != "series" && (["time", "category", "group"].contains($0.role) || ($0.role == "key" && !numbersRows($0)))
             }
-            let measures = columns.filter { $0.role == "measure" }
+            // A column of one value (Zelig's mexico: "one", 1 in every row) is no x.
+            let measures = columns.filter { $0.role == "measure" && !$0.facts.hasPrefix("1 distinct") }
             if let other = others.first ?? (measures.count >= 2 ? measures.first : nil) {
                 outcome.violations[.keyAsX] = "x \(x.name) beside \(other.name) (\(other.role))"
             }

@@ -83,8 +83,9 @@ public struct ChartPlan: Sendable {
             throw DataError.unusable(path: source, message: "no column '\(name)'; the columns are: \(table.columns.map(\.name).joined(separator: ", "))")
         }
 
-        // x.
+        // x (and for measurements alone, the outcome on y).
         let x: Int
+        var preferredSeries: Int?
         if table.rowCount == 0 {
             // No rows (an empty period): the chart says so; columns as named, or as they come.
             x = try xName.map(index) ?? 0
@@ -92,7 +93,11 @@ public struct ChartPlan: Sendable {
             x = try index(xName)
             reasons.append("x: \(profiles[x].name) (given)")
         } else {
-            var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
+            var (chosen, why, outcome) = Self.chooseXAndOutcome(table: table, profiles: profiles, kind: requestedKind)
+            if yNames == nil, let (y, reason) = outcome {
+                preferredSeries = y
+                reasons.append("y: \(profiles[y].name) (\(reason))")
+            }
             // The only column of numbers besides the row numbers (R's vectors: "", "x") is what
             // gets charted, along its rows, not an x with nothing to chart over it.
             if yNames == nil, profiles[chosen].kind == .number, !profiles[chosen].isRowNumber,
@@ -101,6 +106,7 @@ public struct ChartPlan: Sendable {
             {
                 why = "row numbers: \(profiles[chosen].name) is the only column of numbers to chart"
                 chosen = rows
+                preferredSeries = nil
             }
             x = chosen
             reasons.append("x: \(profiles[x].name) (\(why))")
@@ -186,7 +192,7 @@ public struct ChartPlan: Sendable {
                 profiles: profiles, x: x, group: group,
                 named: yNames.map { names throws(DataError) in
                     try names.map(index)
-                }, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
+                }, preferred: preferredSeries, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
         self.series = series
 
         // Kind.
@@ -195,7 +201,7 @@ public struct ChartPlan: Sendable {
             kindIsDetected = false
         } else {
             kind = Self.chooseKind(
-                table: table, profiles: profiles, x: x, groupOfRow: groupOfRow,
+                table: table, profiles: profiles, x: x, series: series, groupOfRow: groupOfRow,
                 tooManyGroups: tooManyGroups != nil, reasons: &reasons)
             kindIsDetected = true
         }
@@ -314,6 +320,26 @@ public struct ChartPlan: Sendable {
 
     /// The x column and why: see the type's documentation.
     static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
+        let (x, why, _) = chooseXAndOutcome(table: table, profiles: profiles, kind: kind)
+        return (x, why)
+    }
+
+    /// The x column and why, and for measurements alone (a cross-section) the outcome that
+    /// goes on y (`outcome(table:profiles:measures:)`), nil otherwise.
+    static func chooseXAndOutcome(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String, outcome: (Int, String)?) {
+        let (x, why) = chooseXAlone(table: table, profiles: profiles, kind: kind)
+        guard why == Self.firstMeasureReason else { return (x, why, nil) }
+        // A first measure in order (a dose, a day) is an axis, as it was written.
+        guard !profiles[x].isNondecreasing else { return (x, why, nil) }
+        let measures = profiles.indices.filter { profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10) }
+        guard let choice = Self.outcome(table: table, profiles: profiles, measures: measures) else { return (x, why, nil) }
+        return (choice.x, choice.xReason, (choice.outcome, choice.outcomeReason))
+    }
+
+    /// Why x is the first measurement (the fallback for a table of measurements).
+    static let firstMeasureReason = "measurements: the first column of numbers"
+
+    private static func chooseXAlone(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
         let indices = profiles.indices
         // Text categories when the kind asks for them.
         if let kind, kind.wantsCategories, let c = indices.first(where: { profiles[$0].role == .category }) {
@@ -343,13 +369,14 @@ public struct ChartPlan: Sendable {
         if let d = indices.first(where: { profiles[$0].role == .datePart && profiles[$0].isNondecreasing }) {
             return (d, "part of a date, in order")
         }
-        let measures = indices.filter { profiles[$0].role == .measure }
+        // A column of one value (colon's study: 1 in every row) is no axis.
+        let measures = indices.filter { profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10) }
         // Kinds that read several columns per record (a trading range's open…close) keep the
         // rows in order along their numbers.
         if let kind, kind.readsRecordsInOrder, let k = indices.first(where: { profiles[$0].role == .key }) {
             return (k, "row numbers: the records in order")
         }
-        if measures.count >= 2 { return (measures[0], "measurements: the first column of numbers") }
+        if measures.count >= 2 { return (measures[0], Self.firstMeasureReason) }
         if let t = bestTime { return (t, profiles[t].kind == .date ? "dates" : "years") }
         // Text of few values repeating (categories to sum or count) before text of many.
         if let text = indices.first(where: { profiles[$0].role == .group }) { return (text, "text of \(profiles[text].distinctCount) values") }
@@ -383,8 +410,9 @@ public struct ChartPlan: Sendable {
         guard p.distinctCount >= 2 else { return false }
         if p.kind == .date || p.distinctCount >= 20 || p.distinctCount * 2 >= p.presentCount { return true }
         guard let times = table.columns[t].numbers else { return false }
-        for (g, column) in table.columns.enumerated() where profiles[g].kind == .text && g != t {
-            guard case .text(let names) = column.values else { continue }
+        // Or the subjects of a panel numbered by a code (a firm's years: EmplUK's firm, year).
+        for (g, column) in table.columns.enumerated() where g != t && (profiles[g].kind == .text || profiles[g].role == .code) {
+            let names = ValueNames.names(of: column)
             var seen = Set<TextAndNumber>()
             var unique = true
             for row in 0..<table.rowCount where times[row].isFinite {
@@ -477,8 +505,8 @@ public struct ChartPlan: Sendable {
     /// (ids, codes, years and parts of a date next to a date left out, in `reasons`); with
     /// groups, the first. Codes when nothing else is left. Throws when there is none.
     static func chooseSeries(
-        profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, countsRows: Bool = false, reasons: inout [String],
-        source: String
+        profiles: [ColumnProfile], x: Int, group: Int?, named: [Int]?, preferred: Int? = nil, countsRows: Bool = false,
+        reasons: inout [String], source: String
     ) throws(DataError) -> [Int] {
         if let named {
             for i in named where profiles[i].kind == .text {
@@ -501,6 +529,10 @@ public struct ChartPlan: Sendable {
             }
         }
         var series = profiles.indices.filter(eligible)
+        // A column of one value says nothing along x, when another column varies.
+        // (Over ten rows: in two or three, one value may be chance.)
+        func isConstant(_ i: Int) -> Bool { profiles[i].distinctCount < 2 && profiles[i].presentCount >= 10 }
+        if series.contains(where: { !isConstant($0) }) { series.removeAll(where: isConstant) }
         // A column named y is y, whatever its values look like (x and y, as people name them).
         if let y = profiles.indices.first(where: { $0 != x && $0 != group && profiles[$0].kind == .number && profiles[$0].name.lowercased() == "y" }) {
             series.removeAll { $0 == y }
@@ -509,7 +541,17 @@ public struct ChartPlan: Sendable {
         if series.isEmpty {
             series = profiles.indices.filter { $0 != x && $0 != group && profiles[$0].role == .code }
         }
-        let charted = Set(series)
+        // A cross-section: its outcome alone, against the measure that explains it best (the
+        // others would share its axis whatever their units).
+        var otherMeasures: [Int] = []
+        if let preferred, preferred != group, series.contains(preferred) {
+            otherMeasures = series.filter { $0 != preferred }
+            if !otherMeasures.isEmpty {
+                reasons.append("not charted: " + otherMeasures.map { profiles[$0].name }.joined(separator: ", ") + " (other measures; --y names them)")
+            }
+            series = [preferred]
+        }
+        let charted = Set(series).union(otherMeasures)
         let skipped = profiles.indices.filter { $0 != x && $0 != group && profiles[$0].kind != .text && !charted.contains($0) }
         if !skipped.isEmpty {
             reasons.append("not charted: " + skipped.map { "\(profiles[$0].name) (\(profiles[$0].role.phrase))" }.joined(separator: ", "))
@@ -533,7 +575,7 @@ public struct ChartPlan: Sendable {
 
     /// The kind for x column `x`, when the user named none, and the reason it adds.
     static func chooseKind(
-        table: DataTable, profiles: [ColumnProfile], x: Int, groupOfRow: [Int], tooManyGroups: Bool,
+        table: DataTable, profiles: [ColumnProfile], x: Int, series: [Int], groupOfRow: [Int], tooManyGroups: Bool,
         reasons: inout [String]
     ) -> ChartKind {
         let xProfile = profiles[x]
@@ -549,6 +591,14 @@ public struct ChartPlan: Sendable {
             reasons.append("points: x repeats across series too many to draw apart")
             return .scatter
         }
+        // One column of numbers along the row numbers that are no order of its own (a sample:
+        // river lengths, survival times sorted by hand): its distribution, not a line.
+        if xProfile.role == .key && xProfile.isRowNumber, groupOfRow.isEmpty, let values = series.first.flatMap({ table.columns[$0].numbers }),
+            series.count == 1, Self.isASampleNotASignal(values)
+        {
+            reasons.append("histogram: one column of numbers whose row order says nothing (no signal from row to row)")
+            return .histogram
+        }
         if Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
             reasons.append("line: x never decreases\(groupOfRow.isEmpty ? "" : " within each group")")
             return .line
@@ -559,6 +609,28 @@ public struct ChartPlan: Sendable {
         }
         reasons.append("points: x goes back and forth")
         return .scatter
+    }
+
+    /// Whether `values` (in row order) are a sample whose order says nothing rather than a
+    /// signal: sorted in runs (some steps, fewer than 5%, go against the rest),
+    /// or with little correlation from one row to the next (|lag-1 autocorrelation| under 0.5: R's river lengths have 0.40, a sensor's signal 0.9).
+    /// Ten rows or more. O(n).
+    static func isASampleNotASignal(_ values: [Double]) -> Bool {
+        let present = values.filter(\.isFinite)
+        guard present.count >= 10 else { return false }
+        var up = 0, down = 0
+        for (a, b) in zip(present, present.dropFirst()) {
+            if b > a { up += 1 } else if b < a { down += 1 }
+        }
+        // Sorted in runs (the rows of each group sorted): a few steps back, not none (a column
+        // that only grows is a growth, charted as a line).
+        if min(up, down) > 0 && min(up, down) * 20 < up + down { return true }
+        let mean = present.reduce(0, +) / Double(present.count)
+        var lagged = 0.0, total = 0.0
+        for (a, b) in zip(present, present.dropFirst()) { lagged += (a - mean) * (b - mean) }
+        for a in present { total += (a - mean) * (a - mean) }
+        guard total > 0 else { return false }
+        return abs(lagged / total) < 0.5
     }
 
     /// Whether columns of numbers besides x are called open, high, low and close (ignoring

@@ -1,0 +1,59 @@
+import ChartData
+import Foundation
+import Testing
+
+/// The first chart an analyst would draw (issue 46), for the classes a grader found wrong most
+/// often: a cross-section's outcome on y against the measure that explains it best, not the
+/// first two columns of numbers; ids of a study's subjects never measured; one column of
+/// numbers in no order of its own as a histogram, not a line along the rows.
+@Suite struct AnalystChoiceTests {
+    static func plan(_ text: String) throws -> ChartPlan {
+        try ChartPlan(table: CSVReader.parse(Array(text.utf8), path: "t.csv").table, source: "t.csv")
+    }
+
+    static func names(_ plan: ChartPlan, _ columns: [Int]) -> [String] { columns.map { plan.profiles[$0].name } }
+
+    /// plm's Wages shape: hours worked first, education, the wage and its logarithm.
+    @Test func aCrossSectionsOutcomeIsOnYAgainstWhatExplainsItBest() throws {
+        let rows = (0..<40).map { i -> String in
+            let educ = 8 + i % 10
+            let wage = Double(educ) * 2.5 + Double((i * 13) % 11)
+            return "\(30 + (i * 7) % 20),\(educ),\(wage),\(log(wage))"
+        }
+        let p = try Self.plan("hours,educ,wage,lwage\n" + rows.joined(separator: "\n") + "\n")
+        #expect(Self.names(p, [p.x]) == ["educ"])
+        #expect(Self.names(p, p.series) == ["wage"])
+        #expect(p.reasons.contains("y: wage (the outcome, by its name)"), "\(p.reasons)")
+        // The logarithm is a near-copy (rank correlation 1): never the x that explains it.
+        #expect(p.reasons.contains { $0.hasPrefix("not charted: hours, lwage (other measures") }, "\(p.reasons)")
+        // Measures in order (a dose, a day) stay the axis they were written as.
+        let ordered = try Self.plan("dose,wage,score\n0.5,3,9\n1,5,4\n2,4,8\n4,8,1\n")
+        #expect(Self.names(ordered, [ordered.x]) == ["dose"] && Self.names(ordered, ordered.series) == ["wage", "score"])
+    }
+
+    /// A firm's years (EmplUK) and a patient's rows (survival's kidney): the id names the rows'
+    /// subjects, a code; the years of a panel index its rows, and are x.
+    @Test func idsOfSubjectsAreCodesAndAPanelsYearsAreX() throws {
+        let panel = try Self.plan("firm,year,emp\n1,1977,5\n1,1978,6\n2,1977,7\n2,1978,8\n3,1977,2\n3,1978,3\n")
+        #expect(panel.profiles[0].role == .code)
+        #expect(Self.names(panel, [panel.x]) == ["year"] && Self.names(panel, panel.series) == ["emp"])
+        let kidney = try Self.plan("id,time,age\n1,8,28\n1,16,28\n2,23,48\n2,13,48\n3,22,32\n3,28,32\n4,447,31\n4,318,32\n")
+        #expect(kidney.profiles[0].role == .code)
+        #expect(!Self.names(kidney, [kidney.x] + kidney.series).contains("id"))
+    }
+
+    /// R's vectors: river lengths (no order) as a histogram; a signal, and numbers that only grow,
+    /// along their rows.
+    @Test func oneColumnInNoOrderIsAHistogram() throws {
+        func vector(_ values: [Double]) throws -> ChartPlan {
+            try Self.plan("\"\",\"x\"\n" + values.enumerated().map { "\"\($0.offset + 1)\",\($0.element)" }.joined(separator: "\n") + "\n")
+        }
+        let sample = try vector((1...60).map { Double(($0 * 37) % 101) })
+        #expect(sample.kind == .histogram)
+        #expect(sample.reasons.contains { $0.hasPrefix("histogram: one column of numbers whose row order says nothing") })
+        // Survival times sorted within each of two groups: sorted by hand, no order of their own.
+        #expect(try vector((1...30).map(Double.init) + (1...30).map { Double($0) * 2 }).kind == .histogram)
+        #expect(try vector((1...60).map { sin(Double($0) / 5) }).kind == .line)
+        #expect(try vector((1...60).map { Double($0 * $0) }).kind == .line)
+    }
+}
