@@ -43,7 +43,7 @@ import Testing
     }
 
     /// R's vectors: river lengths (no order) as a histogram; a signal, and numbers that only grow,
-    /// along their rows.
+    /// along their rows; a column the user named orders the rows.
     @Test func oneColumnInNoOrderIsAHistogram() throws {
         func vector(_ values: [Double]) throws -> ChartPlan {
             try Self.plan("\"\",\"x\"\n" + values.enumerated().map { "\"\($0.offset + 1)\",\($0.element)" }.joined(separator: "\n") + "\n")
@@ -51,9 +51,27 @@ import Testing
         let sample = try vector((1...60).map { Double(($0 * 37) % 101) })
         #expect(sample.kind == .histogram)
         #expect(sample.reasons.contains { $0.hasPrefix("histogram: one column of numbers whose row order says nothing") })
-        // Survival times sorted within each of two groups: sorted by hand, no order of their own.
-        #expect(try vector((1...30).map(Double.init) + (1...30).map { Double($0) * 2 }).kind == .histogram)
         #expect(try vector((1...60).map { sin(Double($0) / 5) }).kind == .line)
         #expect(try vector((1...60).map { Double($0 * $0) }).kind == .line)
+        // A column named by the user (t) orders its rows: a line, as live rows are.
+        let named = try Self.plan("t,v\n" + (1...60).map { "\($0),\(($0 * 37) % 101)" }.joined(separator: "\n") + "\n")
+        #expect(named.kind != .histogram)
+    }
+
+    /// A column the user named y is y: x is not chosen to explain another column.
+    @Test func aNamedYKeepsTheFirstMeasureAsX() throws {
+        let rows = (0..<40).map { i -> String in
+            let educ = 8 + i % 10
+            return "\(30 + (i * 7) % 20),\(educ),\(Double(educ) * 2.5 + Double((i * 13) % 11))"
+        }
+        let table = try CSVReader.parse(Array(("hours,educ,wage\n" + rows.joined(separator: "\n") + "\n").utf8), path: "t.csv").table
+        let p = try ChartPlan(table: table, y: ["educ"], source: "t.csv")
+        #expect(Self.names(p, [p.x]) == ["hours"] && Self.names(p, p.series) == ["educ"])
+    }
+
+    /// Whole numbers named with a subject's word among others measure it: `household_income`.
+    @Test func aSubjectsWordInALongerNameIsNoCode() throws {
+        let p = try Self.plan("household,household_income,size\n1,30000,2\n1,31000,2\n2,52000,4\n2,50500,4\n3,41000,3\n3,42000,3\n")
+        #expect(p.profiles[0].role == .code && p.profiles[1].role == .measure)
     }
 }

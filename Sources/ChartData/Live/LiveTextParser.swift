@@ -153,7 +153,10 @@ public final class LiveTextParser: @unchecked Sendable {
         var format = -1
         let seconds = texts.map { text in text.map { t in Self.withBytes(t) { dates.seconds($0, lastFormat: &format) } ?? -.infinity } ?? .nan }
         if !seconds.contains(-.infinity) { return DataColumn(name: name, values: .date(seconds)) }
-        return ColumnTyping.textColumn(texts, name: name, decimalComma: decimalComma)
+        // Dates with slashes whose order no value of the sample settles are text here: the rows
+        // after the sample are read by the date parser, which leaves such dates alone.
+        let typed = ColumnTyping.typedTextColumn(texts, name: name, decimalComma: decimalComma)
+        return typed.note == nil ? typed.column : DataColumn(name: name, values: .text(texts))
     }
 
     private static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {

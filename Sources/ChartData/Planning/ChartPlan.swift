@@ -93,8 +93,11 @@ public struct ChartPlan: Sendable {
             x = try index(xName)
             reasons.append("x: \(profiles[x].name) (given)")
         } else {
-            var (chosen, why, outcome) = Self.chooseXAndOutcome(table: table, profiles: profiles, kind: requestedKind)
-            if yNames == nil, let (y, reason) = outcome {
+            // The outcome and what explains it only when the user named no y.
+            var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
+            if yNames == nil, let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles) {
+                (chosen, why) = (choice.x, choice.xReason)
+                let (y, reason) = (choice.outcome, choice.outcomeReason)
                 preferredSeries = y
                 reasons.append("y: \(profiles[y].name) (\(reason))")
             }
@@ -319,27 +322,24 @@ public struct ChartPlan: Sendable {
     // MARK: - Choosing
 
     /// The x column and why: see the type's documentation.
-    static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
-        let (x, why, _) = chooseXAndOutcome(table: table, profiles: profiles, kind: kind)
-        return (x, why)
-    }
-
-    /// The x column and why, and for measurements alone (a cross-section) the outcome that
-    /// goes on y (`outcome(table:profiles:measures:)`), nil otherwise.
-    static func chooseXAndOutcome(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String, outcome: (Int, String)?) {
-        let (x, why) = chooseXAlone(table: table, profiles: profiles, kind: kind)
-        guard why == Self.firstMeasureReason else { return (x, why, nil) }
+    /// For measurements alone (a cross-section: x is the first measure, in no order), the
+    /// outcome that goes on y and the measure that explains it, which goes on x
+    /// (`outcome(table:profiles:measures:)`); nil otherwise.
+    static func outcomeChoice(x: Int, why: String, table: DataTable, profiles: [ColumnProfile]) -> OutcomeChoice? {
+        guard why == Self.firstMeasureReason else { return nil }
         // A first measure in order (a dose, a day) is an axis, as it was written.
-        guard !profiles[x].isNondecreasing else { return (x, why, nil) }
-        let measures = profiles.indices.filter { profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10) }
-        guard let choice = Self.outcome(table: table, profiles: profiles, measures: measures) else { return (x, why, nil) }
-        return (choice.x, choice.xReason, (choice.outcome, choice.outcomeReason))
+        guard !profiles[x].isNondecreasing else { return nil }
+        let measures = profiles.indices.filter {
+            profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10)
+        }
+        return Self.outcome(table: table, profiles: profiles, measures: measures)
     }
 
     /// Why x is the first measurement (the fallback for a table of measurements).
     static let firstMeasureReason = "measurements: the first column of numbers"
 
-    private static func chooseXAlone(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
+    /// The x column and why: see the type's documentation.
+    static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
         let indices = profiles.indices
         // Text categories when the kind asks for them.
         if let kind, kind.wantsCategories, let c = indices.first(where: { profiles[$0].role == .category }) {
@@ -593,7 +593,10 @@ public struct ChartPlan: Sendable {
         }
         // One column of numbers along the row numbers that are no order of its own (a sample:
         // river lengths, survival times sorted by hand): its distribution, not a line.
-        if xProfile.role == .key && xProfile.isRowNumber, groupOfRow.isEmpty, let values = series.first.flatMap({ table.columns[$0].numbers }),
+        // Only along rows numbered by the file's tool (R's row names, pandas' index): a column
+        // the user named (x, t, i) orders the rows, and so do live rows.
+        if xProfile.role == .key && xProfile.isRowNumber, Self.unnamedRowNumbers.contains(xProfile.name.lowercased()), groupOfRow.isEmpty,
+            let values = series.first.flatMap({ table.columns[$0].numbers }),
             series.count == 1, Self.isASampleNotASignal(values)
         {
             reasons.append("histogram: one column of numbers whose row order says nothing (no signal from row to row)")
@@ -611,20 +614,16 @@ public struct ChartPlan: Sendable {
         return .scatter
     }
 
+    /// The names a tool gives the rows' numbers it writes without a name of their own: R's
+    /// `write.csv` (an empty name, read as "column 1"), Rdatasets' `rownames`, pandas' index.
+    static let unnamedRowNumbers: Set<String> = ["column 1", "rownames", "unnamed: 0"]
+
     /// Whether `values` (in row order) are a sample whose order says nothing rather than a
-    /// signal: sorted in runs (some steps, fewer than 5%, go against the rest),
-    /// or with little correlation from one row to the next (|lag-1 autocorrelation| under 0.5: R's river lengths have 0.40, a sensor's signal 0.9).
+    /// signal: with little correlation from one row to the next (|lag-1 autocorrelation| under 0.5: R's river lengths have 0.40, a sensor's signal 0.9).
     /// Ten rows or more. O(n).
     static func isASampleNotASignal(_ values: [Double]) -> Bool {
         let present = values.filter(\.isFinite)
         guard present.count >= 10 else { return false }
-        var up = 0, down = 0
-        for (a, b) in zip(present, present.dropFirst()) {
-            if b > a { up += 1 } else if b < a { down += 1 }
-        }
-        // Sorted in runs (the rows of each group sorted): a few steps back, not none (a column
-        // that only grows is a growth, charted as a line).
-        if min(up, down) > 0 && min(up, down) * 20 < up + down { return true }
         let mean = present.reduce(0, +) / Double(present.count)
         var lagged = 0.0, total = 0.0
         for (a, b) in zip(present, present.dropFirst()) { lagged += (a - mean) * (b - mean) }

@@ -286,12 +286,15 @@ public struct ColumnProfile: Sendable, Equatable {
     /// Name words that say whole numbers name rather than count: zip and postal codes, codes,
     /// ids of things (`station_id`), and periods that a year column derives (`decade`, `century`).
     static let codeNames: Set<String> = [
-        "zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku", "decade", "century",
-        // The things a panel or a study numbers: its subjects, units and places (PSID's intnum
-        // and persnum, a litter, a matched pair, a firm of a panel of firms).
+        "zip", "zipcode", "postal", "postcode", "code", "id", "fips", "isbn", "phone", "ean", "sku", "decade", "century"
+    ]
+
+    /// Whole names that say whole numbers number a study's or a panel's subjects (PSID's intnum
+    /// and persnum, a litter, a matched pair, a firm of a panel of firms): the name alone, not
+    /// a word of it (`household_income` is an income).
+    static let subjectNames: Set<String> = [
         "subject", "patient", "litter", "pair", "firm", "household", "hhid", "person", "persnum", "intnum", "brood", "individual",
-        "entity", "case", "unit", "family", "school", "county", "district", "clinic", "hospital", "centre", "center", "site",
-        "station"
+        "entity", "case", "unit", "family", "clinic", "hospital", "site", "station"
     ]
 
     /// How many characters of a column's name `tokens(of:)` reads.
@@ -371,7 +374,7 @@ public struct ColumnProfile: Sendable, Equatable {
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
             // An id that repeats (a patient's rows of a study, a firm's years) names the rows'
             // subjects: a code, never a measure.
-            if profile.isWhole && lower == "id" { return .code }
+            if profile.isWhole && (lower == "id" || subjectNames.contains(lower)) { return .code }
             // A few whole values, each repeating: over 50 rows up to 10 of them, in a smaller
             // table up to 6, each value 4 rows on average (mtcars' cylinders 4/6/8, gears, 0/1
             // flags over 32 cars).
