@@ -203,10 +203,12 @@ struct ClickHouseTests {
     @Test("A server killed mid-query: one line, status 1 (a failure at run time), at once")
     func serverKilled() throws {
         let server = Server.spare, pid = try #require(Server.sparePID)
-        // Ten blocks of ten rows (a Memory table keeps each insert's block; a MergeTree would
-        // merge them, and one block may sleep 3 s at most): 2.5 s per block, two at a time.
+        // Forty blocks of ten rows (a Memory table keeps each insert's block; a MergeTree would
+        // merge them, and one block may sleep 3 s at most): 2.5 s per block, two at a time, 50 s
+        // in all, so that a loaded machine's slow polls still see it run (with ten blocks, one
+        // make test saw the query end, status 0, before any poll listed it); killed once seen.
         try Server.admin("CREATE TABLE slow (x Float64) ENGINE = Memory", server: server)
-        for part in 0..<10 { try Server.admin("INSERT INTO slow SELECT number + \(part * 10) FROM system.numbers LIMIT 10", server: server) }
+        for part in 0..<40 { try Server.admin("INSERT INTO slow SELECT number + \(part * 10) FROM system.numbers LIMIT 10", server: server) }
         let url = "clickhouse://" + server.replacingOccurrences(of: "http://", with: "") + "/default"
         let running = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: ChartviewProcess.Result?

@@ -80,7 +80,7 @@ public enum CSVBulkReader {
                 BlankSeparatedText.detect(
                     buffer.baseAddress!, count: buffer.count, start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start) == nil
             }),
-            // Rows the sample sets aside or fills are the serial parse's to name.
+            // A sample with a row that does not fit throws (the strict parse): the serial parse names it.
             let sampleParse = try? CSVReader.parse(sample, path: path), sampleParse.setAside.isEmpty,
             case let sampleTable = sampleParse.table, sampleTable.rowCount >= minimumSampleRows
         else { return nil }

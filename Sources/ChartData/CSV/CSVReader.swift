@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Reads comma-, semicolon- or tab-separated text (RFC 4180) into a `DataTable`, typing each
+/// Reads comma-, semicolon-, tab- or `|`-separated text (RFC 4180) into a `DataTable`, typing each
 /// column by all of its cells.
 ///
 /// The rules, in the spirit of Python's `csv`, pandas and SQLite's `.import`:
@@ -16,9 +16,9 @@ import Foundation
 /// - A UTF-8 byte order mark is dropped. Blank lines (nothing, or only spaces, and tabs unless
 ///   tab is the delimiter) are skipped anywhere, so trailing blank lines are fine; so is a last
 ///   line without a line end.
-/// - Columns apart by runs of spaces (a header of no comma, semicolon or tab that spaces split
+/// - Columns apart by runs of spaces (a header of no comma, semicolon, tab or `|` that spaces split
 ///   into as many fields as the next lines: `BlankSeparatedText`) are read so, as the notes say.
-/// - The delimiter is `,`, `;` or tab: the one that splits the header into the most fields
+/// - The delimiter is `,`, `;`, tab or `|`: the one that splits the header into the most fields
 ///   while the next ten records split into as many (ties go to that order).
 /// - The first record is the header, unless it is data: over the columns whose next records
 ///   hold numbers or dates, more of its cells are numbers or dates too than are text (a file
@@ -43,7 +43,8 @@ public enum CSVReader {
     /// Reads the CSV file at `path` into a table. With `skipBadRows` (what chartview does unless
     /// told `--strict`), rows with more fields than the header, or one, are set aside and
     /// rows short of trailing fields filled with missing cells (`CSVSetAside`, also said in the
-    /// table's notes) instead of failing; an unclosed quote is always an error.
+    /// table's notes) instead of failing; a quote never closed sets aside its line (the lines after
+    /// it are read again), and is the error without `skipBadRows`.
     /// Large plain files are parsed on every core, in blocks, without holding the file
     /// (`CSVBulkReader`); others are loaded whole and parsed serially. O(bytes) time.
     ///

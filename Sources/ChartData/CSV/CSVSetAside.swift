@@ -3,8 +3,9 @@
 /// refusing the file.
 ///
 /// A row is set aside when it has more fields than the header (other than empty trailing
-/// ones), fewer than two, or a cell that does not fit its column (in a row that was short of
-/// fields); the file is read around it. The lines are numbered from 1 as an editor shows them;
+/// ones), fewer than two, a cell that does not fit its column (in a row that was short of
+/// fields), a quote never closed, or when it is a totals row ("Total,1250"); the file is read
+/// around it. The lines are numbered from 1 as an editor shows them;
 /// the first `listed` of each reason are kept, all are counted.
 public struct CSVSetAside: Sendable, Equatable {
     /// One reason rows were set aside ("10 fields, not 9"), with its lines.

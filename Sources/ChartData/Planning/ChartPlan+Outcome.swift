@@ -23,7 +23,7 @@ extension ChartPlan {
 
     /// Rows read to weigh the measures against each other: the first ones.
     static let outcomeSampleRows = 20_000
-    /// More measures than this are weighed by their names alone.
+    /// More measures than this are not weighed: the first measure stays x, as without an outcome.
     static let outcomeMeasureLimit = 40
 
     /// For `measures` (two or more columns of the `.measure` role): the outcome — the first
@@ -31,7 +31,8 @@ extension ChartPlan {
     /// `outcomeMargin` at least more than any other — and
     /// as x the measure that explains it best: the highest absolute rank correlation with it
     /// (Spearman's, over the first `outcomeSampleRows` rows), near-copies left out (|ρ| ≥ 0.99:
-    /// a logarithm, a square of it); of scores within `outcomeMargin`, the first column's. nil when no measure correlates with another, and for two
+    /// a logarithm, a square of it); of scores within `outcomeMargin`, the first column's; nil
+    /// when none explains it at all (|ρ| under 0.1). nil when no measure correlates with another, and for two
     /// measures of which neither is named as an outcome.
     /// O(m² · n) for m measures (at most `outcomeMeasureLimit`) and n rows (at most
     /// `outcomeSampleRows`), after O(m · n log n) to rank them.
@@ -81,7 +82,7 @@ extension ChartPlan {
             guard r.isFinite, abs(r) < 0.99 else { continue }
             candidates.append((m, abs(r)))
         }
-        guard let best = Self.firstNearBest(candidates) else { return nil }
+        guard let best = Self.firstNearBest(candidates), best.score >= 0.1 else { return nil }
         let x = (index: best.index, rho: rho(outcome, best.index))
         let shown = (x.rho * 100).rounded() / 100
         return OutcomeChoice(

@@ -404,7 +404,7 @@ public struct ChartPlan: Sendable {
     /// Whether time column `t` says when each row happened rather than sorting measurements
     /// into a few batches (penguins measured in 2007, 2008 and 2009): dates always do (two or
     /// more of them); years when there are 20 distinct or more, or one for every second row, or
-    /// they tell the rows of some text column apart (gapminder's years within each country).
+    /// they tell the rows of some text or code column apart (gapminder's years within each country).
     static func indexesRows(_ t: Int, table: DataTable, profiles: [ColumnProfile]) -> Bool {
         let p = profiles[t]
         guard p.distinctCount >= 2 else { return false }

@@ -56,7 +56,8 @@ public enum ColumnTyping {
     }
 
     /// A column of texts (nil where missing) as what its texts all are: dates with slashes in
-    /// an order the column settles (`dates(fromSlashedTexts:name:)`), numbers written as people
+    /// the order the column settles or, when nothing settles it, an assumed one
+    /// (`dates(fromSlashedTexts:name:dayFirstByDefault:)`; `typedTextColumn` says which), numbers written as people
     /// write them (`numbers(fromTexts:decimalComma:)`: "1,412,000,000", "12%", "3,5" in a
     /// semicolon file), or text. The last step of typing a CSV column of text, and a SQLite
     /// column of text (`sqlite3 .import` stores every value as text). O(total length).

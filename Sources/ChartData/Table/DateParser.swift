@@ -15,8 +15,8 @@ import Foundation
 /// by hand as their first day.
 /// These need a run of exactly four digits (the year), so "29 Nov 26" is not a date.
 /// Dates with numbers only and slashes (29/11/2026, 11/29/2026) are ambiguous one by one: this
-/// parser leaves them to `ColumnTyping.dates(fromSlashedTexts:name:)`, which reads a whole
-/// column in the order its values allow.
+/// parser leaves them to `ColumnTyping.dates(fromSlashedTexts:name:dayFirstByDefault:)`, which
+/// reads a whole column in the order its values allow, or in an order it assumes and says.
 final class DateParser {
     /// The formats tried after the byte-level ISO reader, in order.
     static let formats: [String] = [
