@@ -16,6 +16,12 @@ import Testing
         return values
     }
 
+    /// Column `name`'s texts; nil when it is not a column of text.
+    static func texts(_ table: DataTable, _ name: String) -> [String?]? {
+        guard case .text(let values)? = table.column(named: name)?.values else { return nil }
+        return values
+    }
+
     static func rows(_ n: Int, _ row: (Int) -> String) -> String { (1...n).map(row).joined(separator: "\n") + "\n" }
 
     /// One row with an extra field among 199: read, the row set aside and named by line.
@@ -114,10 +120,7 @@ import Testing
     @Test(arguments: encoded)
     func encodingsAreReadAndSaid(encoding: String, bytes: [UInt8]) throws {
         let (table, _) = try Self.parse(bytes)
-        guard case .text(let cities)? = table.column(named: "city")?.values else {
-            Issue.record("no text column: \(table)")
-            return
-        }
+        let cities = try #require(Self.texts(table, "city"), "no text column: \(table)")
         #expect(cities == ["Köln", "München", "€"])
         #expect(Self.numbers(table, "temp") == [3.5, 2.1, 1])
         #expect(table.notes.first == "read as \(encoding)")
@@ -152,10 +155,7 @@ import Testing
     @Test func aStrayByteInUTF8IsTheOnlyByteReadOtherwise() throws {
         let bytes = Array("city,v\nZürich,1\nGenève,2\nCaf".utf8) + [0xE9] + Array(",3\n".utf8)
         let (table, _) = try Self.parse(bytes)
-        guard case .text(let cities)? = table.column(named: "city")?.values else {
-            Issue.record("no text column: \(table)")
-            return
-        }
+        let cities = try #require(Self.texts(table, "city"), "no text column: \(table)")
         #expect(cities == ["Zürich", "Genève", "Café"])
         #expect(table.notes.first == "read as UTF-8; 1 byte that is not UTF-8 read as Windows-1252 (the first on line 4)")
     }
@@ -175,10 +175,7 @@ import Testing
             Array("Name,Wert\nCAF".utf8) + [0xC9, 0x92] + Array("S,1\nCr".utf8) + [0xE8] + Array("me,2\n".utf8) + [0xC9]
             + Array("cole,3\n".utf8)
         let (table, _) = try Self.parse(bytes)
-        guard case .text(let names)? = table.column(named: "Name")?.values else {
-            Issue.record("no text column: \(table)")
-            return
-        }
+        let names = try #require(Self.texts(table, "Name"), "no text column: \(table)")
         #expect(names == ["CAFÉ’S", "Crème", "École"])
         #expect(table.notes.first == "read as Windows-1252")
     }

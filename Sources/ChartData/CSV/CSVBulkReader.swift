@@ -81,8 +81,7 @@ public enum CSVBulkReader {
                     buffer.baseAddress!, count: buffer.count, start: CSVReader.headerStart(buffer.baseAddress!, count: buffer.count).start) == nil
             }),
             // A sample with a row that does not fit throws (the strict parse): the serial parse names it.
-            let sampleParse = try? CSVReader.parse(sample, path: path), sampleParse.setAside.isEmpty,
-            case let sampleTable = sampleParse.table, sampleTable.rowCount >= minimumSampleRows
+            let sampleTable = try? CSVReader.parse(sample, path: path).table, sampleTable.rowCount >= minimumSampleRows
         else { return nil }
         let delimiter = sample.withUnsafeBufferPointer { buffer in
             CSVReader.detectDelimiter(
