@@ -156,11 +156,7 @@ public enum Chartview {
         }
         let figure: ChartFigure
         switch first {
-        case .chart(let source, _) where source.spec.split == true:
-            let grid = GraphGrid.stacking(graphs[0])
-            grid.link = options.link ?? source.spec.link ?? grid.link
-            figure = .grid(grid)
-        case .chart: figure = .graph(graphs[0])
+        case .chart(let source, _): figure = DataChart.figure(of: graphs[0], spec: source.spec, link: options.link)
         case .grid(let page): figure = .grid(page.grid(of: graphs))
         }
         try render(figure, options: options, files: files)

@@ -27,12 +27,19 @@ final class DataChart: ChartProvider {
     var title: String { source.spec.title ?? source.spec.name }
 
     /// A split chart's series one per cell, stacked, sharing the axes its spec links
-    /// (`GraphGrid.stacking(_:)`); any other chart's graph alone.
+    /// (`GraphGrid.stacking(_:)`), as is a graph that prefers panels (`Graph.prefersPanels`)
+    /// unless the spec says `"split": false`; any other chart's graph alone.
     func makeFigure(cancellation: CancellationFlag) throws(ChartFailure) -> ChartFigure {
-        let graph = try makeGraph(cancellation: cancellation)
-        guard source.spec.split == true else { return .graph(graph) }
+        Self.figure(of: try makeGraph(cancellation: cancellation), spec: source.spec, link: link)
+    }
+
+    /// `graph` as shown: split into stacked cells when the spec asks or, unless it says
+    /// `"split": false`, when the graph prefers panels (its plan found magnitudes one axis
+    /// cannot share); else alone. `link` is the command line's, over the spec's.
+    static func figure(of graph: Graph, spec: ChartSpec, link: GridLink?) -> ChartFigure {
+        guard spec.split ?? graph.prefersPanels else { return .graph(graph) }
         let grid = GraphGrid.stacking(graph)
-        grid.link = link ?? source.spec.link ?? grid.link
+        grid.link = link ?? spec.link ?? grid.link
         return .grid(grid)
     }
 

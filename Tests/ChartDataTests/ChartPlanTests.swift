@@ -131,10 +131,12 @@ struct ChartPlanTests {
         #expect(throws: DataError.self) { _ = try plan(stocks, group: .column("nope")) }
     }
 
-    @Test("x that goes back and forth gives points; that never decreases, a line; text, bars")
+    @Test("x that goes back and forth gives points; that never decreases, a line; text, bars; x that repeats, points")
     func kindFromShape() throws {
         #expect(try plan("x,y\n3,1\n1,2\n2,3\n").kind == .scatter)
-        #expect(try plan("x,y\n1,1\n1,2\n2,3\n").kind == .line)  // ties are fine
+        #expect(try plan("x,y\n1,1\n2,2\n3,3\n").kind == .line)
+        // A line through a repeated x is a vertical spike.
+        #expect(try plan("x,y\n1,1\n1,2\n2,3\n").kind == .scatter)
         #expect(try plan("name,v\na,1\nb,2\n").kind == .bar)
         #expect(try plan("x,y\n3,1\n1,2\n2,3\n", kind: .line).kind == .line)
     }

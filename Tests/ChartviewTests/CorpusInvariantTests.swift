@@ -32,6 +32,21 @@ import TestDepth
         case markerSizesDiffer = "scatter groups with different marker sizes"
         /// Groups named by numbers whose legend is not in increasing order (6, 4, 8).
         case groupsOutOfOrder = "groups of numbers out of order"
+        /// A series of lines or points spanning under 5% of an axis it shares whose largest
+        /// value is under 10% of the largest beside it, or bars under 5% of the tallest beside
+        /// them: drawn flat by another's magnitude.
+        case narrowSeries = "a series spanning under 5% of the axis it shares"
+        /// An identifier (named so, or whole numbers unique per row with gaps) on x or y of
+        /// lines or points while another column could be there.
+        case identifierDrawn = "an identifier on x or y of lines or points while another column could be"
+        /// A line whose x repeats within its series (vertical spikes).
+        case lineXRepeats = "a line whose x repeats within its series"
+        /// A log, lag, change or square of a column (by name, or |rho| >= 0.99 in a
+        /// cross-section) drawn beside it.
+        case derivedDuplicate = "a derived duplicate drawn beside its source"
+        /// Colour groups from a column of whole-number codes of more than 5 values (but a
+        /// panel's entities over time).
+        case codeColours = "colour groups from a numeric code of more than 5 values"
     }
 
     struct Outcome: Sendable {
@@ -169,8 +184,16 @@ import TestDepth
         {
             outcome.violations[.dateNotOnDateAxis] = "\(x.name) on a \(scale) axis"
         }
+        try checkAnalystInvariants(path: path, columns: columns, json: json, outcome: &outcome)
         return outcome
     }
+
+    /// Violations issue 46 (open) has not removed yet, over the whole corpus: series flat
+    /// under others' magnitude in 14 tables (aggregated means: fishing, BCG, Zelig's grunfeld,
+    /// Snmesp; series kept beside the first: Klein twice, University, incomeInequality, meteo,
+    /// toxicity, RepVict, Zelig's klein, crimtab; JointSports' groups), and volcano's 61
+    /// columns, past the 40 compared by rank correlation.
+    static let left: [Violation: Int] = [.narrowSeries: 14, .derivedDuplicate: 1]
 
     /// Results filled in from several threads.
     final class Outcomes: @unchecked Sendable {
@@ -209,9 +232,18 @@ import TestDepth
         lines.append("  over 1 s (debug build, both cores busy; not asserted): \(slow.count)")
         for outcome in slow.prefix(5) { lines.append("    \(outcome.table): \(String(format: "%.2f", outcome.seconds)) s") }
         print(lines.joined(separator: "\n"))
+        // Every violation with its detail, for working through a class.
+        if let report = ProcessInfo.processInfo.environment["CHARTVIEW_CORPUS_REPORT"] {
+            let all = outcomes.sorted { $0.table < $1.table }.flatMap { outcome in
+                outcome.violations.map { "\($0.key)\t\(outcome.table)\t\($0.value.replacingOccurrences(of: "\n", with: " "))" }
+            }
+            try all.sorted().joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
+        }
         for violation in Violation.allCases {
             let broken = outcomes.filter { $0.violations[violation] != nil }.map(\.table)
-            #expect(broken.isEmpty, "\(violation.rawValue): \(broken.count): \(broken.prefix(20))")
+            // Issue 46 is open: a few remain (`left`); none may be added.
+            let allowed = Self.left[violation] ?? 0
+            #expect(broken.count <= allowed, "\(violation.rawValue): \(broken.count): \(broken.prefix(20))")
         }
     }
 

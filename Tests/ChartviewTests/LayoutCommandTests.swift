@@ -190,7 +190,8 @@ import Testing
         }
         let listed = try ChartviewProcess.run([dir + "/a/stocks.csv", dir + "/b/stocks.csv", "--list"])
         #expect(listed.stdout == "stocks + stocks\nstocks\nstocks (2)\n", "\(listed.stdout)\(listed.stderr)")
-        let second = try dump([dir + "/a/stocks.csv", dir + "/b/stocks.csv", "--chart", "stocks (2)"], size: "800x500")
+        // One series: NYSE's three measures are of three magnitudes, a panel each by default.
+        let second = try dump([dir + "/a/stocks.csv", dir + "/b/stocks.csv", "--chart", "stocks (2)", "--y", "DJ_return"], size: "800x500")
         #expect(second.cells == nil && !second.plots.isEmpty)
         let specs = try ChartviewProcess.run([try Self.dashboard(), try Self.dashboard(layout: #"{"name": "other"}"#), "--list"])
         #expect(specs.stdout.hasPrefix("returns + returns\ndashboard\nreturns\nvolume\nriders\nother\nreturns (2)\n"), "\(specs.stdout)\(specs.stderr)")

@@ -149,9 +149,12 @@ import Testing
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG")
         let dump = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(result.stdout.utf8))
         #expect(dump.size.count == 2 && dump.size.allSatisfy { $0 > 0 })
-        #expect(!dump.plots.isEmpty, "no plots")
-        #expect(dump.plots.contains { !$0.items.isEmpty }, "no plot drew a record")
-        #expect(dump.axes.contains { !$0.labels.isEmpty }, "no axis labels")
+        // A chart of several magnitudes is a panel per series: its cells' plots and axes.
+        let scenes = dump.cells.map { $0.map(\.layout) } ?? [dump]
+        let plots = scenes.flatMap(\.plots), axes = scenes.flatMap(\.axes)
+        #expect(!plots.isEmpty, "no plots")
+        #expect(plots.contains { !$0.items.isEmpty }, "no plot drew a record")
+        #expect(axes.contains { !$0.labels.isEmpty }, "no axis labels")
     }
 
     /// Every file and table `.ci/real-data` wrote has a case here.

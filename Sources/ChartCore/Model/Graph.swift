@@ -39,6 +39,10 @@ public final class Graph {
     /// aside ("2 rows set aside (lines 84, 201)"). Shown on a window's status
     /// line when the chart is shown, and part of `note`; nil when the data was read whole.
     public var caveat: String?
+    /// Whether the graph reads best as stacked panels, one per plot with x shared
+    /// (`GraphGrid.stacking(_:)`): its series' magnitudes differ too much for one axis. A host
+    /// shows it so unless the user chose otherwise.
+    public var prefersPanels = false
     /// Shown instead when there are records but every plot holding them is hidden.
     public var allHiddenText = "All series are hidden"
 

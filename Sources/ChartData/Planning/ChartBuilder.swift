@@ -94,6 +94,7 @@ public enum ChartBuilder {
         if let period { title += ", " + readable(period: period) }
         let graph = Graph(title: title, theme: theme)
         graph.note = note + (aggregationNote.map { " · " + $0 } ?? "")
+        graph.prefersPanels = plan.magnitudes == .panels
         if let text = spec.noDataText { graph.noDataText = text }
 
         let x = XValues(column: xColumn, profile: plan.profiles[plan.x], grouped: plan.group != nil, reversed: kind.hasCategoriesOnY)

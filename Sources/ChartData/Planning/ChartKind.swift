@@ -50,6 +50,19 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// Whether `--aggregate` applies: the kinds that aggregate repeated categories, lines and points.
     var acceptsAggregation: Bool { aggregatesRepeatedCategories || self == .line || self == .scatter }
 
+    /// Whether the series share one value axis that the series' magnitudes must fit (bars side
+    /// by side, lines, points; not stacks, whose totals are the point), so that series of other
+    /// magnitudes go to a second axis, a panel each, or are left out (`ChartPlan.Magnitudes`).
+    var sharesValueAxis: Bool { self == .bar || self == .hbar || self == .line || self == .scatter }
+
+    /// Whether series of other magnitudes may get an axis or a panel of their own: lines and
+    /// points (bars on two axes, or bars of one series per panel, read as one scale).
+    var takesOwnAxes: Bool { self == .line || self == .scatter }
+
+    /// Whether the kind joins its records in x order, so that records repeating an x within a
+    /// series are averaged when x is a time (a panel's years).
+    var joinsRecords: Bool { self == .line }
+
     /// Whether a second text key becomes the chart's series (grouped or stacked bars).
     var groupsBySecondKey: Bool { isBars || self == .combined }
 
@@ -70,7 +83,7 @@ public enum ChartKind: String, CaseIterable, Sendable {
     var showsSharesOfWhole: Bool { self == .pie }
 
     /// What the chart's marks are called in notes: "slices" or "bars".
-    var marksName: String { self == .pie ? "slices" : "bars" }
+    var marksName: String { self == .pie ? "slices" : self == .line || self == .scatter ? "points" : "bars" }
 
     /// Whether the chart's categories run down the y axis (horizontal bars): its x values are
     /// then placed top to bottom.

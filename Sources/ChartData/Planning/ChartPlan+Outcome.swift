@@ -48,13 +48,17 @@ extension ChartPlan {
 
         var outcome: Int?
         var outcomeReason = ""
+        // A name that is the word before one that holds it (Price before Min.Price).
         named: for word in outcomeWords {
-            for m in measures {
-                let words = ColumnProfile.tokens(of: profiles[m].name)
-                if words.contains(word) || profiles[m].name.lowercased() == "l" + word {
-                    outcome = m
-                    outcomeReason = "the outcome, by its name"
-                    break named
+            for exact in [true, false] {
+                for m in measures {
+                    let name = profiles[m].name.lowercased()
+                    let matches = exact ? name == word : ColumnProfile.tokens(of: name).contains(word) || name == "l" + word
+                    if matches {
+                        outcome = m
+                        outcomeReason = "the outcome, by its name"
+                        break named
+                    }
                 }
             }
         }
@@ -77,7 +81,9 @@ extension ChartPlan {
         }
         guard let outcome else { return nil }
         var candidates: [(index: Int, score: Double)] = []
-        for m in measures where m != outcome {
+        // Variants of the outcome (Min.Price and Max.Price of Price) explain nothing about it.
+        let outcomeName = profiles[outcome].name.lowercased()
+        for m in measures where m != outcome && !ColumnProfile.tokens(of: profiles[m].name).contains(outcomeName) {
             let r = rho(outcome, m)
             guard r.isFinite, abs(r) < 0.99 else { continue }
             candidates.append((m, abs(r)))

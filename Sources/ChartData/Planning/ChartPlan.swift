@@ -53,6 +53,9 @@ public struct ChartPlan: Sendable {
     /// `--aggregate`, else a sum for counts and totals and a mean for other numbers, a count
     /// with no column of numbers); nil when every x value is drawn as its row has it.
     public let aggregation: Aggregation?
+    /// How the series share the value axis: one axis, a second axis for one of two, or a panel
+    /// each (`Magnitudes`).
+    public let magnitudes: Magnitudes
     /// Why each choice was made, for `--describe`, `--trace` and `--dump-layout`.
     public let reasons: [String]
     /// What reading the table did that a user should know: headers read as data, lines skipped
@@ -73,7 +76,7 @@ public struct ChartPlan: Sendable {
         kind requestedKind: ChartKind? = nil, aggregate requestedAggregation: Aggregation? = nil, source: String
     ) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
-        let profiles = Self.weighed(ColumnProfile.of(table))
+        let profiles = Self.panelSubjects(Self.weighed(ColumnProfile.of(table)), table: table)
         self.profiles = profiles
         tableNotes = table.notes
         var reasons: [String] = []
@@ -95,7 +98,9 @@ public struct ChartPlan: Sendable {
         } else {
             // The outcome and what explains it only when the user named no y.
             var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
-            if yNames == nil, let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles) {
+            if yNames == nil, requestedKind == nil || why == Self.firstMeasureReason,
+                let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles)
+            {
                 (chosen, why) = (choice.x, choice.xReason)
                 let (y, reason) = (choice.outcome, choice.outcomeReason)
                 preferredSeries = y
@@ -172,9 +177,6 @@ public struct ChartPlan: Sendable {
                 )
             }
         }
-        self.group = group
-        self.groupValues = groupValues
-        self.groupOfRow = groupOfRow
 
         // Series.
         let aggregatesRows = requestedKind.map(\.aggregatesRepeatedCategories) ?? xIsText
@@ -188,7 +190,7 @@ public struct ChartPlan: Sendable {
                 $0 != x && profiles[$0].kind == .number && profiles[$0].role == .measure
                     && Aggregation.defaultFor(column: profiles[$0].name) == .sum
             }
-        let series =
+        var series =
             countsNamedCategories
             ? []
             : try Self.chooseSeries(
@@ -196,44 +198,120 @@ public struct ChartPlan: Sendable {
                 named: yNames.map { names throws(DataError) in
                     try names.map(index)
                 }, preferred: preferredSeries, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
-        self.series = series
-
-        // Kind.
-        if let requestedKind {
-            kind = requestedKind
-            kindIsDetected = false
-        } else {
-            kind = Self.chooseKind(
-                table: table, profiles: profiles, x: x, series: series, groupOfRow: groupOfRow,
-                tooManyGroups: tooManyGroups != nil, reasons: &reasons)
-            kindIsDetected = true
+        if yNames == nil && table.rowCount > 0 {
+            series = Self.withoutDerived(series, x: x, table: table, profiles: profiles, reasons: &reasons)
+        }
+        // Rows named one each, too many for clusters of bars: one measure's bars.
+        if yNames == nil, requestedKind == nil, profiles[x].role == .category, table.rowCount > Self.categoryBarLimit, series.count > 1 {
+            reasons.append(
+                "one series: \(profiles[series[0]].name): \(table.rowCount) rows, each named, are too many for clusters of bars; "
+                    + "not charted: \(series.dropFirst().map { profiles[$0].name }.joined(separator: ", ")) (--y names them)")
+            series = [series[0]]
         }
 
-        // Aggregation: one bar or slice per category and group.
-        let aggregation: Aggregation?
-        if let requestedAggregation {
-            guard kind.acceptsAggregation else { throw Self.refusingAggregation(kind: kind, source: source) }
-            aggregation = requestedAggregation
-            reasons.append("\(requestedAggregation.rawValue) of the rows of each \(profiles[x].name) (given)")
-        } else if series.isEmpty {
-            aggregation = .count
-            reasons.append(
-                countsNamedCategories
-                    ? "count: the rows of each \(profiles[x].name) are counted (no column counts or totals; --y names one to add up)"
-                    : "count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
-        } else if table.rowCount > 0, kind.aggregatesRepeatedCategories,
-            Aggregation.repeats(table, x: x, group: group)
-        {
-            let chosen = kind.showsSharesOfWhole ? .sum : Aggregation.defaultFor(column: profiles[series[0]].name)
-            aggregation = chosen
-            reasons.append(
-                "\(chosen.rawValue): \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are "
-                    + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged")
-                    + "; --aggregate chooses")
-        } else {
-            aggregation = nil
+        // Kind and aggregation (again if the groups are given up below).
+        func kindAndAggregation(group: Int?, groupOfRow: [Int], reasons: inout [String]) throws(DataError) -> (ChartKind, Bool, Aggregation?) {
+            let kind: ChartKind
+            let kindIsDetected: Bool
+            if let requestedKind {
+                kind = requestedKind
+                kindIsDetected = false
+            } else {
+                kind = Self.chooseKind(
+                    table: table, profiles: profiles, x: x, series: series, groupOfRow: groupOfRow,
+                    tooManyGroups: tooManyGroups != nil, averagesTimes: grouping == .automatic, reasons: &reasons)
+                kindIsDetected = true
+            }
+            // Aggregation: one bar or slice per category and group.
+            let aggregation: Aggregation?
+            if let requestedAggregation {
+                guard kind.acceptsAggregation else { throw Self.refusingAggregation(kind: kind, source: source) }
+                aggregation = requestedAggregation
+                reasons.append("\(requestedAggregation.rawValue) of the rows of each \(profiles[x].name) (given)")
+            } else if series.isEmpty {
+                aggregation = .count
+                reasons.append(
+                    countsNamedCategories
+                        ? "count: the rows of each \(profiles[x].name) are counted (no column counts or totals; --y names one to add up)"
+                        : "count: no column of numbers, so the rows of each \(profiles[x].name) are counted")
+            } else if table.rowCount > 0, kind.aggregatesRepeatedCategories,
+                Aggregation.repeats(table, x: x, group: group)
+            {
+                let chosen = kind.showsSharesOfWhole ? .sum : Aggregation.defaultFor(column: profiles[series[0]].name)
+                aggregation = chosen
+                reasons.append(
+                    "\(chosen.rawValue): \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are "
+                        + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged")
+                        + "; --aggregate chooses")
+            } else if table.rowCount > 0, kindIsDetected, kind.joinsRecords, profiles[x].role == .time, !series.isEmpty,
+                !Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
+            {
+                aggregation = .mean
+                reasons.append("mean: \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are averaged; --aggregate chooses")
+            } else {
+                aggregation = nil
+            }
+            return (kind, kindIsDetected, aggregation)
         }
+        let reasonsBeforeKind = reasons
+        var (kind, kindIsDetected, aggregation) = try kindAndAggregation(group: group, groupOfRow: groupOfRow, reasons: &reasons)
+
+        // Groups of one measure whose magnitudes differ (a giant firm beside small ones): a
+        // panel each when few (but a few over time, compared on one axis), else no groups (at
+        // a time, their mean).
+        var magnitudes = Magnitudes.shared
+        if case .automatic = grouping, let g = group, yNames == nil, series.count == 1, kind.sharesValueAxis, table.rowCount > 0 {
+            var values = [[Double]](repeating: [], count: groupValues.count)
+            if let aggregation {
+                let reduced = aggregation.aggregated(table, x: x, group: g, series: series).table
+                let (names, rows) = ValueNames.groups(of: reduced.columns[1])
+                let numbers = reduced.columns[2].numbers ?? []
+                values = [[Double]](repeating: [], count: names.count)
+                for (row, k) in rows.enumerated() { values[k].append(numbers[row]) }
+            } else if let numbers = table.columns[series[0]].numbers {
+                for (row, k) in groupOfRow.enumerated() { values[k].append(numbers[row]) }
+            }
+            let narrowOnes = Self.narrow(Self.extents(values, bars: kind.isBars))
+            // A few series over time on one axis (five stocks' prices) are compared as they are.
+            let fewOverTime = profiles[x].role == .time && groupValues.count <= Self.panelLimit
+            if !narrowOnes.isEmpty && !fewOverTime {
+                if kind.takesOwnAxes && groupValues.count <= Self.panelLimit {
+                    magnitudes = .panels
+                    reasons.append(
+                        "panels: one per \(profiles[g].name), x shared: their magnitudes differ (\(groupValues[narrowOnes[0]]) is flattened by the others)")
+                } else {
+                    reasons = reasonsBeforeKind
+                    reasons.append(
+                        "no groups: the \(groupValues.count) values of \(profiles[g].name) differ in magnitude (\(groupValues[narrowOnes[0]]) would be drawn flat); --group \(profiles[g].name) draws them"
+                    )
+                    group = nil
+                    groupValues = []
+                    groupOfRow = []
+                    (kind, kindIsDetected, aggregation) = try kindAndAggregation(group: nil, groupOfRow: [], reasons: &reasons)
+                }
+            }
+        }
+        self.group = group
+        self.groupValues = groupValues
+        self.groupOfRow = groupOfRow
+        self.kind = kind
+        self.kindIsDetected = kindIsDetected
         self.aggregation = aggregation
+
+        // Magnitudes: series that one axis would flatten get an axis or a panel of their own.
+        if yNames == nil, group == nil, series.count >= 2, kind.sharesValueAxis, table.rowCount > 0 {
+            let values: [[Double]]
+            if let aggregation {
+                let reduced = aggregation.aggregated(table, x: x, group: nil, series: series).table
+                // x, then each series reduced, in order.
+                values = series.indices.map { reduced.columns[1 + $0].numbers ?? [] }
+            } else {
+                values = series.map { table.columns[$0].numbers ?? [] }
+            }
+            (series, magnitudes) = Self.arranged(series, values: values, kind: kind, profiles: profiles, reasons: &reasons)
+        }
+        self.series = series
+        self.magnitudes = magnitudes
         self.reasons = reasons
     }
 
@@ -253,6 +331,11 @@ public struct ChartPlan: Sendable {
         var names = series.map { profiles[$0].name }
         if let aggregation { names = names.isEmpty ? [Aggregation.countColumn] : names.map { aggregation.title(of: $0) } }
         parts.append("y " + (names.count > 6 ? names.prefix(3).joined(separator: ", ") + " … (\(names.count) series)" : names.joined(separator: ", ")))
+        switch magnitudes {
+        case .shared: break
+        case .secondAxis(let column): parts.append("y2 \(profiles[column].name)")
+        case .panels: parts.append("a panel each")
+        }
         parts.append(kind.rawValue + (kindIsDetected ? " (detected)" : ""))
         return parts.joined(separator: " · ")
     }
@@ -299,7 +382,8 @@ public struct ChartPlan: Sendable {
         var weighed = profiles
         for i in profiles.indices.dropFirst() where profiles[i].role == .key && profiles[i].isRowNumber {
             guard !ColumnProfile.keyNames.contains(profiles[i].name.lowercased()) else { continue }
-            weighed[i].role = .measure
+            // Subjects numbered 1…n (a study's patients) stay what names them.
+            weighed[i].role = ColumnProfile.namesSubjects(profiles[i].name) ? .code : .measure
             weighed[i].isRowNumber = false
         }
         let namedTimes = profiles.indices.filter { profiles[$0].kind == .date || (profiles[$0].role == .time && profiles[$0].isYearByName) }
@@ -319,21 +403,57 @@ public struct ChartPlan: Sendable {
         return weighed
     }
 
+    /// The profiles with a panel's subjects as codes: whole numbers in sorted runs (a county's
+    /// seven years, then the next county's) that tell the rows of a time column apart, each
+    /// subject and time once. They name the rows' subjects, so they are never measured or
+    /// drawn along x (Crime's county by year). O(rows) per pair of such columns.
+    static func panelSubjects(_ profiles: [ColumnProfile], table: DataTable) -> [ColumnProfile] {
+        var result = profiles
+        let times = profiles.indices.filter { profiles[$0].role == .time && profiles[$0].kind == .number }
+        guard !times.isEmpty else { return profiles }
+        for e in profiles.indices where profiles[e].role == .measure && profiles[e].isInRuns {
+            guard let subjects = table.columns[e].numbers else { continue }
+            for t in times {
+                guard let when = table.columns[t].numbers else { continue }
+                var seen = Set<[Double]>()
+                var unique = true
+                for row in 0..<table.rowCount where subjects[row].isFinite && when[row].isFinite {
+                    if !seen.insert([subjects[row], when[row]]).inserted { unique = false; break }
+                }
+                if unique && seen.count >= 4 {
+                    result[e].role = .code
+                    break
+                }
+            }
+        }
+        return result
+    }
+
     // MARK: - Choosing
 
     /// The x column and why: see the type's documentation.
     /// For measurements alone (a cross-section: x is the first measure, in no order), the
     /// outcome that goes on y and the measure that explains it, which goes on x
     /// (`outcome(table:profiles:measures:)`); nil otherwise.
+    /// So are the measures of a table whose rows a text column names (cars, states, athletes),
+    /// when there are more rows than `categoryBarLimit`: bars of each measure for each name
+    /// would be a comb no one reads.
     static func outcomeChoice(x: Int, why: String, table: DataTable, profiles: [ColumnProfile]) -> OutcomeChoice? {
-        guard why == Self.firstMeasureReason else { return nil }
+        let namesRows = profiles[x].role == .category && table.rowCount > categoryBarLimit
+        guard why == Self.firstMeasureReason || namesRows else { return nil }
         // A first measure in order (a dose, a day) is an axis, as it was written.
-        guard !profiles[x].isNondecreasing else { return nil }
+        guard namesRows || !profiles[x].isNondecreasing else { return nil }
         let measures = profiles.indices.filter {
             profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10)
         }
-        return Self.outcome(table: table, profiles: profiles, measures: measures)
+        guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures) else { return nil }
+        if namesRows { choice.xReason += "; \(profiles[x].name) names the rows, one each, too many for bars" }
+        return choice
     }
+
+    /// The most rows whose names (a text column with a value per row) make a chart's bars when
+    /// the table has other measures too; more are charted as a cross-section.
+    static let categoryBarLimit = 12
 
     /// Why x is the first measurement (the fallback for a table of measurements).
     static let firstMeasureReason = "measurements: the first column of numbers"
@@ -411,7 +531,7 @@ public struct ChartPlan: Sendable {
         if p.kind == .date || p.distinctCount >= 20 || p.distinctCount * 2 >= p.presentCount { return true }
         guard let times = table.columns[t].numbers else { return false }
         // Or the subjects of a panel numbered by a code (a firm's years: EmplUK's firm, year).
-        for (g, column) in table.columns.enumerated() where g != t && (profiles[g].kind == .text || profiles[g].role == .code) {
+        for (g, column) in table.columns.enumerated() where g != t && (profiles[g].kind == .text || profiles[g].role == .code || profiles[g].isInRuns) {
             let names = ValueNames.names(of: column)
             var seen = Set<TextAndNumber>()
             var unique = true
@@ -449,7 +569,9 @@ public struct ChartPlan: Sendable {
             if let g = profiles.indices.first(where: { $0 != x && profiles[$0].role == .group && profiles[$0].distinctCount <= 20 }) {
                 return .column(g, "text of \(profiles[g].distinctCount) values")
             }
-            if let g = profiles.indices.first(where: { $0 != x && !named.contains($0) && profiles[$0].role == .code && profiles[$0].distinctCount <= 10 }) {
+            if let g = profiles.indices.first(where: {
+                $0 != x && !named.contains($0) && profiles[$0].role == .code && profiles[$0].distinctIsExact && profiles[$0].distinctCount <= codeColourLimit
+            }) {
                 return .column(g, "codes of \(profiles[g].distinctCount) values")
             }
             return nil
@@ -460,7 +582,7 @@ public struct ChartPlan: Sendable {
             g != x && !named.contains(g)
                 && (profiles[g].role == .group
                     || (profiles[g].role == .code && profiles[g].distinctCount >= 2
-                        && profiles[g].distinctCount <= ColumnProfile.groupLimit))
+                        && profiles[g].distinctCount <= entityLineLimit))
         }
         var repeating: [Int] = [], unique: [Int] = []
         for g in candidates {
@@ -481,6 +603,13 @@ public struct ChartPlan: Sendable {
         }
         return nil
     }
+
+    /// The most values of a column of whole-number codes that colours split measurements by:
+    /// more colours than this in one cloud of points tell no story (birth order, family size).
+    static let codeColourLimit = 5
+    /// The most subjects numbered by a code (a panel's firms, states) drawn as a line each over
+    /// time; more are drawn as their mean at each time.
+    static let entityLineLimit = 12
 
     /// Whether an x value appears with two values of `column` (long format), and whether each
     /// x value appears at most once per value of it. O(rows).
@@ -573,10 +702,12 @@ public struct ChartPlan: Sendable {
         return series
     }
 
-    /// The kind for x column `x`, when the user named none, and the reason it adds.
+    /// The kind for x column `x`, when the user named none, and the reason it adds. A time that
+    /// repeats within a series gives a line of its means when `averagesTimes` (groups were
+    /// detected, not turned off by the user), else points.
     static func chooseKind(
         table: DataTable, profiles: [ColumnProfile], x: Int, series: [Int], groupOfRow: [Int], tooManyGroups: Bool,
-        reasons: inout [String]
+        averagesTimes: Bool = true, reasons: inout [String]
     ) -> ChartKind {
         let xProfile = profiles[x]
         if xProfile.kind == .text || table.rowCount == 0 {
@@ -602,15 +733,25 @@ public struct ChartPlan: Sendable {
             reasons.append("histogram: one column of numbers whose row order says nothing (no signal from row to row)")
             return .histogram
         }
-        if Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
-            reasons.append("line: x never decreases\(groupOfRow.isEmpty ? "" : " within each group")")
+        // A line needs an x that does not repeat within its series: through repeated x it is
+        // drawn as vertical spikes. Times that repeat are averaged (a panel's years); other
+        // numbers are points.
+        let unique = Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
+        let within = groupOfRow.isEmpty ? "" : " within each group"
+        if unique && Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
+            reasons.append("line: x never decreases\(within)")
             return .line
         }
-        if xProfile.role == .time && Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow) {
-            reasons.append("line: dates that do not repeat\(groupOfRow.isEmpty ? "" : " within a group"), drawn in date order")
+        if xProfile.role == .time && (unique || averagesTimes) {
+            reasons.append(
+                unique
+                    ? "line: dates that do not repeat\(groupOfRow.isEmpty ? "" : " within a group"), drawn in date order"
+                    : "line: \(xProfile.name) is a time")
             return .line
         }
-        reasons.append("points: x goes back and forth")
+        reasons.append(
+            unique || !Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow)
+                ? "points: x goes back and forth" : "points: x repeats\(within) (a line through it would be spikes)")
         return .scatter
     }
 

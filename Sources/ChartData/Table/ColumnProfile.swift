@@ -241,6 +241,12 @@ public struct ColumnProfile: Sendable, Equatable {
     /// The present values.
     public var presentCount: Int { rowCount - missingCount }
 
+    /// Whether the column holds whole numbers in sorted runs, each value on two rows or more
+    /// on average (1, 1, 1, 2, 2, 2…): how a panel sorted by its subjects numbers them.
+    public var isInRuns: Bool {
+        kind == .number && isWhole && isNondecreasing && !isIncreasing && distinctCount >= 2 && distinctCount * 2 <= presentCount
+    }
+
     /// Whether the name says the column holds years: "year", "yr", "fiscal_year", "Year of
     /// birth", "model year"; not "years" (of experience) nor "cost_per_year".
     public var isYearByName: Bool {
@@ -294,8 +300,23 @@ public struct ColumnProfile: Sendable, Equatable {
     /// a word of it (`household_income` is an income).
     static let subjectNames: Set<String> = [
         "subject", "patient", "litter", "pair", "firm", "household", "hhid", "person", "persnum", "intnum", "brood", "individual",
-        "entity", "case", "unit", "family", "clinic", "hospital", "site", "station"
+        "entity", "case", "unit", "family", "clinic", "hospital", "site", "station", "state", "county", "school", "study", "cusip",
+        "company", "district", "plant", "tree", "chick", "rat", "dog", "animal", "worker", "country", "region", "province"
     ]
+
+    /// Whether the name says the column's whole numbers number a study's or a panel's subjects
+    /// (`subjectNames`, `isShortIDName(_:)`).
+    static func namesSubjects(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return subjectNames.contains(lower) || isShortIDName(lower)
+    }
+
+    /// Whether a short name ends in "id" the way ids of things are named (`schid`, `hhid`,
+    /// `pid`): three to six letters, not a word that ends so (paid, valid).
+    static func isShortIDName(_ lower: String) -> Bool {
+        guard lower.count >= 3, lower.count <= 6, lower.hasSuffix("id"), lower.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return false }
+        return !["paid", "valid", "acid", "fluid", "solid", "avoid", "grid", "said", "rapid", "timid", "humid", "vivid", "liquid", "squid"].contains(lower)
+    }
 
     /// How many characters of a column's name `tokens(of:)` reads.
     static let tokenizedCharacters = 1_000
@@ -370,11 +391,14 @@ public struct ColumnProfile: Sendable, Equatable {
             let lower = profile.name.lowercased()
             if profile.isRowNumber { return .key }
             if profile.isWhole && !codeNames.isDisjoint(with: words) && !keyNames.contains(lower) { return .code }
+            // Subjects (patients, states, schools) numbered in order name the rows, as codes do:
+            // never x while anything else can be.
+            if profile.isWhole && namesSubjects(profile.name) { return .code }
             if profile.isWhole && profile.isIncreasing && profile.missingCount == 0 && profile.rowCount >= 2 { return .key }
             if profile.isWhole && keyNames.contains(lower) && profile.distinctCount == profile.presentCount { return .key }
             // An id that repeats (a patient's rows of a study, a firm's years) names the rows'
             // subjects: a code, never a measure.
-            if profile.isWhole && (lower == "id" || subjectNames.contains(lower)) { return .code }
+            if profile.isWhole && lower == "id" { return .code }
             // A few whole values, each repeating: over 50 rows up to 10 of them, in a smaller
             // table up to 6, each value 4 rows on average (mtcars' cylinders 4/6/8, gears, 0/1
             // flags over 32 cars).

@@ -40,6 +40,10 @@ enum SeriesChart: KindChartBuilder {
         var identifiers = PlotIdentifiers()
         func unique(_ name: String) -> String { identifiers.next(for: name) }
         let keepsOrder = spec.keepOrder ?? false
+        // The spec's series on the right, or the plan's (a second series of another magnitude).
+        func onSecondAxis(_ entry: PlannedSeries) -> Bool {
+            entry.options?.axis == .y2 || (entry.options?.axis == nil && plan.magnitudes == .secondAxis(entry.column))
+        }
         let chartPoints = series.reduce(0) { $0 + ($1.rows?.count ?? table.rowCount) }
         for (index, entry) in series.enumerated() {
             let options = entry.options
@@ -106,7 +110,7 @@ enum SeriesChart: KindChartBuilder {
             if let format = KindChartContext.valueFormat(for: allValues, unit: table.columns[entry.column].unit) {
                 plot.valueFormat = format
             }
-            if options?.axis == .y2 {
+            if onSecondAxis(entry) {
                 if graph.plotSpace(identifier: "y2") == nil {
                     // The same x as the first axis: dates read as dates in its popups too.
                     graph.add(XYPlotSpace(identifier: "y2", xScale: kind == .hbar ? .linear : x.scale))
@@ -133,7 +137,7 @@ enum SeriesChart: KindChartBuilder {
         }
         graph[axis: categoryAxis].title = context.xTitle
         graph[axis: categoryAxis].finestDateUnit = x.finestDateUnit
-        let onY = series.filter { $0.options?.axis != .y2 }, onY2 = series.filter { $0.options?.axis == .y2 }
+        let onY = series.filter { !onSecondAxis($0) }, onY2 = series.filter(onSecondAxis)
         graph[axis: valueAxis].title = valueTitle(onY, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")
         if !onY2.isEmpty {
             graph[axis: "y2"].title = valueTitle(onY2, table: table, grouped: plan.group != nil, chartTitle: spec.title ?? graph.title ?? "")

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Issue 46's classes on real tables of their shape, through the real binary's `--describe`:
+/// the first chart an analyst would draw, and why.
+@Suite struct AnalystRealTableTests {
+    /// The `chart:` line and the reasons under it.
+    static func described(_ table: String, _ extra: [String] = []) throws -> (chart: String, reasons: String) {
+        let result = try ChartviewProcess.run([try RealData.path(table), "--describe"] + extra)
+        try #require(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let chart = try #require(lines.firstIndex { $0.hasPrefix("chart: ") })
+        return (lines[chart], lines[(chart + 1)...].joined(separator: "\n"))
+    }
+
+    /// Crime (a county's seven years, county after county): a panel. Years along x, the county
+    /// a code, the mean at each year by region, not a line along the county numbers.
+    @Test func aPanelIsItsMeanOverTimeNotALineAlongItsSubjects() throws {
+        let (chart, reasons) = try Self.described("corpus/rdata/Ecdat/Crime.csv")
+        #expect(chart == "chart: x year · groups region (3) · y crmrte (mean) · line (detected)")
+        #expect(reasons.contains("county (a code)"), "\(reasons)")
+        // Ten firms of magnitudes a hundred times apart (Grunfeld): their mean, not flat lines.
+        let (grunfeld, why) = try Self.described("corpus/rdata/Ecdat/Grunfeld.csv")
+        #expect(grunfeld == "chart: x year · y inv (mean) · line (detected)")
+        #expect(why.contains("no groups: the 10 values of firm differ in magnitude"), "\(why)")
+    }
+
+    /// cars: speeds repeat; a line through them would be vertical spikes.
+    @Test func anXThatRepeatsGivesPoints() throws {
+        let (chart, reasons) = try Self.described("corpus/rdata/datasets/cars.csv")
+        #expect(chart == "chart: x speed · y dist · scatter (detected)")
+        #expect(reasons.contains("points: x repeats (a line through it would be spikes)"))
+    }
+
+    /// Doctor's number of children (8 values) colours nothing; mtcars' cylinders (3) do.
+    @Test func codesOfMoreThanFiveValuesAreNoColours() throws {
+        #expect(try !Self.described("corpus/rdata/Ecdat/Doctor.csv").chart.contains("groups"))
+        #expect(try Self.described("corpus/rdata/datasets/mtcars.csv").chart.contains("groups cyl (3)"))
+    }
+
+    /// azt's patients and midwest's PID (numbered in order) name rows: never x or y.
+    @Test func subjectsNumberedInOrderAreNeitherXNorY() throws {
+        for table in ["corpus/rdata/KMsurv/azt.csv", "corpus/rdata/ggplot2/midwest.csv"] {
+            let (chart, reasons) = try Self.described(table)
+            #expect(!chart.contains(" patient ") && !chart.contains(" PID "), "\(chart)")
+            #expect(reasons.contains("(a code)"), "\(reasons)")
+        }
+    }
+
+    /// mtcars: cars named one per row, 32 of them, with ten measures: mpg (the outcome) against
+    /// what explains it best, not 32 clusters of 6 bars.
+    @Test func rowsNamedOneEachAreACrossSection() throws {
+        let (chart, _) = try Self.described("corpus/rdata/datasets/mtcars.csv")
+        #expect(chart == "chart: x disp · groups cyl (3) · y mpg · scatter (detected)")
+    }
+
+    /// economics: five series from 10 to 300,000, a panel each; planets: two, a second axis.
+    @Test func mixedMagnitudesGetPanelsOrASecondAxis() throws {
+        let (economics, why) = try Self.described("corpus/rdata/ggplot2/economics.csv")
+        #expect(economics.hasSuffix("· a panel each · line (detected)"), "\(economics)")
+        #expect(why.contains("panels: one per series, x shared: their magnitudes differ"), "\(why)")
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/ggplot2/economics.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        #expect(layout.cells?.count == 5)
+        // Told otherwise, one axis.
+        #expect(try Self.described("corpus/rdata/ggplot2/economics.csv", ["--y", "pce,pop"]).chart == "chart: x date · y pce, pop · line (detected)")
+        let (planets, _) = try Self.described("corpus/rdata/HSAUR/planets.csv")
+        #expect(planets.contains("· y2 eccen ·"), "\(planets)")
+    }
+
+    /// nuts: sntrees, sheight and scover are standardized copies (rank correlation 1) of
+    /// ntrees, height and cover; cars reshaped with its distances' log and square beside them.
+    @Test func derivedCopiesAreLeftOutAndNamed() throws {
+        let (_, reasons) = try Self.described("corpus/rdata/COUNT/nuts.csv")
+        #expect(reasons.contains("sntrees (a near-copy of ntrees"), "\(reasons)")
+        let source = try String(contentsOfFile: try RealData.path("corpus/rdata/datasets/cars.csv"), encoding: .utf8)
+        var rows = ["speed,dist,ldist,dist_sq"]
+        for line in source.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            guard cells.count == 3, let dist = Double(cells[2]) else { continue }
+            rows.append("\(cells[1]),\(dist),\(log(dist)),\(dist * dist)")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("derived-\(UUID().uuidString).csv").path
+        try rows.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try ChartviewProcess.run([file, "--describe"])
+        #expect(result.stdout.contains("chart: x speed · y dist · scatter (detected)"), "\(result.stdout)")
+        #expect(result.stdout.contains("not charted: ldist (derived from dist), dist_sq (derived from dist)"), "\(result.stdout)")
+    }
+}
