@@ -64,27 +64,42 @@ import Testing
         #expect(layout.cells?.count == 5)
         // Told otherwise, one axis.
         #expect(try Self.described("corpus/rdata/ggplot2/economics.csv", ["--y", "pce,pop"]).chart == "chart: x date · y pce, pop · line (detected)")
-        let (planets, _) = try Self.described("corpus/rdata/HSAUR/planets.csv")
-        #expect(planets.contains("· y2 eccen ·"), "\(planets)")
+        // economics reshaped to two series: the second on an axis of its own.
+        let file = try Self.reshaped("corpus/rdata/ggplot2/economics.csv", columns: ["date", "pce", "psavert"])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let two = try ChartviewProcess.run([file, "--describe"])
+        #expect(two.stdout.contains("chart: x date · y pce, psavert · y2 psavert · line (detected)"), "\(two.stdout)")
     }
 
-    /// nuts: sntrees, sheight and scover are standardized copies (rank correlation 1) of
-    /// ntrees, height and cover; cars reshaped with its distances' log and square beside them.
-    @Test func derivedCopiesAreLeftOutAndNamed() throws {
-        let (_, reasons) = try Self.described("corpus/rdata/COUNT/nuts.csv")
-        #expect(reasons.contains("sntrees (a near-copy of ntrees"), "\(reasons)")
-        let source = try String(contentsOfFile: try RealData.path("corpus/rdata/datasets/cars.csv"), encoding: .utf8)
-        var rows = ["speed,dist,ldist,dist_sq"]
-        for line in source.split(separator: "\n").dropFirst() {
-            let cells = line.split(separator: ",")
-            guard cells.count == 3, let dist = Double(cells[2]) else { continue }
-            rows.append("\(cells[1]),\(dist),\(log(dist)),\(dist * dist)")
+    /// A real table's columns `columns` (by name, in that order), written to a file of its own.
+    static func reshaped(_ table: String, columns: [String], extra: (([String: String]) -> [String: String])? = nil) throws -> String {
+        let lines = try String(contentsOfFile: try RealData.path(table), encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        var out = [columns.joined(separator: ",")]
+        for line in lines.dropFirst() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == header.count else { continue }
+            var row = Dictionary(uniqueKeysWithValues: zip(header, cells))
+            if let extra { row.merge(extra(row)) { $1 } }
+            out.append(columns.map { row[$0] ?? "" }.joined(separator: ","))
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("derived-\(UUID().uuidString).csv").path
-        try rows.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reshaped-\(UUID().uuidString).csv").path
+        try out.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// cars reshaped with its distances' log, square and a copy in other units beside them:
+    /// the copies are left out and named.
+    @Test func derivedCopiesAreLeftOutAndNamed() throws {
+        let file = try Self.reshaped("corpus/rdata/datasets/cars.csv", columns: ["speed", "dist", "ldist", "dist_sq", "metres"]) { row in
+            let dist = Double(row["dist"] ?? "") ?? 1
+            return ["ldist": "\(log(dist))", "dist_sq": "\(dist * dist)", "metres": "\(dist * 0.3048)"]
+        }
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try ChartviewProcess.run([file, "--describe"])
-        #expect(result.stdout.contains("chart: x speed · y dist · scatter (detected)"), "\(result.stdout)")
-        #expect(result.stdout.contains("not charted: ldist (derived from dist), dist_sq (derived from dist)"), "\(result.stdout)")
+        let result = try ChartviewProcess.run([file, "--describe", "--kind", "line"])
+        #expect(result.stdout.contains("chart: x speed · y dist · line"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("not charted: ldist (derived from dist), dist_sq (derived from dist), metres (a near-copy of dist"),
+            "\(result.stdout)")
     }
 }

@@ -76,9 +76,18 @@ public enum ChartBuilder {
                 : "\(aggregation.rawValue) of \(table.rowCount) rows into \(rowsPerRecord.count) \(what) (\(merged) of several rows\(acrossText))"
             let names = reduced.columns.map(\.name)
             let seriesNames = Array(names.dropFirst(plan.group == nil ? 1 : 2))
+            let magnitudes = plan.magnitudes, firstSeries = names.count - seriesNames.count
+            let seriesIndex = plan.series.firstIndex
             plan = try ChartPlan(
                 table: reduced, x: names[0], y: seriesNames, group: plan.group == nil ? .none : .column(names[1]), kind: plan.kind,
                 source: source)
+            // How the series share the value axis, as planned for the rows (the reduced table's
+            // series are its last columns, in order).
+            switch magnitudes {
+            case .shared: break
+            case .panels: plan.magnitudes = .panels
+            case .secondAxis(let column): plan.magnitudes = seriesIndex(column).map { .secondAxis(firstSeries + $0) } ?? .shared
+            }
             table = reduced
             // Each bar's or slice's popup says how many rows it stands for (a count says it already).
             if aggregation != .count, merged > 0 {

@@ -23,6 +23,9 @@ extension ChartPlan {
     static let narrowShare = 0.08
     /// The most series drawn as stacked panels: more would leave each too thin to read.
     static let panelLimit = 6
+    /// The most series weighed against each other one by one when some are left out: O(s²)
+    /// for s series; a wider table's are weighed against the extent of those kept.
+    static let exactLimit = 64
 
     /// The extent of each series' values as drawn (`values`: each series' numbers, in
     /// `series` order); bars start at zero. O(rows × series).
@@ -87,8 +90,9 @@ extension ChartPlan {
                 return (series, .panels)
             }
         }
-        // Fewer: the first series and those that share its axis without being flattened (each
-        // weighed against the extent of those kept so far: O(series)).
+        // Fewer: the first series and those that share its axis without flattening one kept
+        // or being flattened: each weighed against every series kept (up to `exactLimit`
+        // series), else against the extent of those kept so far (O(series)).
         var kept = [0]
         var band = all[0]
         for i in series.indices.dropFirst() {
@@ -98,7 +102,8 @@ extension ChartPlan {
                 band = e
                 continue
             }
-            if narrow([shared, e]).isEmpty {
+            let fits = series.count <= exactLimit ? narrow((kept + [i]).map { all[$0] }).isEmpty : narrow([shared, e]).isEmpty
+            if fits {
                 kept.append(i)
                 band = min(shared.lowerBound, e.lowerBound)...max(shared.upperBound, e.upperBound)
             }

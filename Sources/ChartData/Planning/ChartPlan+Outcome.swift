@@ -71,19 +71,27 @@ extension ChartPlan {
                 guard !others.isEmpty else { continue }
                 scores.append((m, others.reduce(0, +) / Double(others.count)))
             }
-            // Only a clear one: when two are as central, neither is the table's outcome.
+            // Only a clear one: when two are as central, neither is the table's outcome; then
+            // the first measure, where R's and econometrics' tables put their response
+            // (Hedonic's mv, Icecream's cons, rwm1984's docvis), when there are three or more.
             let sorted = scores.map(\.score).sorted(by: >)
-            guard let best = Self.firstNearBest(scores), best.score > 0, sorted.count < 2 || sorted[0] - sorted[1] >= outcomeMargin else {
-                return nil
+            if let best = Self.firstNearBest(scores), best.score > 0, sorted.count < 2 || sorted[0] - sorted[1] >= outcomeMargin {
+                outcome = best.index
+                outcomeReason = "the measure most correlated with the others"
+            } else {
+                outcome = measures[0]
+                outcomeReason = "the outcome: the first measure, where tables put their response"
             }
-            outcome = best.index
-            outcomeReason = "the measure most correlated with the others"
         }
         guard let outcome else { return nil }
         var candidates: [(index: Int, score: Double)] = []
-        // Variants of the outcome (Min.Price and Max.Price of Price) explain nothing about it.
+        // Variants of the outcome (Min.Price and Max.Price of Price; its log, lag or square:
+        // y1lag of y1) explain nothing about it.
         let outcomeName = profiles[outcome].name.lowercased()
-        for m in measures where m != outcome && !ColumnProfile.tokens(of: profiles[m].name).contains(outcomeName) {
+        for m in measures
+        where m != outcome && !ColumnProfile.tokens(of: profiles[m].name).contains(outcomeName)
+            && !Self.possibleSources(of: profiles[m].name).contains(Self.bareName(outcomeName))
+        {
             let r = rho(outcome, m)
             guard r.isFinite, abs(r) < 0.99 else { continue }
             candidates.append((m, abs(r)))

@@ -55,7 +55,7 @@ public struct ChartPlan: Sendable {
     public let aggregation: Aggregation?
     /// How the series share the value axis: one axis, a second axis for one of two, or a panel
     /// each (`Magnitudes`).
-    public let magnitudes: Magnitudes
+    public internal(set) var magnitudes: Magnitudes
     /// Why each choice was made, for `--describe`, `--trace` and `--dump-layout`.
     public let reasons: [String]
     /// What reading the table did that a user should know: headers read as data, lines skipped
@@ -244,7 +244,7 @@ public struct ChartPlan: Sendable {
                         + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged")
                         + "; --aggregate chooses")
             } else if table.rowCount > 0, kindIsDetected, kind.joinsRecords, profiles[x].role == .time, !series.isEmpty,
-                !Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
+                Self.repeatedShare(table.columns[x], groupOfRow: groupOfRow) >= Self.panelRepeatShare
             {
                 aggregation = .mean
                 reasons.append("mean: \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are averaged; --aggregate chooses")
@@ -736,9 +736,23 @@ public struct ChartPlan: Sendable {
         // A line needs an x that does not repeat within its series: through repeated x it is
         // drawn as vertical spikes. Times that repeat are averaged (a panel's years); other
         // numbers are points.
-        let unique = Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
+        // Times repeating in a few rows (an hour twice when clocks go back) are no panel: their
+        // line is drawn as before, through the rows in order.
+        let unique =
+            xProfile.role == .time
+            ? Self.repeatedShare(table.columns[x], groupOfRow: groupOfRow) < Self.panelRepeatShare
+            : Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
         let within = groupOfRow.isEmpty ? "" : " within each group"
         if unique && Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
+            // Measurements in x order (cloth's lengths, faults) are points unless each value
+            // follows from the one before (a dose-response curve, a spectrum): a line joins
+            // neighbours only when they are related.
+            if xProfile.role == .measure, groupOfRow.isEmpty, let first = series.first, let values = table.columns[first].numbers,
+                Self.isASampleNotASignal(values)
+            {
+                reasons.append("points: x never decreases, but \(profiles[first].name) does not follow from one row to the next")
+                return .scatter
+            }
             reasons.append("line: x never decreases\(within)")
             return .line
         }
@@ -799,6 +813,24 @@ public struct ChartPlan: Sendable {
             previous[g] = v
         }
         return true
+    }
+
+    /// The share of rows a time must repeat in, within its series, for the rows to be a panel's
+    /// (averaged at each time) rather than a series with a few repeated times.
+    static let panelRepeatShare = 0.1
+
+    /// The share of the present values of `column` that repeat an earlier one within their
+    /// group (0 when none does). O(rows) expected, a set of the values.
+    static func repeatedShare(_ column: DataColumn, groupOfRow: [Int]) -> Double {
+        guard let values = column.numbers else { return 0 }
+        var seen = Set<TextAndNumber>()
+        var present = 0, repeated = 0
+        for (row, v) in values.enumerated() where v.isFinite {
+            present += 1
+            let key = TextAndNumber(text: groupOfRow.isEmpty ? nil : String(groupOfRow[row]), number: v)
+            if !seen.insert(key).inserted { repeated += 1 }
+        }
+        return present == 0 ? 0 : Double(repeated) / Double(present)
     }
 
     /// Whether no present value of `column` repeats within a group. O(rows) expected, a set of

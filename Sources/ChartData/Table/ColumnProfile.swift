@@ -308,7 +308,10 @@ public struct ColumnProfile: Sendable, Equatable {
     /// (`subjectNames`, `isShortIDName(_:)`).
     static func namesSubjects(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return subjectNames.contains(lower) || isShortIDName(lower)
+        if subjectNames.contains(lower) || isShortIDName(lower) { return true }
+        // The last word of a qualified name (Ketchup.hid, patient.id).
+        guard let last = lower.split(whereSeparator: { $0 == "." || $0 == "_" || $0 == " " }).last.map(String.init), last != lower else { return false }
+        return last == "id" || subjectNames.contains(last) || isShortIDName(last)
     }
 
     /// Whether a short name ends in "id" the way ids of things are named (`schid`, `hhid`,
