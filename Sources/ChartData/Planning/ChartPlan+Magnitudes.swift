@@ -18,9 +18,9 @@ extension ChartPlan {
 
     /// A series spanning less than this share of the values it would share an axis with is
     /// drawn flat. Above the 5% an analyst would allow: the axis is rounded out past the data
-    /// (round ticks, a margin), so a series with 8% of the data's extent can get under 5% of
+    /// (round ticks, a margin), so a series with 6% of the data's extent can get under 5% of
     /// the axis.
-    static let narrowShare = 0.08
+    static let narrowShare = 0.06
     /// The most series drawn as stacked panels: more would leave each too thin to read.
     static let panelLimit = 6
     /// The most series weighed against each other one by one when some are left out: O(s²)
@@ -45,7 +45,7 @@ extension ChartPlan {
     /// series it shares an axis with is of another magnitude. A series that is only flatter
     /// than the others at their magnitude (one country's fertility, steady at 1.5 among others
     /// from 1 to 8) is drawn as it is: that it is flat is what it says.
-    static let magnitudeShare = 0.12
+    static let magnitudeShare = 0.1
 
     /// The indices (into `extents`) of the series of another magnitude than the others, drawn
     /// flat on an axis they share: spanning less than `narrowShare` of the extent they share
@@ -90,28 +90,40 @@ extension ChartPlan {
                 return (series, .panels)
             }
         }
-        // Fewer: the first series and those that share its axis without flattening one kept
-        // or being flattened: each weighed against every series kept (up to `exactLimit`
-        // series), else against the extent of those kept so far (O(series)).
-        var kept = [0]
-        var band = all[0]
-        for i in series.indices.dropFirst() {
-            guard let e = all[i] else { continue }
-            guard let shared = band else {
-                kept.append(i)
-                band = e
-                continue
+        // Fewer: the most series that share an axis without flattening one another (of equal
+        // counts, those with the earliest first series): from each series (up to `exactLimit`
+        // of them), those after it that fit beside every series kept; from the first only,
+        // weighed against the extent kept so far, for wider tables (O(series)).
+        func keptFrom(_ seed: Int) -> [Int] {
+            var kept = [seed]
+            var band = all[seed]
+            for i in series.indices where i != seed {
+                guard let e = all[i] else { continue }
+                guard let shared = band else {
+                    kept.append(i)
+                    band = e
+                    continue
+                }
+                let fits = series.count <= exactLimit ? narrow((kept + [i]).map { all[$0] }).isEmpty : narrow([shared, e]).isEmpty
+                if fits {
+                    kept.append(i)
+                    band = min(shared.lowerBound, e.lowerBound)...max(shared.upperBound, e.upperBound)
+                }
             }
-            let fits = series.count <= exactLimit ? narrow((kept + [i]).map { all[$0] }).isEmpty : narrow([shared, e]).isEmpty
-            if fits {
-                kept.append(i)
-                band = min(shared.lowerBound, e.lowerBound)...max(shared.upperBound, e.upperBound)
+            return kept.sorted()
+        }
+        var kept = keptFrom(0)
+        if series.count <= exactLimit {
+            for seed in series.indices.dropFirst() {
+                let other = keptFrom(seed)
+                if other.count > kept.count { kept = other }
             }
         }
         let left = series.indices.filter { !kept.contains($0) }
         reasons.append(
             "not charted: " + left.map { profiles[series[$0]].name }.joined(separator: ", ")
-                + " (of other magnitudes than \(profiles[series[0]].name), which they would flatten or be flattened by; --y names them)")
+                + " (of other magnitudes than \(profiles[series[kept[0]]].name) and the series beside it, which they would flatten or be flattened by; --y names them)"
+        )
         return (kept.map { series[$0] }, .shared)
     }
 }

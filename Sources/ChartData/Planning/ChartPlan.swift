@@ -244,7 +244,7 @@ public struct ChartPlan: Sendable {
                         + (chosen == .sum ? (kind.showsSharesOfWhole ? "added up (slices are shares of a whole)" : "added up (counts and totals)") : "averaged")
                         + "; --aggregate chooses")
             } else if table.rowCount > 0, kindIsDetected, kind.joinsRecords, profiles[x].role == .time, !series.isEmpty,
-                Self.repeatedShare(table.columns[x], groupOfRow: groupOfRow) >= Self.panelRepeatShare
+                !Self.repeatsAreRare(table.columns[x], groupOfRow: groupOfRow)
             {
                 aggregation = .mean
                 reasons.append("mean: \(profiles[x].name) repeats\(group == nil ? "" : " within a group"), so its rows are averaged; --aggregate chooses")
@@ -740,7 +740,7 @@ public struct ChartPlan: Sendable {
         // line is drawn as before, through the rows in order.
         let unique =
             xProfile.role == .time
-            ? Self.repeatedShare(table.columns[x], groupOfRow: groupOfRow) < Self.panelRepeatShare
+            ? Self.repeatsAreRare(table.columns[x], groupOfRow: groupOfRow)
             : Self.isUniqueWithinGroups(table.columns[x], groupOfRow: groupOfRow)
         let within = groupOfRow.isEmpty ? "" : " within each group"
         if unique && Self.neverDecreases(table.columns[x], groupOfRow: groupOfRow) {
@@ -815,14 +815,20 @@ public struct ChartPlan: Sendable {
         return true
     }
 
-    /// The share of rows a time must repeat in, within its series, for the rows to be a panel's
-    /// (averaged at each time) rather than a series with a few repeated times.
-    static let panelRepeatShare = 0.1
+    /// The share of rows a time must repeat in, within its series, for its rows to be averaged
+    /// at each time (a panel's years, polls of one day) rather than joined as they come: under
+    /// it, a long series with a handful of repeated times (an hour twice when clocks go back,
+    /// in a year of hours), whose joins are a pixel wide.
+    static let panelRepeatShare = 0.01
 
-    /// The share of the present values of `column` that repeat an earlier one within their
-    /// group (0 when none does). O(rows) expected, a set of the values.
-    static func repeatedShare(_ column: DataColumn, groupOfRow: [Int]) -> Double {
-        guard let values = column.numbers else { return 0 }
+    /// The fewest rows of a series whose few repeated times are joined as they come.
+    static let longSeriesRows = 1_000
+
+    /// Whether the present values of `column` repeat an earlier one within their group in
+    /// under `panelRepeatShare` of `longSeriesRows` rows or more, or never. O(rows) expected,
+    /// a set of the values.
+    static func repeatsAreRare(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
+        guard let values = column.numbers else { return true }
         var seen = Set<TextAndNumber>()
         var present = 0, repeated = 0
         for (row, v) in values.enumerated() where v.isFinite {
@@ -830,7 +836,7 @@ public struct ChartPlan: Sendable {
             let key = TextAndNumber(text: groupOfRow.isEmpty ? nil : String(groupOfRow[row]), number: v)
             if !seen.insert(key).inserted { repeated += 1 }
         }
-        return present == 0 ? 0 : Double(repeated) / Double(present)
+        return repeated == 0 || (present >= longSeriesRows && Double(repeated) < panelRepeatShare * Double(present))
     }
 
     /// Whether no present value of `column` repeats within a group. O(rows) expected, a set of
