@@ -36,7 +36,7 @@ extension ChartPlan {
     /// measures of which neither is named as an outcome.
     /// O(m² · n) for m measures (at most `outcomeMeasureLimit`) and n rows (at most
     /// `outcomeSampleRows`), after O(m · n log n) to rank them.
-    static func outcome(table: DataTable, profiles: [ColumnProfile], measures: [Int]) -> OutcomeChoice? {
+    static func outcome(table: DataTable, profiles: [ColumnProfile], measures: [Int], firstIfUnclear: Bool = true) -> OutcomeChoice? {
         guard measures.count >= 2, measures.count <= outcomeMeasureLimit else { return nil }
         let rows = min(table.rowCount, outcomeSampleRows)
         var ranks: [Int: [Double]] = [:]
@@ -78,7 +78,7 @@ extension ChartPlan {
             if let best = Self.firstNearBest(scores), best.score > 0, sorted.count < 2 || sorted[0] - sorted[1] >= outcomeMargin {
                 outcome = best.index
                 outcomeReason = "the measure most correlated with the others"
-            } else {
+            } else if firstIfUnclear {
                 outcome = measures[0]
                 outcomeReason = "the outcome: the first measure, where tables put their response"
             }

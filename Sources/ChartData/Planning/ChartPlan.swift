@@ -99,7 +99,7 @@ public struct ChartPlan: Sendable {
             // The outcome and what explains it only when the user named no y.
             var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
             if yNames == nil, requestedKind == nil || why == Self.firstMeasureReason,
-                let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles)
+                let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles, firstIfUnclear: requestedKind == nil)
             {
                 (chosen, why) = (choice.x, choice.xReason)
                 let (y, reason) = (choice.outcome, choice.outcomeReason)
@@ -438,7 +438,7 @@ public struct ChartPlan: Sendable {
     /// So are the measures of a table whose rows a text column names (cars, states, athletes),
     /// when there are more rows than `categoryBarLimit`: bars of each measure for each name
     /// would be a comb no one reads.
-    static func outcomeChoice(x: Int, why: String, table: DataTable, profiles: [ColumnProfile]) -> OutcomeChoice? {
+    static func outcomeChoice(x: Int, why: String, table: DataTable, profiles: [ColumnProfile], firstIfUnclear: Bool = true) -> OutcomeChoice? {
         let namesRows = profiles[x].role == .category && table.rowCount > categoryBarLimit
         guard why == Self.firstMeasureReason || namesRows else { return nil }
         // A first measure in order (a dose, a day) is an axis, as it was written.
@@ -446,7 +446,7 @@ public struct ChartPlan: Sendable {
         let measures = profiles.indices.filter {
             profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10)
         }
-        guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures) else { return nil }
+        guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures, firstIfUnclear: firstIfUnclear) else { return nil }
         if namesRows { choice.xReason += "; \(profiles[x].name) names the rows, one each, too many for bars" }
         return choice
     }

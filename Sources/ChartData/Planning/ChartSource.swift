@@ -272,7 +272,9 @@ extension ChartSource {
             graph.note = (graph.note.map { $0 + " · " } ?? "") + "over \(outOfCoreRows ?? 0) rows: counted in the database"
             return graph
         }
-        guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,
+        // A plan that averages repeated times (a panel's) draws the means, which views of the
+        // rows would not: such a chart loads its rows.
+        guard plan.kind.readsPerView, plan.group == nil, plan.aggregation == nil, spec.keepOrder != true,
             sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
             sample.columns.count == ChartBuilder.prepared(sample, spec: spec).columns.count
         else { return nil }
