@@ -74,4 +74,30 @@ import Testing
         let p = try Self.plan("household,household_income,size\n1,30000,2\n1,31000,2\n2,52000,4\n2,50500,4\n3,41000,3\n3,42000,3\n")
         #expect(p.profiles[0].role == .code && p.profiles[1].role == .measure)
     }
+
+    /// The plan a new user gets for `text`: the table prepared (turned when laid out sideways).
+    static func defaultPlan(_ text: String) throws -> ChartPlan {
+        let table = try CSVReader.parse(Array(text.utf8), path: "t.csv").table
+        return try ChartBuilder.plan(for: table, spec: ChartSpec(name: "t", data: .init(csv: "t.csv")), source: "t.csv")
+    }
+
+    /// Spectra laid out a row each (`w400 … w470`): a line per row along the numbers, named
+    /// by the text column that names each row; many rows, the mean curve of each class;
+    /// numbered columns whose values jump from one to the next (a regression's x1 … x8) stay
+    /// measures.
+    @Test func seriesPerRowAreTurnedIntoCurves() throws {
+        let header = "sample,kind," + (0..<8).map { "w\(400 + 10 * $0)" }.joined(separator: ",")
+        func curve(_ row: Int) -> String { (0..<8).map { "\(Double(row) + sin(Double($0) / 3))" }.joined(separator: ",") }
+        let few = try Self.defaultPlan(header + "\n" + (0..<3).map { "s\($0),\($0 % 2 == 0 ? "a" : "b"),\(curve($0))" }.joined(separator: "\n") + "\n")
+        #expect(Self.names(few, [few.x]) == ["w"] && Self.names(few, few.series) == ["s0", "s1", "s2"], "\(few.reasons)")
+        #expect(few.kind == .line)
+        let many = try Self.defaultPlan(header + "\n" + (0..<30).map { "s\($0),\($0 % 2 == 0 ? "a" : "b"),\(curve($0))" }.joined(separator: "\n") + "\n")
+        #expect(Self.names(many, many.series) == ["a (mean of 15)", "b (mean of 15)"], "\(many.reasons)")
+        #expect(many.description(source: "t.csv").hasPrefix("t.csv: 30 rows, 10 columns, turned: 8 rows, 3 columns"))
+        // Unrelated measures numbered 1 … 8: von Neumann's ratio about 1, no curve.
+        let measures =
+            "y," + (1...8).map { "x\($0)" }.joined(separator: ",") + "\n"
+            + (0..<30).map { r in (0...8).map { "\((r * 37 + $0 * 71) % 13)" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        #expect(try Self.defaultPlan(measures).profiles.count == 9)
+    }
 }

@@ -102,4 +102,56 @@ import Testing
             result.stdout.contains("not charted: ldist (derived from dist), dist_sq (derived from dist), metres (a near-copy of dist"),
             "\(result.stdout)")
     }
+
+    /// ISLP's Bikeshare (a year of hourly rentals) laid out as a daily-profile table: a row per
+    /// day, `h0 … h23` its hours' riders, and whether it was a working day. Each row is a
+    /// curve: the hour along x, the mean day of each kind (commuters' two peaks against the
+    /// weekend's one), not h0 against h1.
+    @Test func seriesPerRowAreCurvesOverTheirNumbers() throws {
+        let lines = try String(contentsOfFile: try RealData.path("islp/Bikeshare.csv"), encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        let month = try #require(header.firstIndex(of: "mnth")), day = try #require(header.firstIndex(of: "day"))
+        let hour = try #require(header.firstIndex(of: "hr")), working = try #require(header.firstIndex(of: "workingday"))
+        let riders = try #require(header.firstIndex(of: "bikers"))
+        var days: [String] = []
+        var rows: [String: (working: String, hours: [String])] = [:]
+        for line in lines.dropFirst() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            guard cells.count == header.count, let h = Int(cells[hour]), (0..<24).contains(h) else { continue }
+            let key = cells[month] + " " + cells[day]
+            if rows[key] == nil {
+                days.append(key)
+                rows[key] = (cells[working], Array(repeating: "", count: 24))
+            }
+            rows[key]!.hours[h] = cells[riders]
+        }
+        #expect(days.count >= 300)
+        let table =
+            ["day,workingday," + (0..<24).map { "h\($0)" }.joined(separator: ",")]
+            + days.map { "\($0),\(rows[$0]!.working),\(rows[$0]!.hours.joined(separator: ","))" }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bikeshare-days-\(UUID().uuidString).csv").path
+        try table.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try ChartviewProcess.run([file, "--describe"])
+        #expect(result.stdout.contains("(one series per row: its 24 columns h0 … h23 read as h along x, the mean of each workingday (2)"), "\(result.stdout)")
+        #expect(result.stdout.contains("chart: x h · y workingday 0 (mean of "), "\(result.stdout)")
+        #expect(result.stdout.contains("line (detected)"), "\(result.stdout)")
+        // A regression's numbered measures (biopsy's V1 … V9, Holzinger's T1 … T14) are no curve.
+        for table in ["corpus/rdata/MASS/biopsy.csv", "corpus/rdata/psych/Holzinger.csv"] {
+            let described = try ChartviewProcess.run([try RealData.path(table), "--describe"])
+            #expect(described.status == 0 && !described.stdout.contains("one series per row"), "\(table): \(described.stdout)")
+        }
+    }
+
+    /// The outcome by its name: cpus' published performance (perf; estperf, its estimate,
+    /// explains nothing), pulpfiber's first response Y1 against the input X4 that explains it
+    /// (not another response), phosphate's eight timed measurements per patient as each group's
+    /// mean curve over the hours.
+    @Test func outcomesByNameAndRepeatedMeasuresOverTime() throws {
+        #expect(try Self.described("corpus/rdata/MASS/cpus.csv").chart == "chart: x mmin · y perf · scatter (detected)")
+        #expect(try Self.described("corpus/rdata/robustbase/pulpfiber.csv").chart == "chart: x X4 · y Y1 · scatter (detected)")
+        #expect(
+            try Self.described("corpus/rdata/HSAUR/phosphate.csv").chart
+                == "chart: x t · y control (mean of 20), obese (mean of 13) · line (detected)")
+    }
 }

@@ -56,11 +56,17 @@ extension CorpusInvariantTests {
                 return None
             return v if math.isfinite(v) else None
         columns, values = {}, {}
+        missing = {'', 'NA', 'NaN', 'nan', 'null', 'NULL'}
         for i, name in enumerate(names):
             cells = [r[i].strip() if i < len(r) else '' for r in body]
-            present = [c for c in cells if c not in ('', 'NA', 'NaN', 'nan', 'null', 'NULL')]
-            nums = [number(c) for c in cells]
-            numeric = bool(present) and all(number(c) is not None for c in present)
+            present = [c for c in cells if c not in missing]
+            # Each cell parsed once: a column of text stops at its first word.
+            nums, numeric = [], bool(present)
+            for c in cells:
+                v = number(c) if numeric else None
+                if v is None and c not in missing:
+                    numeric = False
+                nums.append(v)
             whole = numeric and all(v == int(v) for v in nums if v is not None)
             info = {'numeric': numeric, 'whole': whole, 'present': len(present), 'distinct': len(set(present)), 'rows': len(body)}
             if numeric:

@@ -9,12 +9,13 @@ public enum ChartBuilder {
 
     /// `table` ready for planning: a single column of numbers is charted against its row
     /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it; a table wide in years
-    /// (`WideYears`) is turned into series over the years, unless the spec names columns.
+    /// (`WideYears`) is turned into series over the years and a table of one series per row
+    /// (`SeriesPerRow`) into curves over its numbered columns, unless the spec names columns.
     static func prepared(_ table: DataTable, spec: ChartSpec) -> DataTable {
-        if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true,
-            let wide = WideYears(table)
-        {
-            return wide.turned(table)
+        if table.turnedAlong != nil { return table }
+        if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true {
+            if let wide = WideYears(table) { return wide.turned(table) }
+            if let rows = SeriesPerRow(table) { return rows.turned(table) }
         }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
         return DataTable(
@@ -29,7 +30,7 @@ public enum ChartBuilder {
         let grouping: ChartPlan.Grouping =
             spec.asksForNoGroups ? .none : spec.namedGroup.map(ChartPlan.Grouping.column) ?? .automatic
         let yNames = spec.y ?? spec.series.map { $0.map(\.column) }
-        return try ChartPlan(table: table, x: spec.x, y: yNames, group: grouping, kind: kind, aggregate: spec.aggregate, source: source)
+        return try ChartPlan(table: table, x: spec.x ?? table.turnedAlong, y: yNames, group: grouping, kind: kind, aggregate: spec.aggregate, source: source)
     }
 
     /// The graph for `table` as `spec` describes it. `source` names the data in errors;

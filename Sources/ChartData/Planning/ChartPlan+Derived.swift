@@ -3,10 +3,10 @@
 /// beside its source it says the same thing twice, on an axis stretched for both.
 extension ChartPlan {
     /// Prefixes of a name that make it a derived copy of the rest: logs (`l`, `ln`, `log`), a
-    /// lag, growth (`g`), a change, a square.
-    static let derivedPrefixes = ["l", "ln", "log", "lag", "g", "chg", "sq"]
-    /// Suffixes that do the same (`wagesq`, `price_lag`, `income_log`).
-    static let derivedSuffixes = ["sq", "squared", "lag", "log", "ln", "chg", "diff"]
+    /// lag, growth (`g`), a change, a square, an estimate or prediction of it (`estperf`).
+    static let derivedPrefixes = ["l", "ln", "log", "lag", "g", "chg", "sq", "est", "pred", "fitted"]
+    /// Suffixes that do the same (`wagesq`, `price_lag`, `income_log`, `yhat`).
+    static let derivedSuffixes = ["sq", "squared", "lag", "log", "ln", "chg", "diff", "hat", "pred", "fit"]
 
     /// A name as derived copies are compared: lowercase letters and digits.
     static func bareName(_ name: String) -> String {

@@ -1,12 +1,13 @@
 /// A cross-section's outcome and the measure that explains it: what an analyst puts on y and
 /// on x of a table of measurements with no date, key or category to chart along.
 extension ChartPlan {
-    /// Words of a column's name that say it is what the rows are about (wage, price, score…),
-    /// most telling first. Matched against the name's words (`ColumnProfile.tokens(of:)`), or
+    /// Words of a column's name that say it is what the rows are about (wage, price, score,
+    /// a count of visits or deaths…), most telling first. Matched against the name's words (`ColumnProfile.tokens(of:)`), or
     /// with an `l` before them (`lwage`, `lprice`: a logarithm, as econometrics names it).
     static let outcomeWords = [
         "y", "target", "outcome", "response", "survived", "earnings", "wage", "wages", "salary", "income", "price", "sales",
-        "score", "gpa", "return", "returns", "yield", "weight", "mpg", "rate"
+        "score", "gpa", "return", "returns", "yield", "weight", "mpg", "rate", "perf", "performance", "visits", "docvis",
+        "doctorco", "numvisit", "deaths"
     ]
 
     /// The outcome and its x, with the reasons `--describe` gives.
@@ -53,7 +54,9 @@ extension ChartPlan {
             for exact in [true, false] {
                 for m in measures {
                     let name = profiles[m].name.lowercased()
-                    let matches = exact ? name == word : ColumnProfile.tokens(of: name).contains(word) || name == "l" + word
+                    // y, and y1 … y4 (responses numbered as their x1 … x4 are).
+                    let numberedY = word == "y" && name.count > 1 && name.hasPrefix("y") && name.dropFirst().allSatisfy(\.isNumber)
+                    let matches = exact ? name == word || numberedY : ColumnProfile.tokens(of: name).contains(word) || name == "l" + word
                     if matches {
                         outcome = m
                         outcomeReason = "the outcome, by its name"
@@ -88,9 +91,17 @@ extension ChartPlan {
         // Variants of the outcome (Min.Price and Max.Price of Price; its log, lag or square:
         // y1lag of y1) explain nothing about it.
         let outcomeName = profiles[outcome].name.lowercased()
+        // Responses numbered beside numbered inputs (pulpfiber's Y1 … Y4 and X1 … X4): an input
+        // explains a response, another response does not.
+        func numbered(_ letter: Character, _ name: String) -> Bool {
+            let lower = name.lowercased()
+            return lower.count > 1 && lower.first == letter && lower.dropFirst().allSatisfy(\.isNumber)
+        }
+        let responsesBesideInputs = numbered("y", outcomeName) && measures.contains { numbered("x", profiles[$0].name) }
         for m in measures
         where m != outcome && !ColumnProfile.tokens(of: profiles[m].name).contains(outcomeName)
             && !Self.possibleSources(of: profiles[m].name).contains(Self.bareName(outcomeName))
+            && !(responsesBesideInputs && numbered("y", profiles[m].name))
         {
             let r = rho(outcome, m)
             guard r.isFinite, abs(r) < 0.99 else { continue }

@@ -61,6 +61,8 @@ public struct ChartPlan: Sendable {
     /// What reading the table did that a user should know: headers read as data, lines skipped
     /// before the header, columns merged (`DataTable.notes`).
     public let tableNotes: [String]
+    /// The shape of the table as read, when it was turned before planning (rows, columns).
+    let shapeAsRead: (rows: Int, columns: Int)?
 
     /// The error for an aggregate asked of a kind that draws every row (a histogram, a box).
     static func refusingAggregation(kind: ChartKind, source: String) -> DataError {
@@ -79,6 +81,7 @@ public struct ChartPlan: Sendable {
         let profiles = Self.panelSubjects(Self.weighed(ColumnProfile.of(table)), table: table)
         self.profiles = profiles
         tableNotes = table.notes
+        shapeAsRead = table.turning.map { ($0.rows, $0.columns) }
         var reasons: [String] = []
         func index(_ name: String) throws(DataError) -> Int {
             if let i = table.columns.firstIndex(where: { $0.name == name }) { return i }
@@ -94,7 +97,7 @@ public struct ChartPlan: Sendable {
             x = try xName.map(index) ?? 0
         } else if let xName {
             x = try index(xName)
-            reasons.append("x: \(profiles[x].name) (given)")
+            reasons.append("x: \(profiles[x].name) (\(table.turnedAlong == xName ? "the table turned along it" : "given"))")
         } else {
             // The outcome and what explains it only when the user named no y.
             var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
@@ -344,7 +347,10 @@ public struct ChartPlan: Sendable {
     /// distinct values), then the chart and why.
     public func description(source: String) -> String {
         let rows = profiles.first?.rowCount ?? 0
-        var lines = ["\(source): \(rows) row\(rows == 1 ? "" : "s"), \(profiles.count) column\(profiles.count == 1 ? "" : "s")"]
+        func shape(_ rows: Int, _ columns: Int) -> String { "\(rows) row\(rows == 1 ? "" : "s"), \(columns) column\(columns == 1 ? "" : "s")" }
+        var first = "\(source): " + shape(shapeAsRead?.rows ?? rows, shapeAsRead?.columns ?? profiles.count)
+        if shapeAsRead != nil { first += ", turned: " + shape(rows, profiles.count) }
+        var lines = [first]
         lines += tableNotes.map { "  (\($0))" }
         let width = min(24, profiles.map(\.name.count).max() ?? 0)
         let charted = Set(series)
@@ -824,31 +830,35 @@ public struct ChartPlan: Sendable {
     /// The fewest rows of a series whose few repeated times are joined as they come.
     static let longSeriesRows = 1_000
 
-    /// Whether the present values of `column` repeat an earlier one within their group in
-    /// under `panelRepeatShare` of `longSeriesRows` rows or more, or never. O(rows) expected,
-    /// a set of the values.
-    static func repeatsAreRare(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
-        guard let values = column.numbers else { return true }
-        var seen = Set<TextAndNumber>()
+    /// How often the present values of `column` repeat an earlier one within their group: the
+    /// present values and the repeats among them, or nil when `column` holds no numbers. O(rows)
+    /// expected, a set of the values.
+    static func repeats(_ column: DataColumn, groupOfRow: [Int]) -> (present: Int, repeated: Int)? {
+        guard let values = column.numbers else { return nil }
+        struct Key: Hashable {
+            var group: Int
+            var value: Double
+        }
+        var seen = Set<Key>()
         var present = 0, repeated = 0
         for (row, v) in values.enumerated() where v.isFinite {
             present += 1
-            let key = TextAndNumber(text: groupOfRow.isEmpty ? nil : String(groupOfRow[row]), number: v)
-            if !seen.insert(key).inserted { repeated += 1 }
+            if !seen.insert(Key(group: groupOfRow.isEmpty ? 0 : groupOfRow[row], value: v)).inserted { repeated += 1 }
         }
+        return (present, repeated)
+    }
+
+    /// Whether the present values of `column` repeat an earlier one within their group in
+    /// under `panelRepeatShare` of `longSeriesRows` rows or more, or never (true for a column
+    /// of no numbers). O(rows) expected.
+    static func repeatsAreRare(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
+        guard let (present, repeated) = repeats(column, groupOfRow: groupOfRow) else { return true }
         return repeated == 0 || (present >= longSeriesRows && Double(repeated) < panelRepeatShare * Double(present))
     }
 
-    /// Whether no present value of `column` repeats within a group. O(rows) expected, a set of
-    /// the values.
+    /// Whether no present value of `column`, a column of numbers, repeats within a group. O(rows) expected.
     static func isUniqueWithinGroups(_ column: DataColumn, groupOfRow: [Int]) -> Bool {
-        guard let values = column.numbers else { return false }
-        var seen = Set<TextAndNumber>()
-        for (row, v) in values.enumerated() where v.isFinite {
-            let key = TextAndNumber(text: groupOfRow.isEmpty ? nil : String(groupOfRow[row]), number: v)
-            if !seen.insert(key).inserted { return false }
-        }
-        return true
+        repeats(column, groupOfRow: groupOfRow)?.repeated == 0
     }
 }
 

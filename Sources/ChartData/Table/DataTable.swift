@@ -8,6 +8,20 @@ public struct DataTable: Sendable, Equatable {
     /// first row is data, not a header", "9 lines before the header skipped", "Date and Time
     /// read as one column of dates and times". `--describe` lists them.
     public var notes: [String]
+    /// How a table laid out sideways was turned (`WideYears`' years, `SeriesPerRow`'s numbers),
+    /// and a sign it was turned once already; nil for a table as read.
+    var turning: Turning?
+
+    /// A table's turning: the column it was turned along (its x) and its shape as read.
+    struct Turning: Sendable, Equatable {
+        /// The new column of the years or numbers the columns were named by.
+        var along: String
+        /// The rows and columns of the table as read.
+        var rows: Int, columns: Int
+    }
+
+    /// The column this table was turned along, if it was.
+    var turnedAlong: String? { turning?.along }
 
     /// A table of `columns`, which must all have the same number of rows, and the notes of its reading.
     public init(columns: [DataColumn], notes: [String] = []) {

@@ -66,6 +66,8 @@ struct WideYears {
         if !left.isEmpty {
             note += "; not charted: " + left.prefix(4).map { table.columns[$0].name }.joined(separator: ", ") + (left.count > 4 ? "…" : "")
         }
-        return DataTable(columns: columns, notes: table.notes + [note])
+        var result = DataTable(columns: columns, notes: table.notes + [note])
+        result.turning = DataTable.Turning(along: "year", rows: table.rowCount, columns: table.columns.count)
+        return result
     }
 }
