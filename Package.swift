@@ -68,6 +68,12 @@ let package = Package(
         .executableTarget(name: "FuzzClickHouseNative", dependencies: ["ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzLiveLines", dependencies: ["ChartCore", "ChartData", "FuzzSupport"], swiftSettings: fuzzSettings),
 
+        // The Examples package's two programs (chartview used as a library, through the public API
+        // only), built here too so that make test compiles the library once (.ci/examples runs them;
+        // Examples/Package.swift is the same programs as a user's package depends on chartview).
+        .executableTarget(name: "ChartExample", dependencies: ["ChartCore", "ChartCairo", "ChartX11"], path: "Examples/Sources/ChartExample"),
+        .executableTarget(name: "ReadmeExample", dependencies: ["ChartCore", "ChartCairo"], path: "Examples/Sources/ReadmeExample"),
+
         // How much of the heaviest tests a run covers (make test samples, make test-full runs all).
         .target(name: "TestDepth", path: "Tests/TestDepth"),
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore", "TestDepth"]),

@@ -9,7 +9,8 @@ import PackageDescription
 ///   a PNG (and checked with `--check`), or shown in a window with `--window`.
 /// - `ReadmeExample`: the README's library example, verbatim (a test keeps the two equal).
 ///
-/// `make test` builds both (`.ci/examples`) and runs them headless.
+/// `make test` runs both headless (`.ci/examples`) as the main package builds them too (its
+/// `ChartExample` and `ReadmeExample` targets name these folders); CI builds this package.
 let package = Package(
     name: "chartview-examples",
     dependencies: [
