@@ -154,4 +154,21 @@ import Testing
             try Self.described("corpus/rdata/HSAUR/phosphate.csv").chart
                 == "chart: x t · y control (mean of 20), obese (mean of 13) · line (detected)")
     }
+
+    /// Identifiers that repeat (michelson's Run within each experiment, medpar's provider
+    /// number) are codes, never values; one measure across a code of a few values is a box per
+    /// value (Michelson's five experiments; sleep's two drugs), the code that tells the values
+    /// apart most when there are several.
+    @Test func oneMeasureAcrossACodeIsABoxPerValue() throws {
+        let (michelson, why) = try Self.described("corpus/rdata/MASS/michelson.csv")
+        #expect(michelson == "chart: x Expt · y Speed · box (detected)", "\(why)")
+        #expect(why.contains("Run (a code)"), "\(why)")
+        #expect(try Self.described("corpus/rdata/datasets/sleep.csv").chart == "chart: x group · y extra · box (detected)")
+        #expect(try !Self.described("corpus/rdata/COUNT/medpar.csv").chart.contains("provnum"))
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/michelson.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        // Each box's parts (box, whiskers, outliers) name its experiment: "1 · Speed median 940 …".
+        let boxes = Set((layout.plots.first?.items ?? []).compactMap { $0.text?.components(separatedBy: " · ").first })
+        #expect(boxes == ["1", "2", "3", "4", "5"], "a box per experiment: \(boxes)")
+    }
 }

@@ -91,6 +91,7 @@ public struct ChartPlan: Sendable {
 
         // x (and for measurements alone, the outcome on y).
         let x: Int
+        var xComparesCodes = false
         var preferredSeries: Int?
         if table.rowCount == 0 {
             // No rows (an empty period): the chart says so; columns as named, or as they come.
@@ -121,6 +122,7 @@ public struct ChartPlan: Sendable {
             }
             x = chosen
             reasons.append("x: \(profiles[x].name) (\(why))")
+            xComparesCodes = why.hasPrefix(Self.comparedCodesReason)
         }
         self.x = x
         let xIsText = profiles[x].kind == .text
@@ -128,7 +130,7 @@ public struct ChartPlan: Sendable {
         // Groups.
         var group: Int?
         var tooManyGroups: Int?
-        switch grouping {
+        switch xComparesCodes ? .none : grouping {
         case .none:
             break
         case .column(let name):
@@ -461,6 +463,34 @@ public struct ChartPlan: Sendable {
     /// the table has other measures too; more are charted as a cross-section.
     static let categoryBarLimit = 12
 
+    /// The most values of a code whose rows' one measure is compared in boxes.
+    static let comparedCodeLimit = 12
+    /// How the reason for such an x begins: its plan has no groups (the boxes are the groups).
+    static let comparedCodesReason = "codes of "
+
+    /// The share of the variance of `values` between the values of `codes` (η²): 0 when the
+    /// code says nothing about them, 1 when it decides them. Rows where either is missing are
+    /// left out. O(rows).
+    static func shareBetween(_ values: [Double], by codes: [Double]) -> Double {
+        var sums: [Double: (total: Double, count: Double)] = [:]
+        var total = 0.0, count = 0.0
+        for (v, c) in zip(values, codes) where v.isFinite && c.isFinite {
+            sums[c, default: (0, 0)].total += v
+            sums[c, default: (0, 0)].count += 1
+            total += v
+            count += 1
+        }
+        guard count > 1 else { return 0 }
+        let mean = total / count
+        var within = 0.0, all = 0.0
+        for (v, c) in zip(values, codes) where v.isFinite && c.isFinite {
+            let groupMean = sums[c]!.total / sums[c]!.count
+            within += (v - groupMean) * (v - groupMean)
+            all += (v - mean) * (v - mean)
+        }
+        return all > 0 ? 1 - within / all : 0
+    }
+
     /// Why x is the first measurement (the fallback for a table of measurements).
     static let firstMeasureReason = "measurements: the first column of numbers"
 
@@ -507,6 +537,21 @@ public struct ChartPlan: Sendable {
         // Text of few values repeating (categories to sum or count) before text of many.
         if let text = indices.first(where: { profiles[$0].role == .group }) { return (text, "text of \(profiles[text].distinctCount) values") }
         if let text = indices.first(where: { profiles[$0].kind == .text }) { return (text, "the first text column") }
+        // One measure and whole-number codes of a few values with several rows each (Michelson's
+        // experiments 1…5, medpar's admission types): the measure's spread in each, a box each.
+        // Of several codes, the one that tells the measure's values apart most (the largest share
+        // of its variance between the code's values: npk's nitrogen, not its blocks).
+        if kind == nil || kind == .box, measures.count == 1, let values = table.columns[measures[0]].numbers {
+            let codes = indices.filter { i in
+                let p = profiles[i]
+                return p.role == .code && p.kind == .number && !ColumnProfile.namesSubjects(p.name)
+                    && (2...comparedCodeLimit).contains(p.distinctCount) && p.presentCount >= 3 * p.distinctCount
+            }
+            let explained = codes.map { (index: $0, score: Self.shareBetween(values, by: table.columns[$0].numbers ?? [])) }
+            if let best = explained.max(by: { $0.score < $1.score || ($0.score == $1.score && $0.index > $1.index) }) {
+                return (best.index, comparedCodesReason + "\(profiles[best.index].distinctCount) values: \(profiles[measures[0]].name) compared across them")
+            }
+        }
         // Growing whole numbers, then row numbers last: the chart of a table's only measure
         // against its rows.
         if let k = indices.first(where: { profiles[$0].role == .key && !profiles[$0].isRowNumber }) {
@@ -727,6 +772,13 @@ public struct ChartPlan: Sendable {
         if tooManyGroups {
             reasons.append("points: x repeats across series too many to draw apart")
             return .scatter
+        }
+        // One measure across a code's few values, several rows each: a box per value.
+        if xProfile.role == .code, series.count == 1, groupOfRow.isEmpty, (2...comparedCodeLimit).contains(xProfile.distinctCount),
+            xProfile.presentCount >= 3 * xProfile.distinctCount
+        {
+            reasons.append("box: \(profiles[series[0]].name)'s spread at each of the \(xProfile.distinctCount) values of \(xProfile.name)")
+            return .box
         }
         // One column of numbers along the row numbers that are no order of its own (a sample:
         // river lengths, survival times sorted by hand): its distribution, not a line.

@@ -28,8 +28,9 @@ struct DistributionColumns {
 
     /// When the x column splits the rows rather than the plan's group.
     enum SplitByX {
-        /// When x is text whose values repeat (a histogram per species), or any column the
-        /// user named as x (box plots of mpg by cylinders, 4, 6, 8).
+        /// When x is text whose values repeat (a histogram per species), a code (whole numbers
+        /// that name groups), or any column the user named as x (box plots of mpg by
+        /// cylinders, 4, 6, 8).
         case whenCategories
         /// Only when x is text whose values repeat, never a column of numbers (a histogram's
         /// x is its values' axis).
@@ -45,7 +46,9 @@ struct DistributionColumns {
         let xNamed = spec.x != nil
         if table.columns[x].numbers == nil {
             if xNamed || (profile.distinctCount < profile.presentCount && profile.distinctCount >= 2) { return x }
-        } else if xNamed, splitByX == .whenCategories {
+        } else if xNamed || profile.role == .code, splitByX == .whenCategories {
+            // A code the plan compares its measure across (Michelson's experiments) is
+            // categories as a named x is.
             return x
         }
         return plan.group
