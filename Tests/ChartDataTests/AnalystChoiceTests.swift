@@ -100,4 +100,32 @@ import Testing
             + (0..<30).map { r in (0...8).map { "\((r * 37 + $0 * 71) % 13)" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
         #expect(try Self.defaultPlan(measures).profiles.count == 9)
     }
+
+    /// Michelson's shape (an experiment's code, its runs, a speed): a box per experiment only
+    /// when nothing is named: an aggregate or a y given is charted as given.
+    @Test func aMeasureAcrossACodeIsBoxesOnlyWhenNothingIsNamed() throws {
+        let rows = (0..<20).map { i in "\(i / 5 + 1),\(i % 5 + 1),\(800 + (i / 5) * 40 + (i * 7) % 11)" }
+        let text = "Expt,Run,Speed\n" + rows.joined(separator: "\n") + "\n"
+        let table = try CSVReader.parse(Array(text.utf8), path: "t.csv").table
+        let boxes = try ChartPlan(table: table, source: "t.csv")
+        #expect(boxes.kind == .box && Self.names(boxes, [boxes.x]) == ["Expt"] && boxes.group == nil, "\(boxes.reasons)")
+        let means = try ChartPlan(table: table, aggregate: .mean, source: "t.csv")
+        #expect(means.kind != .box && means.aggregation == .mean, "\(means.reasons)")
+        let named = try ChartPlan(table: table, y: ["Speed"], source: "t.csv")
+        #expect(named.kind != .box, "\(named.reasons)")
+    }
+
+    /// Numbered columns of different units (shares, then dollars) are no curve; a row without
+    /// a class is in no class's mean curve.
+    @Test func seriesPerRowNeedOneMagnitudeAndAClass() throws {
+        let header = "y," + (1...8).map { "x\($0)" }.joined(separator: ",")
+        let mixed = (0..<30).map { r in "\(r),0.\(r % 9 + 1),0.5,0.2,0.7,\(30000 + r),45000,28000,52000" }
+        #expect(try Self.defaultPlan(header + "\n" + mixed.joined(separator: "\n") + "\n").profiles.count == 9)
+        let curves =
+            "kind," + (0..<8).map { "w\($0)" }.joined(separator: ",") + "\n"
+            + (0..<30).map { r in "\(r % 5 == 4 ? "" : r % 2 == 0 ? "a" : "b")," + (0..<8).map { "\(Double(r) + sin(Double($0) / 3))" }.joined(separator: ",") }
+            .joined(separator: "\n") + "\n"
+        let plan = try Self.defaultPlan(curves)
+        #expect(plan.series.map { plan.profiles[$0].name }.allSatisfy { $0.hasPrefix("a ") || $0.hasPrefix("b ") }, "\(plan.reasons)")
+    }
 }

@@ -49,11 +49,16 @@ public final class LiveChart: @unchecked Sendable {
         precondition(series == nil, "A live chart's graph is made once.")
         let first = try feed.firstRows(cancellation: cancellation)
         var (table, spec) = (first, self.spec)
+        // Live rows are charted a column each: numbered columns (a sensor array's t0 … t9) are
+        // series as they come, not turned into a curve per row (`SeriesPerRow`).
+        if ChartBuilder.prepared(table, spec: spec).turning != nil {
+            spec.y = table.columns.filter { $0.numbers != nil && !$0.isDate }.map(\.name)
+        }
         var plan = try ChartBuilder.plan(for: table, spec: spec, source: name)
         // Without --x: a date the plan chose, else a column that times or counts the rows, else
         // the rows in their order of arrival, as a strip chart (vmstat's columns against time).
         var chartsByRow = false
-        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView {
+        if spec.x == nil, feed.chartsByRowNumber, plan.kind.readsPerView || plan.kindIsDetected {
             switch Self.liveX(table, plan: plan) {
             case .planned: break
             case .column(let column):
@@ -70,6 +75,9 @@ public final class LiveChart: @unchecked Sendable {
             }
         }
         let prepared = ChartBuilder.prepared(table, spec: spec)
+        guard prepared.turning == nil else {
+            throw .unusable(path: name, message: "live input is charted as a line or points per column, not turned into a series per row")
+        }
         let rowNumbers = prepared.columns.count == table.columns.count + 1 || chartsByRow
         let offset = prepared.columns.count - first.columns.count
         guard plan.kind.readsPerView, plan.group == nil, spec.keepOrder != true,

@@ -63,6 +63,9 @@ public struct ChartPlan: Sendable {
     public let tableNotes: [String]
     /// The shape of the table as read, when it was turned before planning (rows, columns).
     let shapeAsRead: (rows: Int, columns: Int)?
+    /// Whether x is a code whose values the one measure is compared across (a box per value):
+    /// its values are the categories, as a named x's are.
+    let xComparesCodes: Bool
 
     /// The error for an aggregate asked of a kind that draws every row (a histogram, a box).
     static func refusingAggregation(kind: ChartKind, source: String) -> DataError {
@@ -101,7 +104,10 @@ public struct ChartPlan: Sendable {
             reasons.append("x: \(profiles[x].name) (\(table.turnedAlong == xName ? "the table turned along it" : "given"))")
         } else {
             // The outcome and what explains it only when the user named no y.
-            var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind)
+            // One measure compared across a code's values only when the user named no y, no
+            // group and no aggregate (their chart is theirs).
+            let mayCompareCodes = yNames == nil && requestedAggregation == nil && grouping == .automatic
+            var (chosen, why) = Self.chooseX(table: table, profiles: profiles, kind: requestedKind, comparesCodes: mayCompareCodes)
             if yNames == nil, requestedKind == nil || why == Self.firstMeasureReason,
                 let choice = Self.outcomeChoice(x: chosen, why: why, table: table, profiles: profiles, firstIfUnclear: requestedKind == nil)
             {
@@ -125,6 +131,7 @@ public struct ChartPlan: Sendable {
             xComparesCodes = why.hasPrefix(Self.comparedCodesReason)
         }
         self.x = x
+        self.xComparesCodes = xComparesCodes
         let xIsText = profiles[x].kind == .text
 
         // Groups.
@@ -224,7 +231,8 @@ public struct ChartPlan: Sendable {
             } else {
                 kind = Self.chooseKind(
                     table: table, profiles: profiles, x: x, series: series, groupOfRow: groupOfRow,
-                    tooManyGroups: tooManyGroups != nil, averagesTimes: grouping == .automatic, reasons: &reasons)
+                    tooManyGroups: tooManyGroups != nil, averagesTimes: grouping == .automatic, comparesCodes: xComparesCodes,
+                    reasons: &reasons)
                 kindIsDetected = true
             }
             // Aggregation: one bar or slice per category and group.
@@ -495,7 +503,7 @@ public struct ChartPlan: Sendable {
     static let firstMeasureReason = "measurements: the first column of numbers"
 
     /// The x column and why: see the type's documentation.
-    static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?) -> (Int, String) {
+    static func chooseX(table: DataTable, profiles: [ColumnProfile], kind: ChartKind?, comparesCodes: Bool = false) -> (Int, String) {
         let indices = profiles.indices
         // Text categories when the kind asks for them.
         if let kind, kind.wantsCategories, let c = indices.first(where: { profiles[$0].role == .category }) {
@@ -541,7 +549,7 @@ public struct ChartPlan: Sendable {
         // experiments 1…5, medpar's admission types): the measure's spread in each, a box each.
         // Of several codes, the one that tells the measure's values apart most (the largest share
         // of its variance between the code's values: npk's nitrogen, not its blocks).
-        if kind == nil || kind == .box, measures.count == 1, let values = table.columns[measures[0]].numbers {
+        if comparesCodes, kind == nil || kind == .box, measures.count == 1, let values = table.columns[measures[0]].numbers {
             let codes = indices.filter { i in
                 let p = profiles[i]
                 return p.role == .code && p.kind == .number && !ColumnProfile.namesSubjects(p.name)
@@ -758,7 +766,7 @@ public struct ChartPlan: Sendable {
     /// detected, not turned off by the user), else points.
     static func chooseKind(
         table: DataTable, profiles: [ColumnProfile], x: Int, series: [Int], groupOfRow: [Int], tooManyGroups: Bool,
-        averagesTimes: Bool = true, reasons: inout [String]
+        averagesTimes: Bool = true, comparesCodes: Bool = false, reasons: inout [String]
     ) -> ChartKind {
         let xProfile = profiles[x]
         if xProfile.kind == .text || table.rowCount == 0 {
@@ -773,8 +781,9 @@ public struct ChartPlan: Sendable {
             reasons.append("points: x repeats across series too many to draw apart")
             return .scatter
         }
-        // One measure across a code's few values, several rows each: a box per value.
-        if xProfile.role == .code, series.count == 1, groupOfRow.isEmpty, (2...comparedCodeLimit).contains(xProfile.distinctCount),
+        // One measure across a code's few values, several rows each: a box per value (x is
+        // such a code only by `chooseX`'s rule, with nothing named).
+        if comparesCodes, xProfile.role == .code, series.count == 1, groupOfRow.isEmpty, (2...comparedCodeLimit).contains(xProfile.distinctCount),
             xProfile.presentCount >= 3 * xProfile.distinctCount
         {
             reasons.append("box: \(profiles[series[0]].name)'s spread at each of the \(xProfile.distinctCount) values of \(xProfile.name)")

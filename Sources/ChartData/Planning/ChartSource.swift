@@ -276,7 +276,7 @@ extension ChartSource {
         // rows would not: such a chart loads its rows.
         guard plan.kind.readsPerView, plan.group == nil, plan.aggregation == nil, spec.keepOrder != true,
             sample.rowCount > 0, sample.columns[plan.x].numbers != nil,
-            sample.columns.count == ChartBuilder.prepared(sample, spec: spec).columns.count
+            ChartBuilder.prepared(sample, spec: spec).turning == nil, sample.columns.count == ChartBuilder.prepared(sample, spec: spec).columns.count
         else { return nil }
         let xName = sample.columns[plan.x].name
         // SQLite compares a text date as text: only dates stored as numbers can be bounded.

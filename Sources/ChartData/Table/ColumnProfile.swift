@@ -303,7 +303,8 @@ public struct ColumnProfile: Sendable, Equatable {
         "subject", "patient", "litter", "pair", "firm", "household", "hhid", "person", "persnum", "intnum", "brood", "individual",
         "entity", "case", "unit", "family", "clinic", "hospital", "site", "station", "state", "county", "school", "study", "cusip",
         "company", "district", "plant", "tree", "chick", "rat", "dog", "animal", "worker", "country", "region", "province",
-        "run", "event", "inst", "institution", "provider", "trial", "batch", "replicate"
+        "run", "event", "inst", "institution", "provider", "trial", "batch", "replicate", "provnum", "casenum", "idnum", "obsnum",
+        "recnum", "seqnum", "hospnum", "patnum"
     ]
 
     /// Whether the name says the column's whole numbers number a study's or a panel's subjects
@@ -317,11 +318,8 @@ public struct ColumnProfile: Sendable, Equatable {
     }
 
     /// Whether a short name ends in "id" the way ids of things are named (`schid`, `hhid`,
-    /// `pid`): three to six letters, not a word that ends so (paid, valid); or in "num" (`provnum`,
-    /// five to eight letters).
+    /// `pid`): three to six letters, not a word that ends so (paid, valid).
     static func isShortIDName(_ lower: String) -> Bool {
-        // A thing's number the same way (provnum, casenum, idnum).
-        if lower.count >= 5, lower.count <= 8, lower.hasSuffix("num"), lower.allSatisfy({ $0 >= "a" && $0 <= "z" }) { return true }
         guard lower.count >= 3, lower.count <= 6, lower.hasSuffix("id"), lower.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return false }
         return !["paid", "valid", "acid", "fluid", "solid", "avoid", "grid", "said", "rapid", "timid", "humid", "vivid", "liquid", "squid"].contains(lower)
     }

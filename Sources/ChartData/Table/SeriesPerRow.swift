@@ -1,4 +1,4 @@
-/// A table whose columns are one name with consecutive numbers (`t0 … t99` of a spectrum or a
+/// A table whose columns are one name with increasing numbers (`t0 … t99` of a spectrum or a
 /// daily profile, `V1 … V60` of a sonar return, `X1 … X128` of a leaf's outline) holds one series
 /// per row laid out sideways: each row is a curve, each numbered column a point of it. Charted
 /// as it is, it would be a scatter of `t0` against `t1`. `SeriesPerRow` finds such a table and
@@ -30,6 +30,9 @@ struct SeriesPerRow {
     static let rowLimit = 12
     /// The largest median von Neumann ratio along the rows that makes their values curves.
     static let continuity = 0.5
+    /// How many times the mean size of the block's largest column may be its smallest (but
+    /// zero): more, and the columns are measures of different units, not points of one curve.
+    static let magnitudeSpread = 1_000.0
     /// The rows read to measure `continuity`: evenly spaced through the table.
     static let sampledRows = 200
 
@@ -55,6 +58,12 @@ struct SeriesPerRow {
             default: return nil
             }
         }
+        // Columns of one magnitude: shares beside dollar amounts would look like a rising curve.
+        let sizes = values.map { column -> Double in
+            let present = column.filter(\.isFinite)
+            return present.isEmpty ? 0 : present.reduce(0) { $0 + abs($1) } / Double(present.count)
+        }
+        if let largest = sizes.max(), let smallest = sizes.filter({ $0 > 0 }).min(), largest > Self.magnitudeSpread * smallest { return nil }
         // Each row a curve: its values follow from one column to the next.
         let step = max(1, table.rowCount / Self.sampledRows)
         var ratios: [Double] = []
@@ -133,8 +142,11 @@ struct SeriesPerRow {
             let (classNames, classOfRow) = ValueNames.groups(of: table.columns[classes])
             // Codes are named with their column (workingday 1); text names itself (setosa).
             let named = table.columns[classes].numbers != nil ? table.columns[classes].name + " " : ""
+            // Rows without a class are in no class's curve (nor one of their own).
+            let classified = Self.presentRows(table.columns[classes])
             for (k, name) in classNames.enumerated() {
-                let members = classOfRow.indices.filter { classOfRow[$0] == k }
+                let members = classOfRow.indices.filter { classOfRow[$0] == k && classified[$0] }
+                if members.isEmpty { continue }
                 turned.append(
                     DataColumn(
                         name: "\(named)\(name) (mean of \(members.count))", values: .number(values.map { Self.mean(of: $0, rows: members) })))
@@ -153,6 +165,14 @@ struct SeriesPerRow {
         var result = DataTable(columns: turned, notes: table.notes + [note])
         result.turning = DataTable.Turning(along: xName, rows: table.rowCount, columns: table.columns.count)
         return result
+    }
+
+    /// Whether each row of `column` has a value. O(rows).
+    static func presentRows(_ column: DataColumn) -> [Bool] {
+        switch column.values {
+        case .number(let v), .date(let v): v.map(\.isFinite)
+        case .text(let v): v.map { $0 != nil }
+        }
     }
 
     /// The mean of the present values of `values` at `rows`; NaN when none is. O(rows).

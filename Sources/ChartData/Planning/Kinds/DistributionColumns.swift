@@ -46,7 +46,7 @@ struct DistributionColumns {
         let xNamed = spec.x != nil
         if table.columns[x].numbers == nil {
             if xNamed || (profile.distinctCount < profile.presentCount && profile.distinctCount >= 2) { return x }
-        } else if xNamed || profile.role == .code, splitByX == .whenCategories {
+        } else if xNamed || plan.xComparesCodes, splitByX == .whenCategories {
             // A code the plan compares its measure across (Michelson's experiments) is
             // categories as a named x is.
             return x
