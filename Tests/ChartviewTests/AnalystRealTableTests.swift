@@ -171,4 +171,24 @@ import Testing
         let boxes = Set((layout.plots.first?.items ?? []).compactMap { $0.text?.components(separatedBy: " · ").first })
         #expect(boxes == ["1", "2", "3", "4", "5"], "a box per experiment: \(boxes)")
     }
+
+    /// A survival table (lung: follow-up days, status 2 dead, 1 censored) is Kaplan–Meier
+    /// curves by sex, steps from 1 that never rise and end at each group's last follow-up, not
+    /// days against an institution code. boot's aml (cens 1 a relapse) and mastectomy (event
+    /// TRUE) too.
+    @Test func survivalTablesAreKaplanMeierCurves() throws {
+        let (lung, why) = try Self.described("corpus/rdata/survival/lung.csv")
+        #expect(lung == "chart: x time · y sex 1 (n=138, 112 events), sex 2 (n=90, 53 events) · line (detected)", "\(why)")
+        let aml = try ChartviewProcess.run([try RealData.path("corpus/rdata/boot/aml.csv"), "--describe"])
+        #expect(aml.stdout.contains("(a survival table: time to cens 1 (18 events, 5 censored)"), "\(aml.stdout)")
+        #expect(try Self.described("corpus/rdata/HSAUR/mastectomy.csv").chart.contains("y without event (n=44, 26 events)"))
+        // Counting-process rows (heart's start and stop) are no single follow-up each.
+        let heart = try ChartviewProcess.run([try RealData.path("corpus/rdata/survival/heart.csv"), "--describe"])
+        #expect(!heart.stdout.contains("survival table"), "\(heart.stdout)")
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/survival/lung.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let firstCurve = layout.plots.first?.items.map(\.value) ?? []
+        #expect(firstCurve.first == 1 && firstCurve.allSatisfy { (0...1).contains($0) }, "\(firstCurve.prefix(5))")
+        #expect(zip(firstCurve, firstCurve.dropFirst()).allSatisfy { $0 >= $1 }, "a survival curve never rises")
+    }
 }

@@ -15,6 +15,7 @@ public enum ChartBuilder {
         if table.turnedAlong != nil { return table }
         if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true {
             if let wide = WideYears(table) { return wide.turned(table) }
+            if let survival = SurvivalTable(table) { return survival.turned(table) }
             if let rows = SeriesPerRow(table) { return rows.turned(table) }
         }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }

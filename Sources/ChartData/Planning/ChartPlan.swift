@@ -210,7 +210,9 @@ public struct ChartPlan: Sendable {
                 named: yNames.map { names throws(DataError) in
                     try names.map(index)
                 }, preferred: preferredSeries, countsRows: aggregatesRows && xRepeats, reasons: &reasons, source: source)
-        if yNames == nil && table.rowCount > 0 {
+        // A turned table's series are curves of one kind (a class's mean, a group's survival),
+        // alike by design, not copies.
+        if yNames == nil && table.rowCount > 0 && table.turning == nil {
             series = Self.withoutDerived(series, x: x, table: table, profiles: profiles, reasons: &reasons)
         }
         // Rows named one each, too many for clusters of bars: one measure's bars.

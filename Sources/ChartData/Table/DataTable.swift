@@ -18,6 +18,8 @@ public struct DataTable: Sendable, Equatable {
         var along: String
         /// The rows and columns of the table as read.
         var rows: Int, columns: Int
+        /// Whether its lines are steps (a survival curve holds its level until the next event).
+        var stepped = false
     }
 
     /// The column this table was turned along, if it was.

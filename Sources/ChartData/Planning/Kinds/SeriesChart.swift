@@ -101,7 +101,8 @@ enum SeriesChart: KindChartBuilder {
                         fill: shape == .cross || shape == .plus ? nil : .solid(symbolColor),
                         lineStyle: shape == .cross || shape == .plus ? LineStyle(color: symbolColor, width: 2) : nil)
                 }
-                if let interpolation = options?.interpolation {
+                // A survival curve holds its level until the next event (`SurvivalTable`).
+                if let interpolation = options?.interpolation ?? (table.turning?.stepped == true ? .stepped : nil) {
                     line.interpolation = interpolation
                 }
                 if options?.fill == true { line.areaFill = .solid((color ?? theme.seriesColor(index)).withAlpha(0.3)) }
