@@ -551,7 +551,7 @@ public struct ChartPlan: Sendable {
         // experiments 1…5, medpar's admission types): the measure's spread in each, a box each.
         // Of several codes, the one that tells the measure's values apart most (the largest share
         // of its variance between the code's values: npk's nitrogen, not its blocks).
-        if comparesCodes, kind == nil || kind == .box, measures.count == 1, let values = table.columns[measures[0]].numbers {
+        if comparesCodes, kind == nil, measures.count == 1, let values = table.columns[measures[0]].numbers {
             let codes = indices.filter { i in
                 let p = profiles[i]
                 return p.role == .code && p.kind == .number && !ColumnProfile.namesSubjects(p.name)
