@@ -148,6 +148,9 @@ enum SeriesChart: KindChartBuilder {
         context.writeUnit(of: onY.map(\.column), onAxis: valueAxis)
         if !onY2.isEmpty { context.writeUnit(of: onY2.map(\.column), onAxis: "y2") }
         ChartBuilder.apply(spec.xAxis, to: &graph[axis: categoryAxis], space: graph.defaultPlotSpace, isX: kind != .hbar)
+        // Survival curves are shares from 1 down: drawn on 0 to 1 (a little room above 1), so
+        // that how far each has fallen reads against the whole (`SurvivalTable`).
+        if table.turning?.stepped == true, kind != .hbar { graph.defaultPlotSpace.yRange = PlotRange(0, 1.05) }
         ChartBuilder.apply(spec.yAxis, to: &graph[axis: valueAxis], space: graph.defaultPlotSpace, isX: kind == .hbar)
         if let y2 = spec.y2Axis, graph.plotSpace(identifier: "y2") != nil {
             ChartBuilder.apply(y2, to: &graph[axis: "y2"], space: graph.plotSpace(identifier: "y2")!, isX: false)
