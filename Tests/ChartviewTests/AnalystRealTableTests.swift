@@ -47,6 +47,17 @@ import Testing
         }
     }
 
+    /// A district's code (Caschool's distcod), a document's number (Bids' docno) and a
+    /// commune (VietNamI's) name rows: never x or y.
+    @Test func codesAndNumbersOfThingsAreNeitherXNorY() throws {
+        for (table, name) in [
+            ("corpus/rdata/Ecdat/Caschool.csv", "distcod"), ("corpus/rdata/Ecdat/Bids.csv", "docno"), ("corpus/rdata/Ecdat/VietNamI.csv", "commune")
+        ] {
+            let (chart, _) = try Self.described(table)
+            #expect(!chart.contains(" \(name) "), "\(chart)")
+        }
+    }
+
     /// mtcars: cars named one per row, 32 of them, with ten measures: mpg (the outcome) against
     /// what explains it best, not 32 clusters of 6 bars.
     @Test func rowsNamedOneEachAreACrossSection() throws {
@@ -149,6 +160,11 @@ import Testing
     /// mean curve over the hours.
     @Test func outcomesByNameAndRepeatedMeasuresOverTime() throws {
         #expect(try Self.described("corpus/rdata/MASS/cpus.csv").chart == "chart: x mmin · y perf · scatter (detected)")
+        // What is spent before the income it is spent from; an outcome sorted in the file
+        // (Somerville's visits) is still the outcome, not an axis.
+        #expect(try Self.described("corpus/statsmodels/engel/engel.csv").chart == "chart: x income · y foodexp · scatter (detected)")
+        #expect(try Self.described("corpus/statsmodels/ccard/ccard.csv").chart.contains("x INCOME · groups OWNRENT (2) · y AVGEXP"))
+        #expect(try Self.described("corpus/rdata/Ecdat/Somerville.csv").chart.contains("y visits"))
         #expect(try Self.described("corpus/rdata/robustbase/pulpfiber.csv").chart == "chart: x X4 · y Y1 · scatter (detected)")
         #expect(
             try Self.described("corpus/rdata/HSAUR/phosphate.csv").chart
@@ -182,6 +198,9 @@ import Testing
         let aml = try ChartviewProcess.run([try RealData.path("corpus/rdata/boot/aml.csv"), "--describe"])
         #expect(aml.stdout.contains("(a survival table: time to cens 1 (18 events, 5 censored)"), "\(aml.stdout)")
         #expect(try Self.described("corpus/rdata/HSAUR/mastectomy.csv").chart.contains("y without event (n=44, 26 events)"))
+        // Transplants by type (alloauto), grafts by HLA match with rejection as the event.
+        #expect(try Self.described("corpus/rdata/KMsurv/alloauto.csv").chart.contains("y type 1 (n=50, 22 events), type 2 (n=51, 28 events)"))
+        #expect(try Self.described("corpus/rdata/KMsurv/allograft.csv").chart.contains("y match 0 (n=20, 18 events)"))
         // Counting-process rows (heart's start and stop) are no single follow-up each.
         let heart = try ChartviewProcess.run([try RealData.path("corpus/rdata/survival/heart.csv"), "--describe"])
         #expect(!heart.stdout.contains("survival table"), "\(heart.stdout)")
@@ -190,5 +209,44 @@ import Testing
         let firstCurve = layout.plots.first?.items.map(\.value) ?? []
         #expect(firstCurve.first == 1 && firstCurve.allSatisfy { (0...1).contains($0) }, "\(firstCurve.prefix(5))")
         #expect(zip(firstCurve, firstCurve.dropFirst()).allSatisfy { $0 >= $1 }, "a survival curve never rises")
+    }
+
+    /// An outcome that is a choice of few values (Participation's lfp, UCBAdmissions' Admit
+    /// weighted by Freq, Fishing's four modes): the share of each by the column that tells them
+    /// apart most, not the colours of a scatter of two other columns. A measure is cut into
+    /// bins of about equal rows; one that restates the outcome (Mroz's wife's wage, 0 for
+    /// nearly every woman not working) is passed over.
+    @Test func aChoiceOfFewValuesIsItsShareByWhatTellsItApart() throws {
+        let (admissions, why) = try Self.described("corpus/rdata/datasets/UCBAdmissions.csv")
+        #expect(admissions == "chart: x Dept · y Admit = Admitted (%) · bar (detected)", "\(why)")
+        let described = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/UCBAdmissions.csv"), "--describe"]).stdout
+        #expect(described.contains("Admit (Admitted 1755, Rejected 2771, weighted by Freq)"), "\(described)")
+        #expect(try Self.described("corpus/rdata/Ecdat/Participation.csv").chart.contains("y lfp = yes (%) · bar"))
+        let (fishing, _) = try Self.described("corpus/rdata/Ecdat/Fishing.csv")
+        #expect(fishing.contains("y mode = charter (%), mode = boat (%), mode = pier (%), mode = beach (%)"), "\(fishing)")
+        #expect(try !Self.described("corpus/rdata/Ecdat/Mroz.csv").chart.contains("wagew"))
+        // The shares are percentages of each bar's rows: Dept A admitted 601 of 933.
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/UCBAdmissions.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let first = try #require(layout.plots.first?.items.first?.value)
+        #expect(abs(first - 100 * 601 / 933) < 0.01, "\(first)")
+    }
+
+    /// A correlation matrix (psych's Thurstone.33: nine tests by the same nine) and a distance
+    /// table (cities) are a value per pair: a heatmap of the columns by the rows, not a
+    /// scatter of one column of correlations against another.
+    @Test func aMatrixIsAHeatmapOfItsPairs() throws {
+        let (thurstone, why) = try Self.described("corpus/rdata/psych/Thurstone.33.csv")
+        #expect(thurstone == "chart: x column · y value · heatmap", "\(why)")
+        let described = try ChartviewProcess.run([try RealData.path("corpus/rdata/psych/Thurstone.33.csv"), "--describe"]).stdout
+        #expect(described.contains("a matrix: its 9 rows and 9 columns name the same things"), "\(described)")
+        #expect(try Self.described("corpus/rdata/psych/cities.csv").chart.hasSuffix("heatmap"))
+        // Not a table of measurements that happens to be square (stackloss' first four rows:
+        // four measures of four runs).
+        let lines = try String(contentsOfFile: try RealData.path("corpus/rdata/datasets/stackloss.csv"), encoding: .utf8).split(separator: "\n")
+        let square = FileManager.default.temporaryDirectory.appendingPathComponent("square-\(UUID().uuidString).csv").path
+        try lines.prefix(5).joined(separator: "\n").write(toFile: square, atomically: true, encoding: .utf8)
+        let result = try ChartviewProcess.run([square, "--describe"])
+        #expect(!result.stdout.contains("heatmap") && !result.stdout.contains("a matrix"), "\(result.stdout)")
     }
 }

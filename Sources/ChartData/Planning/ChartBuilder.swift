@@ -10,13 +10,17 @@ public enum ChartBuilder {
     /// `table` ready for planning: a single column of numbers is charted against its row
     /// numbers (1, 2, …), as a spreadsheet or `df.plot()` draws it; a table wide in years
     /// (`WideYears`) is turned into series over the years and a table of one series per row
-    /// (`SeriesPerRow`) into curves over its numbered columns, unless the spec names columns.
+    /// (`SeriesPerRow`) into curves over its numbered columns, and a table whose outcome is a
+    /// choice of few values (`OutcomeShares`) into each value's share, and a matrix
+    /// (`MatrixTable`) into a cell per row, unless the spec names columns.
     static func prepared(_ table: DataTable, spec: ChartSpec) -> DataTable {
         if table.turnedAlong != nil { return table }
         if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true {
             if let wide = WideYears(table) { return wide.turned(table) }
             if let survival = SurvivalTable(table) { return survival.turned(table) }
             if let rows = SeriesPerRow(table) { return rows.turned(table) }
+            if let shares = OutcomeShares(table) { return shares.turned(table) }
+            if let matrix = MatrixTable(table) { return matrix.turned(table) }
         }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
         return DataTable(
@@ -27,7 +31,7 @@ public enum ChartBuilder {
     /// The plan `spec` and the data give for `table`: which column is what, and the kind.
     public static func plan(for table: DataTable, spec: ChartSpec, source: String) throws(DataError) -> ChartPlan {
         let table = prepared(table, spec: spec)
-        let kind = spec.kind
+        let kind = spec.kind ?? table.turning?.kind
         let grouping: ChartPlan.Grouping =
             spec.asksForNoGroups ? .none : spec.namedGroup.map(ChartPlan.Grouping.column) ?? .automatic
         let yNames = spec.y ?? spec.series.map { $0.map(\.column) }

@@ -2,13 +2,38 @@
 /// on x of a table of measurements with no date, key or category to chart along.
 extension ChartPlan {
     /// Words of a column's name that say it is what the rows are about (wage, price, score,
-    /// a count of visits or deaths…), most telling first. Matched against the name's words (`ColumnProfile.tokens(of:)`), or
+    /// a count of visits or deaths…), most telling first: what is spent before the income it
+    /// is spent from (Engel's foodexp, ccard's AVGEXP beside INCOME). Matched against the name's words (`ColumnProfile.tokens(of:)`), or
     /// with an `l` before them (`lwage`, `lprice`: a logarithm, as econometrics names it).
     static let outcomeWords = [
-        "y", "target", "outcome", "response", "survived", "earnings", "wage", "wages", "salary", "income", "price", "sales",
+        "y", "target", "outcome", "response", "survived", "earnings", "wage", "wages", "salary", "expenditure", "spending", "exp", "income", "price", "sales",
         "score", "gpa", "return", "returns", "yield", "weight", "mpg", "rate", "perf", "performance", "visits", "docvis",
         "doctorco", "numvisit", "deaths"
     ]
+
+    /// Whether column name `name` is outcome word `word`: exactly (and y1 … y4 for y:
+    /// responses numbered as their x1 … x4 are), or else as one of its words, or with an `l`
+    /// before it (a logarithm); an expenditure (`expenditureNames`) as the word "exp".
+    static func name(_ name: String, matches word: String, exactly: Bool) -> Bool {
+        let name = name.lowercased()
+        if exactly {
+            // "exp" alone is years of experience in a wage table.
+            return word != "exp" && name == word || (word == "y" && name.count > 1 && name.hasPrefix("y") && name.dropFirst().allSatisfy(\.isNumber))
+        }
+        if word == "exp" { return expenditureNames.contains(name) }
+        return ColumnProfile.tokens(of: name).contains(word) || name == "l" + word
+    }
+
+    /// Names of an expenditure, an outcome (years of experience, `yrsexp` or `potexp`, are not).
+    static let expenditureNames: Set<String> = [
+        "foodexp", "avgexp", "totexp", "medexp", "capexp", "rdexp", "hhexp", "healthexp", "consexp", "lfoodexp", "ltotexp",
+        "lmedexp", "lnhhexp", "lhhexp"
+    ]
+
+    /// Whether a column's name says it is an outcome (`outcomeWords`).
+    static func namedAsOutcome(_ name: String) -> Bool {
+        outcomeWords.contains { word in Self.name(name, matches: word, exactly: true) || Self.name(name, matches: word, exactly: false) }
+    }
 
     /// The outcome and its x, with the reasons `--describe` gives.
     struct OutcomeChoice {
@@ -52,16 +77,10 @@ extension ChartPlan {
         // A name that is the word before one that holds it (Price before Min.Price).
         named: for word in outcomeWords {
             for exact in [true, false] {
-                for m in measures {
-                    let name = profiles[m].name.lowercased()
-                    // y, and y1 … y4 (responses numbered as their x1 … x4 are).
-                    let numberedY = word == "y" && name.count > 1 && name.hasPrefix("y") && name.dropFirst().allSatisfy(\.isNumber)
-                    let matches = exact ? name == word || numberedY : ColumnProfile.tokens(of: name).contains(word) || name == "l" + word
-                    if matches {
-                        outcome = m
-                        outcomeReason = "the outcome, by its name"
-                        break named
-                    }
+                if let m = measures.first(where: { Self.name(profiles[$0].name, matches: word, exactly: exact) }) {
+                    outcome = m
+                    outcomeReason = "the outcome, by its name"
+                    break named
                 }
             }
         }

@@ -459,11 +459,12 @@ public struct ChartPlan: Sendable {
     static func outcomeChoice(x: Int, why: String, table: DataTable, profiles: [ColumnProfile], firstIfUnclear: Bool = true) -> OutcomeChoice? {
         let namesRows = profiles[x].role == .category && table.rowCount > categoryBarLimit
         guard why == Self.firstMeasureReason || namesRows else { return nil }
-        // A first measure in order (a dose, a day) is an axis, as it was written.
-        guard namesRows || !profiles[x].isNondecreasing else { return nil }
         let measures = profiles.indices.filter {
             profiles[$0].role == .measure && (profiles[$0].distinctCount >= 2 || profiles[$0].presentCount < 10)
         }
+        // A first measure in order (a dose, a day) is an axis, as it was written, unless its
+        // name says it is the outcome of several measures (Somerville's visits, sorted).
+        guard namesRows || !profiles[x].isNondecreasing || (measures.count >= 3 && Self.namedAsOutcome(profiles[x].name)) else { return nil }
         guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures, firstIfUnclear: firstIfUnclear) else { return nil }
         if namesRows { choice.xReason += "; \(profiles[x].name) names the rows, one each, too many for bars" }
         return choice

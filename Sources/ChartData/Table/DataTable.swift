@@ -20,6 +20,9 @@ public struct DataTable: Sendable, Equatable {
         var rows: Int, columns: Int
         /// Whether its lines are steps (a survival curve holds its level until the next event).
         var stepped = false
+        /// The kind its rows are drawn as when none is asked for (a matrix's heatmap); nil for
+        /// the kind detected as for any table.
+        var kind: ChartKind? = nil
     }
 
     /// The column this table was turned along, if it was.

@@ -31,12 +31,12 @@ struct SurvivalTable {
     ]
     /// Names of a status, and those that mark the censored rows rather than the events.
     static let statusNames: Set<String> = [
-        "status", "event", "death", "dead", "died", "delta", "fustat", "fail", "failure", "relapse", "cens", "censor", "censored"
+        "status", "event", "death", "dead", "died", "delta", "fustat", "fail", "failure", "relapse", "rejection", "recurrence", "cens", "censor", "censored"
     ]
     /// Names of an interval's start.
     static let startNames: Set<String> = ["start", "tstart", "entry", "time1"]
     /// Names of the columns whose groups an analyst compares first, most telling first.
-    static let groupNames = ["rx", "trt", "treat", "treatment", "arm", "group", "drug", "sex", "gender"]
+    static let groupNames = ["rx", "trt", "treat", "treatment", "arm", "group", "drug", "type", "match", "sex", "gender"]
     /// The most groups drawn, a curve each.
     static let groupLimit = 5
 
