@@ -222,6 +222,9 @@ import Testing
         let described = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/UCBAdmissions.csv"), "--describe"]).stdout
         #expect(described.contains("Admit (Admitted 1755, Rejected 2771, weighted by Freq)"), "\(described)")
         #expect(try Self.described("corpus/rdata/Ecdat/Participation.csv").chart.contains("y lfp = yes (%) · bar"))
+        // Low birth weight by the mother's weight; not by earlier premature labours, whose
+        // value 3 is one mother's.
+        #expect(try Self.described("corpus/rdata/MASS/birthwt.csv").chart == "chart: x lwt · y low = 1 (%) · bar (detected)")
         let (fishing, _) = try Self.described("corpus/rdata/Ecdat/Fishing.csv")
         #expect(fishing.contains("y mode = charter (%), mode = boat (%), mode = pier (%), mode = beach (%)"), "\(fishing)")
         #expect(try !Self.described("corpus/rdata/Ecdat/Mroz.csv").chart.contains("wagew"))
@@ -248,5 +251,65 @@ import Testing
         try lines.prefix(5).joined(separator: "\n").write(toFile: square, atomically: true, encoding: .utf8)
         let result = try ChartviewProcess.run([square, "--describe"])
         #expect(!result.stdout.contains("heatmap") && !result.stdout.contains("a matrix"), "\(result.stdout)")
+    }
+
+    /// Mammals' body and brain weights: 62 rows named one each and two measures, one against the
+    /// other (not 62 bars of body weight), both on log scales: they span six and five decades,
+    /// most of them near the smallest. Nerlove's costs against output too; engel's (one decade)
+    /// stay linear.
+    @Test func skewedMeasuresOverDecadesAreOnLogScales() throws {
+        let (mammals, why) = try Self.described("corpus/rdata/MASS/mammals.csv")
+        #expect(mammals == "chart: x body · y brain · scatter (detected)", "\(why)")
+        #expect(why.contains("log scale on x: body spans 6 decades") && why.contains("log scale on y: brain spans 5 decades"), "\(why)")
+        #expect(try Self.described("corpus/rdata/Ecdat/Nerlove.csv").reasons.contains("log scale on x: output"))
+        #expect(try !Self.described("corpus/statsmodels/engel/engel.csv").reasons.contains("log scale"))
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/mammals.csv"), "--dump-layout", "-"])
+        #expect(dump.stdout.contains(#""xScale" : "logarithmic""#) && dump.stdout.contains(#""yScale" : "logarithmic""#), "log scales laid out")
+        // A spec's linear scale undoes it.
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("linear-\(UUID().uuidString).json").path
+        let data = try RealData.path("corpus/rdata/MASS/mammals.csv")
+        try #"{"charts": [{"name": "m", "data": {"csv": "\#(data)"}, "xAxis": {"scale": "linear"}, "yAxis": {"scale": "linear"}}]}"#
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        let linear = try ChartviewProcess.run([spec, "--dump-layout", "-"])
+        #expect(linear.status == 0 && linear.stdout.contains(#""xScale" : "linear""#) && linear.stdout.contains(#""yScale" : "linear""#), "\(linear.stderr)")
+    }
+
+    /// Counts out of totals are rates: menarche's girls who had reached it out of those of each
+    /// age (the logistic curve), Down's syndrome cases out of births by mother's age; not the
+    /// two counts, whose sizes hide the rate.
+    @Test func countsOutOfTotalsAreRates() throws {
+        let (menarche, why) = try Self.described("corpus/rdata/MASS/menarche.csv")
+        #expect(menarche == "chart: x Age · y rate of Menarche (%) · line (detected)", "\(why)")
+        #expect(try Self.described("corpus/rdata/boot/downs.bc.csv").chart == "chart: x age · y rate of r (%) · line (detected)")
+        // The rate is the count over its own row's total: menarche's last age, 1049 of 1049.
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/menarche.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let rates = layout.plots.first?.items.map(\.value) ?? []
+        #expect(rates.first == 0 && rates.last == 100 && rates.allSatisfy { (0...100).contains($0) }, "\(rates.prefix(5))")
+    }
+
+    /// A grid of one quantity (volcano's elevations, 87 rows by V1 … V61; YeastD.mat's counts,
+    /// R1 … R20 by C1 … C20) is a heatmap of every cell, not a mean profile or C1 against C2.
+    @Test func aGridIsAHeatmapOfEveryCell() throws {
+        let (volcano, why) = try Self.described("corpus/rdata/datasets/volcano.csv")
+        #expect(volcano == "chart: x V · y value · heatmap", "\(why)")
+        #expect(try Self.described("corpus/rdata/HistData/YeastD.mat.csv").chart == "chart: x column · y value · heatmap")
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/volcano.csv"), "--dump-layout", "-"])
+        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        #expect(layout.plots.first?.items.count == 87 * 61, "a cell each")
+    }
+
+    /// Trees measured at five times each (Sitka: tree, Time, size, treat): the mean size at
+    /// each time per treatment, a growth curve, not two bars of the mean over every time; a
+    /// study's times are numbers, not years. Epilepsy's seizure rate by period, not its baseline.
+    @Test func aStudysTimesAreXWithTheMeanPerGroup() throws {
+        let (sitka, why) = try Self.described("corpus/rdata/MASS/Sitka.csv")
+        #expect(sitka == "chart: x Time · groups treat (2) · y size (mean) · line (detected)", "\(why)")
+        #expect(why.contains("x: Time (times of a study's subjects)"), "\(why)")
+        #expect(
+            try Self.described("corpus/rdata/HSAUR/epilepsy.csv").chart
+                == "chart: x period · groups treatment (2) · y seizure.rate (mean) · line (detected)")
+        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/Sitka.csv"), "--dump-layout", "-"])
+        #expect(dump.stdout.contains(#""xScale" : "linear""#), "times, not years on a date axis")
     }
 }

@@ -87,7 +87,10 @@ struct AxisLayout {
             let step = max(1, TickGenerator.niceStep(span: max(range.length, 1), targetCount: target).rounded())
             return labeled(TickGenerator.ticks(in: range, step: step), step: step)
         case .logarithmic:
-            return labeled(TickGenerator.logTicks(in: range, targetCount: target))
+            // Each its own decimals: 0.01, 0.1, 1, 10, 1,000 (not 0.01, 0.10, 1.00, 1,000.00).
+            return TickGenerator.logTicks(in: range, targetCount: target).map {
+                Tick(location: $0, text: axis.labelFormat.format($0, step: $0, magnitude: $0))
+            }
         case .date:
             let (step, values) = DateTickGenerator.ticks(in: range, targetCount: target, finest: axis.finestDateUnit)
             return zip(values, DateTickGenerator.labels(for: values, step: step)).map { Tick(location: $0, text: $1) }

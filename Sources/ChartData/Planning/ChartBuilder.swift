@@ -12,14 +12,16 @@ public enum ChartBuilder {
     /// (`WideYears`) is turned into series over the years and a table of one series per row
     /// (`SeriesPerRow`) into curves over its numbered columns, and a table whose outcome is a
     /// choice of few values (`OutcomeShares`) into each value's share, and a matrix
-    /// (`MatrixTable`) into a cell per row, unless the spec names columns.
+    /// (`MatrixTable`) into a cell per row, and counts out of totals (`RateTable`) into rates,
+    /// unless the spec names columns.
     static func prepared(_ table: DataTable, spec: ChartSpec) -> DataTable {
-        if table.turnedAlong != nil { return table }
+        if table.turning != nil { return table }
         if spec.x == nil, spec.y == nil, spec.series == nil, spec.group == nil, spec.kind.map(\.drawsSeriesAlongX) ?? true {
             if let wide = WideYears(table) { return wide.turned(table) }
             if let survival = SurvivalTable(table) { return survival.turned(table) }
             if let rows = SeriesPerRow(table) { return rows.turned(table) }
             if let shares = OutcomeShares(table) { return shares.turned(table) }
+            if let rates = RateTable(table) { return rates.turned(table) }
             if let matrix = MatrixTable(table) { return matrix.turned(table) }
         }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }
@@ -156,8 +158,9 @@ public enum ChartBuilder {
         if let lo = spec.min, let hi = spec.max {
             if isX { space.xRange = PlotRange(lo, hi) } else { space.yRange = PlotRange(lo, hi) }
         }
-        // A date scale reads numbers as seconds since 1970, with ticks on calendar units.
-        if let scale = spec.scale, scale != .linear {
+        // A date scale reads numbers as seconds since 1970, with ticks on calendar units; a
+        // linear one undoes the log scale the plan chose.
+        if let scale = spec.scale, scale != .linear || (isX ? space.xScale : space.yScale) == .logarithmic {
             if isX { space.xScale = scale.scale } else { space.yScale = scale.scale }
         }
     }

@@ -59,6 +59,10 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// points (bars on two axes, or bars of one series per panel, read as one scale).
     var takesOwnAxes: Bool { self == .line || self == .scatter }
 
+    /// Whether the kind draws its records as points alone, whose axes may be logarithmic when
+    /// the values crowd near their smallest over decades (`ChartPlan.crowdedDecades(_:)`).
+    var drawsPointsAlone: Bool { self == .scatter }
+
     /// Whether the kind joins its records in x order, so that records repeating an x within a
     /// series are averaged when x is a time (a panel's years).
     var joinsRecords: Bool { self == .line }

@@ -56,6 +56,10 @@ public struct ChartPlan: Sendable {
     /// How the series share the value axis: one axis, a second axis for one of two, or a panel
     /// each (`Magnitudes`).
     public internal(set) var magnitudes: Magnitudes
+    /// Whether x, and the value axis, are drawn on a log scale: points of a measure whose
+    /// values crowd near the smallest over two decades or more (`crowdedDecades(_:)`:
+    /// mammals' body and brain weights), when the kind was detected.
+    public let xIsLogarithmic: Bool, yIsLogarithmic: Bool
     /// Why each choice was made, for `--describe`, `--trace` and `--dump-layout`.
     public let reasons: [String]
     /// What reading the table did that a user should know: headers read as data, lines skipped
@@ -81,7 +85,7 @@ public struct ChartPlan: Sendable {
         kind requestedKind: ChartKind? = nil, aggregate requestedAggregation: Aggregation? = nil, source: String
     ) throws(DataError) {
         guard !table.columns.isEmpty else { throw DataError.unusable(path: source, message: "the data has no columns") }
-        let profiles = Self.panelSubjects(Self.weighed(ColumnProfile.of(table)), table: table)
+        let profiles = Self.panelTimes(Self.panelSubjects(Self.weighed(ColumnProfile.of(table)), table: table), table: table)
         self.profiles = profiles
         tableNotes = table.notes
         shapeAsRead = table.turning.map { ($0.rows, $0.columns) }
@@ -115,6 +119,14 @@ public struct ChartPlan: Sendable {
                 let (y, reason) = (choice.outcome, choice.outcomeReason)
                 preferredSeries = y
                 reasons.append("y: \(profiles[y].name) (\(reason))")
+            }
+            // Along a study's times (not years), the measure named as the outcome (epilepsy's
+            // seizure.rate beside its baseline count).
+            if yNames == nil, preferredSeries == nil, profiles[chosen].role == .time, !profiles[chosen].isYearLike, profiles[chosen].kind == .number,
+                let named = profiles.indices.first(where: { profiles[$0].role == .measure && Self.namedAsOutcome(profiles[$0].name) })
+            {
+                preferredSeries = named
+                reasons.append("y: \(profiles[named].name) (the outcome, by its name)")
             }
             // The only column of numbers besides the row numbers (R's vectors: "", "x") is what
             // gets charted, along its rows, not an x with nothing to chart over it.
@@ -327,6 +339,23 @@ public struct ChartPlan: Sendable {
         }
         self.series = series
         self.magnitudes = magnitudes
+        // Points of measures crowded near their smallest over decades: a log scale spreads them.
+        var logX = false, logY = false
+        if kindIsDetected, kind.drawsPointsAlone, aggregation == nil, magnitudes == .shared, profiles[x].role == .measure, !series.isEmpty {
+            if let values = table.columns[x].numbers, let decades = Self.crowdedDecades(values) {
+                logX = true
+                reasons.append("log scale on x: \(profiles[x].name) spans \(decades) decades, most of its values near the smallest")
+            }
+            let ys = series.compactMap { table.columns[$0].numbers }
+            if ys.count == series.count, let decades = Self.crowdedDecades(ys.flatMap { $0 }) {
+                logY = true
+                reasons.append(
+                    "log scale on y: \(series.map { profiles[$0].name }.joined(separator: ", ")) spans \(decades) decades, most of its values near the smallest"
+                )
+            }
+        }
+        self.xIsLogarithmic = logX
+        self.yIsLogarithmic = logY
         self.reasons = reasons
     }
 
@@ -447,6 +476,38 @@ public struct ChartPlan: Sendable {
         return result
     }
 
+    /// Names of the times a study measures its subjects at (Sitka's `Time`, a trial's `visit`).
+    static let panelTimeNames: Set<String> = ["time", "times", "week", "weeks", "day", "days", "visit", "period", "occasion", "wave", "session"]
+
+    /// The profiles with a study's times as times: whole numbers of 3 to 30 values named as a
+    /// time (`panelTimeNames`) that, with a subjects' code (Sitka's `tree`), tell every row
+    /// apart: each subject measured once at each time. Charted along x (the mean at each time
+    /// per group), not as a code nor a measure. O(rows) per pair of such columns.
+    static func panelTimes(_ profiles: [ColumnProfile], table: DataTable) -> [ColumnProfile] {
+        var result = profiles
+        let subjects = profiles.indices.filter { profiles[$0].role == .code && (ColumnProfile.namesSubjects(profiles[$0].name) || profiles[$0].isInRuns) }
+        guard !subjects.isEmpty else { return profiles }
+        for t in profiles.indices
+        where panelTimeNames.contains(profiles[t].name.lowercased()) && profiles[t].kind == .number && profiles[t].isWhole
+            && (profiles[t].role == .code || profiles[t].role == .measure) && (3...30).contains(profiles[t].distinctCount)
+        {
+            guard let when = table.columns[t].numbers else { continue }
+            for e in subjects where e != t {
+                guard let who = table.columns[e].numbers else { continue }
+                var seen = Set<[Double]>()
+                var unique = true
+                for row in 0..<table.rowCount where who[row].isFinite && when[row].isFinite {
+                    if !seen.insert([who[row], when[row]]).inserted { unique = false; break }
+                }
+                if unique && seen.count >= 4 * profiles[t].distinctCount {
+                    result[t].role = .time
+                    break
+                }
+            }
+        }
+        return result
+    }
+
     // MARK: - Choosing
 
     /// The x column and why: see the type's documentation.
@@ -465,7 +526,14 @@ public struct ChartPlan: Sendable {
         // A first measure in order (a dose, a day) is an axis, as it was written, unless its
         // name says it is the outcome of several measures (Somerville's visits, sorted).
         guard namesRows || !profiles[x].isNondecreasing || (measures.count >= 3 && Self.namedAsOutcome(profiles[x].name)) else { return nil }
-        guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures, firstIfUnclear: firstIfUnclear) else { return nil }
+        guard var choice = Self.outcome(table: table, profiles: profiles, measures: measures, firstIfUnclear: firstIfUnclear) else {
+            // Two measures of rows named one each (mammals' body and brain weights): one against
+            // the other, as written, not one measure's bars.
+            guard namesRows, measures.count == 2 else { return nil }
+            return OutcomeChoice(
+                outcome: measures[1], outcomeReason: "the second of two measures", x: measures[0],
+                xReason: "measurements: the first of two; \(profiles[x].name) names the rows, one each, too many for bars")
+        }
         if namesRows { choice.xReason += "; \(profiles[x].name) names the rows, one each, too many for bars" }
         return choice
     }
@@ -520,7 +588,7 @@ public struct ChartPlan: Sendable {
             return ka < kb
         }
         if let t = bestTime, indexesRows(t, table: table, profiles: profiles) {
-            return (t, profiles[t].kind == .date ? "dates" : "years")
+            return (t, profiles[t].kind == .date ? "dates" : profiles[t].isYearLike ? "years" : "times of a study's subjects")
         }
         if let c = indices.first(where: { profiles[$0].role == .category }) { return (c, "text with a value per row") }
         // A column named x is x; an increasing key when it comes first or is named as one.

@@ -30,9 +30,13 @@ public enum Aggregation: String, CaseIterable, Sendable, Decodable {
         "enrolment", "enrollment", "visits", "passengers", "units", "orders"
     ]
 
-    /// The default for a series column called `name`: a sum for counts and totals, else the mean.
+    /// The default for a series column called `name`: a sum for counts and totals, else (and for
+    /// rates and shares of totals) the mean.
     static func defaultFor(column name: String) -> Aggregation {
-        ColumnProfile.tokens(of: name).isDisjoint(with: totalNames) ? .mean : .sum
+        let tokens = ColumnProfile.tokens(of: name)
+        // A rate or share of a total ("rate of deaths (%)") is averaged, never added up.
+        if !tokens.isDisjoint(with: ["rate", "share", "percent", "pct"]) { return .mean }
+        return tokens.isDisjoint(with: totalNames) ? .mean : .sum
     }
 
     /// The aggregate of `values` (NaN ignored; `count` counts the others). NaN when no value is

@@ -14,8 +14,9 @@ public struct DataTable: Sendable, Equatable {
 
     /// A table's turning: the column it was turned along (its x) and its shape as read.
     struct Turning: Sendable, Equatable {
-        /// The new column of the years or numbers the columns were named by.
-        var along: String
+        /// The new column of the years or numbers the columns were named by (its x); nil when
+        /// the turned table's x is chosen as any table's (`RateTable`'s rates).
+        var along: String?
         /// The rows and columns of the table as read.
         var rows: Int, columns: Int
         /// Whether its lines are steps (a survival curve holds its level until the next event).
@@ -26,7 +27,7 @@ public struct DataTable: Sendable, Equatable {
     }
 
     /// The column this table was turned along, if it was.
-    var turnedAlong: String? { turning?.along }
+    var turnedAlong: String? { turning?.along ?? nil }
 
     /// A table of `columns`, which must all have the same number of rows, and the notes of its reading.
     public init(columns: [DataColumn], notes: [String] = []) {

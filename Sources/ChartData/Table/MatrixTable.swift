@@ -8,7 +8,8 @@
 /// A table is one when it has `sizeMinimum` or more columns of numbers and as many rows (or one
 /// fewer: a damaged row set aside), a column naming the rows (the first), and either the rows'
 /// names are the columns' (or begin with them: neo's "N1Anxiety" of N1) for all but one, or
-/// the numbers are symmetric (a correlation or distance matrix with rows named otherwise).
+/// rows and columns are numbered each by one name (R1 … R20 by C1 … C20), or the numbers are
+/// symmetric (a correlation or distance matrix with rows named otherwise).
 /// O(columns²).
 struct MatrixTable {
     /// The column naming the rows.
@@ -34,7 +35,12 @@ struct MatrixTable {
                 row == column || (!column.isEmpty && row.hasPrefix(column)) || (!row.isEmpty && column.hasPrefix(row))
             }
         }.count
-        if matching < others.count - 1 {
+        // Rows and columns numbered, each by one name (YeastD.mat's R1 … R20 by C1 … C20): a grid.
+        func numberedByOne(_ names: [String]) -> Bool {
+            let parts = names.map(SeriesPerRow.numbered)
+            return parts.allSatisfy { $0 != nil } && Set(parts.map { $0!.0 }).count == 1
+        }
+        if matching < others.count - 1 && !(numberedByOne(names) && numberedByOne(columnNames)) {
             // Symmetric numbers, every one present.
             guard others.count == n else { return nil }
             let values = others.map { table.columns[$0].numbers! }

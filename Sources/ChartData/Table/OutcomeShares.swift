@@ -13,7 +13,7 @@ import ChartCore
 /// rows, no dates, and a column that explains the outcome: the largest Goodman–Kruskal τ (the
 /// share of the outcome's variation between the column's values or bins, less what chance
 /// gives `k` groups of `n` rows: (k − 1) / n) of at least `explainsMinimum` and at most
-/// `restatementLimit`. A column named as
+/// `restatementLimit`, with `cellMinimum` rows or more in each of its values. A column named as
 /// a frequency (`Freq`, `count`) weighs its rows (a contingency table as R writes one).
 /// O(rows × columns).
 struct OutcomeShares {
@@ -27,7 +27,7 @@ struct OutcomeShares {
     /// Names of an outcome of few values, as econometrics' and R's tables write them.
     static let outcomeNames: Set<String> = [
         "y", "outcome", "target", "response", "resp", "lfp", "inlf", "work", "partic", "participation", "vote", "choice", "mode",
-        "survived", "survival", "admit", "admitted", "default", "decision", "approved", "accepted", "passed", "success"
+        "survived", "survival", "low", "diabetes", "diagnosis", "admit", "admitted", "default", "decision", "approved", "accepted", "passed", "success"
     ]
     /// Names of a column of row weights.
     static let weightNames: Set<String> = ["freq", "frequency", "count", "counts", "n", "weight", "weights", "wt"]
@@ -44,6 +44,8 @@ struct OutcomeShares {
     static let rarestShare = 0.02
     /// The least τ (after chance) of a factor that explains the outcome.
     static let explainsMinimum = 0.01
+    /// The fewest rows (or weight) in each of a factor's values or bins.
+    static let cellMinimum = 5.0
     /// The largest τ of a factor: more, and it restates the outcome (Mroz's hours worked, 0 for
     /// every woman not working), which explains nothing.
     static let restatementLimit = 0.5
@@ -85,6 +87,12 @@ struct OutcomeShares {
         var best: (index: Int, score: Double)?
         for i in table.columns.indices where i != outcome && i != weight && !Self.isKey(table.columns[i], name: names[i]) {
             guard let cells = Self.cells(of: table.columns[i]) else { continue }
+            // Every cell a share of its own: a value of a few rows (birthwt's 3 earlier premature
+            // labours, one mother) would be a share of noise.
+            var sizes = [Double](repeating: 0, count: cells.labels.count)
+            for row in 0..<n where cells.cellOfRow[row] >= 0 { sizes[cells.cellOfRow[row]] += weights[row] }
+            let total = sizes.reduce(0, +)
+            guard let smallest = sizes.min(), smallest >= max(Self.cellMinimum, Self.rarestShare * total) else { continue }
             let score = Self.tau(
                 outcomeOfRow: outcomeOfRow, outcomeLevels: outcomeOrder.count, missing: outcomeOrder.firstIndex(of: ValueNames.missing),
                 cellOfRow: cells.cellOfRow, cellCount: cells.labels.count, weights: weights)

@@ -3,8 +3,9 @@
 /// per row laid out sideways: each row is a curve, each numbered column a point of it. Charted
 /// as it is, it would be a scatter of `t0` against `t1`. `SeriesPerRow` finds such a table and
 /// turns it: a column of the numbers (x), then a line per row (up to `rowLimit` rows), else the
-/// mean curve of each class (a text column, or whole-number codes, of 2…`rowLimit` values), else
-/// the mean curve of all rows.
+/// mean curve of each class (a text column, or whole-number codes, of 2…`rowLimit` values), else,
+/// for a table of nothing but the block (a grid of one quantity: volcano's elevations), a heatmap
+/// of every cell, else the mean curve of all rows.
 ///
 /// A table is one series per row when at least `blockMinimum` columns share a name before
 /// their numbers, with the numbers increasing, those columns hold numbers (or nothing), they
@@ -153,6 +154,27 @@ struct SeriesPerRow {
             }
             note += "the mean of each \(table.columns[classes].name) (\(classNames.count))"
             shown = [classes]
+        } else if isGrid(table) {
+            // A grid of one quantity (volcano's elevations, a table of counts whose header was
+            // lost): its picture is a heatmap of every cell, not one mean curve.
+            let rowNames = label.map { ValueNames.names(of: table.columns[$0]) } ?? (1...rows).map(String.init)
+            var xs: [Double] = [], ys: [String?] = [], cells: [Double] = []
+            for row in 0..<rows {
+                for (k, column) in columns.enumerated() {
+                    xs.append(column.number)
+                    ys.append(rowNames[row])
+                    cells.append(values[k][row])
+                }
+            }
+            let rowName = label.map { table.columns[$0].name }.flatMap { $0 == "column 1" || $0.isEmpty ? nil : $0 } ?? "row"
+            note = "a grid: its \(columns.count) columns \(first) … \(last) (\(xName) along x) by its \(rows) rows, a heatmap of every cell"
+            var result = DataTable(
+                columns: [
+                    DataColumn(name: xName, values: .number(xs)), DataColumn(name: rowName, values: .text(ys)),
+                    DataColumn(name: "value", values: .number(cells))
+                ], notes: table.notes + [note])
+            result.turning = DataTable.Turning(along: xName, rows: table.rowCount, columns: table.columns.count, kind: .heatmap)
+            return result
         } else {
             turned.append(DataColumn(name: "mean of \(rows) rows", values: .number(values.map { Self.mean(of: $0, rows: 0..<rows) })))
             note += "the mean of its \(rows) rows (more than \(Self.rowLimit) lines)"
@@ -165,6 +187,19 @@ struct SeriesPerRow {
         var result = DataTable(columns: turned, notes: table.notes + [note])
         result.turning = DataTable.Turning(along: xName, rows: table.rowCount, columns: table.columns.count)
         return result
+    }
+
+    /// Whether the table is nothing but the block, its rows' names and row numbers: a grid of one
+    /// quantity (more rows than `rowLimit`, no classes), drawn whole as a heatmap. O(rows).
+    func isGrid(_ table: DataTable) -> Bool {
+        guard classes == nil, table.rowCount > Self.rowLimit else { return false }
+        let inBlock = Set(columns.map(\.index))
+        return table.columns.indices.allSatisfy { i in
+            if inBlock.contains(i) || i == label { return true }
+            // Row numbers 1, 2, 3…
+            guard let numbers = table.columns[i].numbers else { return false }
+            return numbers.enumerated().allSatisfy { $0.element == Double($0.offset + 1) }
+        }
     }
 
     /// Whether each row of `column` has a value. O(rows).

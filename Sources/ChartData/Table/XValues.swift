@@ -73,7 +73,7 @@ struct XValues {
             if column.isDate {
                 locations = values
                 scale = .date
-            } else if profile.role == .time {
+            } else if profile.role == .time && profile.isYearLike {
                 locations = values.map { $0.isFinite ? DateResolution.startOfYear(Int($0)) : .nan }
                 scale = .date
             } else {

@@ -130,8 +130,9 @@ enum SeriesChart: KindChartBuilder {
             graph[axis: "x"].showsMajorGridLines = true
             graph[axis: "y"].showsMajorGridLines = false
         } else {
-            graph.defaultPlotSpace.xScale = x.scale
+            graph.defaultPlotSpace.xScale = plan.xIsLogarithmic ? .logarithmic : x.scale
         }
+        if plan.yIsLogarithmic { graph.defaultPlotSpace.yScale = .logarithmic }
         if x.usesAxisLabels {
             graph[axis: categoryAxis].labelingPolicy = .none
             graph[axis: categoryAxis].customLabels = x.axisLabels
