@@ -13,6 +13,12 @@ import Testing
         return (lines[chart], lines[(chart + 1)...].joined(separator: "\n"))
     }
 
+    /// The laid-out scene of `table`'s default chart (`--dump-layout`).
+    static func layout(_ table: String) throws -> LayoutDumpReader {
+        let dump = try ChartviewProcess.run([try RealData.path(table), "--dump-layout", "-"])
+        return try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+    }
+
     /// Crime (a county's seven years, county after county): a panel. Years along x, the county
     /// a code, the mean at each year by region, not a line along the county numbers.
     @Test func aPanelIsItsMeanOverTimeNotALineAlongItsSubjects() throws {
@@ -70,8 +76,7 @@ import Testing
         let (economics, why) = try Self.described("corpus/rdata/ggplot2/economics.csv")
         #expect(economics.hasSuffix("· a panel each · line (detected)"), "\(economics)")
         #expect(why.contains("panels: one per series, x shared: their magnitudes differ"), "\(why)")
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/ggplot2/economics.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/ggplot2/economics.csv")
         #expect(layout.cells?.count == 5)
         // Told otherwise, one axis.
         #expect(try Self.described("corpus/rdata/ggplot2/economics.csv", ["--y", "pce,pop"]).chart == "chart: x date · y pce, pop · line (detected)")
@@ -181,8 +186,7 @@ import Testing
         #expect(why.contains("Run (a code)"), "\(why)")
         #expect(try Self.described("corpus/rdata/datasets/sleep.csv").chart == "chart: x group · y extra · box (detected)")
         #expect(try !Self.described("corpus/rdata/COUNT/medpar.csv").chart.contains("provnum"))
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/michelson.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/MASS/michelson.csv")
         // Each box's parts (box, whiskers, outliers) name its experiment: "1 · Speed median 940 …".
         let boxes = Set((layout.plots.first?.items ?? []).compactMap { $0.text?.components(separatedBy: " · ").first })
         #expect(boxes == ["1", "2", "3", "4", "5"], "a box per experiment: \(boxes)")
@@ -204,8 +208,7 @@ import Testing
         // Counting-process rows (heart's start and stop) are no single follow-up each.
         let heart = try ChartviewProcess.run([try RealData.path("corpus/rdata/survival/heart.csv"), "--describe"])
         #expect(!heart.stdout.contains("survival table"), "\(heart.stdout)")
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/survival/lung.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/survival/lung.csv")
         let firstCurve = layout.plots.first?.items.map(\.value) ?? []
         #expect(firstCurve.first == 1 && firstCurve.allSatisfy { (0...1).contains($0) }, "\(firstCurve.prefix(5))")
         #expect(zip(firstCurve, firstCurve.dropFirst()).allSatisfy { $0 >= $1 }, "a survival curve never rises")
@@ -229,8 +232,7 @@ import Testing
         #expect(fishing.contains("y mode = charter (%), mode = boat (%), mode = pier (%), mode = beach (%)"), "\(fishing)")
         #expect(try !Self.described("corpus/rdata/Ecdat/Mroz.csv").chart.contains("wagew"))
         // The shares are percentages of each bar's rows: Dept A admitted 601 of 933.
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/UCBAdmissions.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/datasets/UCBAdmissions.csv")
         let first = try #require(layout.plots.first?.items.first?.value)
         #expect(abs(first - 100 * 601 / 933) < 0.01, "\(first)")
     }
@@ -282,8 +284,7 @@ import Testing
         #expect(menarche == "chart: x Age · y rate of Menarche (%) · line (detected)", "\(why)")
         #expect(try Self.described("corpus/rdata/boot/downs.bc.csv").chart == "chart: x age · y rate of r (%) · line (detected)")
         // The rate is the count over its own row's total: menarche's last age, 1049 of 1049.
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/menarche.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/MASS/menarche.csv")
         let rates = layout.plots.first?.items.map(\.value) ?? []
         #expect(rates.first == 0 && rates.last == 100 && rates.allSatisfy { (0...100).contains($0) }, "\(rates.prefix(5))")
     }
@@ -294,8 +295,7 @@ import Testing
         let (volcano, why) = try Self.described("corpus/rdata/datasets/volcano.csv")
         #expect(volcano == "chart: x V · y value · heatmap", "\(why)")
         #expect(try Self.described("corpus/rdata/HistData/YeastD.mat.csv").chart == "chart: x column · y value · heatmap")
-        let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/datasets/volcano.csv"), "--dump-layout", "-"])
-        let layout = try JSONDecoder().decode(LayoutDumpReader.self, from: Data(dump.stdout.utf8))
+        let layout = try Self.layout("corpus/rdata/datasets/volcano.csv")
         #expect(layout.plots.first?.items.count == 87 * 61, "a cell each")
     }
 

@@ -304,7 +304,8 @@ public struct ColumnProfile: Sendable, Equatable {
         "entity", "case", "unit", "family", "clinic", "hospital", "site", "station", "state", "county", "school", "study", "cusip",
         "company", "district", "plant", "tree", "chick", "rat", "dog", "animal", "worker", "country", "region", "province",
         "run", "event", "inst", "institution", "provider", "trial", "batch", "replicate", "provnum", "casenum", "idnum", "obsnum",
-        "recnum", "seqnum", "hospnum", "patnum", "commune", "village", "municipality", "township", "zip", "zipcode", "distcod", "schcod", "herd", "flock", "docno", "caseno",
+        "recnum", "seqnum", "hospnum", "patnum", "commune", "village", "municipality", "township", "zip", "zipcode", "distcod", "schcod", "herd", "flock",
+        "docno", "caseno",
         "obsno", "idno", "recno", "refno", "serno", "serialno", "patno"
     ]
 
