@@ -312,4 +312,20 @@ import Testing
         let dump = try ChartviewProcess.run([try RealData.path("corpus/rdata/MASS/Sitka.csv"), "--dump-layout", "-"])
         #expect(dump.stdout.contains(#""xScale" : "linear""#), "times, not years on a date axis")
     }
+
+    /// Places are a map: Depredations' farms with longitude along x and latitude up y (it was
+    /// latitude along x, the map turned on its side); Langren's longitudes by year stay a
+    /// chart over time.
+    @Test func placesAreAMapWithLongitudeAlongX() throws {
+        let (farms, why) = try Self.described("corpus/rdata/car/Depredations.csv")
+        #expect(farms == "chart: x longitude · y latitude · scatter (detected)", "\(why)")
+        #expect(try Self.described("corpus/rdata/HistData/Langren1644.csv").chart.hasPrefix("chart: x Year"))
+    }
+
+    /// A choice-set table (statsmodels' modechoice: each row a mode offered, `choice` 1 for the
+    /// one taken) is the share chosen, not the shares of the modes offered; nodal's r (0/1).
+    @Test func theChoiceMadeBeforeTheModesOffered() throws {
+        #expect(try Self.described("corpus/statsmodels/modechoice/modechoice.csv").chart.contains("y choice = 1 (%)"))
+        #expect(try Self.described("corpus/rdata/boot/nodal.csv").chart.contains("y r = 1 (%)"))
+    }
 }

@@ -20,8 +20,8 @@ public enum ChartBuilder {
             if let wide = WideYears(table) { return wide.turned(table) }
             if let survival = SurvivalTable(table) { return survival.turned(table) }
             if let rows = SeriesPerRow(table) { return rows.turned(table) }
-            if let shares = OutcomeShares(table) { return shares.turned(table) }
             if let rates = RateTable(table) { return rates.turned(table) }
+            if let shares = OutcomeShares(table) { return shares.turned(table) }
             if let matrix = MatrixTable(table) { return matrix.turned(table) }
         }
         guard table.columns.count == 1, case .number(let values) = table.columns[0].values, !values.isEmpty else { return table }

@@ -120,6 +120,12 @@ public struct ChartPlan: Sendable {
                 preferredSeries = y
                 reasons.append("y: \(profiles[y].name) (\(reason))")
             }
+            // Places: longitude along x, latitude up y (Depredations' farms), a map of the rows.
+            if yNames == nil, requestedKind == nil, let (longitude, latitude) = Self.coordinates(table: table, profiles: profiles) {
+                (chosen, why) = (longitude, "longitude: the rows are places, drawn where they are")
+                preferredSeries = latitude
+                reasons.append("y: \(profiles[latitude].name) (latitude)")
+            }
             // Along a study's times (not years), the measure named as the outcome (epilepsy's
             // seizure.rate beside its baseline count).
             if yNames == nil, preferredSeries == nil, profiles[chosen].role == .time, !profiles[chosen].isYearLike, profiles[chosen].kind == .number,
@@ -474,6 +480,23 @@ public struct ChartPlan: Sendable {
             }
         }
         return result
+    }
+
+    /// A longitude and a latitude column, by their names (`longitude`, `long`, `lon`, `lng`;
+    /// `latitude`, `lat`) and values (numbers within ±180 and ±90), in a table without dates or
+    /// years; nil otherwise. O(rows).
+    static func coordinates(table: DataTable, profiles: [ColumnProfile]) -> (longitude: Int, latitude: Int)? {
+        func column(_ names: Set<String>, within limit: Double) -> Int? {
+            profiles.indices.first { i in
+                names.contains(profiles[i].name.lowercased()) && profiles[i].kind == .number && profiles[i].presentCount > 0
+                    && profiles[i].minimum >= -limit && profiles[i].maximum <= limit && profiles[i].distinctCount >= 2
+            }
+        }
+        // Places measured over time (Langren's estimates by year) are charted over time.
+        guard !profiles.contains(where: { $0.role == .time }),
+            let longitude = column(["longitude", "long", "lon", "lng"], within: 180), let latitude = column(["latitude", "lat"], within: 90)
+        else { return nil }
+        return (longitude, latitude)
     }
 
     /// Names of the times a study measures its subjects at (Sitka's `Time`, a trial's `visit`).

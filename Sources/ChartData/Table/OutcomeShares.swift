@@ -24,10 +24,11 @@ struct OutcomeShares {
     /// The column of row weights, if any.
     let weight: Int?
 
-    /// Names of an outcome of few values, as econometrics' and R's tables write them.
-    static let outcomeNames: Set<String> = [
-        "y", "outcome", "target", "response", "resp", "lfp", "inlf", "work", "partic", "participation", "vote", "choice", "mode",
-        "survived", "survival", "low", "diabetes", "diagnosis", "admit", "admitted", "default", "decision", "approved", "accepted", "passed", "success"
+    /// Names of an outcome of few values, as econometrics' and R's tables write them, most telling
+    /// first (a choice-set table's `choice` before the `mode` each row offers).
+    static let outcomeNames: [String] = [
+        "y", "outcome", "target", "response", "resp", "r", "choice", "lfp", "inlf", "work", "partic", "participation", "vote", "mode", "survived", "survival",
+        "low", "diabetes", "diagnosis", "admit", "admitted", "default", "decision", "approved", "accepted", "passed", "success"
     ]
     /// Names of a column of row weights.
     static let weightNames: Set<String> = ["freq", "frequency", "count", "counts", "n", "weight", "weights", "wt"]
@@ -65,8 +66,8 @@ struct OutcomeShares {
         let weight = names.indices.first { Self.weightNames.contains(names[$0]) && table.columns[$0].numbers != nil }
         let weights = weight.flatMap { table.columns[$0].numbers }.map { $0.map { $0.isFinite && $0 > 0 ? $0 : 0 } } ?? Array(repeating: 1.0, count: n)
         guard weights.reduce(0, +) >= Double(Self.rowMinimum),
-            let outcome = names.indices.first(where: { i in
-                guard Self.outcomeNames.contains(names[i]), i != weight else { return false }
+            let outcome = Self.outcomeNames.lazy.compactMap({ wanted in names.firstIndex(of: wanted) }).first(where: { i in
+                guard i != weight else { return false }
                 // Numbers are codes of a choice (0/1, 1…5), not counts (eagles' y of 1 to 29).
                 if let numbers = table.columns[i].numbers {
                     let present = numbers.filter(\.isFinite)

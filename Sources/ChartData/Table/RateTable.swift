@@ -30,7 +30,7 @@ struct RateTable {
     /// Names of a column of events out of a total.
     static let eventNames: Set<String> = [
         "r", "y", "dead", "deaths", "death", "die", "died", "events", "successes", "success", "incidence", "positive", "yes",
-        "affected", "killed", "infected"
+        "affected", "killed", "infected", "low", "lowbw"
     ]
     /// The fewest rows.
     static let rowMinimum = 5
