@@ -228,6 +228,10 @@ import Testing
         // Low birth weight by the mother's weight; not by earlier premature labours, whose
         // value 3 is one mother's.
         #expect(try Self.described("corpus/rdata/MASS/birthwt.csv").chart == "chart: x lwt · y low = 1 (%) · bar (detected)")
+        // A survey's answers in their scale's order, not the file's (Very Low … Very High).
+        #expect(
+            try Self.described("corpus/rdata/pscl/politicalInformation.csv").chart.contains(
+                "y y = Very Low (%), y = Fairly Low (%), y = Average (%), y = Fairly High (%), y = Very High (%)"))
         let (fishing, _) = try Self.described("corpus/rdata/Ecdat/Fishing.csv")
         #expect(fishing.contains("y mode = charter (%), mode = boat (%), mode = pier (%), mode = beach (%)"), "\(fishing)")
         #expect(try !Self.described("corpus/rdata/Ecdat/Mroz.csv").chart.contains("wagew"))

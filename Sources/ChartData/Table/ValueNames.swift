@@ -49,9 +49,42 @@ enum ValueNames {
     /// The distinct values of `column` as groups (a legend's series, a box plot's categories),
     /// and each row's place among them: numbers and dates in increasing order (cylinders 4, 6,
     /// 8, not 6, 4, 8 as the rows first have them), text of booleans false first (`FALSE`,
-    /// `TRUE`; `no`, `yes`), other text in order of first appearance, which the data's author
+    /// `TRUE`; `no`, `yes`), a survey's answers in their scale's order (`ordinalScales`: Very
+    /// Low … Very High, Strongly Disagree … Strongly Agree), other text in order of first appearance, which the data's author
     /// chose. A missing value comes last. O(rows) expected, and O(g log g) for g groups.
     static func groups(of column: DataColumn) -> (order: [String], placeOfRow: [Int]) {
+        groupsInOrder(of: column)
+    }
+
+    /// Scales whose words say their order (a survey's answers), lowest first; a word's rank is
+    /// its place in its scale. Matched without case, spaces, dots, dashes or underscores
+    /// ("Strongly Disagree", "StronglyDisagree", "strongly_disagree").
+    static let ordinalScales: [[String]] = [
+        ["verylow", "low", "fairlylow", "average", "fairlyhigh", "high", "veryhigh"],
+        ["verylow", "low", "fairlylow", "medium", "fairlyhigh", "high", "veryhigh"],
+        ["verylow", "low", "fairlylow", "moderate", "fairlyhigh", "high", "veryhigh"],
+        ["stronglydisagree", "disagree", "neither", "agree", "stronglyagree"],
+        ["stronglydisagree", "disagree", "neutral", "agree", "stronglyagree"],
+        ["none", "some", "marked"],
+        ["none", "mild", "moderate", "severe"],
+        ["never", "rarely", "sometimes", "often", "always"],
+        ["poor", "fair", "good", "verygood", "excellent"]
+    ]
+
+    /// Each name's rank on the first of `ordinalScales` that holds every name but the missing
+    /// one (which comes last), when two or more are named; nil otherwise. O(names).
+    static func ordinalRanks(_ order: [String]) -> [Double]? {
+        let words = order.map { name in name == missing ? nil : String(name.lowercased().filter { !" ._-".contains($0) }) }
+        guard words.compactMap({ $0 }).count >= 2 else { return nil }
+        for scale in ordinalScales {
+            let ranks = words.map { word in word.map { scale.firstIndex(of: $0).map(Double.init) } ?? .some(.infinity) }
+            if ranks.allSatisfy({ $0 != nil }) { return ranks.map { $0! } }
+        }
+        return nil
+    }
+
+    /// `groups(of:)`'s work.
+    private static func groupsInOrder(of column: DataColumn) -> (order: [String], placeOfRow: [Int]) {
         let names = names(of: column)
         let (order, places) = firstAppearance(names)
         let rank: [Double]
@@ -64,10 +97,13 @@ enum ValueNames {
         case .text:
             let truth: [String: Double] = ["false": 0, "true": 1, "no": 0, "yes": 1, "f": 0, "t": 1, "n": 0, "y": 1]
             let ranks = order.map { $0 == missing ? Double.infinity : truth[$0.lowercased()] }
-            guard order.count >= 2, order.count <= 3, ranks.allSatisfy({ $0 != nil }), Set(ranks.compactMap { $0 }).count == order.count else {
+            if order.count >= 2, order.count <= 3, ranks.allSatisfy({ $0 != nil }), Set(ranks.compactMap { $0 }).count == order.count {
+                rank = ranks.map { $0! }
+            } else if let levels = ordinalRanks(order) {
+                rank = levels
+            } else {
                 return (order, places)
             }
-            rank = ranks.map { $0! }
         }
         let sorted = order.indices.sorted { rank[$0] < rank[$1] || (rank[$0] == rank[$1] && $0 < $1) }
         guard sorted != Array(order.indices) else { return (order, places) }
