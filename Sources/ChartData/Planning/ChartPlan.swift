@@ -468,12 +468,7 @@ public struct ChartPlan: Sendable {
             guard let subjects = table.columns[e].numbers else { continue }
             for t in times {
                 guard let when = table.columns[t].numbers else { continue }
-                var seen = Set<[Double]>()
-                var unique = true
-                for row in 0..<table.rowCount where subjects[row].isFinite && when[row].isFinite {
-                    if !seen.insert([subjects[row], when[row]]).inserted { unique = false; break }
-                }
-                if unique && seen.count >= 4 {
+                if let pairs = Self.uniquePairs(subjects, when), pairs >= 4 {
                     result[e].role = .code
                     break
                 }
@@ -499,6 +494,16 @@ public struct ChartPlan: Sendable {
         return (longitude, latitude)
     }
 
+    /// The number of rows where both `a` and `b` are present, when no two of them hold the same
+    /// pair of values (each subject once at each time); nil when a pair repeats. O(rows).
+    static func uniquePairs(_ a: [Double], _ b: [Double]) -> Int? {
+        var seen = Set<[Double]>()
+        for row in a.indices where a[row].isFinite && b[row].isFinite {
+            guard seen.insert([a[row], b[row]]).inserted else { return nil }
+        }
+        return seen.count
+    }
+
     /// Names of the times a study measures its subjects at (Sitka's `Time`, a trial's `visit`).
     static let panelTimeNames: Set<String> = ["time", "times", "week", "weeks", "day", "days", "visit", "period", "occasion", "wave", "session"]
 
@@ -517,12 +522,7 @@ public struct ChartPlan: Sendable {
             guard let when = table.columns[t].numbers else { continue }
             for e in subjects where e != t {
                 guard let who = table.columns[e].numbers else { continue }
-                var seen = Set<[Double]>()
-                var unique = true
-                for row in 0..<table.rowCount where who[row].isFinite && when[row].isFinite {
-                    if !seen.insert([who[row], when[row]]).inserted { unique = false; break }
-                }
-                if unique && seen.count >= 4 * profiles[t].distinctCount {
+                if let pairs = Self.uniquePairs(who, when), pairs >= 4 * profiles[t].distinctCount {
                     result[t].role = .time
                     break
                 }
